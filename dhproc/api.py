@@ -1,0 +1,383 @@
+"""The public face of dhproc, for scripts and for the command line.
+
+>>> from dhproc import api
+>>> match = api.load("examples/dh/match.yaml")
+>>> log = api.resolve(match)
+>>> print(api.render(log, lang="ja"))
+>>> api.replay("out/match.json") is None          # None: the log re-resolves to the same bytes
+
+Everything a GK can get wrong raises :class:`~dhproc.errors.InputError` with located problems.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .dice import Recorded
+from .engine.context import TurnContext
+from .engine.ruleset import Ruleset, get_ruleset, ruleset_ids
+from .errors import InputError, Problem, ResolutionError
+from .loading import MAX_LOG_BYTES, Anchor, Document, inside, load_file
+from .rng import RNG_NAME
+from .validation import validate
+
+LOG_FORMAT = "dhproc-log"
+LOG_FORMAT_VERSION = 1
+
+
+@dataclass
+class Turn:
+    number: int
+    submissions: dict[str, Any]
+    dice: Recorded | None
+    anchor: Anchor  # the turn's mapping, wherever it was written
+    data: dict[str, Any]  # as recorded in the log's input
+
+    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
+        return self.anchor.problem(rel, message, key=key)
+
+
+@dataclass
+class Match:
+    ruleset: Ruleset
+    title: str
+    seed: int | str
+    options: dict[str, Any]  # every option with its effective value
+    setup: dict[str, Any]
+    turns: list[Turn]
+    anchor: Anchor  # the match mapping
+    data: dict[str, Any]  # the match as recorded in the log's input (turns inlined apart)
+    report_turns: list[int] = field(default_factory=list)  # what the text report shows by default
+
+    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
+        return self.anchor.problem(rel, message, key=key)
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a replay first differs from the log it replays."""
+
+    where: str  # e.g. "turn 2, event 14" or "state"
+    recorded: Any
+    replayed: Any
+
+    def format(self) -> str:
+        def show(v: Any) -> str:
+            return json.dumps(v, ensure_ascii=False, sort_keys=False)
+
+        return f"first divergence at {self.where}\n  log:    {show(self.recorded)}\n  replay: {show(self.replayed)}"
+
+
+# --------------------------------------------------------------------------- loading
+
+def load(path: str | Path, *, all_turns: bool = False) -> Match:
+    """Load a match file, or a turn file with its match and the turns before it."""
+    doc = load_file(path)
+    data = doc.data
+    root = Anchor(doc)
+    if not isinstance(data, dict):
+        raise InputError([root.problem((), "expected a mapping: a dhproc match file (with 'ruleset:') "
+                                            "or turn file (with 'match:')")])
+    if "match" in data and "ruleset" not in data:
+        return _load_from_turn(doc, all_turns)
+    if "ruleset" not in data:
+        raise InputError([root.problem((), "not a dhproc file: a match file has 'ruleset:', "
+                                            "a turn file has 'match:'")])
+    match = _load_match(doc, extra_turns=[])
+    match.report_turns = [t.number for t in match.turns]
+    return match
+
+
+def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]]) -> Match:
+    data = doc.data
+    anchor = Anchor(doc)
+    problems = validate(data, "match", anchor)
+    if problems:
+        raise InputError(problems)
+    folder = doc.path.parent
+    turn_sources: list[tuple[Anchor, dict]] = []
+    seen: dict[Path, Anchor] = {}
+    for i, entry in enumerate(data.get("turns", [])):
+        if isinstance(entry, dict):
+            turn_sources.append((anchor.sub("turns", i), entry))
+            continue
+        target = (folder / entry).resolve()
+        if not inside(target, folder):
+            problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is outside the match folder"))
+            continue
+        if target in seen:
+            problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is listed twice"))
+            continue
+        try:
+            tdoc = load_file(target)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        seen[target] = Anchor(tdoc)
+        problems.extend(_check_turn_file(tdoc, doc.path))
+        turn_sources.append((Anchor(tdoc), tdoc.data))
+    for tanchor, tdata in extra_turns:
+        if tanchor.doc.path not in seen:
+            turn_sources.append((tanchor, tdata))
+    if problems:
+        raise InputError(problems)
+    return _build(anchor, data, turn_sources, from_files=True)
+
+
+def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
+    anchor = Anchor(tdoc)
+    problems = validate(tdoc.data, "turn", anchor)
+    if problems:
+        return problems
+    named = (tdoc.path.parent / tdoc.data["match"]).resolve()
+    if named != match_path:
+        return [anchor.problem(("match",), f"this turn names match '{tdoc.data['match']}', "
+                                            f"not the match that lists it")]
+    return []
+
+
+_MATCH_LINE = re.compile(r"(?m)^match\s*:")
+
+
+def _load_from_turn(doc: Document, all_turns: bool) -> Match:
+    anchor = Anchor(doc)
+    problems = validate(doc.data, "turn", anchor)
+    if problems:
+        raise InputError(problems)
+    match_path = (doc.path.parent / doc.data["match"]).resolve()
+    # The match folder is the match file's folder; a turn must lie inside it. Checked before
+    # the match is read, so a turn cannot make dhproc read a file outside the match's tree.
+    if not inside(doc.path, match_path.parent):
+        raise InputError([anchor.problem(("match",), f"match '{doc.data['match']}' is outside this turn's "
+                                                      f"folder tree; a turn file must lie in its match's folder")])
+    try:
+        mdoc = load_file(match_path)
+    except InputError as exc:
+        raise InputError([anchor.problem(("match",), f"cannot load match '{doc.data['match']}': {p.message}")
+                          for p in exc.problems]) from None
+    if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
+        raise InputError([anchor.problem(("match",), f"'{doc.data['match']}' is not a match file")])
+    # Turn files beside this one that name the same match belong to it too.
+    extra: list[tuple[Anchor, dict]] = [(anchor, doc.data)]
+    problems = []
+    for sibling in sorted(doc.path.parent.iterdir()):
+        if sibling.suffix not in (".yaml", ".yml") or sibling in (doc.path, match_path):
+            continue
+        try:
+            text = sibling.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if not _MATCH_LINE.search(text):
+            continue
+        try:
+            sdoc = load_file(sibling)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
+                and (sibling.parent / sdoc.data["match"]).resolve() == match_path:
+            sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
+            problems.extend(sproblems)
+            if not sproblems:
+                extra.append((Anchor(sdoc), sdoc.data))
+    if problems:
+        raise InputError(problems)
+    match = _load_match(mdoc, extra_turns=extra)
+    target = doc.data["turn"]
+    match.turns = [t for t in match.turns if t.number <= target]
+    match.report_turns = [t.number for t in match.turns] if all_turns else [target]
+    return match
+
+
+def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool) -> Match:
+    """Check the match and its turns as a whole and make the :class:`Match`."""
+    problems: list[Problem] = []
+    ruleset = get_ruleset(data["ruleset"])
+    if ruleset is None:
+        raise InputError([anchor.problem(("ruleset",), f"unknown ruleset '{data['ruleset']}' "
+                                                        f"(known: {', '.join(ruleset_ids())})")])
+    problems += validate(data["setup"], ruleset.setup_schema, anchor.sub("setup"))
+    options, opt_problems = ruleset.options.effective(
+        data.get("options", {}),
+        lambda key, msg, k: anchor.problem(("options", key), msg, key=k))
+    problems += opt_problems
+
+    turns: list[Turn] = []
+    for tanchor, tdata in turn_sources:
+        if not from_files or tanchor.prefix:  # inline: the envelope was not checked yet
+            tp = validate(tdata, "turn-inline", tanchor)
+            if tp:
+                problems += tp
+                continue
+        subs = tdata.get("submissions", {})
+        problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
+        turns.append(_make_turn(tanchor, tdata))
+    problems += _check_numbering(turns)
+    if problems:
+        raise InputError(problems)
+    turns.sort(key=lambda t: t.number)
+    match_data = {k: v for k, v in data.items() if k != "turns"}
+    match = Match(ruleset=ruleset, title=data.get("title", ""), seed=data["seed"], options=options,
+                  setup=data["setup"], turns=turns, anchor=anchor, data=match_data)
+    problems = ruleset.check(match)
+    if problems:
+        raise InputError(problems)
+    return match
+
+
+def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
+    dice = tdata.get("dice")
+    recorded = None
+    if isinstance(dice, list):
+        recorded = Recorded(tuple(dice), "error", anchor.sub("dice"), ())
+    elif isinstance(dice, dict):
+        recorded = Recorded(tuple(dice["faces"]), dice.get("then", "error"), anchor.sub("dice"), ("faces",))
+    logged = {"turn": tdata["turn"]}
+    if dice is not None:
+        logged["dice"] = copy.deepcopy(dice)
+    logged["submissions"] = copy.deepcopy(tdata.get("submissions", {}))
+    return Turn(number=tdata["turn"], submissions=tdata.get("submissions", {}), dice=recorded,
+                anchor=anchor, data=logged)
+
+
+def _check_numbering(turns: list[Turn]) -> list[Problem]:
+    problems = []
+    first: dict[int, Turn] = {}
+    for t in turns:
+        if t.number in first:
+            other = first[t.number].anchor
+            problems.append(t.problem(("turn",), f"turn {t.number} is given twice (also in {other.doc.name})"))
+        else:
+            first[t.number] = t
+    expected = 1
+    for n in sorted(first):
+        if n != expected:
+            problems.append(first[n].problem(("turn",), f"turn {n} has no turn {expected} before it"))
+            break
+        expected += 1
+    return problems
+
+
+# --------------------------------------------------------------------------- resolving
+
+def resolve(match: Match) -> dict:
+    """Resolve every loaded turn; returns the log document (see schemas/log.schema.json)."""
+    rs = match.ruleset
+    state = rs.initial_state(match)
+    turn_logs = []
+    for i, turn in enumerate(match.turns):
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
+        status = rs.resolve_turn(state, turn, ctx)
+        ctx.dice.finish()
+        entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
+        if status.awaiting is not None:
+            entry["awaiting"] = status.awaiting
+        entry["events"] = ctx.events
+        turn_logs.append(entry)
+        later = match.turns[i + 1:]
+        if later and not status.complete:
+            raise ResolutionError([later[0].problem(("turn",), f"turn {later[0].number} cannot be resolved: "
+                                                               f"turn {turn.number} still awaits the submission of "
+                                                               f"'{status.awaiting}'")])
+        if later and rs.is_over(state):
+            raise ResolutionError([later[0].problem(("turn",), f"the match was decided in turn {turn.number}; "
+                                                               f"turn {later[0].number} is never played")])
+    return {
+        "format": LOG_FORMAT,
+        "format_version": LOG_FORMAT_VERSION,
+        "generator": f"dhproc {__version__}",
+        "ruleset": rs.id,
+        "ruleset_version": rs.version,
+        "rng": RNG_NAME,
+        "seed": match.seed,
+        "title": match.title,
+        "options": match.options,
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
+        "turns": turn_logs,
+        "state": rs.state_json(state),
+        "outcome": rs.outcome(state),
+    }
+
+
+def dumps(log: dict) -> str:
+    """The log's bytes: the same inputs give the same text on any machine."""
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> str:
+    """The text report, rendered from the log alone."""
+    rs = get_ruleset(log["ruleset"])
+    if rs is None:
+        raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
+    shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
+    return rs.render(log, lang=lang, view=view, turns=shown)
+
+
+# --------------------------------------------------------------------------- replay
+
+def load_log(path: str | Path) -> tuple[Document, dict]:
+    doc = load_file(path, max_bytes=MAX_LOG_BYTES)
+    log = doc.data
+    anchor = Anchor(doc)
+    if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
+        raise InputError([anchor.problem((), "not a dhproc log (no \"format\": \"dhproc-log\")")])
+    problems = validate(log, "log", anchor)
+    if problems:
+        raise InputError(problems)
+    if log["format_version"] != LOG_FORMAT_VERSION:
+        raise InputError([anchor.problem(("format_version",), f"log format {log['format_version']} is not "
+                                                               f"read by this dhproc (reads {LOG_FORMAT_VERSION})")])
+    if log["rng"] != RNG_NAME:
+        raise InputError([anchor.problem(("rng",), f"dice generator '{log['rng']}' is not {RNG_NAME}")])
+    return doc, log
+
+
+def match_from_log(doc: Document) -> Match:
+    """Rebuild the match from the log's ``input``; problems are located in the log file."""
+    log = doc.data
+    anchor = Anchor(doc, ("input", "match"))
+    mdata = log["input"]["match"]
+    problems = validate(mdata, "match", anchor)
+    if problems:
+        raise InputError(problems)
+    sources = [(Anchor(doc, ("input", "turns", i)), t) for i, t in enumerate(log["input"]["turns"])]
+    match = _build(anchor, mdata, sources, from_files=False)
+    match.report_turns = [t.number for t in match.turns]
+    return match
+
+
+def replay(path: str | Path) -> Divergence | None:
+    """Re-resolve a log from its own input; None when every event, the state and the outcome agree."""
+    doc, log = load_log(path)
+    fresh = resolve(match_from_log(doc))
+    return first_divergence(log, fresh)
+
+
+def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
+    for key in ("ruleset", "ruleset_version", "seed", "options"):
+        if recorded.get(key) != replayed.get(key):
+            return Divergence(key, recorded.get(key), replayed.get(key))
+    old_turns, new_turns = recorded["turns"], replayed["turns"]
+    for old, new in zip(old_turns, new_turns):
+        for a, b in zip(old["events"], new["events"]):
+            if a != b:
+                return Divergence(f"turn {old['turn']}, event {a.get('seq')}", a, b)
+        if len(old["events"]) != len(new["events"]):
+            n = min(len(old["events"]), len(new["events"]))
+            a = old["events"][n] if n < len(old["events"]) else None
+            b = new["events"][n] if n < len(new["events"]) else None
+            return Divergence(f"turn {old['turn']}, event {n + 1}", a, b)
+        if {k: v for k, v in old.items() if k != "events"} != {k: v for k, v in new.items() if k != "events"}:
+            return Divergence(f"turn {old['turn']} status", old.get("status"), new.get("status"))
+    if len(old_turns) != len(new_turns):
+        return Divergence("number of turns", len(old_turns), len(new_turns))
+    for key in ("state", "outcome"):
+        if recorded.get(key) != replayed.get(key):
+            return Divergence(key, recorded.get(key), replayed.get(key))
+    return None

@@ -1,0 +1,236 @@
+"""The ``dhproc`` command: parse options, call :mod:`dhproc.api`, print. No rules live here.
+
+Only click and the standard library are imported at start-up; everything else is imported by the
+command that needs it (a GK runs dhproc many times an evening).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import click
+
+from . import __version__
+from .errors import DhprocError, InputError, Problem, UsageError
+
+PROGRESS_FROM = 10  # files in a batch before a progress line is shown on a terminal
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    cli.main(args=argv, prog_name="dhproc")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="dhproc")
+def cli() -> None:
+    """dhproc: resolve battle turns from action submissions, reproducibly."""
+
+
+def _fail(problems: Iterable[Problem]) -> None:
+    for p in problems:
+        click.echo(p.format(), err=True)
+
+
+def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
+    """Run ``work`` on every file; problems are printed and the batch goes on. Exit code."""
+    failed = 0
+    progress = len(files) >= PROGRESS_FROM and sys.stderr.isatty()
+    for i, name in enumerate(files, 1):
+        if progress:
+            click.echo(f"\r[{i}/{len(files)}] {name}"[:100].ljust(100), err=True, nl=False)
+        try:
+            work(name)
+        except InputError as exc:
+            if progress:
+                click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
+            _fail(exc.problems)
+            failed += 1
+        except DhprocError as exc:
+            click.echo(f"{name}: {exc}", err=True)
+            failed += 1
+        except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
+            click.echo(f"{name}: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+            return 3
+    if progress:
+        click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
+    return 1 if failed else 0
+
+
+def _out_names(files: Sequence[str]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for f in files:
+        stem = Path(f).stem
+        if stem in names.values():
+            raise click.UsageError(f"two inputs would both write '{stem}.*' in --out; resolve them in separate runs")
+        names[f] = stem
+    return names
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write <name>.txt and <name>.json here.")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+@click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
+              help="public hides what a side may not see yet (secret abilities).")
+def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, lang: str, all_turns: bool,
+            view: str) -> None:
+    """Resolve match or turn files and print the processing report."""
+    from . import api
+    from .report.atomic import write_atomic
+
+    if json_path and len(files) > 1 and json_path != "-":
+        raise click.UsageError("--json PATH takes one input; use --out DIR for a batch")
+    if json_path == "-" and len(files) > 1:
+        raise click.UsageError("--json - takes one input; use --out DIR for a batch")
+    names = _out_names(files) if out_dir else {}
+
+    def work(name: str) -> None:
+        match = api.load(name, all_turns=all_turns)
+        log = api.resolve(match)
+        text = api.render(log, lang=lang, view=view, turns=match.report_turns)
+        data = api.dumps(log)
+        if out_dir:
+            os.makedirs(out_dir, exist_ok=True)
+            write_atomic(Path(out_dir) / f"{names[name]}.txt", text)
+            write_atomic(Path(out_dir) / f"{names[name]}.json", data)
+            click.echo(f"{name}: wrote {Path(out_dir) / names[name]}.txt, .json", err=True)
+        if json_path and json_path != "-":
+            write_atomic(json_path, data)
+        if json_path == "-":
+            click.echo(data, nl=False)
+        elif not out_dir:
+            click.echo(text, nl=False)
+
+    sys.exit(_batch(files, work))
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files: tuple[str, ...]) -> None:
+    """Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."""
+    from . import api
+
+    def work(name: str) -> None:
+        api.resolve(api.load(name))
+        click.echo(f"{name}: ok")
+
+    sys.exit(_batch(files, work))
+
+
+@cli.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def replay(logs: tuple[str, ...]) -> None:
+    """Re-resolve logs from their own input; exit 1 at the first divergence."""
+    from . import api
+
+    class Diverged(DhprocError):
+        pass
+
+    def work(name: str) -> None:
+        divergence = api.replay(name)
+        if divergence is not None:
+            raise Diverged(divergence.format())
+        click.echo(f"{name}: ok")
+
+    sys.exit(_batch(logs, work))
+
+
+@cli.command()
+@click.argument("name", required=False)
+def schema(name: str | None) -> None:
+    """Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."""
+    from .validation import schema_names, schema_text
+
+    names = schema_names()
+    if name is None:
+        click.echo("\n".join(names))
+        return
+    if name not in names:
+        raise click.UsageError(f"unknown schema '{name}' (known: {', '.join(names)})")
+    click.echo(schema_text(name), nl=False)
+
+
+@cli.command()
+def rulesets() -> None:
+    """List the rulesets: ids, names, versions, option counts."""
+    from .engine.ruleset import get_ruleset, ruleset_ids
+    from .report.layout import table
+
+    rows = []
+    for rid in ruleset_ids():
+        rs = get_ruleset(rid)
+        rows.append([rs.id, rs.name, rs.version, len(rs.options)])
+    click.echo(table(["id", "name", "version", "options"], rows))
+
+
+@cli.command()
+@click.argument("ruleset")
+def options(ruleset: str) -> None:
+    """List a ruleset's interpretation options with defaults and sources."""
+    from .engine.ruleset import get_ruleset, ruleset_ids
+    from .report.layout import table
+
+    rs = get_ruleset(ruleset)
+    if rs is None:
+        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
+    rows = [[o.id, _show(o.default), o.allowed(), o.source, o.clause] for o in rs.options]
+    click.echo(table(["option", "default", "allowed", "source", "clause"], rows))
+    click.echo("")
+    for o in rs.options:
+        click.echo(f"{o.id}: {o.reason}")
+
+
+@cli.command()
+@click.argument("expr")
+@click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+def roll(expr: str, seed: str | None, lang: str) -> None:
+    """Roll a dice expression: 2D10, 1D100<=65, (3+1)D(6+0)+2, 2D9 (a d100 read as two digits)."""
+    from .dice_expr import DiceExprError, evaluate, format_result, parse
+    from .rng import stream
+
+    if seed is None:
+        seed = str(int.from_bytes(os.urandom(4), "big"))
+    value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    try:
+        parsed = parse(expr)
+    except DiceExprError as exc:
+        click.echo(f"error: {expr}: column {exc.column}: {exc.message}", err=True)
+        click.echo(f"  {expr}\n  {' ' * max(0, exc.column - 1)}^", err=True)
+        sys.exit(1)
+    gen = stream(value, 0, "roll")
+    result = evaluate(parsed, gen.die)
+    click.echo(f"{format_result(result, lang)}   (seed {value})")
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.argument("directory", type=click.Path(file_okay=False))
+def new(ruleset: str, directory: str) -> None:
+    """Create a match folder for RULESET that resolves as written."""
+    from .engine.ruleset import get_ruleset, ruleset_ids
+    from .scaffold import scaffold
+
+    if get_ruleset(ruleset) is None:
+        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
+    try:
+        written = scaffold(ruleset, Path(directory))
+    except UsageError as exc:
+        click.echo(f"{directory}: {exc}", err=True)
+        sys.exit(1)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: dhproc resolve {Path(directory) / 'match.yaml'}")
+
+
+def _show(v: object) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+if __name__ == "__main__":  # python -m dhproc.cli
+    main()

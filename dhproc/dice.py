@@ -1,0 +1,101 @@
+"""Where each die of a resolution comes from: a seeded stream or a recorded face.
+
+A ruleset asks :class:`TurnDice` for a die with a purpose; it gets a face and a ``roll`` event is
+logged, so no die is ever unaccounted for. Recorded dice (``dice:`` in a turn file) replace seeded
+draws one die at a time, in draw order. A recorded draw does not advance the seeded stream: with
+``then: seeded`` the first seeded draw is the stream's first value, whatever was recorded before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+from .errors import Problem, ResolutionError
+from .rng import PCG32, stream
+
+ON_EXHAUSTED = ("error", "seeded")
+
+
+class Locator(Protocol):
+    def problem(self, rel: tuple, message: str) -> Problem: ...
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The recorded dice of one turn, with where they were written."""
+
+    faces: tuple[int, ...]
+    then: str  # "error" or "seeded"
+    where: Locator  # locates paths relative to the turn's ``dice`` value
+    faces_path: tuple  # () for a plain list, ("faces",) for the mapping form
+
+
+@dataclass(frozen=True)
+class Roll:
+    draw: int
+    sides: int
+    face: int
+    source: str  # "seeded" | "recorded"
+
+
+class TurnDice:
+    """The dice of one turn: one seeded stream per step, and the turn's recorded faces."""
+
+    def __init__(self, seed: int | str, turn: int, recorded: Recorded | None,
+                 emit: Callable[..., dict]):
+        self._seed = seed
+        self._turn = turn
+        self._recorded = recorded
+        self._emit = emit
+        self._streams: dict[str, PCG32] = {}
+        self._step: str | None = None
+        self.draws = 0
+
+    def begin_step(self, step: str) -> None:
+        self._step = str(step)
+
+    def roll(self, sides: int, purpose: str, **about) -> int:
+        """Draw one die of ``sides`` faces for ``purpose`` and log it; returns the face."""
+        if self._step is None:
+            raise RuntimeError("a die was drawn before the ruleset named its step")
+        self.draws += 1
+        draw = self.draws
+        rec = self._recorded
+        if rec is not None and draw <= len(rec.faces):
+            face = rec.faces[draw - 1]
+            if not 1 <= face <= sides:
+                raise ResolutionError([rec.where.problem(
+                    rec.faces_path + (draw - 1,),
+                    f"recorded die {draw} is {face}, but draw {draw} ({_describe(purpose, about)}) "
+                    f"is a d{sides}: faces 1..{sides}")])
+            source = "recorded"
+        elif rec is not None and rec.then == "error":
+            raise ResolutionError([rec.where.problem(
+                rec.faces_path,
+                f"recorded dice ran out: draw {draw} ({_describe(purpose, about)}, d{sides}) "
+                f"needs a die; add it to the list, or set 'then: seeded' to continue from the seed")])
+        else:
+            gen = self._streams.get(self._step)
+            if gen is None:
+                gen = self._streams[self._step] = stream(self._seed, self._turn, self._step)
+            face = gen.die(sides)
+            source = "seeded"
+        self._emit("roll", purpose=purpose, sides=sides, face=face, source=source,
+                   draw=draw, step=self._step, **about)
+        return face
+
+    def finish(self) -> None:
+        """Unused recorded dice mean the record and the resolution disagree: refuse them."""
+        rec = self._recorded
+        if rec is not None and self.draws < len(rec.faces):
+            unused = len(rec.faces) - self.draws
+            raise ResolutionError([rec.where.problem(
+                rec.faces_path + (self.draws,),
+                f"{unused} recorded dice not used: this turn drew {self.draws} of "
+                f"{len(rec.faces)} (first unused: die {self.draws + 1} = {rec.faces[self.draws]})")])
+
+
+def _describe(purpose: str, about: dict) -> str:
+    who = about.get("actor")
+    return f"{purpose} of {who}" if who else purpose

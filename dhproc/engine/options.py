@@ -1,0 +1,92 @@
+"""Interpretation options: every point the rule text leaves open, named, with a default.
+
+This is the DATC idea from Diplomacy adjudicators. Each ruleset declares its options; a match sets
+some under ``options:``; the log records the effective value of every option (the compliance
+statement), so a replay is exact and a GK can see which reading was used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from ..errors import Problem
+
+SOURCES = ("seed", "wiki", "guess")
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str  # snake_case, unique within its ruleset
+    default: Any
+    reason: str  # one line: why the default
+    source: str  # "seed" | "wiki" | "guess"
+    clause: str  # the docs/rules clause that explains it, e.g. "DH-2.6"
+    choices: tuple[Any, ...] = ()  # allowed values; empty for a bounded integer
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.source not in SOURCES:
+            raise ValueError(f"option {self.id}: source {self.source!r} not in {SOURCES}")
+        if self.choices and self.default not in self.choices:
+            raise ValueError(f"option {self.id}: default not among its choices")
+
+    def check(self, value: Any) -> str | None:
+        """None when ``value`` is allowed, else what is wrong with it."""
+        if self.choices:
+            if value in self.choices and type(value) is type(self.default):
+                return None
+            return f"option {self.id} must be one of {', '.join(_show(c) for c in self.choices)}"
+        if type(value) is not int:
+            return f"option {self.id} must be a whole number"
+        if self.minimum is not None and value < self.minimum:
+            return f"option {self.id} must be at least {self.minimum}"
+        if self.maximum is not None and value > self.maximum:
+            return f"option {self.id} must be at most {self.maximum}"
+        return None
+
+    def allowed(self) -> str:
+        if self.choices:
+            return " / ".join(_show(c) for c in self.choices)
+        lo = "" if self.minimum is None else str(self.minimum)
+        hi = "" if self.maximum is None else str(self.maximum)
+        return f"integer {lo}..{hi}"
+
+
+class OptionSet:
+    def __init__(self, options: Iterable[Option]):
+        self.options: tuple[Option, ...] = tuple(options)
+        self.by_id = {o.id: o for o in self.options}
+        if len(self.by_id) != len(self.options):
+            raise ValueError("duplicate option id")
+
+    def __iter__(self):
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def effective(self, given: Mapping[str, Any], locate) -> tuple[dict[str, Any], list[Problem]]:
+        """Every option with its effective value (declaration order), and what was wrong.
+
+        ``locate(key, message, key_node)`` builds a located Problem for ``options.<key>``.
+        """
+        problems = []
+        for key, value in given.items():
+            opt = self.by_id.get(key)
+            if opt is None:
+                known = ", ".join(o.id for o in self.options)
+                problems.append(locate(key, f"unknown option '{key}' (known: {known})", True))
+                continue
+            msg = opt.check(value)
+            if msg:
+                problems.append(locate(key, msg, False))
+        values = {o.id: given.get(o.id, o.default) for o in self.options}
+        return values, problems
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,84 @@
+"""The contract between the platform and a ruleset, and the registry of rulesets.
+
+A ruleset is a subclass of :class:`Ruleset` in ``dhproc/rulesets/<id>/``. It declares its id,
+name, version, schemas and options, and implements three entry points: build the initial state
+from the setup, resolve one turn, decide the outcome. It also renders its own report from the
+events. The platform (loading, dice, log, replay, CLI) never looks inside a ruleset's data.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .options import OptionSet
+
+if TYPE_CHECKING:  # imported for types only: keeps start-up light
+    from ..api import Match, Turn
+    from ..errors import Problem
+    from .context import TurnContext
+
+
+@dataclass(frozen=True)
+class TurnStatus:
+    """How far a turn got: complete, or stopped waiting for someone's submission."""
+
+    complete: bool
+    awaiting: str | None = None  # e.g. the side id whose submission is missing
+
+
+class Ruleset:
+    id: ClassVar[str]
+    name: ClassVar[str]  # shown to people
+    name_en: ClassVar[str]
+    version: ClassVar[str]
+    options: ClassVar[OptionSet]
+    # schema file names (in schemas/) for the ruleset's parts of the match and turn files
+    setup_schema: ClassVar[str]
+    submissions_schema: ClassVar[str]
+
+    def check(self, match: "Match") -> list["Problem"]:
+        """Semantic checks that a schema cannot express (unknown ids, squares off the map...)."""
+        return []
+
+    def initial_state(self, match: "Match") -> Any:
+        raise NotImplementedError
+
+    def resolve_turn(self, state: Any, turn: "Turn", ctx: "TurnContext") -> TurnStatus:
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        """True once the match is decided: no later turn may be played."""
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> dict:
+        """The outcome after the last resolved turn: ``{"result", "winner", "reason"}``."""
+        raise NotImplementedError
+
+    def state_json(self, state: Any) -> dict:
+        raise NotImplementedError
+
+    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+        """The text report of ``turns`` from the log alone (never from live state)."""
+        raise NotImplementedError
+
+
+# id -> module that defines it; imported only when the ruleset is used.
+_KNOWN = {
+    "dh": "dhproc.rulesets.dh",
+}
+_cache: dict[str, Ruleset] = {}
+
+
+def ruleset_ids() -> list[str]:
+    return list(_KNOWN)
+
+
+def get_ruleset(ruleset_id: str) -> Ruleset | None:
+    if ruleset_id not in _KNOWN:
+        return None
+    if ruleset_id not in _cache:
+        module = importlib.import_module(_KNOWN[ruleset_id])
+        _cache[ruleset_id] = module.RULESET
+    return _cache[ruleset_id]

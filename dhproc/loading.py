@@ -1,0 +1,263 @@
+"""Reading YAML and JSON inputs with their line marks, within the limits of DESIGN.md §8.
+
+* Safe loading only (libyaml's C loader when present).
+* YAML 1.1 surprises are off: only ``true``/``false`` are booleans, dates stay strings, ``010``
+  is ten and ``1:30`` is a string.
+* Duplicate keys are an error, not last-wins.
+* Files over 5 MiB, more than 100 alias uses or nesting deeper than 64 are refused *before* the
+  document is composed: libyaml's composer recurses in C and would crash on a deep document.
+* The composed node tree is kept beside the data, so any JSON path (from a schema error or a
+  semantic check) can be turned into ``file:line:col`` at no cost on valid input.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import yaml
+
+from .errors import InputError, PathPart, Problem
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_ALIASES = 100
+MAX_DEPTH = 64
+# A log holds every event of a long match; it may be larger than a hand-written input.
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_INT = re.compile(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$")
+_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
+                    r"|[-+]?[0-9]+[eE][-+]?[0-9]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Safe loader with YAML 1.2-style scalars (see the module docstring)."""
+
+
+_Loader.yaml_implicit_resolvers = {}
+for _tag, _rx, _first in (
+    ("tag:yaml.org,2002:bool", _BOOL, list("tTfF")),
+    ("tag:yaml.org,2002:int", _INT, list("-+0123456789")),
+    ("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789.")),
+    ("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""]),
+):
+    _Loader.add_implicit_resolver(_tag, _rx, _first)
+
+
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
+    text = loader.construct_scalar(node)
+    if text.startswith("0x"):
+        return int(text[2:], 16)
+    if text.startswith("0o"):
+        return int(text[2:], 8)
+    return int(text, 10)
+
+
+def _construct_bool(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> bool:
+    return loader.construct_scalar(node).lower() == "true"
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:bool", _construct_bool)
+# Explicit !!timestamp etc. would still build dates; a date is a string in our files.
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+
+
+@dataclass
+class Document:
+    """A loaded input: its data and the node tree that says where each value was written."""
+
+    path: Path  # resolved, absolute
+    name: str  # as shown in messages
+    data: Any
+    root: yaml.Node | None = field(default=None, repr=False)
+
+    def locate(self, parts: Sequence[PathPart], *, key: bool = False) -> tuple[int | None, int | None]:
+        """Line and column (1-based) of the value at ``parts``, or of its key with ``key=True``.
+
+        Walks as far as the path exists and answers for the deepest node reached, so a missing
+        key is reported at the mapping that should hold it.
+        """
+        node = self.root
+        if node is None:
+            return None, None
+        mark_node = node
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if isinstance(node, yaml.MappingNode):
+                hit = None
+                for k, v in node.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
+                        hit = (k, v)  # last wins, as in construction
+                if hit is None:
+                    break
+                node = hit[1]
+                mark_node = hit[0] if (last and key) else hit[1]
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                node = node.value[part]
+                mark_node = node
+            else:
+                break
+        mark = mark_node.start_mark
+        return mark.line + 1, mark.column + 1
+
+    def problem(self, parts: Sequence[PathPart], message: str, *, key: bool = False) -> Problem:
+        line, col = self.locate(parts, key=key)
+        return Problem(self.name, line, col, message, tuple(parts))
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A place inside a document that relative paths start from (a turn inlined in a match, the
+    match inside a log's ``input``), so checks never need to know where their data came from."""
+
+    doc: Document
+    prefix: tuple[PathPart, ...] = ()
+
+    def problem(self, rel: Sequence[PathPart], message: str, *, key: bool = False) -> Problem:
+        return self.doc.problem(self.prefix + tuple(rel), message, key=key)
+
+    def sub(self, *rel: PathPart) -> "Anchor":
+        return Anchor(self.doc, self.prefix + rel)
+
+
+def display_name(path: Path) -> str:
+    """Paths in messages are relative to the working folder when below it, as GKs typed them."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def load_file(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> Document:
+    """Read one YAML (or JSON) file into a :class:`Document`; every failure is an InputError."""
+    p = Path(path)
+    name = display_name(p) if p.is_absolute() else str(path)
+    try:
+        real = p.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise InputError([Problem(name, None, None, "no such file")]) from None
+    if not real.is_file():
+        raise InputError([Problem(name, None, None, "not a file")])
+    try:
+        size = real.stat().st_size
+        if size > max_bytes:
+            raise InputError([Problem(name, None, None,
+                                      f"file is {_mib(size)}; dhproc reads at most {_mib(max_bytes)}")])
+        raw = real.read_bytes()
+    except OSError as exc:
+        raise InputError([Problem(name, None, None, f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > max_bytes:  # grew between stat and read
+        raise InputError([Problem(name, None, None, f"file is larger than {_mib(max_bytes)}")])
+    return load_bytes(raw, real, name)
+
+
+def load_bytes(raw: bytes, path: Path, name: str) -> Document:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError([Problem(name, line, col, "not UTF-8 text")]) from None
+    _check_shape(text, name)
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        problems = _duplicate_keys(root, name)
+        if problems:
+            raise InputError(problems)
+        data = loader.construct_document(root) if root is not None else None
+    except yaml.MarkedYAMLError as exc:
+        raise InputError([_yaml_problem(exc, name)]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Problem(name, None, None, f"YAML error: {exc}")]) from None
+    finally:
+        loader.dispose()
+    return Document(path, name, data, root)
+
+
+def _check_shape(text: str, name: str) -> None:
+    """Count nesting and alias uses on the event stream, before anything is composed."""
+    loader = _Loader(text)
+    depth = aliases = 0
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None:
+                return
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    m = event.start_mark
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              f"nesting deeper than {MAX_DEPTH} levels")])
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    m = event.start_mark
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              f"more than {MAX_ALIASES} aliases (*name); "
+                                              f"refused to protect against alias bombs")])
+    except yaml.MarkedYAMLError as exc:
+        raise InputError([_yaml_problem(exc, name)]) from None
+    except yaml.YAMLError as exc:
+        raise InputError([Problem(name, None, None, f"YAML error: {exc}")]) from None
+    finally:
+        loader.dispose()
+
+
+def _duplicate_keys(root: yaml.Node | None, name: str) -> list[Problem]:
+    problems: list[Problem] = []
+    seen_nodes: set[int] = set()
+    stack = [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:  # an alias: checked where it was defined
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            firsts: dict[tuple[str, str], yaml.Node] = {}
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+                    first = firsts.setdefault((k.tag, k.value), k)
+                    if first is not k:
+                        m = k.start_mark
+                        problems.append(Problem(name, m.line + 1, m.column + 1,
+                                                f"duplicate key '{k.value}' (first at line "
+                                                f"{first.start_mark.line + 1})"))
+                stack.append(v)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return problems
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    message = exc.problem or "YAML error"
+    if exc.context and exc.problem:
+        message = f"{exc.problem} ({exc.context})"
+    if mark is None:
+        return Problem(name, None, None, f"YAML syntax error: {message}")
+    return Problem(name, mark.line + 1, mark.column + 1, f"YAML syntax error: {message}")
+
+
+def _mib(n: int) -> str:
+    return f"{n / (1024 * 1024):.1f} MiB"
+
+
+def inside(child: Path, folder: Path) -> bool:
+    """True when ``child`` (resolved) lies in ``folder``'s tree."""
+    try:
+        child.relative_to(folder)
+        return True
+    except ValueError:
+        return False

@@ -1,0 +1,74 @@
+"""dh: 戦闘破壊学園ダンゲロス, basic rules 2.1 (grid map, phases, 移動 + 動作, 命中判定)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.ruleset import Ruleset, TurnStatus
+from . import checks, report, rules
+from .model import Character, DhState, Side, parse_square
+from .options import OPTIONS
+
+
+class DhRuleset(Ruleset):
+    id = "dh"
+    name = "戦闘破壊学園ダンゲロス ベーシックルール2.1"
+    name_en = "Dangerous (ダンゲロス) basic rules 2.1"
+    version = "1"
+    options = OPTIONS
+    setup_schema = "dh.setup"
+    submissions_schema = "dh.submissions"
+
+    def check(self, match):
+        return checks.check_match(match)
+
+    def initial_state(self, match) -> DhState:
+        setup = match.setup
+        board, _ = checks.board_of(setup)
+        first = setup["first"]
+        order = [first] + [s for s in setup["sides"] if s != first]
+        sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"))
+                 for sid in order}
+        characters = {}
+        for i, (cid, c) in enumerate(setup["characters"].items()):
+            ability = c.get("ability") or {}
+            characters[cid] = Character(
+                id=cid, name=c["name"], side=c["side"], attack=c["attack"], defense=c["defense"],
+                hp=c["hp"], spirit=c["spirit"], fs=c["fs"], movement=c.get("movement", 2),
+                at=parse_square(c["at"]) if "at" in c else None, starter="at" in c,
+                leader=sides[c["side"]].leader == cid, ability_name=ability.get("name"),
+                ability_secret=bool(ability.get("secret", False)), order=i)
+        return DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"))
+
+    def resolve_turn(self, state: DhState, turn, ctx) -> TurnStatus:
+        return rules.resolve_turn(state, turn, ctx)
+
+    def is_over(self, state: DhState) -> bool:
+        return state.outcome is not None
+
+    def outcome(self, state: DhState) -> dict:
+        return state.outcome or {"result": "ongoing", "winner": None, "reason": "in_progress"}
+
+    def state_json(self, state: DhState) -> dict[str, Any]:
+        """Same keys as the setup, plus what play adds (dead, dp)."""
+        chars = {}
+        for c in state.characters.values():
+            entry: dict[str, Any] = {"name": c.name, "side": c.side, "attack": c.attack, "defense": c.defense,
+                                     "hp": c.hp, "spirit": c.spirit, "fs": c.fs, "movement": c.movement}
+            if c.at is not None:
+                entry["at"] = c.at.label
+            states = [s for s, on in (("dead", c.dead), ("dying", c.dying)) if on]
+            entry["states"] = states
+            chars[c.id] = entry
+        return {
+            "map": {"rows": state.board.rows, "cols": state.board.cols,
+                    "walls": [w.label for w in sorted(state.board.walls)]},
+            "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp} for s in state.sides.values()},
+            "characters": chars,
+        }
+
+    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+        return report.render(log, lang=lang, view=view, turns=turns)
+
+
+RULESET = DhRuleset()

@@ -1,0 +1,116 @@
+"""The typed state of a ダンゲロス 2.1 match: the MAP, the sides and the characters."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+ROW_LABELS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ"
+DEFAULT_ROWS, DEFAULT_COLS = 5, 7
+# The common 5×7 board: walls at Ａ４, Ｃ４, Ｅ４, leaving the corridors Ｂ４ and Ｄ４
+# (research: dh-rules-addendum §2.3). Used only when the setup gives no map at all.
+DEFAULT_WALLS = ("Ａ４", "Ｃ４", "Ｅ４")
+
+
+@dataclass(frozen=True, order=True)
+class Square:
+    row: int  # 0-based, Ａ = 0
+    col: int  # 0-based, １ = 0
+
+    @property
+    def label(self) -> str:
+        """As the wikis write it: full-width row letter then full-width column number."""
+        return ROW_LABELS[self.row] + col_label(self.col)
+
+    def neighbours(self) -> tuple["Square", ...]:
+        """Orthogonal neighbours in a fixed order (up, down, left, right), so routes are stable."""
+        r, c = self.row, self.col
+        return (Square(r - 1, c), Square(r + 1, c), Square(r, c - 1), Square(r, c + 1))
+
+
+def col_label(col: int) -> str:
+    return "".join(chr(ord(d) - ord("0") + ord("０")) for d in str(col + 1))
+
+
+def parse_square(text: str) -> Square | None:
+    """``Ｂ３``, ``B3``, ``b3`` or ``Ｂ１０`` -> Square; None when it is not a square name."""
+    t = unicodedata.normalize("NFKC", str(text)).strip().upper()
+    if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdigit() or not t[1:].isascii():
+        return None
+    col = int(t[1:])
+    if col < 1:
+        return None
+    return Square(ord(t[0]) - ord("A"), col - 1)
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: int
+    cols: int
+    walls: frozenset[Square]
+
+    def on_board(self, sq: Square) -> bool:
+        return 0 <= sq.row < self.rows and 0 <= sq.col < self.cols
+
+    def open(self, sq: Square) -> bool:
+        return self.on_board(sq) and sq not in self.walls
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    side: str
+    attack: int
+    defense: int
+    hp: int
+    spirit: int
+    fs: int
+    movement: int
+    at: Square | None  # None: on the bench (never yet on the MAP)
+    starter: bool
+    leader: bool
+    ability_name: str | None = None
+    ability_secret: bool = False
+    arrived_phase: int | None = None  # absolute phase of arrival; None for starters
+    dead: bool = False
+    order: int = 0  # position in the setup: the tie-break wherever the rules give none
+
+    @property
+    def on_map(self) -> bool:
+        return self.at is not None
+
+    @property
+    def dying(self) -> bool:
+        return not self.dead and self.hp == 1
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    leader: str | None
+    dp: int = 0
+
+
+@dataclass
+class DhState:
+    board: Board
+    sides: dict[str, Side]  # in phase order: 先攻 first
+    characters: dict[str, Character]  # in setup order
+    turn_limit: int | None
+    outcome: dict[str, Any] | None = None
+    phase_index: int = 0  # absolute: turn 1 先攻 = 1, turn 1 後攻 = 2, turn 2 先攻 = 3 ...
+    acted: dict[str, int] = field(default_factory=dict)  # who has acted this phase -> its entry number
+
+    def opponent(self, side_id: str) -> str:
+        return next(s for s in self.sides if s != side_id)
+
+    def members(self, side_id: str) -> list[Character]:
+        return [c for c in self.characters.values() if c.side == side_id]
+
+
+def phase_of(turn: int, phase_no: int) -> int:
+    """Absolute phase index: two phases a turn (先攻 then 後攻)."""
+    return (turn - 1) * 2 + phase_no

@@ -1,0 +1,103 @@
+"""移動 on the grid: routes, ZoC and the cancelling of impossible destinations (DH-3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .model import Board, Square
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """What a 移動 does: the squares entered, where it ends, or why it cannot be made."""
+
+    path: tuple[Square, ...]  # squares entered, in order (empty: no move)
+    end: Square
+    stopped_by_zoc: bool = False
+    reason: str | None = None  # set when the destination cannot be reached: the action is cancelled
+
+    @property
+    def cancelled(self) -> bool:
+        return self.reason is not None
+
+
+def plan_move(board: Board, start: Square, dest: Square, movement: int,
+              enemy_at: Callable[[Square], bool], *, given_path: Sequence[Square] | None = None,
+              stop_at_blocker: bool = False) -> MovePlan:
+    """Plan a 移動 from ``start`` to ``dest`` with ``movement`` orthogonal steps.
+
+    ZoC (DH-3.3): after at least one step, entering a square where a living enemy stands ends the
+    move there. A route is legal only if no square before its last holds an enemy. When only a
+    ZoC-stopped route reaches ``dest``, the move is cancelled (the seed's rule), or with
+    ``stop_at_blocker`` ends on the first blocker of that route (the 2009 ancestor's rule).
+    """
+    if dest == start and not given_path:
+        return MovePlan((), start)
+    if not board.on_board(dest):
+        return MovePlan((), start, reason="off_map")
+    if dest in board.walls:
+        return MovePlan((), start, reason="wall")
+    if given_path:
+        return _follow(board, start, dest, movement, enemy_at, tuple(given_path), stop_at_blocker)
+    if _distance(start, dest) > movement:
+        return MovePlan((), start, reason="too_far")
+    legal, blocked = _routes(board, start, dest, movement, enemy_at)
+    if legal is not None:
+        return MovePlan(legal, dest)
+    if blocked is None:
+        return MovePlan((), start, reason="no_route")
+    if stop_at_blocker:
+        cut = next(i for i, sq in enumerate(blocked) if enemy_at(sq)) + 1
+        return MovePlan(blocked[:cut], blocked[cut - 1], stopped_by_zoc=True)
+    return MovePlan((), start, reason="zoc")
+
+
+def _distance(a: Square, b: Square) -> int:
+    return abs(a.row - b.row) + abs(a.col - b.col)
+
+
+def _routes(board: Board, start: Square, dest: Square, movement: int,
+            enemy_at: Callable[[Square], bool]) -> tuple[tuple[Square, ...] | None, tuple[Square, ...] | None]:
+    """The first legal route and the first ZoC-blocked route, shortest first, then in
+    neighbour order (up, down, left, right): a fixed order, so the chosen route never depends on
+    anything but the board."""
+    frontier: list[tuple[Square, ...]] = [()]
+    first_blocked = None
+    for _ in range(movement):
+        grown = []
+        for path in frontier:
+            here = path[-1] if path else start
+            for nxt in here.neighbours():
+                if not board.open(nxt) or nxt == start or nxt in path:
+                    continue
+                route = path + (nxt,)
+                if nxt == dest:
+                    if not any(enemy_at(sq) for sq in path):
+                        return route, first_blocked
+                    if first_blocked is None:
+                        first_blocked = route
+                elif _distance(nxt, dest) <= movement - len(route):
+                    grown.append(route)
+        frontier = grown
+    return None, first_blocked
+
+
+def _follow(board: Board, start: Square, dest: Square, movement: int, enemy_at: Callable[[Square], bool],
+            path: tuple[Square, ...], stop_at_blocker: bool) -> MovePlan:
+    if path[-1] != dest:
+        return MovePlan((), start, reason="path_mismatch")
+    if len(path) > movement:
+        return MovePlan((), start, reason="too_far")
+    here = start
+    for i, sq in enumerate(path):
+        if _distance(here, sq) != 1:
+            return MovePlan((), start, reason="path_not_adjacent")
+        if not board.open(sq):
+            return MovePlan((), start, reason="wall" if board.on_board(sq) else "off_map")
+        if enemy_at(sq) and i < len(path) - 1:
+            if stop_at_blocker:
+                return MovePlan(path[: i + 1], sq, stopped_by_zoc=True)
+            return MovePlan((), start, reason="zoc")
+        here = sq
+    return MovePlan(path, dest)

@@ -1,0 +1,41 @@
+"""The interpretation options of the dh ruleset (the clause each explains is in docs/rules/dh.md)."""
+
+from __future__ import annotations
+
+from ...engine.options import Option, OptionSet
+
+OPTIONS = OptionSet([
+    Option("blocked_destination", "cancel", choices=("cancel", "stop_at_blocker"), source="seed",
+           clause="DH-3.5",
+           reason="a destination only a ZoC-stopped route reaches is a square the character cannot move "
+                  "to, which the seed cancels; the 2009 ancestor rules stop the mover on the blocker"),
+    Option("dead_exert_zoc", False, choices=(False, True), source="guess", clause="DH-3.3",
+           reason="no source says a corpse blocks; dead characters are not targets either"),
+    Option("dying_rule", "no_move", choices=("no_move", "none"), source="wiki", clause="DH-3.6",
+           reason="2.1 ステータス: 体力1 is 瀕死 and cannot move; some campaigns drop the rule"),
+    Option("hit_mode", "roll", choices=("roll", "half_sure", "sure"), source="seed", clause="DH-4.4",
+           reason="the seed rolls 命中判定; 2.1 選択ルール offers 半必中 (a miss deals 1) and 必中 (always hits)"),
+    Option("first_player_penalty", False, choices=(False, True), source="wiki", clause="DH-4.5",
+           reason="先手ペナルティ is an optional 2.1 rule; when on, the 先攻 side may not normal-attack "
+                  "enemies in turn 1"),
+    Option("mental_loss_area", "around1", choices=("around1", "same_square", "orthogonal1", "whole_side"),
+           source="guess", clause="DH-5.2",
+           reason="2.1 says allies 'nearby' lose 精神; the exact area is on an unreadable page; 周囲1 "
+                  "(the 3×3 block) is the closest range word"),
+    Option("leader_dp", 2, minimum=1, maximum=10, source="wiki", clause="DH-5.3",
+           reason="2.1 スタメン: a dead leader yields 2 DP instead of 1"),
+    Option("leader_kill_multiplier", 2, minimum=1, maximum=4, source="wiki", clause="DH-5.3",
+           reason="2.1 スタメン: DP a leader earns by a direct kill of an enemy is doubled"),
+    Option("wipeout_scope", "on_map", choices=("on_map", "starters", "roster"), source="wiki",
+           clause="DH-6.1",
+           reason="2.1 wins on 相手陣営の全滅, read as every character that has been on the MAP; many "
+                  "campaigns use スタメンの全滅; roster also counts the bench"),
+    Option("wipeout_check", "immediate", choices=("immediate", "phase_end", "turn_end"), source="guess",
+           clause="DH-6.2",
+           reason="no source says when a wipe-out is checked; checking after every death ends the match "
+                  "as soon as it is decided"),
+    Option("simultaneous_wipeout", "draw", choices=("draw", "dp"), source="guess", clause="DH-6.3",
+           reason="no source covers both sides wiped out at once"),
+    Option("dp_tie", "draw", choices=("draw", "first", "second"), source="guess", clause="DH-6.4",
+           reason="no source covers equal DP after the last turn; a draw leaves it to the GK"),
+])
