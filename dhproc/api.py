@@ -338,6 +338,35 @@ def load_log(path: str | Path) -> tuple[Document, dict]:
     return doc, log
 
 
+def loads(text: str, *, name: str = "<string>") -> Match:
+    """A match from YAML text whose turns are all inline: for scripts and tests."""
+    from .loading import load_bytes
+
+    doc = load_bytes(text.encode("utf-8"), Path.cwd() / name, name)
+    return load_inline(doc)
+
+
+def load_inline(doc: Document, prefix: tuple = ()) -> Match:
+    """The match at ``prefix`` inside ``doc`` (e.g. a scenario file's ``match:``), turns inline."""
+    anchor = Anchor(doc, prefix)
+    data: Any = doc.data
+    for part in prefix:
+        data = data[part] if isinstance(data, (dict, list)) else None
+    if not isinstance(data, dict):
+        raise InputError([anchor.problem((), "expected a match mapping")])
+    problems = validate(data, "match", anchor)
+    if problems:
+        raise InputError(problems)
+    turns = data.get("turns", [])
+    problems = [anchor.problem(("turns", i), "only inline turns here (no turn files)")
+                for i, t in enumerate(turns) if not isinstance(t, dict)]
+    if problems:
+        raise InputError(problems)
+    match = _build(anchor, data, [(anchor.sub("turns", i), t) for i, t in enumerate(turns)], from_files=False)
+    match.report_turns = [t.number for t in match.turns]
+    return match
+
+
 def match_from_log(doc: Document) -> Match:
     """Rebuild the match from the log's ``input``; problems are located in the log file."""
     log = doc.data
