@@ -170,7 +170,7 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
-        problems = _duplicate_keys(root, name)
+        problems = _check_keys(root, name)
         if problems:
             raise InputError(problems)
         data = loader.construct_document(root) if root is not None else None
@@ -215,7 +215,7 @@ def _check_shape(text: str, name: str) -> None:
         loader.dispose()
 
 
-def _duplicate_keys(root: yaml.Node | None, name: str) -> list[Problem]:
+def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
     problems: list[Problem] = []
     seen_nodes: set[int] = set()
     stack = [root] if root is not None else []
@@ -227,7 +227,18 @@ def _duplicate_keys(root: yaml.Node | None, name: str) -> list[Problem]:
         if isinstance(node, yaml.MappingNode):
             firsts: dict[tuple[str, str], yaml.Node] = {}
             for k, v in node.value:
-                if isinstance(k, yaml.ScalarNode) and k.tag != "tag:yaml.org,2002:merge":
+                if k.tag == "tag:yaml.org,2002:merge":
+                    stack.append(v)
+                    continue
+                if not (isinstance(k, yaml.ScalarNode) and k.tag == "tag:yaml.org,2002:str"):
+                    # JSON data has text keys only; a number or null key would not survive the log.
+                    m = k.start_mark
+                    shown = (k.value or "null") if isinstance(k, yaml.ScalarNode) else "a collection"
+                    problems.append(Problem(name, m.line + 1, m.column + 1,
+                                            f"a key must be text, not {shown!r}; quote it if it is a name"))
+                    stack.append(v)
+                    continue
+                if isinstance(k, yaml.ScalarNode):
                     first = firsts.setdefault((k.tag, k.value), k)
                     if first is not k:
                         m = k.start_mark

@@ -74,7 +74,7 @@ def _located(error, anchor: Anchor) -> Problem:
     message = error.message
     key = False
     if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        extra = sorted((k for k in error.instance if k not in error.schema.get("properties", {})), key=str)
         if extra:
             path = path + (extra[0],)
             key = True

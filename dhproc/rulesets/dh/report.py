@@ -166,7 +166,7 @@ def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
                  version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]))
     changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
     out.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
-    shown = set(turns)
+    shown = list(turns)
     for turn in log["turns"]:
         lines = _turn(board, turn, t, r)
         if turn["turn"] in shown:
