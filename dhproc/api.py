@@ -209,16 +209,19 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     problems += opt_problems
 
     turns: list[Turn] = []
+    broken_turns = False
     for tanchor, tdata in turn_sources:
         if not from_files or tanchor.prefix:  # inline: the envelope was not checked yet
             tp = validate(tdata, "turn-inline", tanchor)
             if tp:
                 problems += tp
+                broken_turns = True
                 continue
         subs = tdata.get("submissions", {})
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))
-    problems += _check_numbering(turns)
+    if not broken_turns:  # a turn dropped for its own errors would show up as a gap too
+        problems += _check_numbering(turns)
     if problems:
         raise InputError(problems)
     turns.sort(key=lambda t: t.number)

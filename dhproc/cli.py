@@ -60,19 +60,22 @@ def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
 
 
 def _out_names(files: Sequence[str]) -> dict[str, str]:
+    """Output names for --out: the file's stem, or ``<folder>-<stem>`` when stems collide (the
+    usual layout is one folder per match, each with its match.yaml)."""
+    stems = [Path(f).stem for f in files]
     names: dict[str, str] = {}
-    for f in files:
-        stem = Path(f).stem
-        if stem in names.values():
-            raise click.UsageError(f"two inputs would both write '{stem}.*' in --out; resolve them in separate runs")
-        names[f] = stem
+    for f, stem in zip(files, stems):
+        name = stem if stems.count(stem) == 1 else f"{Path(f).resolve().parent.name}-{stem}"
+        if name in names.values():
+            raise click.UsageError(f"two inputs would both write '{name}.*' in --out; resolve them in separate runs")
+        names[f] = name
     return names
 
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write <name>.txt and <name>.json here.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write <name>.txt and <name>.json here (<folder>-<name> when names collide).")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,

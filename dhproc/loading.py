@@ -72,12 +72,30 @@ _Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct
 
 @dataclass
 class Document:
-    """A loaded input: its data and the node tree that says where each value was written."""
+    """A loaded input: its data and the node tree that says where each value was written.
+
+    For JSON (logs) the data comes from the json module and the node tree is composed only
+    when a problem has to be located: replaying a valid log never pays for it.
+    """
 
     path: Path  # resolved, absolute
     name: str  # as shown in messages
     data: Any
-    root: yaml.Node | None = field(default=None, repr=False)
+    _root: yaml.Node | None = field(default=None, repr=False)
+    _text: str | None = field(default=None, repr=False)  # set when the tree is composed lazily
+
+    @property
+    def root(self) -> yaml.Node | None:
+        if self._root is None and self._text is not None:
+            loader = _Loader(self._text)
+            try:
+                self._root = loader.get_single_node()
+            except yaml.YAMLError:
+                self._root = None
+            finally:
+                loader.dispose()
+            self._text = None
+        return self._root
 
     def locate(self, parts: Sequence[PathPart], *, key: bool = False) -> tuple[int | None, int | None]:
         """Line and column (1-based) of the value at ``parts``, or of its key with ``key=True``.
@@ -166,6 +184,10 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise InputError([Problem(name, line, col, "not UTF-8 text")]) from None
+    if path.suffix == ".json":
+        data = _json_fast(text)
+        if data is not _NOT_JSON:
+            return Document(path, name, data, None, text)
     _check_shape(text, name)
     loader = _Loader(text)
     try:
@@ -181,6 +203,26 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
     finally:
         loader.dispose()
     return Document(path, name, data, root)
+
+
+_NOT_JSON = object()
+
+
+def _json_fast(text: str) -> Any:
+    """Plain JSON without duplicate keys, or _NOT_JSON: the YAML path then reports what is wrong,
+    located."""
+    import json
+
+    def pairs(items: list) -> dict:
+        out = dict(items)
+        if len(out) != len(items):
+            raise ValueError("duplicate key")
+        return out
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
 
 
 def _check_shape(text: str, name: str) -> None:

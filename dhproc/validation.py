@@ -66,10 +66,11 @@ def validate(data: Any, name: str, anchor: Anchor) -> list[Problem]:
 
 
 def _located(error, anchor: Anchor) -> Problem:
-    from jsonschema.exceptions import best_match
-
-    if error.context:  # anyOf / oneOf: the closest branch says more than "not valid under any"
-        error = best_match(error.context)
+    while error.context:
+        # anyOf / oneOf: complain in the words of the branch that got furthest. A branch whose
+        # type does not even match says nothing useful ("[...] is not of type 'object'").
+        deeper = [e for e in error.context if not (e.validator == "type" and not e.relative_path)]
+        error = max(deeper or error.context, key=lambda e: len(e.relative_path))
     path = tuple(error.absolute_path)
     message = error.message
     key = False
