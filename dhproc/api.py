@@ -94,19 +94,23 @@ def load(path: str | Path, *, all_turns: bool = False) -> Match:
     return match
 
 
-def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]]) -> Match:
+def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int | None = None) -> Match:
+    """The match in ``doc`` with its listed turn files (and ``extra_turns``); turns numbered
+    after ``upto`` are left unread, so a draft of a later turn never blocks an earlier one."""
     data = doc.data
     anchor = Anchor(doc)
-    problems = validate(data, "match", anchor)
-    if problems:
-        raise InputError(problems)
+    problems = validate(data, "match", anchor)  # kept, and checking goes on: every problem at once
     folder = doc.path.parent
     turn_sources: list[tuple[Anchor, dict]] = []
     seen: dict[Path, Anchor] = {}
-    for i, entry in enumerate(data.get("turns", [])):
+    listed = data.get("turns", []) if isinstance(data.get("turns"), list) else []
+    unreadable = False  # a turn file that could not be read would also look like a gap
+    for i, entry in enumerate(listed):
         if isinstance(entry, dict):
             turn_sources.append((anchor.sub("turns", i), entry))
             continue
+        if not isinstance(entry, str):
+            continue  # the schema has said so
         target = (folder / entry).resolve()
         if not inside(target, folder):
             problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is outside the match folder"))
@@ -118,16 +122,26 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]]) -> Match:
             tdoc = load_file(target)
         except InputError as exc:
             problems.extend(exc.problems)
+            unreadable = True
             continue
         seen[target] = Anchor(tdoc)
-        problems.extend(_check_turn_file(tdoc, doc.path))
+        if _after(tdoc.data, upto):
+            continue
+        file_problems = _check_turn_file(tdoc, doc.path)
+        if file_problems:
+            problems.extend(file_problems)
+            unreadable = True
+            continue
         turn_sources.append((Anchor(tdoc), tdoc.data))
     for tanchor, tdata in extra_turns:
         if tanchor.doc.path not in seen:
             turn_sources.append((tanchor, tdata))
-    if problems:
-        raise InputError(problems)
-    return _build(anchor, data, turn_sources, from_files=True)
+    return _build(anchor, data, turn_sources, from_files=True, problems=problems, upto=upto,
+                  turns_complete=not unreadable)
+
+
+def _after(tdata: Any, upto: int | None) -> bool:
+    return upto is not None and isinstance(tdata, dict) and type(tdata.get("turn")) is int and tdata["turn"] > upto
 
 
 def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
@@ -151,9 +165,10 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
     if problems:
         raise InputError(problems)
     match_path = (doc.path.parent / doc.data["match"]).resolve()
+    folder = match_path.parent
     # The match folder is the match file's folder; a turn must lie inside it. Checked before
     # the match is read, so a turn cannot make dhproc read a file outside the match's tree.
-    if not inside(doc.path, match_path.parent):
+    if not inside(doc.path, folder):
         raise InputError([anchor.problem(("match",), f"match '{doc.data['match']}' is outside this turn's "
                                                       f"folder tree; a turn file must lie in its match's folder")])
     try:
@@ -163,60 +178,81 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
                           for p in exc.problems]) from None
     if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
         raise InputError([anchor.problem(("match",), f"'{doc.data['match']}' is not a match file")])
+    target = doc.data["turn"]
     # Turn files beside this one that name the same match belong to it too.
     extra: list[tuple[Anchor, dict]] = [(anchor, doc.data)]
     problems = []
     for sibling in sorted(doc.path.parent.iterdir()):
-        if sibling.suffix not in (".yaml", ".yml") or sibling in (doc.path, match_path):
+        if sibling.suffix not in (".yaml", ".yml"):
             continue
+        real = sibling.resolve()
+        if real in (doc.path, match_path) or not inside(real, folder) or not real.is_file():
+            continue  # a link leading out of the match folder is never read
         try:
-            text = sibling.read_text(encoding="utf-8", errors="replace")
+            text = real.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
         if not _MATCH_LINE.search(text):
             continue
         try:
-            sdoc = load_file(sibling)
+            sdoc = load_file(real)
         except InputError as exc:
             problems.extend(exc.problems)
             continue
         if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
-                and (sibling.parent / sdoc.data["match"]).resolve() == match_path:
+                and (real.parent / sdoc.data["match"]).resolve() == match_path and not _after(sdoc.data, target):
             sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
             problems.extend(sproblems)
             if not sproblems:
                 extra.append((Anchor(sdoc), sdoc.data))
+    try:
+        match = _load_match(mdoc, extra_turns=extra, upto=target)
+    except InputError as exc:
+        raise InputError(problems + exc.problems) from None
     if problems:
         raise InputError(problems)
-    match = _load_match(mdoc, extra_turns=extra)
-    target = doc.data["turn"]
-    match.turns = [t for t in match.turns if t.number <= target]
     match.report_turns = [t.number for t in match.turns] if all_turns else [target]
     return match
 
 
-def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool) -> Match:
-    """Check the match and its turns as a whole and make the :class:`Match`."""
-    problems: list[Problem] = []
-    ruleset = get_ruleset(data["ruleset"])
+def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
+           problems: list[Problem] | None = None, upto: int | None = None,
+           turns_complete: bool = True) -> Match:
+    """Check the match and its turns as a whole and make the :class:`Match`.
+
+    ``problems`` found earlier (the envelope, turn files) are reported together with these.
+    """
+    problems = list(problems or [])
+    rid = data.get("ruleset")
+    ruleset = get_ruleset(rid) if isinstance(rid, str) else None
     if ruleset is None:
-        raise InputError([anchor.problem(("ruleset",), f"unknown ruleset '{data['ruleset']}' "
-                                                        f"(known: {', '.join(ruleset_ids())})")])
-    problems += validate(data["setup"], ruleset.setup_schema, anchor.sub("setup"))
+        if isinstance(rid, str):
+            problems.append(anchor.problem(("ruleset",), f"unknown ruleset '{rid}' "
+                                                          f"(known: {', '.join(ruleset_ids())})"))
+        raise InputError(problems)
+    setup = data.get("setup")
+    if isinstance(setup, dict):
+        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"))
+    given = data.get("options", {})
     options, opt_problems = ruleset.options.effective(
-        data.get("options", {}),
+        given if isinstance(given, dict) else {},
         lambda key, msg, k: anchor.problem(("options", key), msg, key=k))
     problems += opt_problems
 
     turns: list[Turn] = []
-    broken_turns = False
+    broken_turns = not turns_complete
     for tanchor, tdata in turn_sources:
+        if _after(tdata, upto):
+            continue
         if not from_files or tanchor.prefix:  # inline: the envelope was not checked yet
             tp = validate(tdata, "turn-inline", tanchor)
             if tp:
                 problems += tp
                 broken_turns = True
                 continue
+        if not isinstance(tdata, dict) or type(tdata.get("turn")) is not int:
+            broken_turns = True
+            continue
         subs = tdata.get("submissions", {})
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))

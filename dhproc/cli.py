@@ -59,6 +59,21 @@ def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     return 1 if failed else 0
 
 
+class OutputError(DhprocError):
+    """An output cannot be written (no such folder, no permission): nothing was clobbered."""
+
+
+def _write(path: Path, data: str, *, make_folder: bool = False) -> None:
+    from .report.atomic import write_atomic
+
+    try:
+        if make_folder:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def _out_names(files: Sequence[str]) -> dict[str, str]:
     """Output names for --out: the file's stem, or ``<folder>-<stem>`` when stems collide (the
     usual layout is one folder per match, each with its match.yaml)."""
@@ -84,7 +99,6 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
             view: str) -> None:
     """Resolve match or turn files and print the processing report."""
     from . import api
-    from .report.atomic import write_atomic
 
     if json_path and len(files) > 1 and json_path != "-":
         raise click.UsageError("--json PATH takes one input; use --out DIR for a batch")
@@ -98,12 +112,11 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
         text = api.render(log, lang=lang, view=view, turns=match.report_turns)
         data = api.dumps(log)
         if out_dir:
-            os.makedirs(out_dir, exist_ok=True)
-            write_atomic(Path(out_dir) / f"{names[name]}.txt", text)
-            write_atomic(Path(out_dir) / f"{names[name]}.json", data)
+            _write(Path(out_dir) / f"{names[name]}.txt", text, make_folder=True)
+            _write(Path(out_dir) / f"{names[name]}.json", data)
             click.echo(f"{name}: wrote {Path(out_dir) / names[name]}.txt, .json", err=True)
         if json_path and json_path != "-":
-            write_atomic(json_path, data)
+            _write(Path(json_path), data)
         if json_path == "-":
             click.echo(data, nl=False)
         elif not out_dir:

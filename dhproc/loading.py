@@ -25,6 +25,8 @@ from .errors import InputError, PathPart, Problem
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ALIASES = 100
 MAX_DEPTH = 64
+# Values a document may expand to through its aliases; a large match has a few thousand.
+MAX_VALUES = 200_000
 # A log holds every event of a long match; it may be larger than a hand-written input.
 MAX_LOG_BYTES = 64 * 1024 * 1024
 
@@ -47,6 +49,7 @@ for _tag, _rx, _first in (
     ("tag:yaml.org,2002:int", _INT, list("-+0123456789")),
     ("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789.")),
     ("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""]),
+    ("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"]),  # `<<: *template` shares a character sheet
 ):
     _Loader.add_implicit_resolver(_tag, _rx, _first)
 
@@ -226,35 +229,70 @@ def _json_fast(text: str) -> Any:
 
 
 def _check_shape(text: str, name: str) -> None:
-    """Count nesting and alias uses on the event stream, before anything is composed."""
+    """Count nesting, alias uses and the expanded size on the event stream, before anything is
+    composed. The size counts every value an alias stands for: a classic "billion laughs" needs
+    only 91 aliases, but would expand to 10^9 values."""
     loader = _Loader(text)
     depth = aliases = 0
+    sizes: list[int] = [0]  # values inside each open collection (the root at the bottom)
+    anchors: list[str | None] = []
+    anchored: dict[str, int] = {}  # anchor -> how many values it stands for
     try:
         while True:
             event = loader.get_event()
             if event is None:
                 return
+            m = event.start_mark
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    m = event.start_mark
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
                                               f"nesting deeper than {MAX_DEPTH} levels")])
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                sizes.append(1)
+                anchors.append(event.anchor)
+                continue
+            if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
+                size = sizes.pop()
+                anchor = anchors.pop()
+                if anchor is not None:
+                    anchored[anchor] = size
+                added = size
+            elif isinstance(event, yaml.ScalarEvent):
+                if event.anchor is not None:
+                    anchored[event.anchor] = 1
+                added = 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    m = event.start_mark
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
                                               f"more than {MAX_ALIASES} aliases (*name); "
                                               f"refused to protect against alias bombs")])
+                added = anchored.get(event.anchor, 1)
+            else:
+                continue
+            sizes[-1] += added
+            if sizes[-1] > MAX_VALUES:
+                raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                          f"the document expands to more than {MAX_VALUES:,} values "
+                                          f"through its aliases (*name); refused to protect against alias bombs")])
+    except yaml.reader.ReaderError as exc:
+        raise InputError([_reader_problem(exc, text, name)]) from None
     except yaml.MarkedYAMLError as exc:
         raise InputError([_yaml_problem(exc, name)]) from None
     except yaml.YAMLError as exc:
         raise InputError([Problem(name, None, None, f"YAML error: {exc}")]) from None
     finally:
         loader.dispose()
+
+
+def _reader_problem(exc: "yaml.reader.ReaderError", text: str, name: str) -> Problem:
+    """A character YAML does not allow (a control character): located from its offset."""
+    pos = exc.position
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    return Problem(name, line, col, f"character U+{exc.character:04X} is not allowed in YAML text"
+                   if isinstance(exc.character, int) else f"unreadable character: {exc.reason}")
 
 
 def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:

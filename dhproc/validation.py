@@ -86,6 +86,8 @@ def _located(error, anchor: Anchor) -> Problem:
     elif error.validator == "required":
         message = message.replace(" is a required property", "")
         message = f"missing key {message}"
+    elif "x-message" in error.schema and error.validator != "type":
+        message = error.schema["x-message"]  # the schema's own wording (JSON Schema ignores the key)
     elif error.validator == "const":
         message = f"must be {json.dumps(error.validator_value, ensure_ascii=False)}"
     return anchor.problem(path, message, key=key)

@@ -55,6 +55,7 @@ T = Catalog({
     "dp_leader": ("［リーダー撃破{base}×リーダーによる撃破{mult}］", " [leader {base} × leader's kill {mult}]"),
     "dp_none": ("　→ 内ゲバのためDPなし", "  → killed by an ally: no DP"),
     "turn_state": ("［{turn}ターン終了時］", "[End of turn {turn}]"),
+    "turn_state_awaiting": ("［{turn}ターン途中：{side}の行動提出待ち］", "[Turn {turn} so far: awaiting {side}]"),
     "side_dp": ("{side}　DP：{dp}", "{side}   DP: {dp}"),
     "map": ("MAP", "MAP"),
     "outcome_win": ("■結果：{side}の勝利（{reason}）", "■ Result: {side} wins ({reason})"),
@@ -173,7 +174,10 @@ def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
             out.append("")
             out.extend(lines)
             out.append("")
-            out.append(t("turn_state", turn=turn["turn"]))
+            if turn["status"] == "awaiting":
+                out.append(t("turn_state_awaiting", turn=turn["turn"], side=board.sides[turn["awaiting"]]["name"]))
+            else:
+                out.append(t("turn_state", turn=turn["turn"]))
             out.extend(_tables(board, setup, t, r, lang, view))
     out.append("")
     out.append(_outcome(log["outcome"], board, t, r))
