@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import checks, report, rules, status
+from .abilities import parse_ability
 from .model import Character, DhState, Side, parse_square
 from .options import OPTIONS
 
@@ -30,15 +31,20 @@ class DhRuleset(Ruleset):
         sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"))
                  for sid in order}
         characters = {}
+        start_targets = {}
         for i, (cid, c) in enumerate(setup["characters"].items()):
-            ability = c.get("ability") or {}
             characters[cid] = Character(
                 id=cid, name=c["name"], side=c["side"], attack=c["attack"], defense=c["defense"],
                 hp=c["hp"], spirit=c["spirit"], fs=c["fs"], movement=c.get("movement", 2),
                 at=parse_square(c["at"]) if "at" in c else None, starter="at" in c,
-                leader=sides[c["side"]].leader == cid, ability_name=ability.get("name"),
-                ability_secret=bool(ability.get("secret", False)), order=i)
-        return DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"))
+                leader=sides[c["side"]].leader == cid, ability=parse_ability(c.get("ability")), order=i)
+            if "start" in (c.get("ability") or {}):
+                start_targets[cid] = c["ability"]["start"]
+        initial = {cid: {s: getattr(ch, s) for s in ("attack", "defense", "hp", "spirit", "fs")}
+                   for cid, ch in characters.items()}
+        return DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
+                       initial=initial, start_targets=start_targets,
+                       appeared=[cid for cid, ch in characters.items() if ch.starter])
 
     def resolve_turn(self, state: DhState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
@@ -53,11 +59,16 @@ class DhRuleset(Ruleset):
         """Same keys as the setup, plus what play adds (dead, dp)."""
         chars = {}
         for c in state.characters.values():
+            # Base values as in the setup; lasting changes are listed under "effects".
             entry: dict[str, Any] = {"name": c.name, "side": c.side, "attack": c.attack, "defense": c.defense,
                                      "hp": c.hp, "spirit": c.spirit, "fs": c.fs, "movement": c.movement}
             if c.at is not None:
                 entry["at"] = c.at.label
-            states = [s for s, on in (("dead", c.dead), ("dying", c.dying)) if on]
+            states = [s for s, on in (("dead", c.dead), ("dying", c.dying), ("withdrawn", c.withdrawn),
+                                      ("resting", status.resting(state, c)),
+                                      ("incapacitated", status.incapacitated(state, c)),
+                                      ("counter_waiting", bool(status.counter_waiting(state, c))),
+                                      ("barrier", status.barrier(state, c))) if on]
             entry["states"] = states
             chars[c.id] = entry
         return {
@@ -65,6 +76,8 @@ class DhRuleset(Ruleset):
                     "walls": [w.label for w in sorted(state.board.walls)]},
             "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp} for s in state.sides.values()},
             "characters": chars,
+            "phase": state.clocks.now(status.PHASE),
+            "effects": [e.to_json() for e in state.effects],
         }
 
     def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:

@@ -79,8 +79,66 @@ def check_match(match: Any) -> list[Problem]:
             at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
         elif "at" not in c:
             at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
+    for cid, c in setup["characters"].items():
+        if "ability" in c:
+            problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
+                         for rel, msg in _ability_problems(cid, c["ability"], setup, board)]
     for turn in match.turns:
         problems += _check_submissions(turn, setup, board)
+    return problems
+
+
+LASTING_KINDS = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+
+
+def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tuple[tuple, str]]:
+    """An ability's data that cannot work as written (DH-8, DH-11)."""
+    out: list[tuple[tuple, str]] = []
+    style = ab.get("style", "active")
+    if style == "counter" and "counter" not in ab and ab.get("effects"):
+        out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
+    if style != "counter" and "counter" in ab:
+        out.append((("counter",), "only a counter-style ability has a counter condition"))
+    duration = ab.get("duration", 0)
+    for i, e in enumerate(ab.get("effects", [])):
+        if e["kind"] in LASTING_KINDS and duration == 0 and ab.get("type") != "field":
+            out.append((("effects", i, "kind"), f"'{e['kind']}' lasts: give the ability a duration in turns "
+                                                f"(or permanent)"))
+        if e["kind"] in ("damage", "heal", "stat_change", "movement_change") and "amount" not in e:
+            out.append((("effects", i), f"'{e['kind']}' needs an amount"))
+        if e["kind"] in ("stat_change",) and "stat" not in e:
+            out.append((("effects", i), "'stat_change' needs the stat it changes"))
+        if e["kind"] == "summon" and "character" in e:
+            other = setup["characters"].get(e["character"])
+            if other is None:
+                out.append((("effects", i, "character"), f"unknown character '{e['character']}'"))
+            elif other["side"] != setup["characters"][cid]["side"] or "at" in other:
+                out.append((("effects", i, "character"), f"'{e['character']}' is not on this side's bench"))
+    for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
+        if t not in setup["characters"]:
+            out.append((("start", "targets", j), f"unknown character '{t}'"))
+    return out
+
+
+def _use_problems(turn: Any, here: tuple, use: dict, chars: dict, board: Board) -> list[Problem]:
+    problems = []
+    ids = [(("targets", j), t) for j, t in enumerate(use.get("targets", []))]
+    ids += [(("effects", i, "targets", j), t) for i, e in enumerate(use.get("effects", []))
+            for j, t in enumerate(e.get("targets", []))]
+    ids += [((key,), use[key]) for key in ("summon", "payer") if key in use]
+    if "attack" in use.get("then", {}):
+        ids.append((("then", "attack"), use["then"]["attack"]))
+    for rel, cid in ids:
+        if cid not in chars:
+            problems.append(turn.problem(here + rel, f"unknown character '{cid}'"))
+    squares = [(("at",), use["at"])] if "at" in use else []
+    if "to" in use.get("then", {}):
+        squares.append((("then", "to"), use["then"]["to"]))
+    squares += [(("then", "path", j), sq) for j, sq in enumerate(use.get("then", {}).get("path", []))]
+    for rel, sq in squares:
+        _, msg = square_problem(sq, board)
+        if msg:
+            problems.append(turn.problem(here + rel, msg))
     return problems
 
 
@@ -112,6 +170,13 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                 problems.append(turn.problem(here + ("attack",), f"unknown character '{act['attack']}'"))
             if "attack" in act and act.get("wait"):
                 problems.append(turn.problem(here + ("wait",), "an action either attacks or waits, not both"))
+            if "ability" in act:
+                if "attack" in act or act.get("wait"):
+                    problems.append(turn.problem(here + ("ability",), "one 動作 per action: attack, ability or wait"))
+                if who in chars and not (chars[who].get("ability") or {}).get("effects"):
+                    problems.append(turn.problem(here + ("ability",), f"'{who}' has no ability with effects in the "
+                                                                      f"setup"))
+                problems += _use_problems(turn, here + ("ability",), act["ability"], chars, board)
             for key in ("to",):
                 if key in act:
                     _, msg = square_problem(act[key], board)

@@ -6,6 +6,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.effects import Clocks, EffectStore
+from .abilities import Ability
+
 ROW_LABELS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ"
 DEFAULT_ROWS, DEFAULT_COLS = 5, 7
 # The common 5×7 board: walls at Ａ４, Ｃ４, Ｅ４, leaving the corridors Ｂ４ and Ｄ４
@@ -71,15 +74,17 @@ class Character:
     at: Square | None  # None: on the bench (never yet on the MAP)
     starter: bool
     leader: bool
-    ability_name: str | None = None
-    ability_secret: bool = False
+    ability: Ability | None = None
     arrived_phase: int | None = None  # absolute phase of arrival; None for starters
     dead: bool = False
+    withdrawn: bool = False  # 戦線離脱: off the MAP, but counts as on it for the two-phase rule
+    withdrawn_from: Square | None = None  # where it returns to
+    uses: int = 0  # how often its ability has been activated (発動判定 succeeded)
     order: int = 0  # position in the setup: the tie-break wherever the rules give none
 
     @property
     def on_map(self) -> bool:
-        return self.at is not None
+        return self.at is not None and not self.withdrawn
 
     @property
     def dying(self) -> bool:
@@ -103,6 +108,19 @@ class DhState:
     outcome: dict[str, Any] | None = None
     phase_index: int = 0  # absolute: turn 1 先攻 = 1, turn 1 後攻 = 2, turn 2 先攻 = 3 ...
     acted: dict[str, int] = field(default_factory=dict)  # who has acted this phase -> its entry number
+    # Lasting effects (stat changes, 能力休み, カウンター待受, fields, ...) with absolute end points
+    # on the clock "phase", which reads the absolute phase index.
+    clocks: Clocks = field(default_factory=Clocks)
+    effects: EffectStore = field(default_factory=EffectStore)
+    pending: list[Any] = field(default_factory=list)  # triggers not yet settled (harm.Trigger)
+    extra_actions: list[str] = field(default_factory=list)  # 再行動 granted, not yet taken
+    arrivals: list[str] = field(default_factory=list)  # first appearances whose passive is due
+    appeared: list[str] = field(default_factory=list)  # characters whose passive has had its turn
+    acting_side: str | None = None
+    rest_rule: str = "no_action"
+    turn_anchor: Any = None  # where errors about the current turn are located
+    initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
+    start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
 
     def opponent(self, side_id: str) -> str:
         return next(s for s in self.sides if s != side_id)

@@ -62,8 +62,72 @@ T = Catalog({
     "outcome_draw": ("■結果：引き分け（{reason}）", "■ Result: draw ({reason})"),
     "outcome_ongoing": ("■途中経過：DP {items}", "■ In progress: DP {items}"),
     "dead_mark": ("（死）", " (dead)"),
+    "game_start": ("【ゲーム開始時】", "[Game start]"),
+    "passive_actor": ("◆{name}（パッシブ）", "◆ {name} (passive)"),
+    "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
+    "ability_targets": ("→{names}", " → {names}"),
+    "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
+    "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
+    "mental_basis": ("（{name}の精神{spirit}）", " ({name}'s spirit {spirit})"),
+    "effect_label": ("［効果{index}］", " [effect {index}]"),
+    "fired": ("発動", "activates"),
+    "misfire": ("不発", "fails"),
+    "succeeded": ("成功", "succeeds"),
+    "failed": ("失敗", "fails"),
+    "stat_change": ("　{name}の{stat}{before}→{after}", "  {name}: {stat} {before}→{after}"),
+    "effect_start": ("　{name}：{what}（{until}）", "  {name}: {what} ({until})"),
+    "until_turn": ("{turn}ターン目の自軍フェイズ直前まで", "until just before its side's phase of turn {turn}"),
+    "permanent": ("永続", "permanent"),
+    "effect_end": ("◇{name}：{what}終了{why}", "◇ {name}: {what} ends{why}"),
+    "cost_stat": ("　制約：{stat}消費{owed}（{payer}の{stat}{before}→{after}）{short}",
+                  "  cost: {stat} {owed} ({payer}'s {stat} {before}→{after}){short}"),
+    "cost_short": ("※{paid}のみ支払い", " (only {paid} paid)"),
+    "cost_dp": ("　制約：DP消費{owed}（{side} 計{total}）{short}", "  cost: {owed} DP ({side} total {total}){short}"),
+    "cost_gift": ("　制約：DP献上{owed}（{side} 計{total}）", "  cost: {owed} DP to {side} (total {total})"),
+    "cost_other": ("　制約：{what}", "  cost: {what}"),
+    "rest": ("　→ 能力休み（{turn}ターン目の自軍フェイズ直前まで）", "  → ability rest (until just before its phase of turn {turn})"),
+    "suppressed": ("　制約を支払えないため効果なし", "  the cost cannot be paid: no effect"),
+    "cancel_ability": ("　特殊能力：{why}のため発動キャンセル", "  ability: {why}, activation cancelled"),
+    "cancel_effect": ("　効果：{why}のため無効", "  effect: {why}, nothing happens"),
+    "counter_armed": ("　→ カウンター待受状態（条件：{when}／{turn}ターン目の自軍フェイズ直前まで）",
+                      "  → waiting to counter (when {when}; until just before its phase of turn {turn})"),
+    "counter_fire": ("◇カウンター「{ability}」（{name}）：{trigger}", "◇ counter 「{ability}」 ({name}): {trigger}"),
+    "field_set": ("　フィールド設置：{squares}", "  field set on {squares}"),
+    "field_roll": ("◇フィールド「{ability}」（{name}）{why}：成功判定", "◇ field 「{ability}」 ({name}) {why}: success check"),
+    "extra": ("　→ {name}に再行動", "  → {name} acts again"),
+    "extra_actor": ("◆{name}（再行動）", "◆ {name} (extra action)"),
+    "arrive": ("　{name}が{at}に登場", "  {name} appears on {at}"),
+    "leave": ("◇{name}：召喚終了（控えへ）", "◇ {name}: summon ends (back to the bench)"),
+    "withdraw": ("　{name}が戦線離脱{perm}", "  {name} withdraws{perm}"),
+    "withdraw_perm": ("（永続）", " (permanently)"),
+    "return": ("◇{name}が{at}に復帰", "◇ {name} returns on {at}"),
+    "revive": ("　{name}が蘇生（体力{hp}）", "  {name} is revived (HP {hp})"),
+    "wall_built": ("　{at}に壁を設置", "  a wall is built on {at}"),
+    "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
+    "blocked": ("　{name}：特殊能力無効により効果なし", "  {name}: the barrier blocks it"),
+    "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
+    "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
 })
+
+STAT_NAMES = {
+    "ja": {"hp": "体力", "spirit": "精神", "attack": "攻撃力", "defense": "防御力", "fs": "FS", "movement": "移動力"},
+    "en": {"hp": "HP", "spirit": "spirit", "attack": "ATK", "defense": "DEF", "fs": "FS", "movement": "movement"},
+}
+EFFECT_NAMES = {
+    "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
+           "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
+           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド"},
+    "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
+           "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
+           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field"},
+}
+COSTS = {
+    "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
+           "permanent_withdrawal": "永続戦線離脱", "self_death": "自分死亡", "movement": "移動力消費{owed}"},
+    "en": {"extra_rest": "{turns} more turns of rest", "permanent_incapacitation": "permanently unable to act",
+           "permanent_withdrawal": "permanent withdrawal", "self_death": "its own death", "movement": "{owed} movement"},
+}
 
 HEADERS = {
     "ja": ["名前", "攻撃", "防御", "体力", "精神", "FS", "位置", "能力", "備考"],
@@ -94,6 +158,54 @@ REASONS = Catalog({
     "simultaneous_wipeout_dp": ("同時全滅・DP差", "simultaneous wipe-out, more DP"),
     "simultaneous_wipeout_dp_tie": ("同時全滅・DP同点", "simultaneous wipe-out, equal DP"),
     "dying_note": ("瀕死", "dying"),
+    "resting": ("能力休み中", "resting after an ability"),
+    "incapacitated": ("行動不能", "unable to act"),
+    "withdrawn": ("戦線離脱中", "withdrawn"),
+    "no_target": ("対象なし", "no target"),
+    "invalid_target": ("対象が不適正", "invalid target"),
+    "too_many_targets": ("対象が多すぎる", "too many targets"),
+    "no_effects": ("効果未設定", "no effects"),
+    "used_up": ("使用回数切れ", "no uses left"),
+    "not_this_turn": ("使用可能ターン外", "not usable this turn"),
+    "no_payer": ("制約の支払い役なし", "no ally named to pay"),
+    "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
+    "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
+    "no_destination": ("移動先なし", "no destination"),
+    "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
+    "rest_note": ("能力休み", "resting"),
+    "counter_note": ("カウンター待受", "counter waiting"),
+    "incap_note": ("行動不能", "unable to act"),
+    "barrier_note": ("特殊能力無効", "barrier"),
+    "withdrawn_note": ("戦線離脱", "withdrawn"),
+    "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
+    "expired": ("", ""),
+    "death": ("（死亡）", " (death)"),
+    "left_field": ("（フィールド外へ）", " (left the field)"),
+    "field_ended": ("（フィールド終了）", " (field ended)"),
+    "released": ("（解除）", " (released)"),
+    "removed": ("（解除）", " (removed)"),
+    "entry": ("侵入", "on entry"),
+    "phase_start": ("自軍フェイズ開始", "at its side's phase start"),
+    "attacked_by_enemy": ("敵から通常攻撃を受けた時", "attacked by an enemy"),
+    "targeted_by_enemy_ability": ("敵の特殊能力の対象になった時", "targeted by an enemy ability"),
+    "targeted_by_enemy": ("敵の行動の対象になった時", "targeted by an enemy"),
+    "killed_by_enemy": ("敵に殺された時", "killed by an enemy"),
+    "killed": ("死亡した時", "killed"),
+    "enemy_enters_range": ("敵が範囲内に侵入した時", "an enemy enters range"),
+    "enemy_ends_action_in_range": ("敵が範囲内で行動を終えた時", "an enemy ends its action in range"),
+    "enemy_uses_ability_in_range": ("敵が範囲内で特殊能力を使った時", "an enemy uses an ability in range"),
+    "enemy_attacks_in_range": ("敵が範囲内で通常攻撃した時", "an enemy attacks in range"),
+    "ally_ends_action_in_range": ("味方が範囲内で行動を終えた時", "an ally ends its action in range"),
+    "self_kills_enemy": ("敵を殺した時", "it kills an enemy"),
+    "self_hits": ("攻撃を命中させた時", "it lands a hit"),
+    "trig_attacked": ("{by}の通常攻撃", "{by}'s normal attack"),
+    "trig_hit": ("{by}の命中", "{by}'s hit"),
+    "trig_targeted_by_ability": ("{by}の特殊能力", "{by}'s ability"),
+    "trig_killed": ("{by}による死亡", "a death by {by}"),
+    "trig_entered": ("{by}の侵入", "{by} entering"),
+    "trig_action_end": ("{by}の行動終了", "{by} ending its action"),
+    "trig_ability_used": ("{by}の特殊能力使用", "{by} using an ability"),
+    "cost_death": ("死亡", "death"),
     "dead_note": ("死亡", "dead"),
     "bench_note": ("控え", "bench"),
     "leader_note": ("リーダー", "leader"),
@@ -121,6 +233,9 @@ class Board:
     sides: dict[str, dict[str, Any]]
     order: list[str]
     dp: dict[str, int] = field(default_factory=dict)
+    walls: list[str] = field(default_factory=list)
+    effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
+    withdrawn: list[str] = field(default_factory=list)
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
@@ -134,7 +249,8 @@ class Board:
                                parse_square(c["at"]).label if "at" in c else None,
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
-        return cls(chars, setup["sides"], order, {s: 0 for s in order})
+        b, _ = board_of(setup)
+        return cls(chars, setup["sides"], order, {s: 0 for s in order}, [w.label for w in sorted(b.walls)])
 
     def apply(self, e: dict) -> None:
         kind = e["kind"]
@@ -149,6 +265,32 @@ class Board:
                 self.chars[a["character"]].stats["spirit"] = a["after"]
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
+        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "stat" in e):
+            c = self.chars[e.get("character") or e.get("bearer")]
+            c.stats[e["stat"]] = e["after"]
+        elif kind == "cost" and "stat" in e:
+            self.chars[e["payer"]].stats[e["stat"]] = e["after"]
+        elif kind == "cost" and "total" in e:
+            self.dp[e["side"]] = e["total"]
+        elif kind == "arrive":
+            self.chars[e["character"]].at = e["at"]
+        elif kind == "leave":
+            self.chars[e["character"]].at = None
+        elif kind == "revive":
+            c = self.chars[e["character"]]
+            c.dead, c.stats["hp"] = False, e["hp"]
+        elif kind == "wall":
+            self.walls = sorted(self.walls + [e["at"]]) if e["built"] else [w for w in self.walls if w != e["at"]]
+        if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
+            self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
+                                         "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
+                                         "amount": e.get("amount")}
+        elif kind == "effect_end":
+            self.effects.pop(e["effect"], None)
+        if kind == "withdraw":
+            self.withdrawn.append(e["character"])
+        elif kind == "return":
+            self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
         return self.chars[cid].name if cid in self.chars else str(cid)
@@ -169,7 +311,7 @@ def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
     out.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
     shown = list(turns)
     for turn in log["turns"]:
-        lines = _turn(board, turn, t, r)
+        lines = _turn(board, turn, t, r, lang)
         if turn["turn"] in shown:
             out.append("")
             out.extend(lines)
@@ -184,7 +326,7 @@ def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _turn(board: Board, turn: dict, t, r) -> list[str]:
+def _turn(board: Board, turn: dict, t, r, lang: str) -> list[str]:
     lines = [t("turn", turn=turn["turn"])]
     for e in turn["events"]:
         kind = e["kind"]
@@ -195,7 +337,7 @@ def _turn(board: Board, turn: dict, t, r) -> list[str]:
         elif kind == "awaiting":
             lines.append(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
                            side=board.sides[e["side"]]["name"]))
-        elif kind == "action":
+        elif kind == "action" and not e.get("extra"):
             lines.append(t("actor", name=board.name(e["actor"])))
         elif kind == "move":
             via = e["path"][:-1]
@@ -203,7 +345,7 @@ def _turn(board: Board, turn: dict, t, r) -> list[str]:
                            via=t("via", squares="・".join(via)) if via else ""))
             if e["zoc_stop"]:
                 lines.append(t("zoc_stop", at=e["to"], to=e["requested"]))
-        elif kind == "cancel":
+        elif kind == "cancel" and e["scope"] in ("act", "action"):
             if e["scope"] == "act":
                 lines.append(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
             elif "to" in e:
@@ -231,6 +373,8 @@ def _turn(board: Board, turn: dict, t, r) -> list[str]:
                              for a in e["affected"])
             lines.append(t("spirit_loss", side=board.sides[c.side]["name"], amount=e["amount"], items=items)
                          if items else t("spirit_none"))
+        elif kind == "dp" and e["reason"] == "ability":
+            lines.append(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
         elif kind == "dp":
             if e["reason"] == "friendly_kill":
                 lines.append(t("dp_none"))
@@ -246,8 +390,115 @@ def _turn(board: Board, turn: dict, t, r) -> list[str]:
                 lines.append(t("wait"))
         elif kind == "phase_end" and unlisted:
             lines.append(t("unlisted", names="、".join(unlisted)))
+        else:
+            lines.extend(_ability_lines(board, e, t, r, lang))
         board.apply(e)
     return lines
+
+
+def _turn_of(phase: int | None) -> int | str:
+    return "?" if phase is None else (phase + 1) // 2
+
+
+def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
+    """The lines of the 特殊能力 events (DH-8 .. DH-11)."""
+    kind = e["kind"]
+    name = board.name
+    stats = STAT_NAMES[lang]
+    if kind == "game_start":
+        return [t("game_start")]
+    if kind == "ability":
+        if e["origin"] == "passive":
+            head = [t("passive_actor", name=name(e["actor"]))]
+        else:
+            head = []
+        shown = []
+        for eff in e["effects"]:
+            if eff["targets"] and eff["targets"] != [e["actor"]]:
+                shown.append("・".join(name(x) for x in eff["targets"]))
+        targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
+        return head + [t("ability", ability=e["ability"], targets=targets)]
+    if kind == "check":
+        label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
+        if e["check"] == "activation_check":
+            return [t("check_activation", rate=e["rate"], face=e["face"],
+                      verdict=t("fired" if e["success"] else "misfire")) + label]
+        basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
+        return [t("check_success", rate=e["rate"], face=e["face"], basis=basis,
+                  verdict=t("succeeded" if e["success"] else "failed")) + label]
+    if kind == "stat":
+        return [t("stat_change", name=name(e["character"]), stat=stats[e["stat"]], before=e["before"],
+                  after=e["after"])]
+    if kind == "effect_start":
+        until = t("permanent") if e["end"] is None else t("until_turn", turn=_turn_of(e["end"]))
+        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang), until=until)]
+    if kind == "effect_end":
+        who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
+        why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed") else ""
+        return [t("effect_end", name=who, what=_effect_what(e, lang), why=why)]
+    if kind == "cost":
+        cost = e["cost"]
+        if cost == "stat":
+            short = t("cost_short", paid=e["paid"]) if e["paid"] < e["owed"] else ""
+            return [t("cost_stat", stat=stats[e["stat"]], owed=e["owed"], payer=name(e["payer"]), before=e["before"],
+                      after=e["after"], short=short)]
+        if cost == "dp":
+            short = t("cost_short", paid=e["paid"]) if e["paid"] < e["owed"] else ""
+            return [t("cost_dp", owed=e["owed"], side=board.sides[e["side"]]["name"], total=e["total"], short=short)]
+        if cost == "dp_gift":
+            return [t("cost_gift", owed=e["owed"], side=board.sides[e["side"]]["name"], total=e["total"])]
+        return [t("cost_other", what=COSTS[lang][cost].format(turns=e.get("turns"), owed=e.get("owed")))]
+    if kind == "rest":
+        return [t("rest", turn=_turn_of(e["end"]))]
+    if kind == "suppressed":
+        return [t("suppressed")]
+    if kind == "cancel" and e["scope"] in ("ability", "counter"):
+        return [t("cancel_ability", why=r(e["reason"]))]
+    if kind == "cancel" and e["scope"] == "effect":
+        return [t("cancel_effect", why=r(e["reason"]))]
+    if kind == "counter_armed":
+        return [t("counter_armed", when=r(e["when"]), turn=_turn_of(e["end"]))]
+    if kind == "counter_fire":
+        return [t("counter_fire", ability=e["ability"], name=name(e["actor"]),
+                  trigger=r("trig_" + e["trigger"], by=name(e["by"]) if e["by"] else "?"))]
+    if kind == "field_set":
+        return [t("field_set", squares="・".join(e["squares"]))]
+    if kind == "field_roll":
+        return [t("field_roll", ability=e["ability"], name=name(e["actor"]), why=r(e["reason"]))]
+    if kind == "extra_action_granted":
+        return [t("extra", name=name(e["character"]))]
+    if kind == "action" and e.get("extra"):
+        return [t("extra_actor", name=name(e["actor"]))]
+    if kind == "arrive":
+        return [t("arrive", name=name(e["character"]), at=e["at"])]
+    if kind == "leave":
+        return [t("leave", name=name(e["character"]))]
+    if kind == "withdraw":
+        return [t("withdraw", name=name(e["character"]), perm=t("withdraw_perm") if e["permanent"] else "")]
+    if kind == "return":
+        return [t("return", name=name(e["character"]), at=e["at"])]
+    if kind == "revive":
+        return [t("revive", name=name(e["character"]), hp=e["hp"])]
+    if kind == "wall":
+        return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
+    if kind == "blocked":
+        return [t("blocked", name=name(e["target"]))]
+    if kind == "grant_repeat":
+        return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
+    return []
+
+
+def _effect_what(e: dict, lang: str) -> str:
+    if e["type"] == "stat_change" and "stat" in e:
+        amount = e.get("amount")
+        sign = "" if amount is None else ("+" if amount >= 0 else "")
+        head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
+        return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    template = EFFECT_NAMES[lang].get(e["type"], e["type"])
+    if e["type"] in ("field", "counter") and e.get("ability"):
+        template = f"{template}「{e['ability']}」"
+    amount = e.get("amount") or 0
+    return template.format(sign="+" if amount >= 0 else "", amount=amount)
 
 
 def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
@@ -267,6 +518,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
                 notes.append(r("dying_note"))
             if c.at is None:
                 notes.append(r("bench_note"))
+            notes.extend(_notes(board, c.id, r, lang))
             ability = c.ability or ""
             if c.secret and view == "public":
                 ability = t("secret")
@@ -280,15 +532,32 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
     return lines
 
 
+def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
+    notes = []
+    mine = [v for v in board.effects.values() if v["bearer"] == cid]
+    for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
+                      ("barrier", "barrier_note")):
+        if any(v["type"] == kind for v in mine):
+            notes.append(r(key))
+    for v in mine:
+        if v["type"] == "stat_change" and v.get("amount"):
+            notes.append(r("buff_note", stat=STAT_NAMES[lang][v["stat"]], sign="+" if v["amount"] > 0 else "",
+                           amount=v["amount"]))
+    if cid in board.withdrawn:
+        notes.append(r("withdrawn_note"))
+    return notes
+
+
 def _map(board: Board, setup: dict, t) -> str:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
-        if c.at is None:
+        if c.at is None or c.id in board.withdrawn:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
-    return grid_map(b.rows, b.cols, cells, walls=[(w.row, w.col) for w in sorted(b.walls)],
+    walls = [parse_square(w) for w in board.walls]
+    return grid_map(b.rows, b.cols, cells, walls=[(w.row, w.col) for w in walls],
                     row_labels=list(ROW_LABELS[: b.rows]), col_labels=[col_label(i) for i in range(b.cols)],
                     wall_text="（壁）")
 

@@ -8,7 +8,7 @@ from dhproc import api
 from dhproc.engine.context import TurnContext
 from dhproc.errors import InputError
 from dhproc.rng import stream
-from dhproc.rulesets.dh import RULESET, rules
+from dhproc.rulesets.dh import RULESET, harm, rules
 from dhproc.rulesets.dh.model import Square, parse_square, phase_of
 
 from .helpers import CHARS, events, match_text, resolve_text
@@ -155,7 +155,7 @@ def _both_sides_dead(options: str) -> dict:
     for c in state.characters.values():
         c.dead = True
     ctx = TurnContext(seed=1, turn=1, options=match.options, recorded=None)
-    rules._check_wipeout(state, ctx)
+    harm.check_wipeout(state, ctx)
     return state.outcome
 
 

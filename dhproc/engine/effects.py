@@ -1,0 +1,115 @@
+"""Lasting effects with absolute end points, and the clocks those end points are read on.
+
+DESIGN.md §6: durations are stored as absolute end points, never as counters that tick. A rule
+that says "for 2 turns" becomes ``end = now + 2`` on some clock, and the effect has expired once
+that clock reaches ``end``. Which clock is the ruleset's choice:
+
+* a global clock (turns ended, phases ended) for effects that count down for everyone alike;
+* a clock of one bearer (e.g. "turns this character has ended as the active character", for a
+  rule where only the active character's effects count down) — the end point is still absolute,
+  it is just measured on a clock that advances only when the rule says that bearer's time passes.
+
+The store keeps effects in creation order (``seq``), which is the only order it ever lists them in.
+It knows nothing of stats or fields: ``kind`` and ``data`` are the ruleset's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+
+class Clocks:
+    """Named counters that only ever move forward; an unknown clock reads 0."""
+
+    def __init__(self) -> None:
+        self._values: dict[str, int] = {}
+
+    def now(self, name: str) -> int:
+        return self._values.get(name, 0)
+
+    def advance(self, name: str, by: int = 1) -> int:
+        if by < 0:
+            raise ValueError("a clock never goes back")
+        self._values[name] = self.now(name) + by
+        return self._values[name]
+
+    def to_json(self) -> dict[str, int]:
+        return dict(sorted(self._values.items()))
+
+
+@dataclass
+class Effect:
+    seq: int  # creation order, unique within its store
+    kind: str  # the ruleset's word: "stat", "color", "field", ...
+    bearer: str | None  # what carries it (a character id); None for an effect on the whole battle
+    data: dict[str, Any]  # the ruleset's payload
+    clock: str  # the clock the end point is read on
+    start: int  # that clock's value when the effect was made
+    end: int | None  # expired once the clock reaches it; None: lasts until removed
+    removable: bool = True  # False: effects that "remove lasting effects" leave it alone
+    source: dict[str, Any] = field(default_factory=dict)  # who or what made it
+
+    def expired(self, clocks: Clocks) -> bool:
+        return self.end is not None and clocks.now(self.clock) >= self.end
+
+    def remaining(self, clocks: Clocks) -> int | None:
+        """How many ticks of its clock are left; None when it has no end."""
+        return None if self.end is None else max(0, self.end - clocks.now(self.clock))
+
+    def to_json(self, clocks: Clocks | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "bearer": self.bearer, **self.data,
+                               "clock": self.clock, "end": self.end}
+        if clocks is not None:
+            out["remaining"] = self.remaining(clocks)
+        if not self.removable:
+            out["removable"] = False
+        if self.source:
+            out["source"] = dict(self.source)
+        return out
+
+
+class EffectStore:
+    """Every lasting effect of a match, in creation order."""
+
+    def __init__(self) -> None:
+        self._items: list[Effect] = []
+        self._next = 1
+
+    def __iter__(self):
+        return iter(list(self._items))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def add(self, kind: str, *, bearer: str | None, data: dict[str, Any], clock: str, clocks: Clocks,
+            duration: int | None, removable: bool = True, source: dict[str, Any] | None = None) -> Effect:
+        """Make an effect lasting ``duration`` ticks of ``clock`` from now (None: no end)."""
+        if duration is not None and duration < 0:
+            raise ValueError("a duration is never negative")
+        now = clocks.now(clock)
+        effect = Effect(self._next, kind, bearer, dict(data), clock, now,
+                        None if duration is None else now + duration, removable, dict(source or {}))
+        self._next += 1
+        self._items.append(effect)
+        return effect
+
+    def select(self, *, bearer: Any = ..., kind: str | None = None,
+               where: Callable[[Effect], bool] | None = None) -> list[Effect]:
+        """The effects on ``bearer`` (``...``: any bearer) of ``kind`` (None: any), in creation order."""
+        return [e for e in self._items
+                if (bearer is ... or e.bearer == bearer) and (kind is None or e.kind == kind)
+                and (where is None or where(e))]
+
+    def expire(self, clocks: Clocks) -> list[Effect]:
+        """Remove and return every effect whose end point its clock has reached."""
+        gone = [e for e in self._items if e.expired(clocks)]
+        self._items = [e for e in self._items if not e.expired(clocks)]
+        return gone
+
+    def remove(self, effects: Iterable[Effect], *, force: bool = False) -> list[Effect]:
+        """Remove the given effects (only removable ones unless ``force``); returns those removed."""
+        wanted = [e.seq for e in effects if force or e.removable]
+        gone = [e for e in self._items if e.seq in wanted]
+        self._items = [e for e in self._items if e.seq not in wanted]
+        return gone

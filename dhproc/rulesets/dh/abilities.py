@@ -1,0 +1,125 @@
+"""特殊能力 as typed data: what the setup's ``ability:`` says, parsed once (DH-8, DH-9).
+
+An ability is never code per character: it is a record of its rates, its style and type, its
+range and targets, its effects (each a kind with parameters), its 制約 and its 付属. The rules in
+``ability_rules.py`` run these records; ``effect_kinds.py`` says what each effect kind does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+STYLES = ("active", "passive", "counter")
+TYPES = ("instant", "granted", "field", "summon")
+SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
+TARGET_SIDES = ("enemy", "ally", "any", "self")
+COUNTS = ("single", "multi")
+RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
+          "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed")
+COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
+                "killed", "enemy_enters_range", "enemy_ends_action_in_range", "enemy_uses_ability_in_range",
+                "enemy_attacks_in_range", "ally_ends_action_in_range", "self_kills_enemy", "self_hits")
+PERMANENT = "permanent"
+
+
+@dataclass(frozen=True)
+class Range:
+    shape: str = "same_square"
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class Targets:
+    side: str = "any"  # 敵 / 味方 / 任意 / 自分
+    count: str = "single"  # 単体 / 複数
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One 効果 of an ability: a kind and its parameters, with its own reach when it has one."""
+
+    index: int  # 1-based, as the report numbers them
+    kind: str
+    params: dict[str, Any]
+    range: Range
+    targets: Targets
+    empty_fire: bool  # 空撃ち可能 for this effect
+
+    def param(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True)
+class Cost:
+    kind: str  # stat, movement, dp, dp_gift, extra_rest, permanent_incapacitation, permanent_withdrawal, self_death
+    params: dict[str, Any]
+    by_ally: bool = False  # 味方〜: paid by an ally in range instead of the user
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    secret: bool
+    activation: int  # 発動率, percent (may exceed 100)
+    success: int  # 成功率, percent
+    style: str
+    type: str
+    duration: int | str  # turns; 0 = 一瞬; "permanent" = 永続
+    effects: tuple[EffectSpec, ...]
+    costs: tuple[Cost, ...] = ()
+    restrictions: tuple[dict[str, Any], ...] = ()
+    riders: frozenset[str] = field(default_factory=frozenset)
+    counter_when: str | None = None
+
+    @property
+    def usable(self) -> bool:
+        """A name-only ability (no effects written) is shown in tables but cannot be used."""
+        return bool(self.effects)
+
+    def has(self, rider: str) -> bool:
+        return rider in self.riders
+
+    def restriction(self, kind: str) -> dict[str, Any] | None:
+        return next((r for r in self.restrictions if r["kind"] == kind), None)
+
+    @property
+    def mental_attack(self) -> bool:
+        return self.restriction("mental_attack") is not None
+
+
+def parse_ability(data: dict[str, Any] | None) -> Ability | None:
+    """The setup's ``ability:`` mapping (already schema-checked) as an :class:`Ability`."""
+    if not data:
+        return None
+    base_range = _range(data.get("range"))
+    base_targets = _targets(data.get("targets"))
+    riders = frozenset(data.get("riders", []))
+    effects = tuple(
+        EffectSpec(index=i, kind=e["kind"], params={k: v for k, v in e.items()
+                                                     if k not in ("kind", "range", "targets", "empty_fire")},
+                   range=_range(e["range"]) if "range" in e else base_range,
+                   targets=_targets(e["targets"]) if "targets" in e else base_targets,
+                   empty_fire=bool(e.get("empty_fire", "empty_fire" in riders)))
+        for i, e in enumerate(data.get("effects", []), start=1))
+    costs = tuple(Cost(c["kind"], {k: v for k, v in c.items() if k not in ("kind", "by_ally")},
+                       bool(c.get("by_ally", False))) for c in data.get("costs", []))
+    return Ability(
+        name=data["name"], secret=bool(data.get("secret", False)),
+        activation=data.get("activation", 100), success=data.get("success", 100),
+        style=data.get("style", "active"), type=data.get("type", "instant"),
+        duration=data.get("duration", 0), effects=effects, costs=costs,
+        restrictions=tuple(data.get("restrictions", [])), riders=riders,
+        counter_when=(data.get("counter") or {}).get("when"))
+
+
+def _range(data: dict[str, Any] | None) -> Range:
+    if not data:
+        return Range()
+    return Range(data.get("shape", "same_square"), data.get("size", 0))
+
+
+def _targets(data: dict[str, Any] | None) -> Targets:
+    if not data:
+        return Targets()
+    return Targets(data.get("side", "any"), data.get("count", "single"))

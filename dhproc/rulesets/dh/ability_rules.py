@@ -1,0 +1,562 @@
+"""特殊能力の使用, exactly as the seed's procedures say (DH-8), run on abilities as data.
+
+Active / passive:  1 対象決定 → 2 発動判定 → 3 成功判定 → 4 効果の適用 → 5 制約の支払い・能力休み → 6 end,
+then 再行動. Counter: 1 発動判定 → 2 カウンター待受状態 → 3 制約・能力休み → 4 end; later, each time its
+condition holds, 成功判定 and the effect on that moment's target. A multi-effect ability runs the
+発動処理 (1–4, or 1–2) of each effect in turn and pays its 制約 once at the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.context import TurnContext
+from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
+from ...errors import ResolutionError
+from . import harm
+from .abilities import Ability, EffectSpec
+from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting
+from .model import Character, DhState, Square
+from .ranges import squares_in_range
+from .status import PHASE, barrier, counter_waiting, stat
+
+# 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.
+MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
+          origin: Square | None = None) -> list[Square]:
+    where = origin or user.at
+    if where is None:
+        return []
+    return squares_in_range(state.board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
+                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"])
+
+
+def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
+               origin: Square | None = None) -> list[Character]:
+    """Characters this effect may take, in setup order (DH-9.2)."""
+    if spec.targets.side == "self":
+        return [user]
+    squares = reach(state, ctx, user, spec, ab, origin)
+    want_dead = spec.kind == "revive"
+    found = []
+    for c in state.characters.values():
+        if c.at is None or c.withdrawn or c.at not in squares or c.dead != want_dead:
+            continue
+        side = spec.targets.side
+        if side == "enemy" and c.side == user.side:
+            continue
+        if side == "ally" and (c.side != user.side or c.id == user.id):
+            continue
+        found.append(c)
+    return found
+
+
+def _named(sub: dict[str, Any], spec: EffectSpec, ab: Ability) -> list[str] | None:
+    if ab.has("retarget"):
+        per = sub.get("effects") or []
+        if spec.index <= len(per) and "targets" in per[spec.index - 1]:
+            return per[spec.index - 1]["targets"]
+    return sub.get("targets")
+
+
+def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
+                   sub: dict[str, Any]) -> tuple[list[Character], str | None]:
+    """対象決定 (DH-8.1, DH-9.2): the targets, or why there are none."""
+    if spec.kind in TARGETLESS:
+        return [user], None
+    pool = candidates(state, ctx, user, spec, ab)
+    if ab.type == "field":
+        return (pool, None) if pool or not ctx.options["field_needs_targets"] else ([], "no_target")
+    if spec.targets.count == "multi" or spec.targets.side == "self":
+        return (pool, None) if pool else ([], "no_target")
+    named = _named(sub, spec, ab)
+    if not named:
+        return [], "no_target"
+    if len(named) != 1:
+        return [], "too_many_targets"
+    chosen = [c for c in pool if c.id == named[0]]
+    return (chosen, None) if chosen else ([], "invalid_target")
+
+
+def mental_rate(ctx: TurnContext, target: Character, state: DhState) -> int:
+    table = MENTAL_TABLES[ctx.options["mental_table"]]
+    return table[min(stat(state, target, "spirit"), 3)]
+
+
+def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, **about: Any) -> bool:
+    """One 判定: a d100 at most the rate succeeds (DH-7.1)."""
+    face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
+    ok = face <= rate
+    ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
+    return ok
+
+
+# ---------------------------------------------------------------------------------- use
+
+def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
+                origin: str = "action", turn: int = 0, phase_no: int = 0) -> None:
+    """The 動作 「特殊能力の使用」 (or a passive's automatic use)."""
+    ab = user.ability
+    assert ab is not None
+    use = Use(user, ab, sub, origin, state.clocks.now(PHASE))
+    why = _restriction_unmet(state, ctx, user, ab, turn)
+    if why:
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
+        return
+    if ab.style == "counter" and origin == "action":
+        _arm_counter(state, ctx, use)
+        return
+
+    # 1. 対象決定, for every effect first: a missing target cancels the whole activation.
+    plans: list[tuple[EffectSpec, list[Character]]] = []
+    skip = sub.get("skip", [])
+    for spec in ab.effects:
+        if spec.index in skip and spec.empty_fire:
+            continue  # a 空撃ち-capable effect the player chose not to exert
+        targets, missing = choose_targets(state, ctx, user, ab, spec, sub)
+        if missing and not spec.empty_fire:
+            ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index, reason=missing)
+            return
+        plans.append((spec, targets))
+    payer, why = _payer(state, ctx, user, ab, sub)
+    if why:
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
+        return
+    if (ctx.options["first_player_penalty"] and turn == 1 and phase_no == 1 and origin == "action"
+            and not ab.mental_attack and not ab.has("first_turn_exempt")
+            and any(t.side != user.side for _, ts in plans for t in ts)):
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="first_player_penalty")
+        return
+    ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
+             effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans])
+    if user.at is not None:
+        state.pending.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
+    for _, ts in plans:
+        for t in ts:
+            if t.side != user.side:
+                state.pending.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent))
+
+    # 2–4. 発動処理 of each effect.
+    activated = False
+    once = not ctx.options["activation_per_effect"]
+    rolled = None
+    for spec, targets in plans:
+        if once and rolled is not None:
+            ok = rolled
+        else:
+            ok = check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, effect=spec.index)
+            rolled = ok
+        if not ok:
+            continue
+        activated = True
+        _exert(state, ctx, use, spec, targets, payer)
+        if state.outcome is not None:
+            break
+    if not activated:
+        return  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
+    user.uses += 1
+    # 5. 制約の支払い・能力休みの適用
+    automatic = origin == "passive"
+    if not automatic or ctx.options["passive_costs"]:
+        pay_costs(state, ctx, use, payer)
+    if not ab.has("no_rest") and (not automatic or ctx.options["passive_rest"]):
+        rest(state, ctx, user, extra_turns=0)
+    # 6. end; then 再行動 (the seed puts it right after the end)
+    state.extra_actions.extend(use.extra_actions)
+
+
+def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
+    if not ab.usable:
+        return "no_effects"
+    if ab.restriction("once_per_game") and user.uses >= 1:
+        return "used_up"
+    limit = ab.restriction("uses")
+    if limit and user.uses >= limit["count"]:
+        return "used_up"
+    turns = ab.restriction("turns")
+    if turns and turn not in turns["turns"]:
+        return "not_this_turn"
+    return None
+
+
+def _payer(state: DhState, ctx: TurnContext, user: Character, ab: Ability,
+           sub: dict[str, Any]) -> tuple[Character | None, str | None]:
+    """味方〜 制約: the ally in range who pays instead of the user (DH-8.5)."""
+    if not any(c.by_ally for c in ab.costs):
+        return None, None
+    pid = sub.get("payer")
+    if pid is None:
+        return None, "no_payer"
+    payer = state.characters[pid]
+    squares = reach(state, ctx, user, ab.effects[0], ab)
+    if payer.side != user.side or payer.id == user.id or payer.dead or not payer.on_map or payer.at not in squares:
+        return None, "invalid_payer"
+    return payer, None
+
+
+def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character],
+           payer: Character | None) -> None:
+    """3. 成功判定 and 4. 効果の適用 of one effect."""
+    ab, user = use.ability, use.user
+    if ab.mental_attack:  # 精神攻撃: the rate is each target's own, so each target is rolled (DH-8.8)
+        hit = [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
+                                           ability=ab.name, effect=spec.index, target=t.id,
+                                           spirit=stat(state, t, "spirit"))]
+    else:
+        ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index)
+        hit = targets if ok else []
+        if not ok:
+            return
+    if not costs_payable(state, use, payer):
+        ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
+        return  # the seed: if any part of the cost cannot be paid, the effect does not appear
+    if ab.type == "field":
+        set_field(state, ctx, use, spec, hit)
+        return
+    apply_effect(state, ctx, use, spec, hit)
+
+
+def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character]) -> None:
+    """4. 効果の適用: all targets at once; deaths take effect as they happen (DH-8.4)."""
+    handler = HANDLERS[spec.kind]
+    if spec.kind in TARGETLESS:
+        handler(state, ctx, use, spec, use.user)
+        return
+    for t in targets:
+        if t.id != use.user.id and barrier(state, t) and not use.ability.has("barrier_piercing"):
+            ctx.emit("blocked", actor=use.user.id, target=t.id, effect=spec.index, reason="barrier")
+            continue
+        if t.dead and spec.kind != "revive":
+            continue  # died earlier in this same application
+        handler(state, ctx, use, spec, t)
+        if use.ability.type == "granted" and spec.kind not in LASTING and use.ability.duration not in (0, None) \
+                and spec.kind in ("damage", "heal"):
+            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase starts
+            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind})
+
+
+def costs_payable(state: DhState, use: Use, payer: Character | None) -> bool:
+    for cost in use.ability.costs:
+        who = payer if cost.by_ally else use.user
+        if who is None or who.dead:
+            return False
+        if cost.kind == "stat" and getattr(who, cost.params["stat"]) < cost.params["amount"]:
+            return False
+        if cost.kind == "movement" and who.movement < cost.params["amount"]:
+            return False
+        if cost.kind == "dp" and state.sides[who.side].dp < cost.params["amount"]:
+            return False
+    return True
+
+
+def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | None) -> None:
+    """5. 消費制約: paid as far as possible, by the side controlling the user (DH-8.5)."""
+    for cost in use.ability.costs:
+        who = payer if cost.by_ally else use.user
+        if who is None:
+            continue
+        kind, p = cost.kind, cost.params
+        event = {"actor": use.user.id, "payer": who.id, "cost": kind}
+        if kind == "stat":
+            name, owed = p["stat"], p["amount"]
+            before = getattr(who, name)
+            paid = min(before, owed)
+            setattr(who, name, before - paid)
+            ctx.emit("cost", **event, stat=name, owed=owed, paid=paid, before=before, after=before - paid)
+            if name == "hp" and who.hp == 0 and not who.dead:
+                harm.death(state, ctx, who, None, "cost")
+        elif kind == "movement":
+            before = who.movement
+            paid = min(before, p["amount"])
+            who.movement = before - paid
+            ctx.emit("cost", **event, owed=p["amount"], paid=paid, before=before, after=who.movement)
+        elif kind == "dp":
+            side = state.sides[who.side]
+            paid = min(side.dp, p["amount"])
+            side.dp -= paid
+            ctx.emit("cost", **event, side=side.id, owed=p["amount"], paid=paid, total=side.dp)
+        elif kind == "dp_gift":
+            other = state.sides[state.opponent(who.side)]
+            other.dp += p["amount"]
+            ctx.emit("cost", **event, side=other.id, owed=p["amount"], paid=p["amount"], total=other.dp)
+        elif kind == "extra_rest":
+            turns = p.get("turns", 1)
+            now = state.clocks.now(PHASE)
+            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + 4, "constraint": True},
+                                  clock=PHASE, clocks=state.clocks, duration=4 + 2 * turns,
+                                  source={"user": who.id})
+            ctx.emit("cost", **event, turns=turns, start=now + 4, end=e.end)
+        elif kind == "permanent_incapacitation":
+            state.effects.add("incapacitate", bearer=who.id, data={"constraint": True}, clock=PHASE,
+                              clocks=state.clocks, duration=None, source={"user": who.id}, removable=False)
+            ctx.emit("cost", **event)
+        elif kind == "permanent_withdrawal":
+            ctx.emit("cost", **event)
+            if not who.dead:
+                who.withdrawn, who.withdrawn_from = True, who.at
+                ctx.emit("withdraw", character=who.id, by=who.id, permanent=True, at=who.at.label)
+        elif kind == "self_death":
+            ctx.emit("cost", **event)
+            if not who.dead:
+                harm.death(state, ctx, who, None, "cost")  # not 内ゲバ: the opponent gains DP (DH-8.5)
+
+
+def rest(state: DhState, ctx: TurnContext, user: Character, *, extra_turns: int) -> None:
+    """能力休み (DH-10.1): the user sits out its side's next phase; released just before the one after."""
+    now = state.clocks.now(PHASE)
+    e = state.effects.add("ability_rest", bearer=user.id, data={}, clock=PHASE, clocks=state.clocks,
+                          duration=4, source={"user": user.id}, removable=True)
+    ctx.emit("rest", actor=user.id, effect=e.seq, end=e.end)
+
+
+# ---------------------------------------------------------------------------------- counters
+
+def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
+    """Counter: 1 発動判定 (no target) → 2 カウンター待受状態 → 3 制約・能力休み (DH-8.6)."""
+    ab, user = use.ability, use.user
+    ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
+             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects])
+    if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
+        return
+    user.uses += 1
+    start, end = end_point(state, ctx, use)
+    if ab.duration == 0:
+        end = start + 2  # a counter waits at least until its user's next phase
+    e = state.effects.add("counter", bearer=user.id,
+                          data={"ability": ab.name, "when": ab.counter_when, "from": start,
+                                "survives_death": ab.has("survives_death")},
+                          clock=PHASE, clocks=state.clocks,
+                          duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
+                          source={"user": user.id}, removable=False)
+    ctx.emit("counter_armed", actor=user.id, ability=ab.name, when=ab.counter_when, effect=e.seq, end=e.end)
+    pay_costs(state, ctx, use, None)
+    if not ab.has("no_rest"):
+        rest(state, ctx, user, extra_turns=0)
+
+
+def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tuple[bool, str | None]:
+    """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment?"""
+    when = holder.ability.counter_when if holder.ability else None
+    subject = state.characters.get(trig.subject) if trig.subject else None
+    enemy = subject is not None and subject.side != holder.side
+    ally = subject is not None and subject.side == holder.side and subject.id != holder.id
+    in_range = trig.square is not None and holder.at is not None and trig.square in \
+        squares_in_range(state.board, holder.at, holder.ability.effects[0].range,
+                         wall_piercing=holder.ability.has("wall_piercing"))
+    k = trig.kind
+    table = {
+        "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
+        "targeted_by_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy,
+        "targeted_by_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy,
+        "killed_by_enemy": k == "killed" and trig.object == holder.id and enemy,
+        "killed": k == "killed" and trig.object == holder.id,
+        "enemy_enters_range": k == "entered" and enemy and in_range,
+        "enemy_ends_action_in_range": k == "action_end" and enemy and in_range,
+        "enemy_uses_ability_in_range": k == "ability_used" and enemy and in_range,
+        "enemy_attacks_in_range": k == "attacked" and enemy and subject.at is not None and in_range,
+        "ally_ends_action_in_range": k == "action_end" and ally and in_range,
+        "self_kills_enemy": k == "killed" and trig.subject == holder.id and
+        state.characters[trig.object].side != holder.side,
+        "self_hits": k == "hit" and trig.subject == holder.id,
+    }
+    if not table.get(when, False):
+        return False, None
+    if when in ("self_kills_enemy", "self_hits"):
+        return True, trig.object
+    return True, trig.subject
+
+
+def settle(state: DhState, ctx: TurnContext) -> None:
+    """Fire every counter the pending triggers satisfy, and what those cause, depth first (DH-8.7).
+    Simultaneous triggers fire in the order of option ``counter_order``; a chain longer than
+    ``trigger_limit`` is an error, never a hang."""
+    if not state.pending:
+        return
+    triggers, state.pending = state.pending, []
+    acting = state.acting_side
+
+    def handlers_for(trig: harm.Trigger) -> list[tuple[Character, Any]]:
+        if trig.silent or state.outcome is not None:
+            return []
+        found = []
+        for c in state.characters.values():
+            for e in counter_waiting(state, c):
+                alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy")
+                if alive_ok:
+                    ok, _ = _counter_target(state, c, trig)
+                    if ok:
+                        found.append((c, e))
+        if ctx.options["counter_order"] == "opponent_first":
+            found.sort(key=lambda ce: (ce[0].side == acting, ce[0].order))
+        else:
+            found.sort(key=lambda ce: ce[0].order)
+        return found
+
+    def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
+        holder, _ = handler
+        _, target_id = _counter_target(state, holder, trig)
+        _fire_counter(state, ctx, holder, trig, target_id)
+        caused, state.pending = state.pending, []
+        return caused
+
+    try:
+        Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers, handlers_for, fire)
+    except CascadeLimit as exc:
+        raise ResolutionError([state.turn_anchor.problem(
+            ("turn",), f"counters kept triggering each other: {exc}; the option trigger_limit caps a "
+                       f"chain at {ctx.options['trigger_limit']}")]) from None
+
+
+def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
+                  target_id: str | None) -> None:
+    ab = holder.ability
+    use = Use(holder, ab, {"targets": [target_id]} if target_id else {}, "counter", state.clocks.now(PHASE))
+    ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
+             target=target_id)
+    for spec in ab.effects:
+        if spec.targets.side == "self":
+            targets = [holder]
+        elif spec.targets.count == "multi" or target_id is None:
+            targets = candidates(state, ctx, holder, spec, ab)
+        else:
+            targets = [c for c in candidates(state, ctx, holder, spec, ab, origin=_origin_for(state, holder,
+                                                                                             target_id))
+                       if c.id == target_id]
+            if not targets and target_id in state.characters:
+                t = state.characters[target_id]
+                ok = (spec.targets.side == "any" or (spec.targets.side == "enemy") == (t.side != holder.side))
+                targets = [t] if ok and not t.dead and t.on_map else []
+        if not targets and spec.kind not in TARGETLESS:
+            ctx.emit("cancel", actor=holder.id, scope="counter", effect=spec.index, reason="no_target")
+            continue
+        if ab.mental_attack:
+            hit = [t for t in targets if check(state, ctx, holder, "success_check", mental_rate(ctx, t, state),
+                                               ability=ab.name, effect=spec.index, target=t.id,
+                                               spirit=stat(state, t, "spirit"))]
+        else:
+            hit = targets if check(state, ctx, holder, "success_check", ab.success, ability=ab.name,
+                                   effect=spec.index) else []
+        if hit or spec.kind in TARGETLESS:
+            apply_effect(state, ctx, use, spec, hit)
+
+
+def _origin_for(state: DhState, holder: Character, target_id: str) -> Square | None:
+    # A counter's effect reaches its target where the trigger happened: the target's square.
+    return holder.at
+
+
+# ---------------------------------------------------------------------------------- fields
+
+def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit: list[Character]) -> None:
+    """フィールド設置型 (DH-8.9): the area is fixed where the user stands when it is set."""
+    squares = reach(state, ctx, use.user, spec, use.ability)
+    start, end = end_point(state, ctx, use)
+    f = state.effects.add("field", bearer=None,
+                          data={"ability": use.ability.name, "effect_index": spec.index, "owner": use.user.id,
+                                "squares": [s.label for s in squares], "from": start,
+                                "survives_death": use.ability.has("survives_death")},
+                          clock=PHASE, clocks=state.clocks,
+                          duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
+                          source={"user": use.user.id})
+    ctx.emit("field_set", actor=use.user.id, ability=use.ability.name, effect=f.seq,
+             squares=[s.label for s in squares], end=f.end)
+    _field_apply(state, ctx, f, hit)
+
+
+def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character]) -> None:
+    owner = state.characters[f.data["owner"]]
+    ab = owner.ability
+    spec = ab.effects[f.data["effect_index"] - 1]
+    use = Use(owner, ab, {}, "field", state.clocks.now(PHASE))
+    for t in hit:
+        if spec.kind in LASTING:
+            if any(e.data.get("field") == f.seq for e in state.effects.select(bearer=t.id)):
+                continue  # already under this field's effect
+            HANDLERS[spec.kind](state, ctx, use, spec, t, field_seq=f.seq, end=f.end)
+        else:
+            apply_effect(state, ctx, use, spec, [t])
+
+
+def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
+    owner = state.characters[f.data["owner"]]
+    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    inside = [c for c in state.characters.values()
+              if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]]
+    side = spec.targets.side
+    return [c for c in inside if side == "any" or (side == "enemy" and c.side != owner.side)
+            or (side == "ally" and c.side == owner.side and c.id != owner.id) or (side == "self" and c.id == owner.id)]
+
+
+def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Character], why: str) -> None:
+    """The seed: 成功判定 again on an enemy's entry and at each own phase start; no new 制約 or 休み."""
+    owner = state.characters[f.data["owner"]]
+    ab = owner.ability
+    if not targets:
+        return
+    ctx.emit("field_roll", actor=owner.id, ability=ab.name, effect=f.seq, reason=why,
+             targets=[t.id for t in targets])
+    if ab.mental_attack:
+        hit = [t for t in targets if check(state, ctx, owner, "success_check", mental_rate(ctx, t, state),
+                                           ability=ab.name, field=f.seq, target=t.id,
+                                           spirit=stat(state, t, "spirit"))]
+    else:
+        hit = targets if check(state, ctx, owner, "success_check", ab.success, ability=ab.name, field=f.seq) else []
+    _field_apply(state, ctx, f, hit)
+
+
+def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
+    """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9)."""
+    left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
+    for e in left:
+        f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
+        if f is None or c.at is None or c.at.label not in f.data["squares"]:
+            harm.end_effects(state, ctx, [e], reason="left_field")
+    for f in state.effects.select(kind="field"):
+        owner = state.characters[f.data["owner"]]
+        if owner.side == c.side or c.at is None or c.at.label not in f.data["squares"]:
+            continue
+        entered = any(sq.label in f.data["squares"] for sq in path)
+        if entered and c in field_targets(state, ctx, f):
+            field_reroll(state, ctx, f, [c], "entry")
+
+
+# ---------------------------------------------------------------------------------- phase start
+
+def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
+    """Before the side's actions (DH-10.3): end what has run out and release 能力休み, then 付与
+    re-applications and field re-rolls, in the order of option ``phase_start_order``."""
+    expired = state.effects.expire(state.clocks)
+    for e in expired:
+        harm.effect_end(state, ctx, e, "expired")
+        if e.kind == "withdraw" and e.bearer:
+            c = state.characters[e.bearer]
+            c.withdrawn = False
+            ctx.emit("return", character=c.id, at=c.at.label)
+        elif e.kind == "summon" and e.bearer:
+            c = state.characters[e.bearer]
+            c.at = None
+            ctx.emit("leave", character=c.id, reason="summon_ended")
+        elif e.kind == "field":
+            children = [x for x in state.effects if x.data.get("field") == e.seq]
+            harm.end_effects(state, ctx, children, reason="field_ended")
+    order = ("grant", "field") if ctx.options["phase_start_order"] == "expire_grant_field" else ("field", "grant")
+    for step in order:
+        if step == "grant":
+            for e in state.effects.select(kind="repeat"):
+                user = state.characters.get(e.source.get("user", ""))
+                if user is None or user.side != side_id or e.bearer is None:
+                    continue
+                t = state.characters[e.bearer]
+                spec = user.ability.effects[e.data["effect_index"] - 1]
+                ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
+                if not t.dead:
+                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, {}, "grant", e.start), spec, t)
+        else:
+            for f in state.effects.select(kind="field"):
+                owner = state.characters[f.data["owner"]]
+                if owner.side == side_id:
+                    field_reroll(state, ctx, f, field_targets(state, ctx, f), "phase_start")

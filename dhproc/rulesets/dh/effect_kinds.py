@@ -1,0 +1,244 @@
+"""What each kind of 効果 does (DH-11). An ability's data names a kind; this registry runs it.
+
+Kinds are of two classes (research §5.3): 単発 effects change something for good (damage,
+healing, death, a move), 持続 effects last until their end point (stat changes, バリア, 行動不能...).
+A 持続 effect is an entry in the shared EffectStore with an absolute end point on the phase clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ...engine.context import TurnContext
+from . import harm
+from .abilities import Ability, EffectSpec
+from .model import Character, DhState, Square, parse_square
+from .status import PHASE, stat
+
+# Kinds that need no target character: they act on the user's side or on a square.
+TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
+LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
+         "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
+         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break")
+
+
+@dataclass
+class Use:
+    """One use of an ability as its effects see it."""
+
+    user: Character
+    ability: Ability
+    sub: dict[str, Any]  # the submission's ``ability:`` mapping ({} for counters and passives)
+    origin: str  # action | passive | counter | field | grant
+    start: int  # the phase it was used in
+    extra_actions: list[str] = field(default_factory=list)  # characters granted 再行動
+
+    @property
+    def silent(self) -> bool:
+        return self.ability.has("counter_silence")
+
+
+def end_point(state: DhState, ctx: TurnContext, use: Use) -> tuple[int, int | None]:
+    """(start, end) on the phase clock: n turns used in phase P last until just before the user
+    side's phase P+2n (DH-10.2); カウント遅延 starts after the 能力休み, i.e. at P+4."""
+    ab = use.ability
+    start = use.start + (4 if ab.has("delayed") else 0)
+    if ab.duration == "permanent":
+        return start, None
+    extra = 2 if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
+    return start, start + 2 * int(ab.duration) + extra
+
+
+def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target: Character, kind: str,
+            data: dict[str, Any], *, field_seq: int | None = None, end: int | None = ...) -> None:
+    start, default_end = end_point(state, ctx, use)
+    if end is ...:
+        end = default_end
+    now = state.clocks.now(PHASE)
+    before = {s: stat(state, target, s) for s in ("attack", "defense", "spirit", "fs")}
+    payload = dict(data, ability=use.ability.name, effect_index=spec.index, **{"from": start})
+    if use.ability.has("survives_death"):
+        payload["survives_death"] = True
+    if use.ability.has("survives_target_death"):
+        payload["survives_target_death"] = True
+    if field_seq is not None:
+        payload["field"] = field_seq
+    e = state.effects.add(kind, bearer=target.id, data=payload, clock=PHASE, clocks=state.clocks,
+                          duration=None if end is None else max(0, end - now), source={"user": use.user.id})
+    event: dict[str, Any] = {"effect": e.seq, "type": kind, "bearer": target.id, "actor": use.user.id,
+                             "start": start, "end": end}
+    if kind == "stat_change":
+        event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
+                     after=stat(state, target, data["stat"]))
+    elif "amount" in data:
+        event["amount"] = data["amount"]
+    ctx.emit("effect_start", **event)
+
+
+def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    name = spec.param("stat", "hp")
+    current = stat(state, t, name) if name != "hp" else t.hp
+    amount = spec.param("amount", 0)
+    if amount == "half":
+        amount = current - current // 2  # 半減: the value is halved, rounding down
+    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
+        amount = stat(state, use.user, amount["own"])
+    if name == "hp":
+        harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
+                    gruesome=use.ability.has("gruesome_death"), silent=use.silent)
+        return
+    before_base = getattr(t, name)
+    setattr(t, name, max(0, before_base - amount))
+    ctx.emit("stat", character=t.id, stat=name, amount=-amount, before=current, after=stat(state, t, name),
+             reason="damage")
+
+
+def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    name = spec.param("stat", "hp")
+    amount = spec.param("amount", 0)
+    before = getattr(t, name)
+    after = before + amount
+    if ctx.options["heal_cap"] == "initial":
+        after = min(after, max(before, state.initial[t.id][name]))
+    setattr(t, name, after)
+    ctx.emit("stat", character=t.id, stat=name, amount=after - before, before=before if name == "hp"
+             else stat(state, t, name) - (after - before), after=after if name == "hp" else stat(state, t, name),
+             reason="heal")
+    if name == "hp" and before == 1 and after != 1:
+        ctx.emit("state", character=t.id, state="dying", on=False)
+
+
+def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    harm.death(state, ctx, t, use.user, "ability", gruesome=use.ability.has("gruesome_death"), silent=use.silent)
+
+
+def _dying(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    if t.hp > 1:
+        harm.damage(state, ctx, t, t.hp - 1, killer=use.user, cause="ability", silent=use.silent)
+
+
+def _lasting_kind(kind: str) -> Callable:
+    def apply(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+        data = {k: v for k, v in spec.params.items() if k in ("stat", "amount")}
+        lasting(state, ctx, use, spec, t, kind, data, **extra)
+    return apply
+
+
+def _extra_action(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    # The seed: 再行動 appears right after the end of the ability's use, not here (DH-8.3).
+    use.extra_actions.append(t.id)
+    ctx.emit("extra_action_granted", actor=use.user.id, character=t.id)
+
+
+def _dp_gain(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    side = state.sides[use.user.side]
+    side.dp += spec.param("amount", 1)
+    ctx.emit("dp", side=side.id, amount=spec.param("amount", 1), total=side.dp, character=use.user.id,
+             reason="ability")
+
+
+def _rest_release(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    if t.id == use.user.id:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="own_rest")
+        return  # 2.0: an ability cannot clear its user's own 能力休み
+    harm.end_effects(state, ctx, state.effects.select(bearer=t.id, kind="ability_rest"), reason="released")
+
+
+def _effect_removal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    granted = [e for e in state.effects.select(bearer=t.id) if e.kind in LASTING and e.removable]
+    harm.end_effects(state, ctx, granted, reason="removed")
+
+
+def _summon(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    cid = use.sub.get("summon", spec.param("character"))
+    c = state.characters[cid]
+    sq = parse_square(use.sub["at"]) if "at" in use.sub else use.user.at
+    c.at = sq
+    c.arrived_phase = state.clocks.now(PHASE)
+    ctx.emit("arrive", character=c.id, at=sq.label, by=use.user.id, cause="summon")
+    start, end = end_point(state, ctx, use)
+    e = state.effects.add("summon", bearer=c.id, data={"ability": use.ability.name, "from": start},
+                          clock=PHASE, clocks=state.clocks,
+                          duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
+                          source={"user": use.user.id})
+    ctx.emit("effect_start", effect=e.seq, type="summon", bearer=c.id, actor=use.user.id, start=start, end=end)
+    state.arrivals.append(c.id)
+
+
+def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    t.withdrawn, t.withdrawn_from = True, t.at
+    permanent = bool(spec.param("permanent", False))
+    ctx.emit("withdraw", character=t.id, by=use.user.id, permanent=permanent, at=t.at.label)
+    if not permanent:
+        lasting(state, ctx, use, spec, t, "withdraw", {})
+    elif ctx.options["dp_on_permanent_withdrawal"]:
+        harm.award_dp(state, ctx, t, use.user, "ability")
+
+
+def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    from .movement import plan_move
+
+    dest = parse_square(use.sub["at"]) if "at" in use.sub else None
+    reach = spec.param("squares", 1)
+    plan = None if dest is None else plan_move(state.board, t.at, dest, reach, lambda sq: False)
+    if plan is None or plan.cancelled:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_destination")
+        return
+    start = t.at
+    t.at = plan.end
+    ctx.emit("move", actor=t.id, **{"from": start.label, "to": plan.end.label}, path=[s.label for s in plan.path],
+             steps=len(plan.path), zoc_stop=False, requested=dest.label, forced_by=use.user.id)
+    for sq in plan.path:
+        state.pending.append(harm.Trigger("entered", t.id, None, sq, use.silent))
+
+
+def _revive(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    t.dead = False
+    t.hp = spec.param("amount", 1)
+    t.arrived_phase = state.clocks.now(PHASE)  # the two-phase rule applies again (2.0)
+    ctx.emit("revive", character=t.id, by=use.user.id, hp=t.hp)
+
+
+def _wall(build: bool) -> Callable:
+    def apply(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+        from .model import Board
+
+        sq: Square | None = parse_square(use.sub["at"]) if "at" in use.sub else None
+        walls = list(state.board.walls)
+        ok = sq is not None and state.board.on_board(sq) and ((sq not in walls) if build else (sq in walls))
+        if ok and build and any(c.at == sq and not c.withdrawn for c in state.characters.values()):
+            ok = False  # nothing can stay inside a wall
+        if not ok:
+            ctx.emit("cancel", actor=use.user.id, scope="effect", reason="bad_wall_square",
+                     at=sq.label if sq else None)
+            return
+        walls = walls + [sq] if build else [w for w in walls if w != sq]
+        state.board = Board(state.board.rows, state.board.cols, frozenset(walls))
+        ctx.emit("wall", at=sq.label, built=build, by=use.user.id)
+    return apply
+
+
+HANDLERS: dict[str, Callable] = {
+    "damage": _stat_damage,
+    "heal": _heal,
+    "instant_death": _instant_death,
+    "dying": _dying,
+    "stat_change": _lasting_kind("stat_change"),
+    "barrier": _lasting_kind("barrier"),
+    "incapacitate": _lasting_kind("incapacitate"),
+    "movement_change": _lasting_kind("movement_change"),
+    "zoc_ignore": _lasting_kind("zoc_ignore"),
+    "extra_action": _extra_action,
+    "dp_gain": _dp_gain,
+    "rest_release": _rest_release,
+    "effect_removal": _effect_removal,
+    "summon": _summon,
+    "withdraw": _withdraw,
+    "forced_move": _forced_move,
+    "revive": _revive,
+    "wall_build": _wall(True),
+    "wall_break": _wall(False),
+}
+assert tuple(HANDLERS) == KINDS

@@ -1,0 +1,171 @@
+"""Damage, death and what follows it, shared by 通常攻撃, 特殊能力 and 制約 (DH-5, DH-6).
+
+Deaths, hits and the like are also queued as triggers on ``state.pending``; the resolution
+settles them (fires the counters they satisfy) at the end of each step, in a declared order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.context import TurnContext
+from .model import Character, DhState, Square
+from .status import PHASE
+
+SURROUNDINGS = {
+    # DH-5.2: which squares around a death lose 精神 (option mental_loss_area)
+    "same_square": lambda a, b: a == b,
+    "orthogonal1": lambda a, b: abs(a.row - b.row) + abs(a.col - b.col) <= 1,
+    "around1": lambda a, b: abs(a.row - b.row) <= 1 and abs(a.col - b.col) <= 1,
+    "whole_side": lambda a, b: True,
+}
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """Something that happened that a カウンター may be waiting for (DH-8.6)."""
+
+    kind: str  # attacked, hit, targeted_by_ability, killed, entered, action_end, ability_used
+    subject: str | None  # who did it
+    object: str | None = None  # to whom
+    square: Square | None = None  # where
+    silent: bool = False  # caused by an ability with カウンター沈黙: satisfies no counter
+
+
+def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, killer: Character | None,
+           cause: str, gruesome: bool = False, silent: bool = False) -> None:
+    """体力 damage (DH-4.3): never below 0; 体力 0 is death, 体力 1 is 瀕死."""
+    before = t.hp
+    t.hp = max(0, t.hp - amount)
+    ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
+    if t.hp == 0:
+        death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent)
+    elif t.hp == 1 and before != 1:
+        ctx.emit("state", character=t.id, state="dying", on=True)
+
+
+def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str, *,
+          gruesome: bool = False, silent: bool = False) -> None:
+    """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
+    dead.dead = True
+    if dead.hp != 0:
+        before = dead.hp
+        dead.hp = 0
+        ctx.emit("damage", target=dead.id, stat="hp", amount=before, before=before, after=0)
+    ctx.emit("death", character=dead.id, killer=killer.id if killer else None, cause=cause)
+    near = SURROUNDINGS[ctx.options["mental_loss_area"]]
+    amount = 2 if gruesome and killer is not None and killer.side != dead.side else 1
+    losses = []
+    where = dead.at if dead.at is not None else dead.withdrawn_from
+    for ally in state.members(dead.side):
+        if ally.id != dead.id and not ally.dead and ally.on_map and where is not None and near(ally.at, where):
+            before = ally.spirit
+            ally.spirit = max(0, ally.spirit - amount)
+            losses.append({"character": ally.id, "before": before, "after": ally.spirit})
+    ctx.emit("spirit_loss", character=dead.id, amount=amount, affected=losses)
+    award_dp(state, ctx, dead, killer, cause)
+    end_effects_of_dead(state, ctx, dead)
+    state.pending.append(Trigger("killed", killer.id if killer else None, dead.id, where, silent))
+    if ctx.options["wipeout_check"] == "immediate":
+        check_wipeout(state, ctx)
+
+
+def award_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
+    """DH-5.3, DH-5.4: DP to the other side; none for 内ゲバ (an own-side attack or effect kill)."""
+    gainer = state.opponent(dead.side)
+    if killer is not None and killer.side == dead.side and cause in ("attack", "ability"):
+        ctx.emit("dp", side=gainer, amount=0, total=state.sides[gainer].dp, character=dead.id,
+                 reason="friendly_kill")
+        return
+    base = ctx.options["leader_dp"] if dead.leader else 1
+    multiplier = 1
+    if killer is not None and killer.leader and killer.side == gainer and cause in ("attack", "ability"):
+        multiplier = ctx.options["leader_kill_multiplier"]
+    amount = base * multiplier
+    state.sides[gainer].dp += amount
+    ctx.emit("dp", side=gainer, amount=amount, total=state.sides[gainer].dp, character=dead.id,
+             base=base, multiplier=multiplier, reason="kill" if cause != "cost" else "cost_death")
+
+
+def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> None:
+    """DH-10.4: a death ends the effects on the dead (unless 対象死亡非解除) and the effects it was
+    sustaining (unless 死亡非解除); a waiting counter ends with it. Rest and 制約 states stay."""
+    gone = []
+    for e in state.effects:
+        if e.kind in ("ability_rest",) or e.data.get("constraint"):
+            continue
+        if e.bearer == dead.id and not e.data.get("survives_target_death") and e.kind != "counter":
+            gone.append(e)
+        elif e.source.get("user") == dead.id and not e.data.get("survives_death"):
+            gone.append(e)
+    end_effects(state, ctx, gone, reason="death")
+
+
+def end_effects(state: DhState, ctx: TurnContext, effects: list, *, reason: str) -> None:
+    """Remove lasting effects and log each (see :func:`effect_end`)."""
+    for e in state.effects.remove(effects, force=True):
+        effect_end(state, ctx, e, reason)
+
+
+def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
+    """The event of a lasting effect's end: what it was, and the stat it changed, now."""
+    from .status import stat
+
+    event: dict[str, Any] = {"effect": e.seq, "type": e.kind, "bearer": e.bearer, "reason": reason}
+    if e.kind == "stat_change" and e.bearer is not None:
+        c = state.characters[e.bearer]
+        event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
+    elif e.kind in ("field", "counter"):
+        event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
+    ctx.emit("effect_end", **event)
+
+
+def wiped_out(state: DhState, side_id: str, scope: str) -> bool:
+    if scope == "starters":
+        pool = [c for c in state.members(side_id) if c.starter]
+    elif scope == "roster":
+        pool = state.members(side_id)
+    else:
+        pool = [c for c in state.members(side_id) if c.at is not None]
+    return bool(pool) and all(c.dead for c in pool)
+
+
+def check_wipeout(state: DhState, ctx: TurnContext) -> None:
+    """DH-6.1 and DH-6.3."""
+    if state.outcome is not None:
+        return
+    scope = ctx.options["wipeout_scope"]
+    wiped = [s for s in state.sides if wiped_out(state, s, scope)]
+    if not wiped:
+        return
+    if len(wiped) == 1:
+        decide(state, ctx, "win", state.opponent(wiped[0]), "wipeout", wiped=wiped)
+    elif ctx.options["simultaneous_wipeout"] == "dp":
+        decide_by_dp(state, ctx, reason_prefix="simultaneous_wipeout_")
+    else:
+        decide(state, ctx, "draw", None, "simultaneous_wipeout", wiped=wiped)
+
+
+def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> None:
+    """DH-6.4: more DP wins; equal DP follows the option dp_tie."""
+    first, second = list(state.sides.values())
+    if first.dp != second.dp:
+        winner = first if first.dp > second.dp else second
+        decide(state, ctx, "win", winner.id, reason_prefix + "dp")
+        return
+    tie = ctx.options["dp_tie"]
+    if tie == "draw":
+        decide(state, ctx, "draw", None, reason_prefix + "dp_tie")
+    else:
+        decide(state, ctx, "win", (first if tie == "first" else second).id, reason_prefix + "dp_tie")
+
+
+def decide(state: DhState, ctx: TurnContext, result: str, winner: str | None, reason: str, **extra: Any) -> None:
+    state.outcome = {"result": result, "winner": winner, "reason": reason}
+    ctx.emit("outcome", result=result, winner=winner, reason=reason,
+             dp={s.id: s.dp for s in state.sides.values()}, **extra)
+
+
+def now(state: DhState) -> int:
+    return state.clocks.now(PHASE)

@@ -1,0 +1,63 @@
+"""What a character is right now: its stats with lasting changes, and its states (DH-10).
+
+Base stats live on the Character (damage and healing change them for good); lasting changes are
+effects in the state's EffectStore, read here, so an expired effect simply stops counting.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.effects import Effect
+
+if TYPE_CHECKING:
+    from .model import Character, DhState
+
+STATS = ("attack", "defense", "hp", "spirit", "fs")
+PHASE = "phase"  # the clock every dh end point is read on: the absolute phase index
+
+
+def active(state: "DhState", e: Effect) -> bool:
+    """Started (カウント遅延 may start it later) and not yet expired."""
+    return not e.expired(state.clocks) and state.clocks.now(PHASE) >= e.data.get("from", 0)
+
+
+def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
+    return [e for e in state.effects.select(bearer=c.id, kind=kind) if active(state, e)]
+
+
+def stat(state: "DhState", c: "Character", name: str) -> int:
+    """The current value: the base plus every active 一時上昇/下降, never below 0."""
+    base = getattr(c, name)
+    if name == "hp":
+        return base  # 体力 changes only by damage and healing, both permanent
+    return max(0, base + sum(e.data["amount"] for e in effects_on(state, c, "stat_change")
+                             if e.data["stat"] == name))
+
+
+def movement(state: "DhState", c: "Character") -> int:
+    return max(0, c.movement + sum(e.data["amount"] for e in effects_on(state, c, "movement_change")))
+
+
+def resting(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "ability_rest"))
+
+
+def incapacitated(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "incapacitate"))
+
+
+def barrier(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "barrier"))
+
+
+def ignores_zoc(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "zoc_ignore"))
+
+
+def counter_waiting(state: "DhState", c: "Character") -> list[Effect]:
+    return effects_on(state, c, "counter")
+
+
+def snapshot(state: "DhState", c: "Character") -> dict[str, int]:
+    return {s: stat(state, c, s) for s in STATS}
