@@ -123,6 +123,8 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             return
         plans.append((spec, targets))
     payer, why = _payer(state, ctx, user, ab, sub)
+    if why is None and not costs_payable(state, use, payer):
+        why = "cost_unpayable"  # a 制約 that cannot be met now: the activation is cancelled (DH-8.1)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
         return

@@ -168,6 +168,7 @@ REASONS = Catalog({
     "used_up": ("使用回数切れ", "no uses left"),
     "not_this_turn": ("使用可能ターン外", "not usable this turn"),
     "no_payer": ("制約の支払い役なし", "no ally named to pay"),
+    "cost_unpayable": ("制約の支払い不能", "its cost cannot be paid"),
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
     "no_destination": ("移動先なし", "no destination"),

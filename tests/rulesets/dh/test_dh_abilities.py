@@ -410,3 +410,85 @@ def test_dh_11_12_walls_built_and_broken() -> None:
     occupied = ability_match(build, [turn(1, [{"who": "u", "ability": {"at": "Ｂ３"}}], dice=[1, 1])])
     assert events(occupied, "cancel")[0]["reason"] == "bad_wall_square"
     assert parse_square("Ａ１") == Square(0, 0)
+
+
+# DH-8.5 and DH-8.12: the other 制約 and 付属 ------------------------------------------------
+
+def test_dh_8_5_dp_costs_and_gifts() -> None:
+    # 刺客 kills 敵 first (red DP 1), so the DP cost can be met: +3 from the effect, then −1 paid and
+    # 2 given to blue: red 3, blue 2.
+    gain = {"kind": "dp_gain", "amount": 3}
+    killer = {"k": {"name": "刺客", "side": "red", "attack": 20, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                    "at": "Ａ３"}}
+    log = ability_match({"activation": 90, "targets": {"side": "self"}, "effects": [gain],
+                         "costs": [{"kind": "dp", "amount": 1}, {"kind": "dp_gift", "amount": 2}]},
+                        [turn(1, [{"who": "k", "to": "Ｂ３", "attack": "x"}, {"who": "u", "ability": {}}],
+                              dice=[1, 1, 1])], chars=killer)
+    assert [(e["cost"], e["paid"], e["total"]) for e in events(log, "cost")] == [("dp", 1, 3), ("dp_gift", 2, 2)]
+    assert log["state"]["sides"]["red"]["dp"] == 3 and log["state"]["sides"]["blue"]["dp"] == 2
+    poor = ability_match({"activation": 90, "targets": {"side": "self"}, "effects": [gain],
+                          "costs": [{"kind": "dp", "amount": 1}]}, [turn(1, [{"who": "u", "ability": {}}])])
+    assert events(poor, "cancel")[0]["reason"] == "cost_unpayable"  # no DP to spend yet
+
+
+def test_dh_8_5_rest_and_withdrawal_costs() -> None:
+    base = {"activation": 90, "targets": {"side": "self"}, "effects": [{"kind": "dp_gain"}]}
+    log = ability_match(dict(base, costs=[{"kind": "extra_rest", "turns": 1}]),
+                        [turn(1, [{"who": "u", "ability": {}}], dice=[1, 1]), turn(2, [{"who": "u", "to": "Ａ２"}]),
+                         turn(3, [{"who": "u", "to": "Ａ２"}]), turn(4, [{"who": "u", "to": "Ａ２"}])])
+    # turn 2: 能力休み; turn 3: 追加休み (行動不能); turn 4: free again
+    assert [e["reason"] for e in events(log, "cancel")] == ["resting", "incapacitated"]
+    assert events(log, "move")[0]["actor"] == "u"
+    log = ability_match(dict(base, costs=[{"kind": "permanent_incapacitation"}], riders=["no_rest"]),
+                        [turn(1, [{"who": "u", "ability": {}}], dice=[1, 1]), turn(2, [{"who": "u", "to": "Ａ２"}])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["incapacitated"] and not events(log, "rest")
+    log = ability_match(dict(base, costs=[{"kind": "permanent_withdrawal"}]),
+                        [turn(1, [{"who": "u", "ability": {}}], dice=[1, 1])])
+    assert "withdrawn" in log["state"]["characters"]["u"]["states"] and not events(log, "dp", )[1:]
+
+
+def test_dh_8_5_ally_pays_a_by_ally_cost() -> None:
+    ab = {"activation": 90, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+          "effects": [{"kind": "damage", "amount": 2}], "costs": [{"kind": "stat", "stat": "hp", "amount": 2, "by_ally": True}]}
+    friend = {"f": {"name": "献身者", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                    "at": "Ａ２"}}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"], "payer": "f"}}], dice=[1, 1])],
+                        chars=friend)
+    cost = events(log, "cost")[0]
+    assert (cost["payer"], cost["before"], cost["after"]) == ("f", 5, 3)
+    none = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}])], chars=friend)
+    assert events(none, "cancel")[0]["reason"] == "no_payer"
+    far = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"], "payer": "f"}}])], chars=friend,
+                        user_at="Ｃ２")
+    assert events(far, "cancel")[0]["reason"] in ("invalid_payer", "invalid_target")
+
+
+def test_dh_8_12_retarget_names_targets_per_effect() -> None:
+    ab = {"activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"}, "riders": ["retarget"],
+          "effects": [{"kind": "damage", "amount": 1}, {"kind": "damage", "amount": 2}]}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {"effects": [{"targets": ["x"]}, {"targets": ["y"]}]}}],
+                                  dice=[1, 1, 1, 1])])
+    assert [(e["target"], e["amount"]) for e in events(log, "damage")] == [("x", 1), ("y", 2)]
+    same = ability_match(dict(ab, riders=[]), [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1, 1, 1])])
+    assert [e["target"] for e in events(same, "damage")] == ["x", "x"]
+
+
+def test_dh_8_12_wall_piercing_and_no_rest_and_target_death() -> None:
+    ab = dict(STRIKE, range={"shape": "adjacent", "size": 2})
+    far = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ４"}}
+    blocked = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}])], walls=["Ｂ３"], chars=far)
+    assert events(blocked, "cancel")[0]["reason"] == "invalid_target"
+    pierced = ability_match(dict(ab, riders=["wall_piercing", "no_rest"]),
+                            [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1])], walls=["Ｂ３"], chars=far)
+    assert events(pierced, "damage") and not events(pierced, "rest")
+    # 対象死亡非解除: a lasting effect on a target outlives the target's death
+    curse = {"activation": 90, "duration": 3, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+             "effects": [{"kind": "stat_change", "stat": "fs", "amount": -1}]}
+    killer = {"k": {"name": "刺客", "side": "red", "attack": 20, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                    "at": "Ａ３"}}
+    turns = [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}, {"who": "k", "to": "Ｂ３", "attack": "x"}],
+                  dice=[1, 1, 1])]
+    ends = [e["reason"] for e in events(ability_match(curse, turns, chars=killer), "effect_end")]
+    assert ends == ["death"]
+    kept = ability_match(dict(curse, riders=["survives_target_death"]), turns, chars=killer)
+    assert not events(kept, "effect_end") and kept["state"]["effects"][0]["bearer"] == "x"
