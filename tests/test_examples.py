@@ -11,11 +11,16 @@ from dhproc import api
 from dhproc.validation import schema_names
 
 ROOT = Path(__file__).resolve().parent.parent
-MATCHES = sorted((ROOT / "examples").glob("*/match.yaml"))
+MATCHES = sorted((ROOT / "examples").rglob("match.yaml"))
+
+
+def example_id(path: Path) -> str:
+    """examples/dh/match.yaml -> dh; examples/dh/abilities/match.yaml -> dh-abilities"""
+    return "-".join(path.parent.relative_to(ROOT / "examples").parts)
 GOLDEN = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("path", MATCHES, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", MATCHES, ids=example_id)
 def test_example_resolves_and_replays(path: Path, tmp_path: Path) -> None:
     log = api.resolve(api.load(path))
     text = api.dumps(log)
@@ -27,16 +32,17 @@ def test_example_resolves_and_replays(path: Path, tmp_path: Path) -> None:
             assert api.render(log, lang=lang, view=view).strip()
 
 
-@pytest.mark.parametrize("path", MATCHES, ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", MATCHES, ids=example_id)
 def test_example_log_is_golden(path: Path) -> None:
     """Produced by dhproc and read against docs/rules/<id>.md before it was checked in; a change
     here is a change of behaviour. Regenerate with `dhproc resolve --json tests/golden/<id>.json`."""
-    golden = GOLDEN / f"{path.parent.name}.json"
-    assert golden.exists(), f"no golden log for {path.parent.name}"
+    golden = GOLDEN / f"{example_id(path)}.json"
+    assert golden.exists(), f"no golden log for {example_id(path)}"
     assert api.dumps(api.resolve(api.load(path))) == golden.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*/*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").rglob("*.yaml")),
+                         ids=lambda p: str(p.relative_to(ROOT / "examples")))
 def test_examples_match_their_editor_schema(path: Path) -> None:
     """The `# yaml-language-server: $schema=` line of each example names a schema that accepts it."""
     from jsonschema import Draft202012Validator
@@ -46,7 +52,8 @@ def test_examples_match_their_editor_schema(path: Path) -> None:
     from dhproc.validation import schema
 
     first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# yaml-language-server: $schema=../../schemas/"), first
+    depth = len(path.parent.relative_to(ROOT).parts)
+    assert first.startswith(f"# yaml-language-server: $schema={'../' * depth}schemas/"), first
     name = first.rsplit("/", 1)[1].removesuffix(".schema.json")
     registry = Registry().with_resources(
         (f"{n}.schema.json", Resource.from_contents(schema(n))) for n in schema_names())

@@ -64,3 +64,29 @@ def test_options_that_differ_from_the_default_are_named_in_the_header() -> None:
     changed = copy.deepcopy(log)
     changed["options"]["hit_mode"] = "half_sure"
     assert "解釈オプション（既定以外）：hit_mode=half_sure" in api.render(changed)
+
+
+def test_dh_8_14_secret_ability_is_revealed_by_its_use() -> None:
+    """シークレット: hidden in the public view until its first use; shown from that turn's table on."""
+    text = """
+dhproc: 1
+ruleset: dh
+seed: 1
+setup:
+  map: {rows: 3, cols: 3}
+  first: red
+  sides: {red: {name: 赤組}, blue: {name: 青組}}
+  characters:
+    u: {name: 忍, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,
+        ability: {name: 影縫い, secret: true, activation: 90, range: {shape: map}, targets: {side: enemy},
+                  effects: [{kind: damage, amount: 1}]}}
+    x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ３}
+turns:
+  - {turn: 1, submissions: {red: [], blue: []}}
+  - {turn: 2, dice: [1, 1], submissions: {red: [{who: u, ability: {targets: [x]}}], blue: []}}
+"""
+    log = api.resolve(api.loads(text, name="m.yaml"))
+    public = api.render(log, view="public")
+    turn1, turn2 = public.split("［1ターン終了時］")[1].split("■2ターン目")[0], public.split("［2ターン終了時］")[1]
+    assert "影縫い" not in turn1 and "？？？" in turn1
+    assert "影縫い" in turn2 and "？？？" not in turn2

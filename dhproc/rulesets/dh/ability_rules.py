@@ -102,7 +102,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     """The 動作 「特殊能力の使用」 (or a passive's automatic use)."""
     ab = user.ability
     assert ab is not None
-    use = Use(user, ab, sub, origin, state.clocks.now(PHASE))
+    use = Use(user, ab, sub, origin, own_phase(state, user))
     why = _restriction_unmet(state, ctx, user, ab, turn)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
@@ -166,9 +166,18 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     if not automatic or ctx.options["passive_costs"]:
         pay_costs(state, ctx, use, payer)
     if not ab.has("no_rest") and (not automatic or ctx.options["passive_rest"]):
-        rest(state, ctx, user, extra_turns=0)
+        rest(state, ctx, user, start=use.start)
     # 6. end; then 再行動 (the seed puts it right after the end)
     state.extra_actions.extend(use.extra_actions)
+
+
+def own_phase(state: DhState, user: Character) -> int:
+    """The phase a use counts its end points from: now, or — at game start, before any phase —
+    the user side's first phase, so "n turns" still ends just before that side's phase (DH-10.2)."""
+    now = state.clocks.now(PHASE)
+    if now == 0:
+        return 1 + list(state.sides).index(user.side)
+    return now
 
 
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
@@ -307,11 +316,11 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
                 harm.death(state, ctx, who, None, "cost")  # not 内ゲバ: the opponent gains DP (DH-8.5)
 
 
-def rest(state: DhState, ctx: TurnContext, user: Character, *, extra_turns: int) -> None:
+def rest(state: DhState, ctx: TurnContext, user: Character, *, start: int) -> None:
     """能力休み (DH-10.1): the user sits out its side's next phase; released just before the one after."""
     now = state.clocks.now(PHASE)
     e = state.effects.add("ability_rest", bearer=user.id, data={}, clock=PHASE, clocks=state.clocks,
-                          duration=4, source={"user": user.id}, removable=True)
+                          duration=start + 4 - now, source={"user": user.id}, removable=True)
     ctx.emit("rest", actor=user.id, effect=e.seq, end=e.end)
 
 
@@ -337,7 +346,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     ctx.emit("counter_armed", actor=user.id, ability=ab.name, when=ab.counter_when, effect=e.seq, end=e.end)
     pay_costs(state, ctx, use, None)
     if not ab.has("no_rest"):
-        rest(state, ctx, user, extra_turns=0)
+        rest(state, ctx, user, start=use.start)
 
 
 def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tuple[bool, str | None]:

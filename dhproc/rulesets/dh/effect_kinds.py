@@ -41,14 +41,16 @@ class Use:
 
 
 def end_point(state: DhState, ctx: TurnContext, use: Use) -> tuple[int, int | None]:
-    """(start, end) on the phase clock: n turns used in phase P last until just before the user
-    side's phase P+2n (DH-10.2); カウント遅延 starts after the 能力休み, i.e. at P+4."""
+    """(active from, end) on the phase clock (DH-10.2): an effect is active from the moment it is
+    applied — with カウント遅延 only after the 能力休み, at P+4 — and n turns counted from the user
+    side's phase P end just before its phase P+2n."""
     ab = use.ability
-    start = use.start + (4 if ab.has("delayed") else 0)
+    base = use.start + (4 if ab.has("delayed") else 0)
+    active_from = base if ab.has("delayed") else min(base, state.clocks.now(PHASE))
     if ab.duration == "permanent":
-        return start, None
+        return active_from, None
     extra = 2 if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
-    return start, start + 2 * int(ab.duration) + extra
+    return active_from, base + 2 * int(ab.duration) + extra
 
 
 def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target: Character, kind: str,

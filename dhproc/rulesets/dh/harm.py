@@ -90,10 +90,11 @@ def award_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Characte
 
 def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> None:
     """DH-10.4: a death ends the effects on the dead (unless 対象死亡非解除) and the effects it was
-    sustaining (unless 死亡非解除); a waiting counter ends with it. Rest and 制約 states stay."""
+    sustaining (unless 死亡非解除), its 能力休み and waiting counter included; only 制約 states stay
+    (2.0: death removes every state but 死亡 and those of 制約)."""
     gone = []
     for e in state.effects:
-        if e.kind in ("ability_rest",) or e.data.get("constraint"):
+        if e.data.get("constraint"):
             continue
         if e.bearer == dead.id and not e.data.get("survives_target_death") and e.kind != "counter":
             gone.append(e)

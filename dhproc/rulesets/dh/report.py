@@ -52,7 +52,11 @@ T = Catalog({
     "spirit_none": ("　→ 精神減少の該当者なし", "  → no ally nearby loses spirit"),
     "spirit_item": ("{name}（{before}→{after}）", "{name} ({before}→{after})"),
     "dp_gain": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
-    "dp_leader": ("［リーダー撃破{base}×リーダーによる撃破{mult}］", " [leader {base} × leader's kill {mult}]"),
+    "dp_leader": ("［{who}{base}×{by}{mult}］", " [{who} {base} × {by} {mult}]"),
+    "dp_leader_who": ("リーダー撃破", "leader"),
+    "dp_plain_who": ("撃破", "kill"),
+    "dp_leader_by": ("リーダーによる撃破", "leader's kill"),
+    "dp_plain_by": ("撃破者", "killer"),
     "dp_none": ("　→ 内ゲバのためDPなし", "  → killed by an ally: no DP"),
     "turn_state": ("［{turn}ターン終了時］", "[End of turn {turn}]"),
     "turn_state_awaiting": ("［{turn}ターン途中：{side}の行動提出待ち］", "[Turn {turn} so far: awaiting {side}]"),
@@ -237,6 +241,7 @@ class Board:
     walls: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
@@ -288,6 +293,8 @@ class Board:
                                          "amount": e.get("amount")}
         elif kind == "effect_end":
             self.effects.pop(e["effect"], None)
+        if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
+            self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
         elif kind == "return":
@@ -382,7 +389,9 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[str]:
             else:
                 line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
                 if e["base"] > 1 or e["multiplier"] > 1:
-                    line += t("dp_leader", base=e["base"], mult=e["multiplier"])
+                    line += t("dp_leader", base=e["base"], mult=e["multiplier"],
+                              who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
+                              by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
                 lines.append(line)
         elif kind == "wait":
             if not e["submitted"]:
@@ -521,8 +530,8 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
                 notes.append(r("bench_note"))
             notes.extend(_notes(board, c.id, r, lang))
             ability = c.ability or ""
-            if c.secret and view == "public":
-                ability = t("secret")
+            if c.secret and view == "public" and c.id not in board.revealed:
+                ability = t("secret")  # シークレット: hidden from the other side until it is used
             s = c.stats
             rows.append([c.name, s["attack"], s["defense"], s["hp"], s["spirit"], s["fs"], c.at or "",
                          ability, "・".join(notes)])

@@ -142,7 +142,9 @@ def test_dh_8_10_passive_at_game_start_pays_but_does_not_rest() -> None:
     assert kinds(log)[:3] == ["game_start", "ability", "roll"]
     start = events(log, "roll")[0]
     assert start["step"] == "start"
-    assert events(log, "effect_start")[0]["after"] == 8
+    buff = events(log, "effect_start")[0]
+    # active at once; counted from red's first phase (1): 2 turns end just before red's phase of turn 3
+    assert (buff["after"], buff["start"], buff["end"]) == (8, 0, 5)
     assert events(log, "cost")[0]["after"] == 2
     assert not events(log, "rest") and events(log, "move")  # it still acts in turn 1
     rested = ability_match(ab, [turn(1, [{"who": "u", "to": "Ａ２"}], dice=[10, 10])],
