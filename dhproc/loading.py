@@ -199,10 +199,8 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
         if problems:
             raise InputError(problems)
         data = loader.construct_document(root) if root is not None else None
-    except yaml.MarkedYAMLError as exc:
-        raise InputError([_yaml_problem(exc, name)]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(name, None, None, f"YAML error: {exc}")]) from None
+        raise InputError([_located_yaml_error(exc, text, name)]) from None
     finally:
         loader.dispose()
     return Document(path, name, data, root)
@@ -276,14 +274,19 @@ def _check_shape(text: str, name: str) -> None:
                 raise InputError([Problem(name, m.line + 1, m.column + 1,
                                           f"the document expands to more than {MAX_VALUES:,} values "
                                           f"through its aliases (*name); refused to protect against alias bombs")])
-    except yaml.reader.ReaderError as exc:
-        raise InputError([_reader_problem(exc, text, name)]) from None
-    except yaml.MarkedYAMLError as exc:
-        raise InputError([_yaml_problem(exc, name)]) from None
     except yaml.YAMLError as exc:
-        raise InputError([Problem(name, None, None, f"YAML error: {exc}")]) from None
+        raise InputError([_located_yaml_error(exc, text, name)]) from None
     finally:
         loader.dispose()
+
+
+def _located_yaml_error(exc: yaml.YAMLError, text: str, name: str) -> Problem:
+    """Any error of the YAML library as a located Problem."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return _reader_problem(exc, text, name)
+    if isinstance(exc, yaml.MarkedYAMLError):
+        return _yaml_problem(exc, name)
+    return Problem(name, None, None, f"YAML error: {exc}")
 
 
 def _reader_problem(exc: "yaml.reader.ReaderError", text: str, name: str) -> Problem:
