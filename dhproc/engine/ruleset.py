@@ -67,6 +67,7 @@ class Ruleset:
 # id -> module that defines it; imported only when the ruleset is used.
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
+    "logos": "dhproc.rulesets.logos",
 }
 _cache: dict[str, Ruleset] = {}
 

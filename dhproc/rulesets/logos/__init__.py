@@ -1,0 +1,68 @@
+"""logos: ダンゲロス・ロゴス2, the 戦闘ラウンド (5 starters, 1-vs-1 勝ち抜き, 色/弱点, timing skills, DP)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.ruleset import Ruleset, TurnStatus
+from . import checks, report, rules
+from .model import LogosState, Side
+from .options import OPTIONS
+
+
+class LogosRuleset(Ruleset):
+    id = "logos"
+    name = "ダンゲロス・ロゴス2 戦闘ラウンド"
+    name_en = "Dangerous Logos 2 (ダンゲロス・ロゴス2) battle round"
+    version = "1"
+    options = OPTIONS
+    setup_schema = "logos.setup"
+    submissions_schema = "logos.submissions"
+
+    def check(self, match):
+        return checks.check_match(match)
+
+    def initial_state(self, match) -> LogosState:
+        setup = match.setup
+        chars, _ = checks.characters_of(setup)
+        sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
+        return LogosState(sides=sides, characters=chars, stage=setup.get("stage", "league"),
+                          announced_first=setup.get("first"))
+
+    def resolve_turn(self, state: LogosState, turn, ctx) -> TurnStatus:
+        return rules.resolve_turn(state, turn, ctx)
+
+    def is_over(self, state: LogosState) -> bool:
+        return state.outcome is not None
+
+    def outcome(self, state: LogosState) -> dict:
+        return state.outcome or {"result": "ongoing", "winner": None, "reason": "in_progress"}
+
+    def state_json(self, state: LogosState) -> dict[str, Any]:
+        """Same keys as the setup, plus what play adds (order, states, dp, effects)."""
+        chars = {}
+        for c in state.characters.values():
+            entry: dict[str, Any] = {
+                "name": c.name, "side": c.side, "colors": list(state.colors(c)),
+                "weaknesses": list(state.weaknesses(c)), "attack": state.stat(c, "attack"),
+                "defense": state.stat(c, "defense"), "reaction": state.stat(c, "reaction"),
+                "keywords": list(c.keywords), "secret": c.secret, "revealed": c.revealed}
+            if c.starter:
+                entry["order"] = c.order
+            entry["states"] = list(state.states(c))
+            chars[c.id] = entry
+        return {
+            "stage": state.stage,
+            "first": state.first,
+            "bout": state.bout,
+            "sides": {s.id: {"name": s.name, "dp": s.dp, "starters": list(s.starters)} for s in state.sides.values()},
+            "characters": chars,
+            "effects": [e.to_json(state.clocks) for e in state.effects],
+            "clocks": state.clocks.to_json(),
+        }
+
+    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+        return report.render(log, lang=lang, view=view, turns=turns)
+
+
+RULESET = LogosRuleset()

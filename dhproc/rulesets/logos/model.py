@@ -1,0 +1,315 @@
+"""The typed state of a ダンゲロス・ロゴス2 戦闘ラウンド: sides, characters, skills as data.
+
+A skill is parsed once from the setup into :class:`Skill` (timing, trigger, 発動率, condition,
+effects); :func:`parse_character` is used both by the semantic checks (which report its problems,
+located) and by the initial state, so the two can never read a skill differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
+from ...engine.effects import Clocks, EffectStore
+
+COLORS = ("赤", "青", "緑", "黄", "紫", "灰")
+KEYWORDS = {"jinrai": "迅雷", "fukutsu": "不屈", "moukou": "猛攻"}
+STATS = ("attack", "defense", "reaction")
+
+# LOGOS-5.2: the six timings, in the order a turn reaches them (パッシブ applies from the start).
+TIMINGS = ("passive", "turn_start", "before_action", "action", "after_action", "counter")
+TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked")
+TRIGGER_WHO = ("self", "ally", "other_ally", "enemy", "any")
+
+SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy")
+GROUP_TARGETS = ("bench_allies", "all_allies", "all_enemies")
+TARGETS = SINGLE_TARGETS + GROUP_TARGETS
+ALLY_TARGETS = ("self", "ally_active", "chosen_ally")  # known to be on the skill owner's side
+ENEMY_TARGETS = ("facing_enemy", "chosen_enemy")
+PASSIVE_TARGETS = ("self", "all_allies", "all_enemies")
+PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge")
+OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
+       "remove_effects", "charge")
+
+_CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
+               "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
+_SIDE_ATTRS = {"standing": NUMBER, "knocked_out": NUMBER, "dp": NUMBER}
+# LOGOS-5.11: what a condition may read.
+VOCABULARY = Vocabulary({
+    "self": _CHAR_ATTRS, "facing_enemy": _CHAR_ATTRS, "ally_active": _CHAR_ATTRS, "trigger": _CHAR_ATTRS,
+    "own_side": _SIDE_ATTRS, "enemy_side": _SIDE_ATTRS, "round": {"bout": NUMBER},
+})
+
+
+@dataclass(frozen=True)
+class Trigger:
+    event: str  # one of TRIGGER_EVENTS
+    who: str  # one of TRIGGER_WHO, seen from the skill's owner
+    stat: str | None = None  # stat_up / stat_down: which stat (None: any)
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One effect of a skill, as written. Which fields matter depends on ``op``."""
+
+    op: str
+    target: str | None = None
+    stat: str | None = None
+    value: int = 0
+    turns: int | None = None
+    has_turns: bool = False  # False: the skill gives no duration (LOGOS-6.3)
+    color: str | None = None
+    name: str | None = None  # a field's name
+    applies_to: str | None = None  # a field's scope: all / allies / enemies
+    to: int | str | None = None  # order: a position or "slowest"
+    with_: str | None = None  # swap_order: the other character
+
+    def targets_used(self) -> tuple[str, ...]:
+        return tuple(t for t in (self.target, self.with_) if t is not None)
+
+
+@dataclass(frozen=True)
+class Skill:
+    index: int  # position in the character's list: the last ordering key (LOGOS-5.5)
+    name: str
+    timing: str
+    trigger: Trigger | None
+    rate: int  # 発動率, percent
+    charge: bool  # チャージ is written in it (LOGOS-7.2)
+    condition: Condition
+    effects: tuple[EffectSpec, ...]
+
+    @property
+    def chooses(self) -> str | None:
+        """'ally' or 'enemy' when an effect targets a character the player names in advance."""
+        for e in self.effects:
+            for t in e.targets_used():
+                if t in ("chosen_ally", "chosen_enemy"):
+                    return t.split("_")[1]
+        return None
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    side: str
+    colors: tuple[str, ...]
+    weaknesses: tuple[str, ...]
+    attack: int  # initial values; effects add to them (LOGOS-6.1)
+    defense: int
+    reaction: int
+    keywords: tuple[str, ...]
+    secret: bool  # シークレット
+    revealed: bool  # its 秘匿状態 was lifted in an earlier round
+    skills: tuple[Skill, ...]
+    index: int  # position in the setup
+    starter: bool = False
+    order: int | None = None  # 行動順 (starters only)
+    knocked_out: bool = False
+    charged: bool = False
+
+    @property
+    def hidden(self) -> bool:
+        """In 秘匿状態 (LOGOS-7.1)."""
+        return self.secret and not self.revealed
+
+    def base(self, stat: str) -> int:
+        return getattr(self, stat)
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    index: int  # position in the setup
+    dp: int = 0
+    starters: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LogosState:
+    sides: dict[str, Side]  # setup order
+    characters: dict[str, Character]  # setup order
+    stage: str  # league | final
+    announced_first: str | None
+    first: str | None = None
+    bout: int = 0  # the seed's ターン within the round
+    actives: dict[str, str] = field(default_factory=dict)  # side -> active character (during a bout)
+    choices: dict[tuple[str, str], str] = field(default_factory=dict)  # (who, skill name) -> target
+    used: dict[tuple[str, int], int] = field(default_factory=dict)  # counter (who, skill) -> bout used
+    effects: EffectStore = field(default_factory=EffectStore)
+    clocks: Clocks = field(default_factory=Clocks)
+    outcome: dict[str, Any] | None = None
+
+    def side_order(self) -> list[str]:
+        """先攻 then 後攻 (setup order until 先攻 is decided)."""
+        ids = list(self.sides)
+        if self.first is None:
+            return ids
+        return [self.first] + [s for s in ids if s != self.first]
+
+    def opponent(self, side_id: str) -> str:
+        return next(s for s in self.sides if s != side_id)
+
+    def side_rank(self, side_id: str) -> int:
+        """0 for 先攻, 1 for 後攻: the tie-break of LOGOS-2.5."""
+        return 0 if side_id == self.first else 1
+
+    def starters(self, side_id: str) -> list[Character]:
+        """The side's starters in 行動順."""
+        return sorted((self.characters[c] for c in self.sides[side_id].starters), key=lambda c: c.order or 0)
+
+    def standing(self, side_id: str) -> list[Character]:
+        return [c for c in self.starters(side_id) if not c.knocked_out]
+
+    def stat(self, c: Character, stat: str) -> int:
+        """The current value: initial + every stat effect on it + every field that covers it."""
+        value = c.base(stat)
+        for e in self.effects.select(bearer=c.id, kind="stat"):
+            if e.data["stat"] == stat:
+                value += e.data["value"]
+        for e in self.effects.select(bearer=None, kind="field"):
+            if e.data["stat"] == stat and _field_covers(e.data, c):
+                value += e.data["value"]
+        return value
+
+    def colors(self, c: Character) -> tuple[str, ...]:
+        return _with_added(c.colors, self.effects.select(bearer=c.id, kind="color"))
+
+    def weaknesses(self, c: Character) -> tuple[str, ...]:
+        return _with_added(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"))
+
+    def states(self, c: Character) -> tuple[str, ...]:
+        out = []
+        if c.charged:
+            out.append("charged")
+        if c.hidden:
+            out.append("hidden")
+        if c.knocked_out:
+            out.append("knocked_out")
+        if self.actives.get(c.side) == c.id:
+            out.append("active")
+        elif c.starter and not c.knocked_out:
+            out.append("bench")
+        return tuple(out)
+
+
+def _field_covers(data: dict, c: Character) -> bool:
+    scope = data["applies_to"]
+    return scope == "all" or (scope == "allies") == (c.side == data["owner_side"])
+
+
+def _with_added(base: tuple[str, ...], effects: list) -> tuple[str, ...]:
+    out = list(base)
+    for e in effects:
+        if e.data["color"] not in out:
+            out.append(e.data["color"])
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- parsing
+
+Problems = list[tuple[tuple, str]]
+
+
+def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Problems]:
+    """The typed character of a setup entry (already schema-valid), and its semantic problems."""
+    problems: Problems = []
+    keywords = tuple(data.get("keywords", []))
+    colors = tuple(data["colors"])
+    # LOGOS-1.3: one colour; 《猛攻》 adds a second.
+    allowed = 2 if "moukou" in keywords else 1
+    if len(colors) > allowed:
+        problems.append((("colors",), f"{len(colors)} colours: a character has one colour, two with 《猛攻》 "
+                                      f"(keywords: [moukou])"))
+    if len(dict.fromkeys(colors)) != len(colors):
+        problems.append((("colors",), "a colour is listed twice"))
+    skills = []
+    names: dict[str, int] = {}
+    for i, sdata in enumerate(data.get("skills", [])):
+        skill, sp = parse_skill(sdata, i)
+        problems += [(("skills", i) + p, m) for p, m in sp]
+        if skill.name in names:
+            problems.append((("skills", i, "name"), f"skill name '{skill.name}' is used twice by this character "
+                                                    f"(first at skill {names[skill.name] + 1})"))
+        names.setdefault(skill.name, i)
+        skills.append(skill)
+    c = Character(id=cid, name=data["name"], side=data["side"], colors=colors,
+                  weaknesses=tuple(data["weaknesses"]), attack=data["attack"], defense=data["defense"],
+                  reaction=data["reaction"], keywords=keywords, secret=bool(data.get("secret", False)),
+                  revealed=bool(data.get("revealed", False)), skills=tuple(skills), index=index)
+    if c.revealed and not c.secret:
+        problems.append((("revealed",), "only a シークレット character (secret: true) can have been revealed"))
+    return c, problems
+
+
+def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
+    problems: Problems = []
+    timing = data["timing"]
+    trigger = None
+    if "trigger" in data:
+        t = data["trigger"]
+        trigger = Trigger(t["event"], t.get("who", "any"), t.get("stat"))
+        if timing != "counter":
+            problems.append((("trigger",), "only a カウンター skill (timing: counter) has a trigger"))
+        if trigger.stat is not None and trigger.event not in ("stat_up", "stat_down"):
+            problems.append((("trigger", "stat"), "only stat_up / stat_down triggers name a stat"))
+    elif timing == "counter":
+        problems.append(((), "a カウンター skill needs a trigger (e.g. {event: stat_up, who: ally, stat: attack})"))
+    cond_data = data.get("condition")
+    condition, cp = parse(cond_data, VOCABULARY)
+    problems += [(("condition",) + p, m) for p, m in cp]
+    if timing != "counter" and _mentions_subject(cond_data, "trigger"):
+        problems.append((("condition",), "only a カウンター skill's condition can read 'trigger'"))
+    effects = []
+    for j, edata in enumerate(data["effects"]):
+        spec = _effect(edata)
+        problems += [(("effects", j) + p, m) for p, m in _effect_problems(spec, timing)]
+        effects.append(spec)
+    skill = Skill(index=index, name=data["name"], timing=timing, trigger=trigger, rate=data.get("rate", 100),
+                  charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects))
+    used = [t for e in effects for t in e.targets_used()]
+    if "chosen_ally" in used and "chosen_enemy" in used:
+        problems.append((("effects",), "a skill names one chosen character: chosen_ally or chosen_enemy, not both"))
+    return skill, problems
+
+
+def _effect(d: dict) -> EffectSpec:
+    return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=d.get("value", 0),
+                      turns=d.get("turns"), has_turns="turns" in d, color=d.get("color"), name=d.get("name"),
+                      applies_to=d.get("applies_to"), to=d.get("to"), with_=d.get("with"))
+
+
+def _effect_problems(e: EffectSpec, timing: str) -> Problems:
+    problems: Problems = []
+    if "trigger" in e.targets_used() and timing != "counter":
+        problems.append((("target",), "only a カウンター skill can target 'trigger'"))
+    if timing == "passive":
+        # LOGOS-5.3: a パッシブ applies from the start of the round, before anyone faces anyone.
+        if e.op not in PASSIVE_OPS:
+            problems.append((("op",), f"a パッシブ skill cannot '{e.op}' (allowed: {', '.join(PASSIVE_OPS)})"))
+        elif e.target is not None and e.target not in PASSIVE_TARGETS:
+            problems.append((("target",), f"a パッシブ skill targets {', '.join(PASSIVE_TARGETS)}, "
+                                          f"not '{e.target}'"))
+    if e.op == "attack" and e.target == "self":
+        problems.append((("target",), "a character does not attack itself"))
+    if e.op == "field" and e.target is not None:
+        problems.append((("target",), "a field covers the characters of applies_to; it has no target"))
+    if e.op in ("order", "swap_order"):
+        for key, t in (("target", e.target), ("with", e.with_)):
+            if t in GROUP_TARGETS:
+                problems.append(((key,), f"行動順 changes move one character, not '{t}'"))
+        if e.op == "swap_order" and ((e.target in ALLY_TARGETS and e.with_ in ENEMY_TARGETS)
+                                     or (e.target in ENEMY_TARGETS and e.with_ in ALLY_TARGETS)):
+            problems.append((("with",), "行動順 is swapped within one team"))
+    return problems
+
+
+def _mentions_subject(data: Any, subject: str) -> bool:
+    if isinstance(data, dict):
+        return data.get("of") == subject or any(_mentions_subject(v, subject) for v in data.values())
+    if isinstance(data, list):
+        return any(_mentions_subject(v, subject) for v in data)
+    return False

@@ -1,0 +1,75 @@
+"""The interpretation options of the logos ruleset (the clause each explains is in docs/rules/logos.md)."""
+
+from __future__ import annotations
+
+from ...engine.options import Option, OptionSet
+
+OPTIONS = OptionSet([
+    Option("team_size", 9, minimum=5, maximum=30, source="wiki", clause="LOGOS-1.2",
+           reason="はじめてのダンゲロス・ロゴス: each player builds a team of 9 and picks 5 starters from it"),
+    Option("jinrai_scope", "team", choices=("team", "starters"), source="guess", clause="LOGOS-2.1",
+           reason="先攻 is decided at matching time, before starters exist, so only the team can be counted"),
+    Option("reaction_sum_scope", "team", choices=("team", "starters"), source="wiki", clause="LOGOS-2.2",
+           reason="the earlier ruleset (dangerous69) summed 初期値 反応 over the whole デッキ (team)"),
+    Option("activation_check", "d100", choices=("d100", "always"), source="wiki", clause="LOGOS-5.1",
+           reason="スキル作成: 発動する = make the 発動判定; the family rule is 1d100 ≤ 発動率; "
+                  "'always' skips the dice (every check succeeds)"),
+    Option("roll_at_100", True, choices=(True, False), source="guess", clause="LOGOS-5.1",
+           reason="rolling even at 発動率 100% keeps the dice drawn independent of rates; false skips the "
+                  "die as a GK would"),
+    Option("failed_action_skill", "attack", choices=("attack", "nothing"), source="guess", clause="LOGOS-3.5",
+           reason="the seed attacks when an アクション skill 'could not be activated'; a failed check is read "
+                  "as not activated ('nothing' reads a failed check as 発動 that replaced the attack)"),
+    Option("action_skills", "first_success", choices=("first_success", "first_eligible"), source="guess",
+           clause="LOGOS-3.5",
+           reason="several アクション skills: try each in listed order until one succeeds; "
+                  "'first_eligible' checks only the first whose condition holds"),
+    Option("attack_knocked_out_target", "skip", choices=("skip", "attack"), source="guess", clause="LOGOS-3.6",
+           reason="a facing enemy already 戦闘不能 (by an earlier skill) is not attacked again; 'attack' "
+                  "still tests it, so a クリティカル still earns DP"),
+    Option("counter_from_bench", True, choices=(True, False), source="guess", clause="LOGOS-5.4",
+           reason="the seed orders same-team same-反応 counters by 行動順, which needs several characters "
+                  "of one team to fire at once: 控え characters' counters fire too"),
+    Option("ally_includes_self", True, choices=(True, False), source="guess", clause="LOGOS-5.4",
+           reason="味方 in a trigger includes the skill's owner unless the text says 自身以外 (who: other_ally)"),
+    Option("counter_limit", "once_per_turn", choices=("once_per_turn", "unlimited"), source="guess",
+           clause="LOGOS-5.8",
+           reason="スキル作成's cut-off sentence on カウンター defaults most likely limits how often one fires; "
+                  "once per ターン also stops self-triggering loops"),
+    Option("counter_chain", "depth_first", choices=("depth_first", "breadth_first"), source="guess",
+           clause="LOGOS-5.8",
+           reason="a counter's own consequences are settled before the next counter of the same moment, "
+                  "as a GK processing by hand would"),
+    Option("counter_chain_cap", 200, minimum=1, maximum=100000, source="guess", clause="LOGOS-5.8",
+           reason="a chain of counters longer than this is a loop: resolution stops with an error, never hangs"),
+    Option("draw_triggers", True, choices=(True, False), source="guess", clause="LOGOS-3.9",
+           reason="characters knocked out by the (8) draw are 戦闘不能 like any other, so "
+                  "[…が戦闘不能になったとき] counters fire"),
+    Option("duration_count", "seed_tick", choices=("seed_tick", "full_turns"), source="seed",
+           clause="LOGOS-6.2",
+           reason="(9) lowers the count by one at the end of the turn it was given in, so '1ターン' ends "
+                  "that turn; 'full_turns' does not count the turn it was given in"),
+    Option("tick_scope", "active", choices=("active", "all"), source="seed", clause="LOGOS-6.2",
+           reason="(9) counts down the 継続効果 of the active characters only; 'all' counts down everyone's"),
+    Option("default_duration", "round", choices=("round", "one_turn"), source="guess", clause="LOGOS-6.3",
+           reason="no page says what a 継続効果 without a written duration means; it lasts the round"),
+    Option("field_stacking", "replace", choices=("replace", "stack"), source="guess", clause="LOGOS-6.4",
+           reason="there is one battlefield: a new フィールド replaces the one in place; 'stack' keeps both"),
+    Option("passive_check", "none", choices=("none", "roll"), source="wiki", clause="LOGOS-5.3",
+           reason="スキル作成: パッシブ applies at all times from the start; 'roll' makes one 発動判定 at the start"),
+    Option("passive_scope", "starters", choices=("starters", "team"), source="guess", clause="LOGOS-5.3",
+           reason="only starters take part in the round; 'team' also applies the passives of the other team "
+                  "members"),
+    Option("charge_start", "round_start", choices=("round_start", "effect_only"), source="guess",
+           clause="LOGOS-7.2",
+           reason="a character with a skill that mentions チャージ 'is' in チャージ状態: from the start of "
+                  "the round; 'effect_only' enters it only through a charge effect"),
+    Option("order_gap", "keep", choices=("keep", "close"), source="seed", clause="LOGOS-8.2",
+           reason="the seed's example moves only the characters at and after the new position; "
+                  "'close' also moves up those behind the old one"),
+    Option("slowest_counts_knocked_out", True, choices=(True, False), source="guess", clause="LOGOS-8.1",
+           reason="戦闘不能 characters keep their 行動順, so they count for 'the slowest 行動順'"),
+    Option("turn_cap", 50, minimum=1, maximum=1000, source="guess", clause="LOGOS-3.11",
+           reason="every ターン knocks out at least one starter, so a round ends well before 50; the cap is "
+                  "a safety net and ends the round as a draw"),
+])

@@ -1,0 +1,661 @@
+"""Resolution of a ダンゲロス・ロゴス2 戦闘ラウンド: the seed's steps (0)-(10), skills, counters.
+
+One dhproc turn is the whole round (LOGOS-1.1): both players' submissions arrive, then every ターン
+of the round (``bout`` in the log) is resolved until (10) decides it. Every rule cites its clause in
+docs/rules/logos.md. Events are flat records carrying the numbers their report lines show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.conditions import evaluate
+from ...engine.context import TurnContext
+from ...engine.ruleset import TurnStatus
+from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
+from ...errors import ResolutionError
+from .model import STATS, Character, EffectSpec, LogosState, Skill
+
+ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
+
+
+@dataclass(frozen=True)
+class Happening:
+    """A trigger event (LOGOS-5.4): something that happened to ``character``."""
+
+    event: str  # stat_up, stat_down, knocked_out, attack, attacked
+    character: str
+    stat: str | None = None
+
+
+@dataclass(frozen=True)
+class Handler:
+    owner: str
+    skill: Skill
+
+
+def resolve_turn(state: LogosState, turn: Any, ctx: TurnContext) -> TurnStatus:
+    return Round(state, ctx).run(turn)
+
+
+class Round:
+    def __init__(self, state: LogosState, ctx: TurnContext):
+        self.s = state
+        self.ctx = ctx
+        self.opts = ctx.options
+        self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
+        self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
+
+    # ------------------------------------------------------------------ the round
+
+    def run(self, turn: Any) -> TurnStatus:
+        """LOGOS-1.1 / 1.9: (0), then wait for both submissions, then ターン after ターン."""
+        s, ctx = self.s, self.ctx
+        self.turn = turn
+        ctx.begin_step("round")
+        subs = turn.submissions
+        missing = [sid for sid in s.sides if sid not in subs]
+        needs_starters = self.opts["jinrai_scope"] == "starters" or self.opts["reaction_sum_scope"] == "starters"
+        if not (missing and needs_starters):
+            self.decide_first(subs)
+        if missing:
+            for sid in missing:
+                ctx.emit("awaiting", side=sid)
+            return TurnStatus(False, missing[0])
+        self.line_up(subs)
+        self.start_of_round()
+        while s.outcome is None:
+            s.bout += 1
+            self.bout()
+            self.judge()
+            if s.outcome is None and s.bout >= self.opts["turn_cap"]:
+                self.draw_outcome("turn_cap")  # LOGOS-3.11
+            elif s.outcome is None:  # LOGOS-9.4: back to (1)
+                ctx.emit("judge", bout=s.bout, standing={sid: len(s.standing(sid)) for sid in s.side_order()})
+        return TurnStatus(True)
+
+    # ------------------------------------------------------------------ (0) 先攻
+
+    def decide_first(self, subs: dict) -> None:
+        """LOGOS-2.1-2.4."""
+        s, ctx = self.s, self.ctx
+        ids = list(s.sides)
+
+        def pool(sid: str, scope: str) -> list[Character]:
+            if scope == "starters":
+                return [s.characters[c] for c in subs[sid]["starters"]]
+            return [c for c in s.characters.values() if c.side == sid]
+
+        jinrai = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords and not c.hidden]
+                  for sid in ids}
+        jinrai_hidden = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords
+                               and c.hidden] for sid in ids}
+        sums = {sid: sum(c.reaction for c in pool(sid, self.opts["reaction_sum_scope"]) if not c.secret)
+                for sid in ids}
+        secret_excluded = {sid: [c.id for c in pool(sid, self.opts["reaction_sum_scope"]) if c.secret] for sid in ids}
+        a, b = ids
+        by_rule: str | None
+        if len(jinrai[a]) != len(jinrai[b]):
+            method, by_rule = "jinrai", (a if len(jinrai[a]) > len(jinrai[b]) else b)
+        elif sums[a] != sums[b]:
+            method, by_rule = "reaction", (a if sums[a] > sums[b] else b)
+        else:
+            method, by_rule = "coin", None
+        face = None
+        if s.announced_first is not None:
+            first = s.announced_first  # LOGOS-2.4: the announcement stands
+            method_used = "announced"
+        elif by_rule is not None:
+            first, method_used = by_rule, method
+        else:
+            face = ctx.roll(2, "coin", decides="first_player")  # LOGOS-2.3: 1 = the side listed first
+            first, method_used = (a if face == 1 else b), "coin"
+        s.first = first
+        ctx.emit("first_player", first=first, second=s.opponent(first), method=method_used, rule_method=method,
+                 rule_first=by_rule, coin=face, jinrai=jinrai, jinrai_hidden=jinrai_hidden, reaction_sum=sums,
+                 secret_excluded=secret_excluded, jinrai_scope=self.opts["jinrai_scope"],
+                 reaction_sum_scope=self.opts["reaction_sum_scope"])
+
+    # ------------------------------------------------------------------ starters, passives
+
+    def line_up(self, subs: dict) -> None:
+        """LOGOS-1.7, 1.8, 2.6: 行動順 1..5 as submitted; secret starters leave 秘匿状態."""
+        s, ctx = self.s, self.ctx
+        for sid in s.side_order():
+            sub = subs[sid]
+            s.sides[sid].starters = list(sub["starters"])
+            for n, cid in enumerate(sub["starters"], 1):
+                c = s.characters[cid]
+                c.starter, c.order = True, n
+            ctx.emit("lineup", side=sid, starters=list(sub["starters"]))
+            for ch in sub.get("choices", []):
+                s.choices[(ch["who"], ch["skill"])] = ch["target"]
+        for sid in s.side_order():
+            for c in s.starters(sid):
+                if c.hidden:
+                    c.revealed = True
+                    ctx.emit("reveal", character=c.id)
+
+    def start_of_round(self) -> None:
+        """LOGOS-7.2 (チャージ状態 from the start) and LOGOS-5.3 (パッシブ)."""
+        s, ctx = self.s, self.ctx
+        in_play = [c for sid in s.side_order() for c in s.starters(sid)]
+        if self.opts["charge_start"] == "round_start":
+            for c in in_play:
+                if any(sk.charge for sk in c.skills):
+                    c.charged = True
+                    ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
+        holders = in_play
+        if self.opts["passive_scope"] == "team":
+            holders = in_play + [c for c in s.characters.values() if not c.starter]
+        for c in holders:
+            for sk in c.skills:
+                self.hooks.add(sk.timing, Handler(c.id, sk))
+        passives = self.hooks.at("passive", key=self.passive_key)
+        if passives:
+            ctx.emit("timing", timing="passive")
+        for h in passives:
+            self.activate(h, "passive", None)  # a passive causes no triggers (LOGOS-5.3)
+
+    def passive_key(self, h: Handler) -> tuple:
+        c = self.s.characters[h.owner]
+        return (-c.reaction, self.s.side_rank(c.side), 0 if c.starter else 1, c.order or c.index, h.skill.index)
+
+    # ------------------------------------------------------------------ (1)-(9) one ターン
+
+    def bout(self) -> None:
+        s, ctx = self.s, self.ctx
+        # (1) LOGOS-3.1
+        s.actives = {sid: s.standing(sid)[0].id for sid in s.side_order()}
+        actives = [s.characters[c] for c in s.actives.values()]
+        ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
+                 stats={c.id: self.snapshot(c) for c in actives})
+        # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
+        self.timing("turn_start", [c.id for c in actives])
+        # (3) LOGOS-3.3
+        movers = ordered(actives, key=self.initiative_key)
+        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers],
+                 reaction={c.id: s.stat(c, "reaction") for c in movers},
+                 tie=s.stat(movers[0], "reaction") == s.stat(movers[1], "reaction"))
+        # (4)-(6), (7) LOGOS-3.4-3.8
+        for n, c in enumerate(movers):
+            self.act(c, "first" if n == 0 else "second")
+        # (8) LOGOS-3.9
+        if not any(c.knocked_out for c in actives):
+            ctx.emit("bout_draw", bout=s.bout, characters=[c.id for c in movers])
+            caused = []
+            for c in movers:
+                caused += self.knock_out(c, cause="draw", by=None)
+            if self.opts["draw_triggers"]:
+                self.cascade(caused)
+        # (9) LOGOS-3.10, 6.2
+        self.end_of_bout(actives)
+
+    def snapshot(self, c: Character) -> dict:
+        s = self.s
+        return {"attack": s.stat(c, "attack"), "defense": s.stat(c, "defense"), "reaction": s.stat(c, "reaction"),
+                "colors": list(s.colors(c)), "weaknesses": list(s.weaknesses(c)), "order": c.order}
+
+    def initiative_key(self, c: Character) -> tuple:
+        """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
+        return (-self.s.stat(c, "reaction"), self.s.side_rank(c.side), c.order or 0)
+
+    def skill_key(self, h: Handler) -> tuple:
+        return self.initiative_key(self.s.characters[h.owner]) + (h.skill.index,)
+
+    def timing(self, timing: str, owners: list[str]) -> None:
+        """Fire ``timing``'s skills of ``owners`` in order, each with the counters it triggers."""
+        handlers = self.hooks.at(timing, key=self.skill_key, accept=lambda h: h.owner in owners)
+        if handlers and timing == "turn_start":
+            self.ctx.emit("timing", timing=timing, bout=self.s.bout)
+        for h in handlers:
+            if self.s.characters[h.owner].knocked_out:
+                # LOGOS-5.9: a character knocked out before its turn comes fires nothing
+                self.ctx.emit("skill", **_about(h, timing, None), result="knocked_out")
+                continue
+            _, caused = self.activate(h, timing, None)
+            self.cascade(caused)
+
+    def act(self, c: Character, mover: str) -> None:
+        """(4) アクション前, (5) アクション or アタック, (6) アクション後 of one active character.
+
+        LOGOS-3.8: a character knocked out at any point takes no further step."""
+        ctx = self.ctx
+        ctx.emit("act", actor=c.id, bout=self.s.bout, mover=mover)
+        for step in (lambda: self.timing("before_action", [c.id]), lambda: self.action(c),
+                     lambda: self.timing("after_action", [c.id])):
+            if c.knocked_out:
+                ctx.emit("no_action", actor=c.id, reason="knocked_out")
+                return
+            step()
+
+    def action(self, c: Character) -> None:
+        """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
+        s = self.s
+        for h in self.hooks.at("action", key=self.skill_key, accept=lambda h: h.owner == c.id):
+            result, caused = self.activate(h, "action", None)
+            self.cascade(caused)
+            if result == "success" or c.knocked_out:
+                return
+            if result == "failure":
+                if self.opts["failed_action_skill"] == "nothing":
+                    self.ctx.emit("no_attack", actor=c.id, reason="action_skill_failed", skill=h.skill.name)
+                    return
+                if self.opts["action_skills"] == "first_eligible":
+                    break
+        target = s.characters[s.actives[s.opponent(c.side)]]
+        self.cascade(self.attack(c, target, via="action"))
+
+    def end_of_bout(self, actives: list[Character]) -> None:
+        """(9) LOGOS-3.10 and 6.2: count down, expire, and the actives stop being active."""
+        s, ctx = self.s, self.ctx
+        for c in actives:
+            s.clocks.advance(f"active:{c.id}")
+        s.clocks.advance("turn")
+        for e in s.effects.expire(s.clocks):
+            ctx.emit("expire", seq=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
+        s.actives = {}
+        ctx.emit("bout_end", bout=s.bout, dp={sid: s.sides[sid].dp for sid in s.side_order()})
+
+    # ------------------------------------------------------------------ (10)
+
+    def judge(self) -> None:
+        """LOGOS-9.1-9.4."""
+        s, ctx = self.s, self.ctx
+        wiped = [sid for sid in s.side_order() if not s.standing(sid)]
+        if not wiped:
+            return
+        if len(wiped) == 1:
+            self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
+            return
+        fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in c.keywords) for sid in s.side_order()}
+        a, b = s.side_order()
+        if fukutsu[a] != fukutsu[b]:
+            self.decide("win", a if fukutsu[a] > fukutsu[b] else b, "fukutsu", wiped=wiped, fukutsu=fukutsu)
+        else:
+            self.draw_outcome("fukutsu_tie", wiped=wiped, fukutsu=fukutsu)
+
+    def draw_outcome(self, reason: str, **extra: Any) -> None:
+        """A draw, or in the 決勝トーナメント more DP, then a coin (LOGOS-9.3)."""
+        s = self.s
+        if s.stage != "final":
+            self.decide("draw", None, reason, **extra)
+            return
+        a, b = s.side_order()
+        da, db = s.sides[a].dp, s.sides[b].dp
+        if da != db:
+            self.decide("win", a if da > db else b, "final_dp", draw_reason=reason, **extra)
+            return
+        face = self.ctx.roll(2, "coin", decides="final_draw")  # 1 = 先攻
+        self.decide("win", a if face == 1 else b, "final_coin", draw_reason=reason, coin=face, **extra)
+
+    def decide(self, result: str, winner: str | None, reason: str, **extra: Any) -> None:
+        s = self.s
+        s.outcome = {"result": result, "winner": winner, "reason": reason}
+        self.ctx.emit("outcome", result=result, winner=winner, reason=reason,
+                      dp={sid: s.sides[sid].dp for sid in s.side_order()}, **extra)
+
+    # ------------------------------------------------------------------ skills
+
+    def accessor(self, owner: Character, trigger: Character | None):
+        """LOGOS-5.11: what a condition reads, seen from the skill's owner."""
+        s = self.s
+
+        def character(subject: str) -> Character | None:
+            if subject == "self":
+                return owner
+            if subject == "trigger":
+                return trigger
+            side = s.opponent(owner.side) if subject == "facing_enemy" else owner.side
+            cid = s.actives.get(side)
+            return s.characters[cid] if cid else None
+
+        def get(subject: str, attr: str) -> Any:
+            if subject == "round":
+                return s.bout
+            if subject in ("own_side", "enemy_side"):
+                sid = owner.side if subject == "own_side" else s.opponent(owner.side)
+                if attr == "dp":
+                    return s.sides[sid].dp
+                standing = len(s.standing(sid))
+                return standing if attr == "standing" else len(s.sides[sid].starters) - standing
+            c = character(subject)
+            if c is None:
+                return None
+            if attr in STATS:
+                return s.stat(c, attr)
+            return {"order": lambda: c.order, "colors": lambda: s.colors(c), "weaknesses": lambda: s.weaknesses(c),
+                    "keywords": lambda: c.keywords, "states": lambda: s.states(c)}[attr]()
+
+        return get
+
+    def activate(self, h: Handler, timing: str, happening: Happening | None) -> tuple[str, list[Happening]]:
+        """LOGOS-5.1: condition, then 発動判定; on success チャージ is lifted and the effects apply.
+
+        Returns the result and the trigger events the effects caused (not yet processed)."""
+        s, ctx, opts = self.s, self.ctx, self.opts
+        owner, skill = s.characters[h.owner], h.skill
+        trigger_char = s.characters[happening.character] if happening else None
+        about = _about(h, timing, happening)
+        verdict = evaluate(skill.condition, self.accessor(owner, trigger_char))
+        facts = [f.to_json() for f in verdict.facts]
+        if not verdict.holds:
+            ctx.emit("skill", **about, result="condition_not_met", facts=facts)  # 発動しない: no check
+            return "condition_not_met", []
+        if timing == "counter":
+            s.used[(owner.id, skill.index)] = s.bout
+        face = None
+        checked = timing != "passive" or opts["passive_check"] == "roll"  # LOGOS-5.3: no 発動判定 otherwise
+        if checked and opts["activation_check"] == "d100" and (skill.rate < 100 or opts["roll_at_100"]):
+            face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=skill.rate)
+            success = face <= skill.rate
+        else:
+            success = True
+        ctx.emit("skill", **about, result="success" if success else "failure", facts=facts, rate=skill.rate,
+                 face=face, checked=checked)
+        if not success:
+            return "failure", []
+        if owner.charged and checked:  # LOGOS-7.2
+            owner.charged = False
+            ctx.emit("state", character=owner.id, state="charged", on=False, reason="activation_success")
+        caused: list[Happening] = []
+        for spec in skill.effects:  # LOGOS-5.7: every change first, triggers in the order written
+            caused += self.apply(spec, owner, skill, trigger_char, timing)
+        return "success", ([] if timing == "passive" else caused)
+
+    def cascade(self, caused: list[Happening]) -> None:
+        """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
+        if not caused:
+            return
+        try:
+            Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"]).run(
+                caused, self.counters_for, self.fire_counter)
+        except CascadeLimit as exc:
+            raise ResolutionError([self.turn.problem(
+                ("turn",), f"ターン {self.s.bout}: {exc}; the counters trigger each other in a loop "
+                           f"(raise counter_chain_cap or set counter_limit: once_per_turn)")]) from None
+
+    def counters_for(self, happening: Happening) -> list[Handler]:
+        s, opts = self.s, self.opts
+        subject = s.characters[happening.character]
+
+        def accept(h: Handler) -> bool:
+            owner, trig = s.characters[h.owner], h.skill.trigger
+            if owner.knocked_out or not owner.starter:
+                return False
+            if not opts["counter_from_bench"] and s.actives.get(owner.side) != owner.id:
+                return False
+            if opts["counter_limit"] == "once_per_turn" and s.used.get((owner.id, h.skill.index)) == s.bout:
+                return False
+            if trig is None or trig.event != happening.event:
+                return False
+            if trig.stat is not None and trig.stat != happening.stat:
+                return False
+            same = subject.side == owner.side
+            return {"self": subject.id == owner.id,
+                    "ally": same and (opts["ally_includes_self"] or subject.id != owner.id),
+                    "other_ally": same and subject.id != owner.id,
+                    "enemy": not same, "any": True}[trig.who]
+
+        return self.hooks.at("counter", key=self.skill_key, accept=accept)
+
+    def fire_counter(self, h: Handler, happening: Happening) -> list[Happening]:
+        s = self.s
+        owner = s.characters[h.owner]
+        if owner.knocked_out:  # LOGOS-5.9: knocked out by an earlier counter of the same moment
+            self.ctx.emit("skill", **_about(h, "counter", happening), result="knocked_out")
+            return []
+        if self.opts["counter_limit"] == "once_per_turn" and s.used.get((owner.id, h.skill.index)) == s.bout:
+            return []  # already fired for an earlier event of this same chain
+        _, caused = self.activate(h, "counter", happening)
+        return caused
+
+    # ------------------------------------------------------------------ effects
+
+    def targets(self, target: str, owner: Character, skill: Skill, trigger: Character | None) -> list[Character]:
+        """LOGOS-5.10: who an effect reaches; a group in initiative order."""
+        s = self.s
+        own, enemy = owner.side, s.opponent(owner.side)
+        if target == "self":
+            return [owner]
+        if target == "trigger":
+            return [trigger] if trigger else []
+        if target in ("facing_enemy", "ally_active"):
+            cid = s.actives.get(enemy if target == "facing_enemy" else own)
+            return [s.characters[cid]] if cid else []
+        if target in ("chosen_ally", "chosen_enemy"):
+            cid = s.choices.get((owner.id, skill.name))
+            return [s.characters[cid]] if cid else []
+        if target == "bench_allies":
+            group = [c for c in s.standing(own) if s.actives.get(own) != c.id]
+        elif target == "all_allies":
+            group = s.standing(own)
+        else:
+            group = s.standing(enemy)
+        return ordered(group, key=self.initiative_key)
+
+    def apply(self, spec: EffectSpec, owner: Character, skill: Skill, trigger: Character | None,
+              timing: str) -> list[Happening]:
+        ctx = self.ctx
+        src = {"character": owner.id, "skill": skill.name}
+        if spec.op == "field":
+            return self.add_field(spec, owner, src, timing)
+        reached = self.targets(spec.target or "self", owner, skill, trigger)
+        caused: list[Happening] = []
+        if not reached:
+            ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_target")
+            return []
+        for t in reached:
+            if t.knocked_out and timing != "passive" and spec.op != "attack":  # attack: LOGOS-3.6 decides
+                ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="target_knocked_out")
+                continue
+            if spec.target in ("chosen_ally", "chosen_enemy") and not t.starter:
+                ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="target_not_starter")
+                continue
+            caused += self.apply_to(spec, owner, skill, t, src, trigger, timing)
+        return caused
+
+    def apply_to(self, spec: EffectSpec, owner: Character, skill: Skill, t: Character, src: dict,
+                 trigger: Character | None, timing: str) -> list[Happening]:
+        s, ctx = self.s, self.ctx
+        op = spec.op
+        if op in ("stat", "add_color", "add_weakness"):
+            kind = {"stat": "stat", "add_color": "color", "add_weakness": "weakness"}[op]
+            data = {"stat": spec.stat, "value": spec.value} if op == "stat" else {"color": spec.color}
+            read = (lambda: s.stat(t, spec.stat)) if op == "stat" else \
+                (lambda: list(s.colors(t) if kind == "color" else s.weaknesses(t)))
+            before = read()
+            e = self.add_effect(kind, t, data, src, spec, timing)
+            after = read()
+            ctx.emit("effect", **src, op=op, target=t.id, **data, before=before, after=after,
+                     turns=self.turns_shown(spec, timing), seq=e.seq, end=e.end, clock=e.clock)
+            if op == "stat" and spec.value != 0:
+                return [Happening("stat_up" if spec.value > 0 else "stat_down", t.id, spec.stat)]
+            return []
+        if op == "charge":
+            if not t.charged:
+                t.charged = True
+                ctx.emit("state", character=t.id, state="charged", on=True, reason="effect", **_src(src))
+            return []
+        if op == "knock_out":
+            return self.knock_out(t, cause="effect", by=owner.id, skill=src["skill"])
+        if op == "attack":
+            if t is owner:  # LOGOS-6.6: a character never attacks itself
+                ctx.emit("cancel", **src, op=op, target=t.id, reason="self_target")
+                return []
+            return self.attack(owner, t, via="effect", skill=src["skill"])
+        if op == "remove_effects":
+            gone = s.effects.remove(s.effects.select(bearer=t.id))  # LOGOS-6.7: special states stay
+            ctx.emit("effects_removed", **src, target=t.id, removed=[e.seq for e in gone])
+            return []
+        if op == "order":
+            self.place(t, spec.to, src)
+            return []
+        if op == "swap_order":
+            other = self.targets(spec.with_ or "self", owner, skill, trigger)
+            if not other or other[0].side != t.side or not other[0].starter:
+                ctx.emit("cancel", **src, op=op, target=t.id, reason="no_swap_partner")
+                return []
+            self.swap(t, other[0], src)
+            return []
+        raise AssertionError(op)
+
+    def turns_shown(self, spec: EffectSpec, timing: str) -> int | None:
+        """The duration in ターン (None: no end): as written, else LOGOS-6.3's default; パッシブ: none."""
+        if timing == "passive":
+            return None
+        if spec.has_turns:
+            return spec.turns
+        return None if self.opts["default_duration"] == "round" else 1
+
+    def duration(self, turns: int | None, ticks_this_turn: bool) -> int | None:
+        """LOGOS-6.2: ticks of the clock until the end point. With ``full_turns`` a ターン already under
+        way does not count, when its (9) will tick that clock."""
+        if turns is not None and self.opts["duration_count"] == "full_turns" and ticks_this_turn:
+            return turns + 1
+        return turns
+
+    def add_effect(self, kind: str, t: Character, data: dict, src: dict, spec: EffectSpec, timing: str):
+        """LOGOS-6.1-6.3: a 継続効果 with an absolute end point on the clock that counts it down."""
+        s = self.s
+        by_bearer = self.opts["tick_scope"] == "active"
+        clock = f"active:{t.id}" if by_bearer else "turn"
+        ticks = bool(s.actives) and (not by_bearer or s.actives.get(t.side) == t.id)
+        return s.effects.add(kind, bearer=t.id, data=data, clock=clock, clocks=s.clocks,
+                             duration=self.duration(self.turns_shown(spec, timing), ticks),
+                             removable=timing != "passive", source=src)
+
+    def add_field(self, spec: EffectSpec, owner: Character, src: dict, timing: str) -> list[Happening]:
+        """LOGOS-6.4: a フィールド counts down at every (9)."""
+        s = self.s
+        turns = self.turns_shown(spec, timing) if timing != "passive" else None
+        duration = self.duration(turns, bool(s.actives))
+        data = {"name": spec.name, "applies_to": spec.applies_to, "owner_side": owner.side,
+                "stat": spec.stat, "value": spec.value}
+        if self.opts["field_stacking"] == "replace":
+            for old in s.effects.remove(s.effects.select(bearer=None, kind="field")):
+                self.ctx.emit("expire", seq=old.seq, effect="field", character=None, replaced=True,
+                              **_effect_fields(old.data))
+        e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
+                          source=src)
+        self.ctx.emit("field", **src, **data, turns=turns, seq=e.seq, end=e.end)
+        return []
+
+    def knock_out(self, c: Character, *, cause: str, by: str | None, skill: str | None = None) -> list[Happening]:
+        if c.knocked_out:
+            return []
+        c.knocked_out = True
+        fields: dict[str, Any] = {"character": c.id, "cause": cause, "by": by}
+        if skill:
+            fields["skill"] = skill
+        self.ctx.emit("knocked_out", **fields)
+        return [Happening("knocked_out", c.id)]
+
+    def attack(self, a: Character, t: Character, *, via: str, skill: str | None = None) -> list[Happening]:
+        """LOGOS-3.6 and LOGOS-4: 攻撃 1 or more attacks; 色=弱点 or 攻撃≥防御 knocks out; both: DP."""
+        s, ctx = self.s, self.ctx
+        atk = s.stat(a, "attack")
+        extra = {"skill": skill} if skill else {}
+        if a.knocked_out:  # LOGOS-3.8: e.g. knocked out by its own skill's earlier attack
+            ctx.emit("no_attack", actor=a.id, target=t.id, reason="attacker_knocked_out", attack=atk, **extra)
+            return []
+        if atk < 1:
+            ctx.emit("no_attack", actor=a.id, target=t.id, reason="attack_zero", attack=atk, **extra)
+            return []
+        if t.knocked_out and self.opts["attack_knocked_out_target"] == "skip":
+            ctx.emit("no_attack", actor=a.id, target=t.id, reason="target_knocked_out", attack=atk, **extra)
+            return []
+        colors, weak = s.colors(a), s.weaknesses(t)
+        matched = [col for col in colors if col in weak]
+        dfn = s.stat(t, "defense")
+        color_hit, power_hit = bool(matched), atk >= dfn
+        success, critical = color_hit or power_hit, color_hit and power_hit
+        ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
+                 matched=matched, color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
+                 success=success, critical=critical, **extra)
+        caused = [Happening("attack", a.id), Happening("attacked", t.id)]
+        if success:
+            caused += self.knock_out(t, cause="attack", by=a.id)
+        if critical:
+            side = s.sides[a.side]
+            side.dp += 1
+            ctx.emit("dp", side=a.side, amount=1, total=side.dp, reason="critical", by=a.id)
+        return caused
+
+    # ------------------------------------------------------------------ 行動順 (LOGOS-8)
+
+    def place(self, c: Character, to: int | str | None, src: dict) -> None:
+        team = self.s.starters(c.side)
+        before = {x.id: x.order or 0 for x in team}
+        counted = [x.id for x in team if self.opts["slowest_counts_knocked_out"] or not x.knocked_out or x is c]
+        self.set_orders(team, place_order(before, c.id, to, counted=counted,
+                                          close_gap=self.opts["order_gap"] == "close"))
+        self.emit_order("place", c, to, before, src)
+
+    def swap(self, a: Character, b: Character, src: dict) -> None:
+        team = self.s.starters(a.side)
+        before = {x.id: x.order or 0 for x in team}
+        self.set_orders(team, swap_order(before, a.id, b.id))
+        self.emit_order("swap", a, b.id, before, src)
+
+    @staticmethod
+    def set_orders(team: list[Character], orders: dict[str, int]) -> None:
+        for x in team:
+            x.order = orders[x.id]
+
+    def emit_order(self, how: str, c: Character, to: Any, before: dict, src: dict) -> None:
+        team = self.s.starters(c.side)
+        changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in team if before[x.id] != x.order]
+        self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
+                      orders={x.id: x.order for x in team})
+
+
+def place_order(orders: dict[str, int], who: str, to: int | str | None, *, counted: list[str] | None = None,
+                close_gap: bool = False) -> dict[str, int]:
+    """LOGOS-8.1 / 8.2: the 行動順 after ``who`` is placed at ``to`` (a position, or "slowest").
+
+    "The slowest" is the largest 行動順 among ``counted`` (default: everyone, ``who`` included).
+    Placing at the slowest gives "current slowest + 1" (5 -> 6 at first). Any other position pushes
+    the character there and every later one back by one; a position past the slowest counts as the
+    slowest. ``close_gap`` (option order_gap: close) first moves up everyone behind ``who``'s old
+    position, and the slowest is then read among the others."""
+    counted = list(orders) if counted is None else counted
+    out = dict(orders)
+    old = out.pop(who)
+    if close_gap:
+        out = {k: (v - 1 if v > old else v) for k, v in out.items()}
+        slowest = max((out[k] for k in counted if k in out), default=0)
+    else:
+        slowest = max(orders[k] for k in counted)
+    if to == "slowest" or not isinstance(to, int) or to > slowest:
+        out[who] = slowest + 1
+        return out
+    out = {k: (v + 1 if v >= to else v) for k, v in out.items()}
+    out[who] = to
+    return out
+
+
+def swap_order(orders: dict[str, int], a: str, b: str) -> dict[str, int]:
+    """LOGOS-8.3: the two exchange their 行動順; nobody else moves."""
+    out = dict(orders)
+    out[a], out[b] = orders[b], orders[a]
+    return out
+
+
+def _about(h: Handler, timing: str, happening: Happening | None) -> dict[str, Any]:
+    """Who fires which skill at what timing, and for which trigger: the head of a skill event."""
+    about: dict[str, Any] = {"character": h.owner, "skill": h.skill.name, "timing": timing}
+    if happening is not None:
+        about["trigger"] = {"event": happening.event, "character": happening.character}
+        if happening.stat:
+            about["trigger"]["stat"] = happening.stat
+    return about
+
+
+def _src(src: dict) -> dict:
+    return {"by": src["character"], "skill": src["skill"]}
+
+
+def _effect_fields(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "owner_side"}
