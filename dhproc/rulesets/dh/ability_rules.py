@@ -49,7 +49,7 @@ def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSp
         side = spec.targets.side
         if side == "enemy" and c.side == user.side:
             continue
-        if side == "ally" and (c.side != user.side or c.id == user.id):
+        if side == "ally" and (c.side != user.side or (c.id == user.id and not ctx.options["ally_includes_self"])):
             continue
         found.append(c)
     return found
@@ -335,8 +335,8 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
         return
     user.uses += 1
     start, end = end_point(state, ctx, use)
-    if ab.duration == 0:
-        end = start + 2  # a counter waits at least until its user's next phase
+    if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
+        end = use.start + 2 * ctx.options["counter_default_turns"]
     e = state.effects.add("counter", bearer=user.id,
                           data={"ability": ab.name, "when": ab.counter_when, "from": start,
                                 "survives_death": ab.has("survives_death")},

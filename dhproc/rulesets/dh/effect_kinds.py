@@ -184,7 +184,11 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
     dest = parse_square(use.sub["at"]) if "at" in use.sub else None
     reach = spec.param("squares", 1)
-    plan = None if dest is None else plan_move(state.board, t.at, dest, reach, lambda sq: False)
+    def enemy_at(sq: Square) -> bool:  # option forced_move_zoc: does ZoC stop a forced move too?
+        return ctx.options["forced_move_zoc"] and any(
+            o.at == sq and o.side != t.side and not o.dead and not o.withdrawn for o in state.characters.values())
+
+    plan = None if dest is None else plan_move(state.board, t.at, dest, reach, enemy_at)
     if plan is None or plan.cancelled:
         ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_destination")
         return

@@ -49,6 +49,9 @@ OPTIONS = OptionSet([
            reason="no source orders counters triggered at the same moment; the setup order is explicit"),
     Option("trigger_limit", 100, minimum=1, maximum=10000, source="guess", clause="DH-8.7",
            reason="counters triggering each other must stop with an error, never loop"),
+    Option("counter_default_turns", 1, minimum=1, maximum=100, source="guess", clause="DH-8.6",
+           reason="a counter written without a duration must wait for something; one turn (until just "
+                  "before its side's next phase) is the shortest that can ever fire"),
     Option("field_needs_targets", True, choices=(True, False), source="seed", clause="DH-8.9",
            reason="2.1 cancels an ability with no target unless 空撃ち可能; 2.0 exempted fields"),
     Option("passive_costs", True, choices=(True, False), source="seed", clause="DH-8.10",
@@ -59,6 +62,8 @@ OPTIONS = OptionSet([
            reason="copies of the 2.1 range page disagree: walls block 半径 in one, not in the other"),
     Option("around_walls", "block", choices=("block", "ignore"), source="wiki", clause="DH-9.1",
            reason="copies of the 2.1 range page disagree: walls block 周囲 (gaps let it through) or not"),
+    Option("ally_includes_self", False, choices=(False, True), source="guess", clause="DH-9.2",
+           reason="味方 is read as the user's allies; 自分 and 任意 are separate choices that include the user"),
     Option("rest_rule", "no_action", choices=("no_action", "no_ability"), source="guess", clause="DH-10.1",
            reason="2.1 says 能力休み is one rest after a use; whether the resting character may still move "
                   "and attack is on an unreadable page"),
@@ -69,6 +74,8 @@ OPTIONS = OptionSet([
            reason="no source caps healing; the initial value is the common reading"),
     Option("summon_extra_turn", True, choices=(True, False), source="wiki", clause="DH-11.8",
            reason="2.0: a summon's duration counts one turn more"),
+    Option("forced_move_zoc", False, choices=(False, True), source="guess", clause="DH-11.10",
+           reason="ZoC is a rule of a character's own 移動; no source applies it to 強制移動"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
