@@ -87,6 +87,10 @@ def main() -> None:
     print(f"  dhproc --help                  {cold(['--help']):7.1f} ms")
     print(f"  dhproc roll 1D100<=65          {cold(['roll', '1D100<=65', '--seed', '1']):7.1f} ms")
     print(f"  dhproc resolve example (3 turns){cold(['resolve', str(EXAMPLE)]):7.1f} ms")
+    abilities = ROOT / "examples" / "dh" / "abilities" / "match.yaml"
+    logos = ROOT / "examples" / "logos" / "match.yaml"
+    print(f"  dhproc resolve dh abilities     {cold(['resolve', str(abilities)]):7.1f} ms")
+    print(f"  dhproc resolve logos round      {cold(['resolve', str(logos)]):7.1f} ms")
     with tempfile.TemporaryDirectory() as d:
         log = Path(d) / "log.json"
         subprocess.run(dhproc_cmd() + ["resolve", str(EXAMPLE), "--json", str(log)], capture_output=True, check=True)
