@@ -9,7 +9,6 @@ Figures depend on the machine; compare runs made on the same machine.
 from __future__ import annotations
 
 import os
-import shutil
 import statistics
 import subprocess
 import sys

@@ -262,7 +262,7 @@ class Round:
 
     def judge(self) -> None:
         """LOGOS-9.1-9.4."""
-        s, ctx = self.s, self.ctx
+        s = self.s
         wiped = [sid for sid in s.side_order() if not s.standing(sid)]
         if not wiped:
             return
