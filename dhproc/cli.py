@@ -34,10 +34,14 @@ def _fail(problems: Iterable[Problem]) -> None:
         click.echo(p.format(), err=True)
 
 
+def _on_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
 def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     """Run ``work`` on every file; problems are printed and the batch goes on. Exit code."""
     failed = 0
-    progress = len(files) >= PROGRESS_FROM and sys.stderr.isatty()
+    progress = len(files) >= PROGRESS_FROM and _on_terminal()
     for i, name in enumerate(files, 1):
         if progress:
             click.echo(f"\r[{i}/{len(files)}] {name}"[:100].ljust(100), err=True, nl=False)

@@ -1125,3 +1125,21 @@ def test_process_refuses_bad_files(tmp_path):
     assert lines[0] == "bin.yaml:1:1: not UTF-8 text"
     assert lines[1] == "big.yaml: file is 6.0 MiB; dhproc reads at most 5.0 MiB"
     assert lines[2] == "nope.yaml: no such file"
+
+
+def test_a_long_batch_shows_a_progress_line_on_a_terminal(tmp_path, monkeypatch):
+    import dhproc.cli as cli_module
+
+    monkeypatch.chdir(tmp_path)
+    names = []
+    for i in range(12):
+        d = copy_example(tmp_path, f"m{i:02d}")
+        names.append(str(d / "match.yaml"))
+    monkeypatch.setattr(cli_module, "_on_terminal", lambda: True)
+    r = run("validate", *names)
+    assert r.exit_code == 0
+    assert r.stdout.count(": ok\n") == 12
+    assert "\r[1/12]" in r.stderr and "\r[12/12]" in r.stderr
+    assert r.stderr.endswith("\r")  # the line is cleared at the end
+    monkeypatch.setattr(cli_module, "_on_terminal", lambda: False)
+    assert run("validate", *names).stderr == ""  # not on a terminal: nothing but results
