@@ -58,7 +58,13 @@ def _validator(name: str):
 
 
 def validate(data: Any, name: str, anchor: Anchor) -> list[Problem]:
-    """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs."""
+    """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs.
+
+    A document the quick check finds certainly valid needs no jsonschema (nor its import)."""
+    from .fastcheck import certainly_valid
+
+    if certainly_valid(schema(name), data):
+        return []
     problems = []
     for error in _validator(name).iter_errors(data):
         problems.append(_located(error, anchor))
