@@ -42,17 +42,20 @@ def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSp
         return [user]
     squares = reach(state, ctx, user, spec, ab, origin)
     want_dead = spec.kind == "revive"
-    found = []
-    for c in state.characters.values():
-        if c.at is None or c.withdrawn or c.at not in squares or c.dead != want_dead:
-            continue
-        side = spec.targets.side
-        if side == "enemy" and c.side == user.side:
-            continue
-        if side == "ally" and (c.side != user.side or (c.id == user.id and not ctx.options["ally_includes_self"])):
-            continue
-        found.append(c)
-    return found
+    return [c for c in state.characters.values()
+            if c.at is not None and not c.withdrawn and c.at in squares and c.dead == want_dead
+            and takes(ctx, user, spec.targets.side, c)]
+
+
+def takes(ctx: TurnContext, user: Character, side: str, c: Character) -> bool:
+    """Whether the 種別 ``side`` (enemy / ally / any / self) of ``user``'s effect covers ``c`` (DH-9.2)."""
+    if side == "enemy":
+        return c.side != user.side
+    if side == "ally":
+        return c.side == user.side and (c.id != user.id or ctx.options["ally_includes_self"])
+    if side == "self":
+        return c.id == user.id
+    return True
 
 
 def _named(sub: dict[str, Any], spec: EffectSpec, ab: Ability) -> list[str] | None:
@@ -433,14 +436,10 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
             targets = [holder]
         elif spec.targets.count == "multi" or target_id is None:
             targets = candidates(state, ctx, holder, spec, ab)
-        else:
-            targets = [c for c in candidates(state, ctx, holder, spec, ab, origin=_origin_for(state, holder,
-                                                                                             target_id))
-                       if c.id == target_id]
-            if not targets and target_id in state.characters:
-                t = state.characters[target_id]
-                ok = (spec.targets.side == "any" or (spec.targets.side == "enemy") == (t.side != holder.side))
-                targets = [t] if ok and not t.dead and t.on_map else []
+        else:  # the target of that moment, wherever it is (DH-8.6)
+            t = state.characters.get(target_id)
+            targets = [t] if t is not None and not t.dead and t.on_map and takes(ctx, holder, spec.targets.side, t) \
+                else []
         if not targets and spec.kind not in TARGETLESS:
             ctx.emit("cancel", actor=holder.id, scope="counter", effect=spec.index, reason="no_target")
             continue
@@ -453,11 +452,6 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
                                    effect=spec.index) else []
         if hit or spec.kind in TARGETLESS:
             apply_effect(state, ctx, use, spec, hit)
-
-
-def _origin_for(state: DhState, holder: Character, target_id: str) -> Square | None:
-    # A counter's effect reaches its target where the trigger happened: the target's square.
-    return holder.at
 
 
 # ---------------------------------------------------------------------------------- fields
@@ -495,11 +489,9 @@ def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character])
 def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
     owner = state.characters[f.data["owner"]]
     spec = owner.ability.effects[f.data["effect_index"] - 1]
-    inside = [c for c in state.characters.values()
-              if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]]
-    side = spec.targets.side
-    return [c for c in inside if side == "any" or (side == "enemy" and c.side != owner.side)
-            or (side == "ally" and c.side == owner.side and c.id != owner.id) or (side == "self" and c.id == owner.id)]
+    return [c for c in state.characters.values()
+            if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]
+            and takes(ctx, owner, spec.targets.side, c)]
 
 
 def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Character], why: str) -> None:

@@ -11,7 +11,6 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from .model import Character, DhState, Square
-from .status import PHASE
 
 SURROUNDINGS = {
     # DH-5.2: which squares around a death lose 精神 (option mental_loss_area)
@@ -166,7 +165,3 @@ def decide(state: DhState, ctx: TurnContext, result: str, winner: str | None, re
     state.outcome = {"result": result, "winner": winner, "reason": reason}
     ctx.emit("outcome", result=result, winner=winner, reason=reason,
              dp={s.id: s.dp for s in state.sides.values()}, **extra)
-
-
-def now(state: DhState) -> int:
-    return state.clocks.now(PHASE)

@@ -106,7 +106,6 @@ class DhState:
     characters: dict[str, Character]  # in setup order
     turn_limit: int | None
     outcome: dict[str, Any] | None = None
-    phase_index: int = 0  # absolute: turn 1 先攻 = 1, turn 1 後攻 = 2, turn 2 先攻 = 3 ...
     acted: dict[str, int] = field(default_factory=dict)  # who has acted this phase -> its entry number
     # Lasting effects (stat changes, 能力休み, カウンター待受, fields, ...) with absolute end points
     # on the clock "phase", which reads the absolute phase index.
@@ -121,6 +120,15 @@ class DhState:
     turn_anchor: Any = None  # where errors about the current turn are located
     initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
+
+    @property
+    def phase_index(self) -> int:
+        """The absolute phase (turn 1 先攻 = 1, 後攻 = 2, turn 2 先攻 = 3 ...): the phase clock itself."""
+        return self.clocks.now("phase")
+
+    @phase_index.setter
+    def phase_index(self, value: int) -> None:
+        self.clocks.advance("phase", value - self.clocks.now("phase"))
 
     def opponent(self, side_id: str) -> str:
         return next(s for s in self.sides if s != side_id)

@@ -13,7 +13,7 @@ from ...engine.ruleset import TurnStatus
 from . import ability_rules, harm
 from .model import Character, DhState, Square, parse_square, phase_of
 from .movement import plan_move
-from .status import PHASE, ignores_zoc, incapacitated, movement, resting, stat
+from .status import ignores_zoc, incapacitated, movement, resting, stat
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
@@ -30,8 +30,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         if actions is None:
             ctx.emit("awaiting", turn=turn.number, side=side_id, phase=phase_no)
             return TurnStatus(False, side_id)
-        state.phase_index = phase_of(turn.number, phase_no)
-        state.clocks.advance(PHASE, state.phase_index - state.clocks.now(PHASE))
+        state.phase_index = phase_of(turn.number, phase_no)  # advances the phase clock
         state.acted = {}
         state.acting_side = side_id
         ctx.begin_step(side_id)

@@ -57,7 +57,3 @@ def ignores_zoc(state: "DhState", c: "Character") -> bool:
 
 def counter_waiting(state: "DhState", c: "Character") -> list[Effect]:
     return effects_on(state, c, "counter")
-
-
-def snapshot(state: "DhState", c: "Character") -> dict[str, int]:
-    return {s: stat(state, c, s) for s in STATS}
