@@ -14,49 +14,22 @@ from __future__ import annotations
 import copy
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from . import __version__
 from .dice import Recorded
 from .engine.context import TurnContext
-from .engine.ruleset import Ruleset, get_ruleset, ruleset_ids
+from .engine.ruleset import get_ruleset, ruleset_ids
 from .errors import InputError, Problem, ResolutionError
 from .loading import MAX_LOG_BYTES, Anchor, Document, inside, load_file
+from .match import Match, Turn
 from .rng import RNG_NAME
 from .validation import validate
 
 LOG_FORMAT = "dhproc-log"
 LOG_FORMAT_VERSION = 1
-
-
-@dataclass
-class Turn:
-    number: int
-    submissions: dict[str, Any]
-    dice: Recorded | None
-    anchor: Anchor  # the turn's mapping, wherever it was written
-    data: dict[str, Any]  # as recorded in the log's input
-
-    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
-        return self.anchor.problem(rel, message, key=key)
-
-
-@dataclass
-class Match:
-    ruleset: Ruleset
-    title: str
-    seed: int | str
-    options: dict[str, Any]  # every option with its effective value
-    setup: dict[str, Any]
-    turns: list[Turn]
-    anchor: Anchor  # the match mapping
-    data: dict[str, Any]  # the match as recorded in the log's input (turns inlined apart)
-    report_turns: list[int] = field(default_factory=list)  # what the text report shows by default
-
-    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
-        return self.anchor.problem(rel, message, key=key)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .options import OptionSet
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
-    from ..api import Match, Turn
+    from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
 

@@ -1,0 +1,45 @@
+"""The match model: a loaded match and its turns, as the API hands them to the engine.
+
+It sits below both :mod:`dhproc.api` (which builds it from files) and the engine and rulesets
+(which resolve it), so neither has to import the other to name these types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .dice import Recorded
+from .errors import Problem
+from .loading import Anchor
+
+if TYPE_CHECKING:
+    from .engine.ruleset import Ruleset
+
+
+@dataclass
+class Turn:
+    number: int
+    submissions: dict[str, Any]
+    dice: Recorded | None
+    anchor: Anchor  # the turn's mapping, wherever it was written
+    data: dict[str, Any]  # as recorded in the log's input
+
+    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
+        return self.anchor.problem(rel, message, key=key)
+
+
+@dataclass
+class Match:
+    ruleset: Ruleset
+    title: str
+    seed: int | str
+    options: dict[str, Any]  # every option with its effective value
+    setup: dict[str, Any]
+    turns: list[Turn]
+    anchor: Anchor  # the match mapping
+    data: dict[str, Any]  # the match as recorded in the log's input (turns inlined apart)
+    report_turns: list[int] = field(default_factory=list)  # what the text report shows by default
+
+    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
+        return self.anchor.problem(rel, message, key=key)
