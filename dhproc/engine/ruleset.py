@@ -68,6 +68,7 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "count": "dhproc.rulesets.count",
 }
 _cache: dict[str, Ruleset] = {}
 
