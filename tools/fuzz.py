@@ -1,6 +1,7 @@
 """Mutation fuzzing of every ruleset's files through the dhproc command: `make fuzz`.
 
     python tools/fuzz.py --seconds 600 --seed 1     # FUZZ_SECONDS / FUZZ_SEED in make fuzz
+    python tools/fuzz.py --seed 1 --cases 5000 --seconds 1e9   # exactly the first 5000 cases again
 
 Seeds are the template of every registered ruleset and every example folder under
 examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), and the log each
@@ -247,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to fuzz (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the mutations: a run is reproducible")
+    parser.add_argument("--cases", type=int, default=None,
+                        help="stop after this many cases: with --seed, the same cases as an earlier run")
     parser.add_argument("--case-seconds", type=float, default=20.0, help="a case running longer is a hang")
     parser.add_argument("--no-save", action="store_true", help="do not write tests/regressions/")
     args = parser.parse_args(argv)
@@ -259,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     tried = 0
     with tempfile.TemporaryDirectory() as tmp:
-        while time.monotonic() - started < args.seconds:
+        while time.monotonic() - started < args.seconds and (args.cases is None or tried < args.cases):
             seed = rng.choice(pool)
             target = rng.choice(sorted(seed.files))
             command = "replay" if target == "log.json" else rng.choice(["validate", "resolve"])
