@@ -153,10 +153,37 @@ def _effect_removal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> Non
     harm.end_effects(state, ctx, granted, reason="removed")
 
 
-def _summon(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
-    cid = use.sub.get("summon", spec.param("character"))
-    c = state.characters[cid]
+def summon_plan(state: DhState, use: Use, spec: EffectSpec) -> tuple[Character, Square]:
+    """Who a summon brings and where: the submission's ``summon`` / ``at``, else the effect's
+    ``character`` and the user's square (DH-11.8; the checks make sure someone is named)."""
+    c = state.characters[use.sub.get("summon", spec.param("character"))]
     sq = parse_square(use.sub["at"]) if "at" in use.sub else use.user.at
+    assert sq is not None
+    return c, sq
+
+
+def summon_problem(state: DhState, use: Use, spec: EffectSpec, reach: list[Square] | None) -> str | None:
+    """Why this summon cannot happen now, or None (DH-11.8): the square out of the ability's range
+    (``reach``; None skips that test) or a wall, the character already on the MAP or dead."""
+    c, sq = summon_plan(state, use, spec)
+    if not state.board.open(sq):
+        return "wall"
+    if reach is not None and sq not in reach:
+        return "out_of_range"
+    if c.dead:
+        return "target_dead"
+    if c.at is not None:
+        return "already_on_map"
+    return None
+
+
+def _summon(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    c, sq = summon_plan(state, use, spec)
+    why = summon_problem(state, use, spec, None)  # a wall built since 対象決定, say
+    if why:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", effect=spec.index, reason=why, at=sq.label,
+                 character=c.id)
+        return
     c.at = sq
     c.arrived_phase = state.clocks.now(PHASE)
     ctx.emit("arrive", character=c.id, at=sq.label, by=use.user.id, cause="summon")

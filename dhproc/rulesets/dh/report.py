@@ -79,6 +79,7 @@ T = Catalog({
     "succeeded": ("成功", "succeeds"),
     "failed": ("失敗", "fails"),
     "stat_change": ("　{name}の{stat}{before}→{after}", "  {name}: {stat} {before}→{after}"),
+    "stat_same": ("　{name}の{stat}は{value}のまま（変化なし）", "  {name}: {stat} stays {value} (no change)"),
     "effect_start": ("　{name}：{what}（{until}）", "  {name}: {what} ({until})"),
     "until_turn": ("{turn}ターン目の自軍フェイズ直前まで", "until just before its side's phase of turn {turn}"),
     "permanent": ("永続", "permanent"),
@@ -92,6 +93,7 @@ T = Catalog({
     "rest": ("　→ 能力休み（{turn}ターン目の自軍フェイズ直前まで）", "  → ability rest (until just before its phase of turn {turn})"),
     "suppressed": ("　制約を支払えないため効果なし", "  the cost cannot be paid: no effect"),
     "cancel_ability": ("　特殊能力：{why}のため発動キャンセル", "  ability: {why}, activation cancelled"),
+    "cancel_ability_at": ("　特殊能力：{why}（{at}）のため発動キャンセル", "  ability: {why} ({at}), activation cancelled"),
     "cancel_effect": ("　効果：{why}のため無効", "  effect: {why}, nothing happens"),
     "counter_armed": ("　→ カウンター待受状態（条件：{when}／{turn}ターン目の自軍フェイズ直前まで）",
                       "  → waiting to counter (when {when}; until just before its phase of turn {turn})"),
@@ -176,6 +178,8 @@ REASONS = Catalog({
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
     "no_destination": ("移動先なし", "no destination"),
+    "out_of_range": ("範囲外", "out of range"),
+    "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
     "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -341,6 +345,7 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     """One turn: its heading, each phase a heading, each action (with all it causes) one block."""
     out = doc.Builder()
     out.heading(t("turn", turn=turn["turn"]), level=2, gap=1)
+    friendly = False  # the last death was 内ゲバ
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
@@ -352,6 +357,10 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
                            side=board.sides[e["side"]]["name"]))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
+        elif kind == "move" and e["steps"] == 0:
+            out.line(t("no_move"))  # a destination that is its own square, or a stop before the first step
+            if e["zoc_stop"]:
+                out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
         elif kind == "move":
             via = e["path"][:-1]
             out.line(t("move", frm=e["from"], to=e["to"],
@@ -381,24 +390,24 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.line(t("dying", name=board.name(e["character"])))
         elif kind == "death":
             out.line(t("death", name=board.name(e["character"])))
+            friendly = bool(e.get("friendly_kill"))
         elif kind == "spirit_loss":
             c = board.chars[e["character"]]
             items = "、".join(t("spirit_item", name=board.name(a["character"]), before=a["before"], after=a["after"])
                              for a in e["affected"])
             out.line(t("spirit_loss", side=board.sides[c.side]["name"], amount=e["amount"], items=items)
                      if items else t("spirit_none"))
+            if friendly:
+                out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
             out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
         elif kind == "dp":
-            if e["reason"] == "friendly_kill":
-                out.line(t("dp_none"))
-            else:
-                line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
-                if e["base"] > 1 or e["multiplier"] > 1:
-                    line += t("dp_leader", base=e["base"], mult=e["multiplier"],
-                              who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
-                              by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
-                out.line(line)
+            line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
+            if e["base"] > 1 or e["multiplier"] > 1:
+                line += t("dp_leader", base=e["base"], mult=e["multiplier"],
+                          who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
+                          by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
+            out.line(line)
         elif kind == "wait":
             if not e["submitted"]:
                 unlisted.append(board.name(e["actor"]))
@@ -444,6 +453,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
         return [t("check_success", rate=e["rate"], face=e["face"], basis=basis,
                   verdict=t("succeeded" if e["success"] else "failed")) + label]
+    if kind == "stat" and e["before"] == e["after"]:  # a heal at its cap, a stat already at 0
+        return [t("stat_same", name=name(e["character"]), stat=stats[e["stat"]], value=e["after"])]
     if kind == "stat":
         return [t("stat_change", name=name(e["character"]), stat=stats[e["stat"]], before=e["before"],
                   after=e["after"])]
@@ -471,6 +482,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     if kind == "suppressed":
         return [t("suppressed")]
     if kind == "cancel" and e["scope"] in ("ability", "counter"):
+        if e.get("at"):
+            return [t("cancel_ability_at", why=r(e["reason"]), at=e["at"])]
         return [t("cancel_ability", why=r(e["reason"]))]
     if kind == "cancel" and e["scope"] == "effect":
         return [t("cancel_effect", why=r(e["reason"]))]
