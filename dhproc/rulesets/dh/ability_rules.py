@@ -130,7 +130,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             if why:
                 who, sq = summon_plan(state, use, spec)
                 ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index,
-                         reason=why, at=sq.label, character=who.id)
+                         reason=why, at=sq.label, character=who.id if who else None)
                 return False
         plans.append((spec, targets))
     payer, why = _payer(state, ctx, user, ab, sub)
