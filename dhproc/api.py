@@ -338,13 +338,28 @@ def dumps(log: dict) -> str:
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
-def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> str:
-    """The text report, rendered from the log alone."""
+def report_blocks(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> list:
+    """The report as blocks (dhproc/report/document.py), rendered from the log alone."""
     rs = get_ruleset(log["ruleset"])
     if rs is None:
         raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
     shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
-    return rs.render(log, lang=lang, view=view, turns=shown)
+    return rs.report_blocks(log, lang=lang, view=view, turns=shown)
+
+
+def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> str:
+    """The text report, rendered from the log alone."""
+    from .report.document import to_text
+
+    return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
+
+
+def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
+              turns: list[int] | None = None) -> list[str]:
+    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message."""
+    from .report.formats import format_report
+
+    return format_report(report_blocks(log, lang=lang, view=view, turns=turns), fmt, lang=lang)
 
 
 # --------------------------------------------------------------------------- replay

@@ -150,17 +150,24 @@ def _out_names(files: Sequence[str]) -> dict[str, str]:
     return names
 
 
+FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
+
+
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write <name>.txt and <name>.json here (<folder>-<name> when names collide).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Write the report and <name>.json here (<folder>-<name> when names collide); "
+                   "discord: <name>-01.md, <name>-02.md, ... one file per message.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
+              show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
               help="public hides what a side may not see yet (secret abilities).")
-def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, lang: str, all_turns: bool,
-            view: str) -> None:
-    """Resolve match or turn files and print the processing report."""
+def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
+            all_turns: bool, view: str) -> None:
+    """Resolve match or turn files (or a match folder) and print the processing report."""
     from . import api
 
     if json_path and len(files) > 1 and json_path != "-":
@@ -172,18 +179,27 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     def work(name: str) -> None:
         match = api.load(name, all_turns=all_turns)
         log = api.resolve(match)
-        text = api.render(log, lang=lang, view=view, turns=match.report_turns)
+        parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns)
         data = api.dumps(log)
         if out_dir:
-            _write((Path(out_dir) / f"{names[name]}.txt", text), (Path(out_dir) / f"{names[name]}.json", data),
-                   make_folder=True)
-            click.echo(f"{name}: wrote {Path(out_dir) / names[name]}.txt, .json", err=True)
+            folder = Path(out_dir)
+            if fmt == "discord":
+                width = max(2, len(str(len(parts))))
+                paths = [folder / f"{names[name]}-{n:0{width}d}.md" for n in range(1, len(parts) + 1)]
+            else:
+                paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
+            _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
+            shown = ", ".join(p.name for p in paths)
+            click.echo(f"{name}: wrote {shown}, {names[name]}.json in {folder}", err=True)
         if json_path and json_path != "-":
             _write((Path(json_path), data))
         if json_path == "-":
             _out(data, nl=False)
         elif not out_dir:
-            _out(text, nl=False)
+            for i, text in enumerate(parts, 1):
+                if len(parts) > 1:
+                    _out(f"──── {i}/{len(parts)} ────")
+                _out(text, nl=False)
 
     sys.exit(_batch(files, work))
 

@@ -80,8 +80,8 @@ class DhRuleset(Ruleset):
             "effects": [e.to_json() for e in state.effects],
         }
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = DhRuleset()

@@ -120,7 +120,27 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
     return out
 
 
-def _use_problems(turn: Any, here: tuple, use: dict, chars: dict, board: Board) -> list[Problem]:
+def _summon_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict) -> list[Problem]:
+    """DH-11.8: a summon brings a bench character of the user's side — wrong whatever happens, so a
+    located input error; a square out of range or a wall is a cancellation at resolve time."""
+    ab = (chars.get(who) or {}).get("ability") or {}
+    summons = [e for e in ab.get("effects", []) if e["kind"] == "summon"]
+    if "summon" in use:
+        cid = use["summon"]
+        if not summons:
+            return [turn.problem(here + ("summon",), f"'{ab.get('name', who)}' has no summon effect")]
+        c = chars.get(cid)
+        if c is not None and (c["side"] != chars[who]["side"] or "at" in c):
+            return [turn.problem(here + ("summon",), f"'{cid}' is not on the bench of side '{chars[who]['side']}': "
+                                                     f"a summon brings a bench character of the user's side "
+                                                     f"(DH-11.8)")]
+    elif any("character" not in e for e in summons):
+        return [turn.problem(here, "name the bench character to summon (summon: ID): the ability's summon "
+                                   "effect names none")]
+    return []
+
+
+def _use_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict, board: Board) -> list[Problem]:
     problems = []
     ids = [(("targets", j), t) for j, t in enumerate(use.get("targets", []))]
     ids += [(("effects", i, "targets", j), t) for i, e in enumerate(use.get("effects", []))
@@ -131,6 +151,7 @@ def _use_problems(turn: Any, here: tuple, use: dict, chars: dict, board: Board) 
     for rel, cid in ids:
         if cid not in chars:
             problems.append(turn.problem(here + rel, f"unknown character '{cid}'"))
+    problems += _summon_problems(turn, here, use, who, chars)
     squares = [(("at",), use["at"])] if "at" in use else []
     if "to" in use.get("then", {}):
         squares.append((("then", "to"), use["then"]["to"]))
@@ -176,7 +197,8 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                 if who in chars and not (chars[who].get("ability") or {}).get("effects"):
                     problems.append(turn.problem(here + ("ability",), f"'{who}' has no ability with effects in the "
                                                                       f"setup"))
-                problems += _use_problems(turn, here + ("ability",), act["ability"], chars, board)
+                if who in chars:
+                    problems += _use_problems(turn, here + ("ability",), act["ability"], who, chars, board)
             for key in ("to",):
                 if key in act:
                     _, msg = square_problem(act[key], board)
