@@ -246,7 +246,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))
     if not broken_turns:  # a turn dropped for its own errors would show up as a gap too
-        problems += _check_numbering(turns)
+        problems += _check_numbering(turns, ruleset.first_turn(setup) if isinstance(setup, dict) else 1)
     if problems:
         raise InputError(problems)
     turns.sort(key=lambda t: t.number)
@@ -274,7 +274,7 @@ def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
                 anchor=anchor, data=logged)
 
 
-def _check_numbering(turns: list[Turn]) -> list[Problem]:
+def _check_numbering(turns: list[Turn], first_turn: int = 1) -> list[Problem]:
     problems = []
     first: dict[int, Turn] = {}
     for t in turns:
@@ -283,8 +283,12 @@ def _check_numbering(turns: list[Turn]) -> list[Problem]:
             problems.append(t.problem(("turn",), f"turn {t.number} is given twice (also in {other.doc.name})"))
         else:
             first[t.number] = t
-    expected = 1
+    expected = first_turn  # 1, or the turn a match continued mid-campaign starts at
     for n in sorted(first):
+        if n < first_turn:
+            problems.append(first[n].problem(("turn",), f"turn {n} comes before turn {first_turn}, where this "
+                                                          f"match starts (its setup's start_turn)"))
+            continue
         if n != expected:
             problems.append(first[n].problem(("turn",), f"turn {n} has no turn {expected} before it"))
             break
@@ -421,6 +425,34 @@ def match_from_log(doc: Document) -> Match:
     sources = [(Anchor(doc, ("input", "turns", i)), t) for i, t in enumerate(log["input"]["turns"])]
     match = _build(anchor, mdata, sources, from_files=False)
     match.report_turns = [t.number for t in match.turns]
+    return match
+
+
+def continuation(path: str | Path) -> dict:
+    """The match file (as data) that continues the log at ``path`` from its next turn: the same
+    ruleset, seed and options, and a setup whose state is the log's final state. Its ``turns`` are
+    empty: list the new turn files there."""
+    doc, log = load_log(path)
+    anchor = Anchor(doc)
+    rs = get_ruleset(log["ruleset"])
+    if rs is None:
+        raise InputError([anchor.problem(("ruleset",), f"unknown ruleset '{log['ruleset']}'")])
+    if log["turns"] and log["turns"][-1]["status"] != "complete":
+        last = log["turns"][-1]
+        raise InputError([anchor.problem(("turns", len(log["turns"]) - 1, "status"),
+                                         f"turn {last['turn']} still awaits '{last.get('awaiting')}': resolve it "
+                                         f"to the end before continuing the match elsewhere")])
+    if log["outcome"]["result"] != "ongoing":
+        raise InputError([anchor.problem(("outcome",), "the match is decided: there is nothing to continue")])
+    try:
+        setup = rs.setup_from_log(log)
+    except NotImplementedError as exc:
+        raise InputError([anchor.problem(("ruleset",), str(exc))]) from None
+    mdata = log["input"]["match"]
+    match = {"dhproc": mdata.get("dhproc", 1), "ruleset": rs.id}
+    if mdata.get("title"):
+        match["title"] = mdata["title"]
+    match.update(seed=log["seed"], options=copy.deepcopy(log["options"]), setup=setup, turns=[])
     return match
 
 

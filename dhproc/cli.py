@@ -323,15 +323,28 @@ def roll(expr: str, seed: str | None, lang: str) -> None:
 @cli.command()
 @click.argument("ruleset")
 @click.argument("directory", type=click.Path(file_okay=False))
-def new(ruleset: str, directory: str) -> None:
-    """Create a match folder for RULESET that resolves as written."""
+@click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False),
+              help="Continue this log's match: the setup is its final state, turns start after its last.")
+def new(ruleset: str, directory: str, from_log: str | None) -> None:
+    """Create a match folder for RULESET that resolves as written (or that continues a log)."""
     from .engine.ruleset import get_ruleset, ruleset_ids
-    from .scaffold import scaffold
+    from .scaffold import scaffold, scaffold_from_log
 
     if get_ruleset(ruleset) is None:
         raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
     try:
-        written = scaffold(ruleset, Path(directory))
+        if from_log:
+            from . import api
+
+            match = api.continuation(from_log)
+            if match["ruleset"] != ruleset:
+                raise click.UsageError(f"{from_log} is a '{match['ruleset']}' match, not '{ruleset}'")
+            written = scaffold_from_log(Path(directory), match, Path(from_log).name)
+        else:
+            written = scaffold(ruleset, Path(directory))
+    except InputError as exc:
+        _fail(exc.problems)
+        sys.exit(1)
     except UsageError as exc:
         click.echo(f"{directory}: {exc}", err=True)
         sys.exit(1)

@@ -260,7 +260,29 @@ class Board:
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
         b, _ = board_of(setup)
-        return cls(chars, setup["sides"], order, {s: 0 for s in order}, [w.label for w in sorted(b.walls)])
+        board = cls(chars, setup["sides"], order, {s: setup["sides"][s].get("dp", 0) for s in order},
+                    [w.label for w in sorted(b.walls)])
+        board._continued(setup)
+        return board
+
+    def _continued(self, setup: dict) -> None:
+        """A match continued mid-campaign (DH-12): its current values, states and lasting effects."""
+        for cid, c in setup["characters"].items():
+            ch = self.chars[cid]
+            ch.stats.update({k: v for k, v in (c.get("current") or {}).items() if k in ch.stats})
+            ch.dead = bool(c.get("dead"))
+            if ch.dead:
+                ch.stats["hp"] = 0
+            if c.get("withdrawn"):
+                self.withdrawn.append(cid)
+            if c.get("uses"):
+                self.revealed.append(cid)
+        for e in setup.get("effects", []):
+            self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
+                                     "amount": e.get("amount")}
+            if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
+                stats = self.chars[e["bearer"]].stats
+                stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
 
     def apply(self, e: dict) -> None:
         kind = e["kind"]
