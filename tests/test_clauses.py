@@ -7,8 +7,8 @@ listing it under ``clauses:``. Every interpretation option must point at a claus
 from __future__ import annotations
 
 import ast
-import functools
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -25,9 +25,9 @@ def doc_clauses(ruleset_id: str) -> list[str]:
     return CLAUSE.findall((ROOT / "docs" / "rules" / f"{ruleset_id}.md").read_text(encoding="utf-8"))
 
 
-@functools.lru_cache(maxsize=1)
+@lru_cache(maxsize=None)
 def named_clauses() -> frozenset[str]:
-    """Read once per run: every test function and scenario file is parsed only here."""
+    """Every clause some test names; parsed once per run (the suite has hundreds of files)."""
     named = set()
     for path in (ROOT / "tests").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
