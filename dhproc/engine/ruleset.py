@@ -92,6 +92,7 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "count": "dhproc.rulesets.count",
 }
 _cache: dict[str, Ruleset] = {}
 
