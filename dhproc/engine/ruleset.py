@@ -68,6 +68,7 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "nicosw": "dhproc.rulesets.nicosw",
 }
 _cache: dict[str, Ruleset] = {}
 
