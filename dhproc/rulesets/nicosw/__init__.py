@@ -32,7 +32,7 @@ class NicoswRuleset(Ruleset):
         start = setup.get("start")
         state = NicoswState(map=checks.map_of(setup, model), sides=sides, characters=chars,
                             start_round=start["round"] if start else 1,
-                            start_half=start["half"] if start else "omote", fresh=start is None,
+                            start_half=start["half"] if start else "top", fresh=start is None,
                             first=start["first"] if start else None)
         if start:
             for sid in sides:

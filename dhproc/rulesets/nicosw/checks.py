@@ -8,7 +8,7 @@ from ...errors import Problem
 from .model import Character, MapSpec, distance, parse_character, square_of
 
 # NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.
-MAIN_ONLY = ("melee", "ranged", "dash", "retreat", "check")
+MAIN_ONLY = ("melee", "ranged", "full_move", "retreat", "check")
 FREE = ("free",)
 
 
@@ -43,18 +43,18 @@ def assign_slots(actions: list[dict], skill_timing) -> tuple[list[str | None], l
             continue
         slot = a.get("slot")
         if slot is None:
-            needs_main = do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "main")
-            slot = "main" if needs_main or "minor" in used else "minor"
-        if slot == "minor" and (do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "main")):
+            needs_main = do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")
+            slot = "major_action" if needs_main or "minor_action" in used else "minor_action"
+        if slot == "minor_action" and (do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")):
             bad.append((i, f"'{do}' is a 主動作; it cannot be the 補助動作"))
         if slot in used:
-            bad.append((i, f"a go has one {'主動作' if slot == 'main' else '補助動作'}: action {used[slot] + 1} "
+            bad.append((i, f"a go has one {'主動作' if slot == 'major_action' else '補助動作'}: action {used[slot] + 1} "
                            f"already uses it"))
         used.setdefault(slot, i)
         slots.append(slot)
     for i, (a, slot) in enumerate(zip(actions, slots)):
         if a.get("to") == "off" and a["do"] == "move":
-            if slot == "main" or "main" in used and used["main"] != i:
+            if slot == "major_action" or "major_action" in used and used["major_action"] != i:
                 bad.append((i, "leaving the map needs the 主動作 for its 疾走判定: move off as the 補助動作 with no "
                                "other 主動作, or use dash"))
     return slots, bad
@@ -114,7 +114,7 @@ def check_match(match: Any) -> list[Problem]:
 
 def _clock_at_start(side: str, start: dict) -> int:
     """The round reached by a side's clock when a mid-campaign battle begins (NICOSW-3.6)."""
-    done = start["half"] == "ura" and side == start["first"]
+    done = start["half"] == "bottom" and side == start["first"]
     return start["round"] if done else start["round"] - 1
 
 
@@ -262,7 +262,7 @@ def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars:
             sq = square_of(a["to"], spec.model)
             if sq is None or not spec.on_map(sq):
                 at((i, "to"), f"{a['to']} is not a square of the map (or 'off' to leave it)")
-        if do in ("move", "dash") and "to" not in a:
+        if do in ("move", "full_move") and "to" not in a:
             at((i,), f"'{do}' needs its destination (to)")
         if do == "switch_weapon" and a.get("weapon") not in [w.id for w in c.weapons]:
             at((i, "weapon"), f"'{c.id}' has no weapon '{a.get('weapon')}'")

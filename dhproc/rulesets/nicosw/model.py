@@ -13,10 +13,11 @@ from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
 
-CHECKS = ("initiative", "lore", "attack", "defense", "run", "retreat", "survival", "resist")
-REQUIRED_CHECKS = ("initiative", "attack", "defense", "run", "retreat", "survival", "resist")
-HALVES = ("omote", "ura")
-STATES = ("prone", "down", "dead", "off_map", "removed")
+CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",
+          "willpower")
+REQUIRED_CHECKS = ("initiative", "attack_check", "defense_check", "sprint", "retreat", "death_check", "willpower")
+HALVES = ("top", "bottom")
+STATES = ("prone", "knocked_out", "dead", "off_map", "removed")
 
 Square = tuple  # (x,) or (x, y)
 
@@ -71,7 +72,7 @@ class Part:
     armor: int
     magic_armor: int
     core: bool = False
-    resist: int | None = None  # its own 精神抵抗 base, else the character's
+    willpower: int | None = None  # its own 精神抵抗 base, else the character's
     removed: bool = False
 
 
@@ -93,7 +94,7 @@ class Character:
     equipped: str | None
     at: Square | None = None
     prone: bool = False
-    down: bool = False
+    knocked_out: bool = False  # 戦闘不能
     dead: bool = False
     off_map: bool = False
     removed: bool = False
@@ -106,12 +107,12 @@ class Character:
     @property
     def able(self) -> bool:
         """On the map and still fighting: it acts, engages and gives cover (NICOSW-8.3)."""
-        return self.at is not None and not (self.down or self.dead or self.removed or self.off_map)
+        return self.at is not None and not (self.knocked_out or self.dead or self.removed or self.off_map)
 
     @property
     def out(self) -> bool:
         """No longer counts for its side (NICOSW-3.7), escape aside."""
-        return self.down or self.dead or self.removed
+        return self.knocked_out or self.dead or self.removed
 
     def part(self, part_id: str | None) -> Part | None:
         if part_id is None:
@@ -172,7 +173,7 @@ class NicoswState:
         return next(s for s in self.sides if s != side_id)
 
     def side_of_half(self, half: str) -> str:
-        return self.first if half == "omote" else self.second()  # type: ignore[return-value]
+        return self.first if half == "top" else self.second()  # type: ignore[return-value]
 
     def members(self, side_id: str) -> list[Character]:
         """The side's characters in its action order (setup order until the order is given)."""
@@ -264,7 +265,7 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
             if cur > p["hp"]:
                 problems.append((("parts", i, "current_hp"), f"current_hp {cur} is above the part's hp {p['hp']}"))
             parts.append(Part(p["id"], p.get("name", p["id"]), p["hp"], cur, p.get("armor", 0),
-                              p.get("magic_armor", 0), bool(p.get("core", False)), p.get("resist"),
+                              p.get("magic_armor", 0), bool(p.get("core", False)), p.get("willpower"),
                               removed=cur <= 0))
         _unique(problems, [p.id for p in parts], "parts", "part id")
     else:
@@ -291,7 +292,7 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
     c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
                   agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
                   known=known, fame=data.get("fame"), skills=skills, equipped=equipped,
-                  prone=bool(data.get("prone", False)), down=bool(data.get("down", False)),
+                  prone=bool(data.get("prone", False)), knocked_out=bool(data.get("knocked_out", False)),
                   dead=bool(data.get("dead", False)), off_map=bool(data.get("off_map", False)),
                   identified=bool(data.get("identified", False)))
     if "at" in data:
@@ -301,9 +302,9 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
             problems.append((("at",), f"a square on this map is {shape}"))
     if multi:
         c.removed = all(p.removed for p in parts) or any(p.removed and p.core for p in parts)
-    elif parts[0].hp <= 0 and not (c.down or c.dead):
-        problems.append((("current_hp",), "HP 0 or less: the character is down or dead (down: true or dead: true)"))
-    if c.down and c.dead:
+    elif parts[0].hp <= 0 and not (c.knocked_out or c.dead):
+        problems.append((("current_hp",), "HP 0 or less: the character is down or dead (knocked_out: true or dead: true)"))
+    if c.knocked_out and c.dead:
         problems.append((("dead",), "a character is down (戦闘不能) or dead, not both"))
     if c.off_map and c.at is not None:
         problems.append((("at",), "an off-map character has no square"))

@@ -35,8 +35,8 @@ T = Catalog({
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "round": ("■{round}R", "■ Round {round}"),
     "half": ("◇{round}R{half}（{side}）", "◇ Round {round} {half} ({side})"),
-    "omote": ("表", "first half"),
-    "ura": ("裏", "second half"),
+    "top": ("表", "first half"),
+    "bottom": ("裏", "second half"),
     "surrender": ("{side}が降参", "{side} surrenders"),
     "continuous": ("継続効果「{name}」：{character}", "ongoing effect “{name}”: {character}"),
     "expire": ("効果終了「{name}」：{character}", "effect ends “{name}”: {character}"),
@@ -44,22 +44,22 @@ T = Catalog({
     "no_go": ("◆{actor}：{reason}のため行動できない", "◆ {actor}: cannot act ({reason})"),
     "idle": ("◆{actor}：行動なし", "◆ {actor}: no action"),
     "no_action": ("　{reason}のためこれ以上行動できない", "  cannot act further ({reason})"),
-    "minor": ("補助", "minor"),
-    "main": ("主", "main"),
+    "minor_action": ("補助", "minor_action"),
+    "major_action": ("主", "major_action"),
     "freeslot": ("自由", "free"),
     "move": ("　{slot}：{mode} {start}→{to}{stop}", "  {slot}: {mode} {start}→{to}{stop}"),
     "stop_engaged": ("（{by}に接敵して停止）", " (stops engaged with {by})"),
     "stop_blocked": ("（{by}に阻まれて停止）", " (blocked by {by})"),
-    "careful": ("警戒移動", "careful move"),
-    "normal": ("通常移動", "normal move"),
-    "dash": ("全力移動", "full move"),
+    "careful_move": ("警戒移動", "careful move"),
+    "normal_move": ("通常移動", "normal move"),
+    "full_move": ("全力移動", "full move"),
     "dash_roll": ("　主：全力移動 疾走判定{check} → 移動力{allowance}", "  main: full move, run {check} → {allowance} squares"),
     "cancel": ("　{slot}：{action}は取り消し（{reason}）", "  {slot}: {action} cancelled ({reason})"),
     "retreat": ("　主：退却判定{check} 目標値{target}（{engaged}）→ {verdict}",
                 "  main: retreat {check} target {target} ({engaged}) → {verdict}"),
     "retreat_opposed": ("　主：退却判定{check} 対 {against} → {verdict}",
                         "  main: retreat {check} vs {against} → {verdict}"),
-    "opportunity": ("　機会攻撃：{attackers}", "  opportunity attacks: {attackers}"),
+    "opportunity_attack": ("　機会攻撃：{attackers}", "  opportunity attacks: {attackers}"),
     "attack": ("　{slot}：{action}（{weapon}）→{target}{part}　攻撃{atk} 対 防御{dfn} → {verdict}",
                "  {slot}: {action} ({weapon}) → {target}{part}   ATK {atk} vs DEF {dfn} → {verdict}"),
     "attack_prone": ("　{slot}：{action}（{weapon}）→{target}{part}　転倒1D6[{die}] → 自動失敗",
@@ -67,7 +67,7 @@ T = Catalog({
     "prone_ok": ("　転倒1D6[{die}] → 攻撃できる", "  prone 1D6[{die}] → the attack goes ahead"),
     "melee": ("近接攻撃", "melee attack"),
     "ranged": ("遠距離攻撃", "ranged attack"),
-    "opp_slot": ("機会攻撃", "opportunity"),
+    "opp_slot": ("機会攻撃", "opportunity_attack"),
     "hit": ("命中", "hit"),
     "miss": ("失敗", "miss"),
     "success": ("成功", "success"),
@@ -83,8 +83,8 @@ T = Catalog({
     "heal": ("　　回復{amount} → {character}{part} HP {before}→{after}{capped}",
              "    heal {amount} → {character}{part} HP {before}→{after}{capped}"),
     "capped": ("（最大HPまで）", " (capped at max HP)"),
-    "survival": ("　　生死判定{check} 目標値{target} → {verdict}", "    survival {check} target {target} → {verdict}"),
-    "down": ("戦闘不能", "incapacitated"),
+    "death_check": ("　　生死判定{check} 目標値{target} → {verdict}", "    death check {check} target {target} → {verdict}"),
+    "knocked_out": ("戦闘不能", "incapacitated"),
     "dead": ("死亡", "dead"),
     "stands_again": ("　　{character}は戦闘不能から回復", "    {character} is back on its feet"),
     "part_removed": ("　　{character}の{part}が戦闘から取り除かれる", "    {character}'s {part} is removed from the battle"),
@@ -123,7 +123,7 @@ T = Catalog({
     "hidden": ("？", "?"),
 })
 
-STATE_WORDS = {"prone": ("転倒", "prone"), "down": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"),
+STATE_WORDS = {"prone": ("転倒", "prone"), "knocked_out": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"),
                "off_map": ("マップ外", "off the map"), "removed": ("除外", "removed"), "engaged": ("接敵", "engaged")}
 REASONS = {
     "engaged": ("接敵中で退却判定に成功していない", "engaged, no successful retreat"),
@@ -136,16 +136,16 @@ REASONS = {
     "no_target": ("対象がいない", "no target"), "knocked_down_before_moving": ("機会攻撃で倒れた", "fell to the opportunity attacks"),
     "main_used_by_escape": ("主動作は離脱の疾走判定に使った", "the main action went to the escape check"),
     "not_off_map": ("マップ外にいない", "not off the map"), "not_an_edge": ("マップ端ではない", "not an edge"),
-    "down": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"), "removed": ("除外", "removed"),
+    "knocked_out": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"), "removed": ("除外", "removed"),
     "off_map": ("マップ外", "off the map"), "not_placed": ("未配置", "not placed"),
 }
-ACTIONS = {"move": ("移動", "move"), "dash": ("全力移動", "full move"), "melee": ("近接攻撃", "melee attack"),
+ACTIONS = {"move": ("移動", "move"), "full_move": ("全力移動", "full move"), "melee": ("近接攻撃", "melee attack"),
            "ranged": ("遠距離攻撃", "ranged attack"), "skill": ("スキル", "skill"), "retreat": ("退却判定", "retreat"),
            "stand": ("起き上がり", "stand up"), "reenter": ("再登場", "re-entry"), "heal": ("回復", "healing")}
-CHECK_NAMES = {"initiative": ("先制判定", "initiative"), "lore": ("魔物知識判定", "monster lore"),
-               "attack": ("攻撃判定", "attack"), "defense": ("防御判定", "defence"), "run": ("疾走判定", "run"),
-               "retreat": ("退却判定", "retreat"), "survival": ("生死判定", "survival"),
-               "resist": ("精神抵抗判定", "resistance")}
+CHECK_NAMES = {"initiative": ("先制判定", "initiative"), "monster_lore": ("魔物知識判定", "monster lore"),
+               "attack_check": ("攻撃判定", "attack"), "defense_check": ("防御判定", "defence"),
+               "sprint": ("疾走判定", "sprint"), "retreat": ("退却判定", "retreat"),
+               "death_check": ("生死判定", "death check"), "willpower": ("精神抵抗判定", "willpower")}
 OPS = {"mul": "×", "div": "÷", "add": "+", "sub": "−"}
 
 
@@ -197,7 +197,7 @@ class Renderer:
         return self.t("success" if ok else "failure")
 
     def slot(self, e: dict) -> str:
-        if e.get("opportunity"):
+        if e.get("opportunity_attack"):
             return self.t("opp_slot")
         return self.t(e["slot"]) if e.get("slot") else self.t("freeslot")
 
@@ -292,7 +292,7 @@ class Renderer:
         self.add(Lines.of(self.t("awaiting", side=self.side_name(e["side"]))))
 
     def on_half_start(self, e: dict) -> None:
-        if e["half"] == "omote" or not any(isinstance(b, Heading) and b.level == 2 and
+        if e["half"] == "top" or not any(isinstance(b, Heading) and b.level == 2 and
                                            b.text == self.t("round", round=e["round"]) for b in self.blocks):
             self.add(Heading(self.t("round", round=e["round"]), 2))
         self.add(Heading(self.t("half", round=e["round"], half=self.t(e["half"]), side=self.side_name(e["side"])), 3))
@@ -329,7 +329,7 @@ class Renderer:
         self.say(self.t("move", slot=self.slot(e), mode=self.t(e["mode"]), start=self.square(e["start"]),
                         to=self.square(e["to"]), stop=stop))
 
-    def on_dash(self, e: dict) -> None:
+    def on_full_move(self, e: dict) -> None:
         self.say(self.t("dash_roll", check=self.check(e["actor"], e), allowance=self.num(e["actor"], e["allowance"])))
 
     def on_cancel(self, e: dict) -> None:
@@ -350,8 +350,8 @@ class Renderer:
                             engaged="・".join(self.name(o) for o in e["engaged_with"]),
                             verdict=self.verdict(e["success"], e)))
 
-    def on_opportunity(self, e: dict) -> None:
-        self.say(self.t("opportunity", attackers="・".join(self.name(o) for o in e["attackers"])))
+    def on_opportunity_attack(self, e: dict) -> None:
+        self.say(self.t("opportunity_attack", attackers="・".join(self.name(o) for o in e["attackers"])))
 
     def weapon_name(self, cid: str, wid: str) -> str:
         if wid == "bare_hands":
@@ -402,10 +402,10 @@ class Renderer:
                         before=self.num(c, e["before"]), after=self.num(c, e["after"]),
                         capped=self.t("capped") if e["capped"] else ""))
 
-    def on_survival(self, e: dict) -> None:
+    def on_death_check(self, e: dict) -> None:
         c = e["character"]
-        verdict = self.verdict(e["success"], e) + " → " + self.t("down" if e["success"] else "dead")
-        self.say(self.t("survival", check=self.check(c, e), target=self.num(c, e["target"]), verdict=verdict))
+        verdict = self.verdict(e["success"], e) + " → " + self.t("knocked_out" if e["success"] else "dead")
+        self.say(self.t("death_check", check=self.check(c, e), target=self.num(c, e["target"]), verdict=verdict))
 
     def on_stands_again(self, e: dict) -> None:
         self.say(self.t("stands_again", character=self.name(e["character"])))

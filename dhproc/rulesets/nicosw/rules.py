@@ -63,8 +63,8 @@ class Battle:
         subs = turn.submissions
         rnd = s.start_round + turn.number - 1
         halves = list(HALVES)
-        if turn.number == 1 and not s.fresh and s.start_half == "ura":
-            halves = ["ura"]
+        if turn.number == 1 and not s.fresh and s.start_half == "bottom":
+            halves = ["bottom"]
         if turn.number == 1 and s.fresh:
             waiting = self.prepare(subs)
             if waiting:
@@ -118,9 +118,9 @@ class Battle:
                 continue
             rolls = []
             for c in s.members(s.opponent(t.side)):
-                if "lore" not in c.checks:
+                if "monster_lore" not in c.checks:
                     continue
-                r = self.roll_check(c, "lore", purpose="lore")
+                r = self.roll_check(c, "monster_lore", purpose="lore")
                 ok = self.meets(r, t.fame or 0)
                 rolls.append({"actor": c.id, **r.json(), "success": ok})
                 if ok:
@@ -182,7 +182,7 @@ class Battle:
         ctx.emit("half_end", round=rnd, half=half, side=side, board=self.snapshot())
 
     def unable_reason(self, c: Character) -> str:
-        for reason in ("dead", "removed", "down", "off_map"):
+        for reason in ("dead", "removed", "knocked_out", "off_map"):
             if getattr(c, reason):
                 return reason
         return "not_placed"
@@ -249,7 +249,7 @@ class Battle:
             if not c.able:
                 ctx.emit("no_action", actor=c.id, do=a["do"], reason=self.unable_reason(c))
                 return
-            if slot == "main" and g.main_spent_by_escape:
+            if slot == "major_action" and g.main_spent_by_escape:
                 ctx.emit("cancel", actor=c.id, action=a["do"], slot=slot, reason="main_used_by_escape")
                 continue
             self.action(c, a, slot, g)
@@ -258,7 +258,7 @@ class Battle:
 
     def action(self, c: Character, a: dict, slot: str | None, g: Go) -> None:
         do, ctx = a["do"], self.ctx
-        if do in ("move", "dash"):
+        if do in ("move", "full_move"):
             self.move(c, a, slot, g)
         elif do == "retreat":
             self.retreat(c, g)
@@ -288,8 +288,8 @@ class Battle:
         d1 = self.ctx.roll(6, purpose, actor=c.id, check=check, die=1)
         d2 = self.ctx.roll(6, purpose, actor=c.id, check=check, die=2)
         base = c.checks.get(check, 0)
-        if check == "resist" and part is not None and part.resist is not None:
-            base = part.resist
+        if check == "willpower" and part is not None and part.willpower is not None:
+            base = part.willpower
         mod = sum(e.data["value"] for e in self.s.effects.select(bearer=c.id, kind="check_mod")
                   if e.data["check"] == check)
         if c.prone:
@@ -332,7 +332,7 @@ class Battle:
 
     def move(self, c: Character, a: dict, slot: str | None, g: Go) -> None:
         s, ctx = self.s, self.ctx
-        mode = "dash" if a["do"] == "dash" else a.get("mode", "normal")
+        mode = "full_move" if a["do"] == "full_move" else a.get("mode", "normal_move")
         head = {"actor": c.id, "action": a["do"], "mode": mode, "slot": slot}
         if c.prone and self.opts["prone_no_move"]:
             ctx.emit("cancel", **head, reason="prone")
@@ -344,22 +344,22 @@ class Battle:
         off = a["to"] == "off"
         dest = self.edge_square(c, a.get("edge")) if off else square_of(a["to"], s.map.model)
         run = None
-        if mode == "dash":  # NICOSW-4.1: 全力移動 rolls its distance
-            run = self.roll_check(c, "run", purpose="dash")
+        if mode == "full_move":  # NICOSW-4.1: 全力移動 rolls its distance
+            run = self.roll_check(c, "sprint", purpose="full_move")
             allowance = max(0, run.total)
-            ctx.emit("dash", actor=c.id, **run.json(), allowance=allowance)
+            ctx.emit("full_move", actor=c.id, **run.json(), allowance=allowance)
         else:
-            allowance = 1 if mode == "careful" else c.agility + 2
+            allowance = 1 if mode == "careful_move" else c.agility + 2
         need = distance(c.at, dest) + (1 if off else 0)
         if need > allowance:
             ctx.emit("cancel", **head, reason="too_far", to=a["to"], distance=need, allowance=allowance)
             return
-        if not off and self.occupant(dest) is not None:
+        if self.occupant(dest) is not None and self.occupant(dest) is not c:  # off: the edge square too
             ctx.emit("cancel", **head, reason="occupied", to=a["to"], by=self.occupant(dest).id)
             return
-        if off and slot == "minor":
+        if off and slot == "minor_action":
             g.main_spent_by_escape = True  # NICOSW-9.1: the 主動作 goes to the 疾走判定
-        if engaged and mode != "careful" and not (g.retreated and self.opts["retreat_suppresses_aoo"]):
+        if engaged and mode != "careful_move" and not (g.retreated and self.opts["retreat_suppresses_aoo"]):
             self.opportunity_attacks(c, engaged)  # NICOSW-4.6
             if not c.able:
                 ctx.emit("cancel", **head, reason="knocked_down_before_moving")
@@ -400,7 +400,7 @@ class Battle:
         foes = [o for o in s.characters.values() if o.side != c.side]
         target = max(o.level for o in foes) + 7
         if run is None:
-            run = self.roll_check(c, "run", purpose="escape")
+            run = self.roll_check(c, "sprint", purpose="escape")
         ok = self.meets(run, target)
         ctx.emit("escape", actor=c.id, **run.json(), target=target, highest_level=target - 7, success=ok)
         if ok:
@@ -412,7 +412,7 @@ class Battle:
         ctx = self.ctx
         engaged = self.engagers(c)
         if not engaged:
-            ctx.emit("cancel", actor=c.id, action="retreat", slot="main", reason="not_engaged")
+            ctx.emit("cancel", actor=c.id, action="retreat", slot="major_action", reason="not_engaged")
             return
         r = self.roll_check(c, "retreat", purpose="retreat")
         if self.opts["retreat_target"] == "levels":
@@ -424,7 +424,7 @@ class Battle:
             against = []
             ok = True
             for o in engaged:
-                d = self.roll_check(o, "defense", purpose="retreat_defense")
+                d = self.roll_check(o, "defense_check", purpose="retreat_defense")
                 won = self.beats(r, d)
                 ok = ok and won
                 against.append({"actor": o.id, **d.json(), "beaten": won})
@@ -433,23 +433,23 @@ class Battle:
         g.retreated = g.retreated or ok
 
     def opportunity_attacks(self, c: Character, engaged: list[Character]) -> None:
-        self.ctx.emit("opportunity", target=c.id, attackers=[o.id for o in engaged])
+        self.ctx.emit("opportunity_attack", target=c.id, attackers=[o.id for o in engaged])
         for o in engaged:
             if not (o.able and c.able):
                 continue
             part = c.live_parts()[0]
-            self.attack(o, "melee", c, part.id if c.multi else None, slot=None, opportunity=True)
+            self.attack(o, "melee", c, part.id if c.multi else None, slot=None, opportunity_attack=True)
 
     # ------------------------------------------------------------------ attacks (NICOSW-6)
 
     def attack(self, a: Character, kind: str, t: Character, part_id: str | None, *, slot: str | None,
-               opportunity: bool = False) -> None:
+               opportunity_attack: bool = False) -> None:
         s, ctx = self.s, self.ctx
         head: dict[str, Any] = {"actor": a.id, "action": kind, "target": t.id, "slot": slot}
         if part_id:
             head["part"] = part_id
-        if opportunity:
-            head["opportunity"] = True
+        if opportunity_attack:
+            head["opportunity_attack"] = True
         reason = self.target_problem(t)
         part = t.part(part_id)
         weapon = self.weapon_for(a, kind)
@@ -475,8 +475,8 @@ class Battle:
                 ctx.emit("attack", **head, weapon=weapon.id, prone_die=face, hit=False, auto_fail="prone")
                 return
             head["prone_die"] = face
-        ar = self.roll_check(a, "attack", purpose="attack")
-        dr = self.roll_check(t, "defense", purpose="defense")
+        ar = self.roll_check(a, "attack_check", purpose="attack")
+        dr = self.roll_check(t, "defense_check", purpose="defense")
         hit = self.beats(ar, dr)
         ctx.emit("attack", **head, weapon=weapon.id, attack=ar.json(), defense=dr.json(), hit=hit)
         if hit:
@@ -539,13 +539,13 @@ class Battle:
     def death_check(self, t: Character, part: Part) -> None:
         """NICOSW-8.2: 生死判定 against the negative amount."""
         target = -part.hp
-        r = self.roll_check(t, "survival", purpose="survival")
+        r = self.roll_check(t, "death_check", purpose="death_check")
         ok = self.meets(r, target)
-        self.ctx.emit("survival", character=t.id, **r.json(), target=target, success=ok)
+        self.ctx.emit("death_check", character=t.id, **r.json(), target=target, success=ok)
         if ok:
-            t.down = True
+            t.knocked_out = True
         else:
-            t.down, t.dead = False, True
+            t.knocked_out, t.dead = False, True
         if self.opts["bodies"] == "vanish":
             t.at = None
 
@@ -560,8 +560,8 @@ class Battle:
             p.hp = min(p.max_hp, p.hp + amount)
             ctx.emit("heal", character=t.id, part=p.id, amount=amount, before=before, after=p.hp,
                      capped=before + amount > p.max_hp, **source)
-        if t.down and all(p.hp >= 1 for p in t.live_parts()):
-            t.down = False
+        if t.knocked_out and all(p.hp >= 1 for p in t.live_parts()):
+            t.knocked_out = False
             ctx.emit("stands_again", character=t.id)
 
     # ------------------------------------------------------------------ skills (NICOSW-8.5 / 8.6)
@@ -592,7 +592,7 @@ class Battle:
         rolls = []
         if sk.resist is not None:
             for p in parts:  # NICOSW-8.5: every part rolls; one success resists for all
-                r = self.roll_check(t, "resist", purpose="resist", part=p)
+                r = self.roll_check(t, "willpower", purpose="resist", part=p)
                 ok = self.meets(r, sk.resist)
                 rolls.append({"part": p.id, **r.json(), "success": ok})
                 resisted = resisted or ok

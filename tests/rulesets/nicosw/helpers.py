@@ -7,7 +7,8 @@ from typing import Any
 
 from dhproc import api
 
-CHECKS = {"initiative": 0, "attack": 0, "defense": 0, "run": 0, "retreat": 0, "survival": 0, "resist": 0}
+CHECKS = {"initiative": 0, "attack_check": 0, "defense_check": 0, "sprint": 0, "retreat": 0, "death_check": 0,
+          "willpower": 0}
 
 
 def char(side: str, at: Any = None, *, level: int = 1, agility: int = 2, hp: int = 10, armor: int = 0,
@@ -37,7 +38,7 @@ def make(chars: dict[str, dict], turns: list[dict] | None = None, *, options: di
             sides[sid]["deploy"] = deploy[sid]
     setup: dict[str, Any] = {"map": {"length": length}, "sides": sides, "characters": chars}
     if start == "default":
-        start = {"round": 1, "half": "omote", "first": "a"}
+        start = {"round": 1, "half": "top", "first": "a"}
     if start is not None:
         setup["start"] = start
     if effects:

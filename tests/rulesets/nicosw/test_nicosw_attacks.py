@@ -11,7 +11,7 @@ BOW = {"id": "bow", "kind": "ranged", "range": 6}
 
 
 def melee(attacker_dice: list[int], defender_dice: list[int], **kw) -> dict:
-    m = make({"x": char("a", 2, checks={"attack": 3}, **kw), "y": char("b", 3, checks={"defense": 3})},
+    m = make({"x": char("a", 2, checks={"attack_check": 3}, **kw), "y": char("b", 3, checks={"defense_check": 3})},
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=attacker_dice + defender_dice)])
     return resolve(m)
 
@@ -66,7 +66,7 @@ def test_nicosw_6_3_on_a_3_the_attack_goes_ahead() -> None:
 
 def test_nicosw_6_4_an_attack_names_one_part_of_a_multi_part_target() -> None:
     parts = [{"id": "head", "hp": 3}, {"id": "body", "hp": 9}]
-    m = make({"x": char("a", 2, checks={"attack": 5}), "y": char("b", 3, parts=parts)},
+    m = make({"x": char("a", 2, checks={"attack_check": 5}), "y": char("b", 3, parts=parts)},
              [turn(1, {"x": [{"do": "melee", "target": "y", "part": "head"}]}, dice=[4, 4, 1, 2])])
     log = resolve(m)
     assert events(log, "damage")[0]["part"] == "head"
@@ -100,7 +100,7 @@ def test_nicosw_7_1_multiply_then_add_differs_from_add_then_multiply() -> None:
     assert amount == 3  # (1×2)+1, not (1+1)×2 = 4
     assert [s["step"] for s in steps] == [1, 2]
     axe = {"id": "axe", "kind": "melee", "mods": [{"op": "add", "value": 1}, {"op": "mul", "value": 2}]}
-    m = make({"x": char("a", 2, checks={"attack": 5}, weapons=[axe]), "y": char("b", 3)},
+    m = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[axe]), "y": char("b", 3)},
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[4, 4, 1, 2])])
     [d] = events(resolve(m), "damage")
     assert d["amount"] == 3 and d["after"] == 7
@@ -118,7 +118,7 @@ def test_nicosw_7_1_receiver_steps_come_after_the_giver_steps_and_floor_at_zero(
 def test_nicosw_7_2_physical_minus_armour_magic_minus_magic_armour() -> None:
     _, phys = compute_damage(1, [Mod("add", 4)], [], 2, "down")
     assert phys == 3
-    skill = {"id": "bolt", "timing": "main", "range": 5, "target": "enemy",
+    skill = {"id": "bolt", "timing": "major_action", "range": 5, "target": "enemy",
              "effects": [{"kind": "damage", "type": "magic", "amount": 5}]}
     m = make({"x": char("a", 0, skills=[skill]), "y": char("b", 3, armor=4, magic_armor=1)},
              [turn(1, {"x": [{"do": "skill", "skill": "bolt", "target": "y"}]})])
@@ -127,7 +127,7 @@ def test_nicosw_7_2_physical_minus_armour_magic_minus_magic_armour() -> None:
 
 
 def test_nicosw_7_3_healing_is_capped_at_max_hp() -> None:
-    skill = {"id": "cure", "timing": "main", "range": 3, "target": "ally", "effects": [{"kind": "heal", "amount": 5}]}
+    skill = {"id": "cure", "timing": "major_action", "range": 3, "target": "ally", "effects": [{"kind": "heal", "amount": 5}]}
     m = make({"x": char("a", 0, skills=[skill]), "f": char("a", 1, hp=10, current_hp=8), "y": char("b", 9)},
              [turn(1, {"x": [{"do": "skill", "skill": "cure", "target": "f"}]})])
     log = resolve(m)

@@ -11,21 +11,21 @@ def moves(log: dict) -> list[dict]:
 
 def test_nicosw_4_1_careful_one_square_normal_agility_plus_two() -> None:
     m = make({"x": char("a", 0, agility=3), "y": char("b", 11)},
-             [turn(1, {"x": [{"do": "move", "mode": "careful", "to": 1}, {"do": "move", "mode": "normal", "to": 6}]})])
+             [turn(1, {"x": [{"do": "move", "mode": "careful_move", "to": 1}, {"do": "move", "mode": "normal_move", "to": 6}]})])
     assert [(e["start"], e["to"]) for e in moves(resolve(m))] == [(0, 1), (1, 6)]
     far = make({"x": char("a", 0, agility=3), "y": char("b", 11)},
-               [turn(1, {"x": [{"do": "move", "mode": "careful", "to": 2}]})])
+               [turn(1, {"x": [{"do": "move", "mode": "careful_move", "to": 2}]})])
     [c] = events(resolve(far), "cancel")
     assert (c["reason"], c["allowance"]) == ("too_far", 1)
 
 
 def test_nicosw_4_1_a_dash_moves_up_to_its_run_total() -> None:
-    m = make({"x": char("a", 0, checks={"run": 1}), "y": char("b", 11)},
-             [turn(1, {"x": [{"do": "dash", "to": 6}]}, dice=[2, 3])])
+    m = make({"x": char("a", 0, checks={"sprint": 1}), "y": char("b", 11)},
+             [turn(1, {"x": [{"do": "full_move", "to": 6}]}, dice=[2, 3])])
     log = resolve(m)
-    assert events(log, "dash")[0]["allowance"] == 6 and moves(log)[0]["to"] == 6
-    short = make({"x": char("a", 0, checks={"run": 1}), "y": char("b", 11)},
-                 [turn(1, {"x": [{"do": "dash", "to": 7}]}, dice=[2, 3])])
+    assert events(log, "full_move")[0]["allowance"] == 6 and moves(log)[0]["to"] == 6
+    short = make({"x": char("a", 0, checks={"sprint": 1}), "y": char("b", 11)},
+                 [turn(1, {"x": [{"do": "full_move", "to": 7}]}, dice=[2, 3])])
     assert events(resolve(short), "cancel")[0]["reason"] == "too_far"
 
 
@@ -61,20 +61,20 @@ def test_nicosw_4_3_a_stop_on_an_ally_square_falls_back_to_the_last_free_one() -
 
 
 def test_nicosw_4_4_an_engaged_character_needs_a_retreat_check_before_moving() -> None:
-    m = make({"x": char("a", 4), "y": char("b", 5)}, [turn(1, {"x": [{"do": "move", "mode": "careful", "to": 3}]})])
+    m = make({"x": char("a", 4), "y": char("b", 5)}, [turn(1, {"x": [{"do": "move", "mode": "careful_move", "to": 3}]})])
     [c] = events(resolve(m), "cancel")
     assert (c["reason"], c["engaged_with"]) == ("engaged", ["y"])
 
 
 def test_nicosw_4_5_retreat_target_is_highest_engaging_level_plus_seven() -> None:
     m = make({"x": char("a", 4, checks={"retreat": 2}), "y": char("b", 5, level=3), "z": char("b", 3, level=1)},
-             [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful", "to": 3}]}, dice=[4, 4])])
+             [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful_move", "to": 3}]}, dice=[4, 4])])
     log = resolve(m)
     [r] = events(log, "retreat")
     assert r["target"] == 10 and r["success"] is True
     assert events(log, "cancel")[0]["reason"] == "occupied"
-    opposed = make({"x": char("a", 4, checks={"retreat": 2}), "y": char("b", 5, checks={"defense": 1})},
-                   [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful", "to": 3}]}, dice=[4, 4, 6, 3])],
+    opposed = make({"x": char("a", 4, checks={"retreat": 2}), "y": char("b", 5, checks={"defense_check": 1})},
+                   [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful_move", "to": 3}]}, dice=[4, 4, 6, 3])],
                    options={"retreat_target": "opposed"})
     log = resolve(opposed)
     [r] = events(log, "retreat")
@@ -83,17 +83,17 @@ def test_nicosw_4_5_retreat_target_is_highest_engaging_level_plus_seven() -> Non
 
 
 def test_nicosw_4_6_leaving_with_a_normal_move_draws_opportunity_attacks() -> None:
-    m = make({"x": char("a", 4, checks={"retreat": 9}), "y": char("b", 5, checks={"attack": 3})},
-             [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "normal", "to": 1}]},
+    m = make({"x": char("a", 4, checks={"retreat": 9}), "y": char("b", 5, checks={"attack_check": 3})},
+             [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "normal_move", "to": 1}]},
                    dice=[3, 3, 5, 5, 1, 2])])
     log = resolve(m)
-    [op] = events(log, "opportunity")
+    [op] = events(log, "opportunity_attack")
     assert op["attackers"] == ["y"]
     [a] = events(log, "attack")
-    assert a["opportunity"] is True and a["hit"] is True
+    assert a["opportunity_attack"] is True and a["hit"] is True
     assert moves(log)[0]["to"] == 1
     careful = make({"x": char("a", 4, checks={"retreat": 9}), "y": char("b", 5)},
-                   [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful", "to": 3}]}, dice=[3, 3])])
+                   [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "mode": "careful_move", "to": 3}]}, dice=[3, 3])])
     assert not events(resolve(careful), "attack")
     spared = make({"x": char("a", 4, checks={"retreat": 9}), "y": char("b", 5)},
                   [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "to": 1}]}, dice=[3, 3])],
@@ -103,11 +103,11 @@ def test_nicosw_4_6_leaving_with_a_normal_move_draws_opportunity_attacks() -> No
 
 def test_nicosw_4_6_a_mover_knocked_down_by_them_does_not_move() -> None:
     club = {"id": "club", "kind": "melee", "mods": [{"op": "add", "value": 9}]}
-    m = make({"x": char("a", 4, hp=3, checks={"retreat": 9}), "y": char("b", 5, checks={"attack": 3}, weapons=[club]),
+    m = make({"x": char("a", 4, hp=3, checks={"retreat": 9}), "y": char("b", 5, checks={"attack_check": 3}, weapons=[club]),
               "f": char("a", 0)},
              [turn(1, {"x": [{"do": "retreat"}, {"do": "move", "to": 1}]}, dice=[3, 3, 5, 5, 1, 2, 6, 5])])
     log = resolve(m)
-    assert events(log, "survival")[0]["target"] == 7
+    assert events(log, "death_check")[0]["target"] == 7
     assert events(log, "cancel")[0]["reason"] == "knocked_down_before_moving"
     assert log["state"]["characters"]["x"]["at"] == 4
 
@@ -115,12 +115,12 @@ def test_nicosw_4_6_a_mover_knocked_down_by_them_does_not_move() -> None:
 def test_nicosw_4_7_two_moves_in_one_go() -> None:
     m = make({"x": char("a", 0, agility=2), "y": char("b", 11)},
              [turn(1, {"x": [{"do": "move", "to": 4}, {"do": "move", "to": 8}]})])
-    assert [e["slot"] for e in moves(resolve(m))] == ["minor", "main"]
+    assert [e["slot"] for e in moves(resolve(m))] == ["minor_action", "major_action"]
     assert resolve(m)["state"]["characters"]["x"]["at"] == 8
 
 
 def test_nicosw_9_1_escape_against_max_enemy_level_plus_seven() -> None:
-    m = make({"x": char("a", 1, checks={"run": 2}), "y": char("b", 9, level=4), "z": char("b", 11, level=2)},
+    m = make({"x": char("a", 1, checks={"sprint": 2}), "y": char("b", 9, level=4), "z": char("b", 11, level=2)},
              [turn(1, {"x": [{"do": "move", "to": "off"}]}, dice=[5, 4])])
     log = resolve(m)
     [e] = events(log, "escape")
@@ -130,12 +130,12 @@ def test_nicosw_9_1_escape_against_max_enemy_level_plus_seven() -> None:
 
 def test_nicosw_9_1_leaving_needs_the_main_action() -> None:
     m = make({"x": char("a", 1), "y": char("b", 9)},
-             [turn(1, {"x": [{"do": "move", "to": "off"}, {"do": "other", "note": "x", "slot": "main"}]})])
+             [turn(1, {"x": [{"do": "move", "to": "off"}, {"do": "other", "note": "x", "slot": "major_action"}]})])
     assert any("needs the 主動作" in p for p in problems(m))
 
 
 def test_nicosw_9_2_a_failed_escape_stops_at_the_edge() -> None:
-    m = make({"x": char("a", 2, checks={"run": 2}), "y": char("b", 9, level=4)},
+    m = make({"x": char("a", 2, checks={"sprint": 2}), "y": char("b", 9, level=4)},
              [turn(1, {"x": [{"do": "move", "to": "off"}]}, dice=[3, 4])])
     log = resolve(m)
     assert events(log, "escape")[0]["success"] is False
@@ -143,11 +143,11 @@ def test_nicosw_9_2_a_failed_escape_stops_at_the_edge() -> None:
 
 
 def test_nicosw_9_3_an_escaped_side_is_out_of_the_battle() -> None:
-    m = make({"x": char("a", 0, checks={"run": 9}), "y": char("b", 9)},
+    m = make({"x": char("a", 0, checks={"sprint": 9}), "y": char("b", 9)},
              [turn(1, {"x": [{"do": "move", "to": "off"}]}, dice=[5, 4])])
     log = resolve(m)
     assert log["outcome"] == {"result": "win", "winner": "b", "reason": "down"}
-    kept = make({"x": char("a", 0, checks={"run": 9}), "y": char("b", 9)},
+    kept = make({"x": char("a", 0, checks={"sprint": 9}), "y": char("b", 9)},
                 [turn(1, {"x": [{"do": "move", "to": "off"}]}, {}, dice=[5, 4])], options={"offmap_counts_down": False})
     assert resolve(kept)["outcome"]["result"] == "ongoing"
 
@@ -163,3 +163,10 @@ def test_nicosw_9_4_reentry_at_the_own_edge_at_the_end_of_the_half() -> None:
     anywhere = make(chars, [turn(1, {"goes": {}, "reenter": {"x": 11}}, {})], deploy={"a": [0, 3], "b": [8, 11]},
                     options={"reenter_edge": "any"})
     assert events(resolve(anywhere), "reenter")
+
+
+def test_nicosw_9_1_an_occupied_edge_square_cancels_the_escape() -> None:
+    m = make({"x": char("a", 2, checks={"sprint": 9}), "f": char("a", 0), "y": char("b", 9)},
+             [turn(1, {"x": [{"do": "move", "to": "off"}]})])
+    log = resolve(m)
+    assert events(log, "cancel")[0]["reason"] == "occupied" and not events(log, "escape")

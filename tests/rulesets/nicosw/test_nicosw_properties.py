@@ -16,7 +16,7 @@ from ... import fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
 LENGTH = 8
-CHECK_NAMES = ["initiative", "attack", "defense", "run", "retreat", "survival", "resist"]
+CHECK_NAMES = ["initiative", "attack_check", "defense_check", "sprint", "retreat", "death_check", "willpower"]
 
 
 @st.composite
@@ -26,7 +26,7 @@ def characters(draw, side: str, i: int) -> dict:
                "weapons": [{"id": "w", "kind": draw(st.sampled_from(["melee", "ranged"])), "range": 1,
                             "mods": draw(st.lists(st.fixed_dictionaries({"op": st.sampled_from(["mul", "add", "sub"]),
                                                                         "value": st.integers(0, 3)}), max_size=2))}],
-               "skills": [{"id": "s", "timing": draw(st.sampled_from(["minor", "main"])), "range": draw(st.integers(1, 4)),
+               "skills": [{"id": "s", "timing": draw(st.sampled_from(["minor_action", "major_action"])), "range": draw(st.integers(1, 4)),
                            "target": draw(st.sampled_from(["enemy", "ally"])),
                            "effects": [draw(st.sampled_from([
                                {"kind": "damage", "type": "magic", "amount": 2}, {"kind": "heal", "amount": 3},
@@ -43,22 +43,22 @@ def characters(draw, side: str, i: int) -> dict:
         c.update(hp=draw(st.integers(1, 8)), armor=draw(st.integers(0, 2)), magic_armor=draw(st.integers(0, 2)))
     if draw(st.booleans()):
         c["known"], c["fame"] = False, draw(st.integers(0, 12))
-        c["checks"]["lore"] = 2
+        c["checks"]["monster_lore"] = 2
     return c
 
 
 @st.composite
 def actions(draw, me: str, names: list[str], chars: dict) -> list[dict]:
     out = []
-    for slot in ("minor", "main")[: draw(st.integers(1, 2))]:
-        kinds = ["move", "move", "move", "stand"] if slot == "minor" else ["dash", "retreat", "melee", "melee", "ranged", "skill"]
+    for slot in ("minor_action", "major_action")[: draw(st.integers(1, 2))]:
+        kinds = ["move", "move", "move", "stand"] if slot == "minor_action" else ["full_move", "retreat", "melee", "melee", "ranged", "skill"]
         kind = draw(st.sampled_from(kinds))
         a: dict = {"do": kind}
-        if kind in ("move", "dash"):
+        if kind in ("move", "full_move"):
             a["to"] = draw(st.integers(0, LENGTH - 1) if kind == "move" else st.one_of(st.integers(0, LENGTH - 1),
                                                                                         st.just("off")))
             if kind == "move":
-                a["mode"] = draw(st.sampled_from(["careful", "normal"]))
+                a["mode"] = draw(st.sampled_from(["careful_move", "normal_move"]))
                 a["slot"] = slot
         if kind in ("melee", "ranged", "skill"):
             a["target"] = draw(st.sampled_from([n for n in names if n != me]))
@@ -128,13 +128,13 @@ def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match
     out: set[str] = set()
     for t in log["turns"]:
         for e in t["events"]:
-            if e["kind"] in ("move", "attack", "skill", "retreat") and not e.get("opportunity"):
+            if e["kind"] in ("move", "attack", "skill", "retreat") and not e.get("opportunity_attack"):
                 assert e["actor"] not in out, f"{e['actor']} acted after falling: {e}"
             if e["kind"] == "damage":
                 assert e["amount"] >= 0 and e["after"] == e["before"] - e["amount"]
             if e["kind"] == "heal":
                 assert e["after"] <= e["before"] + e["amount"]
-            if e["kind"] == "survival" and not e["success"] or e["kind"] == "removed":
+            if e["kind"] == "death_check" and not e["success"] or e["kind"] == "removed":
                 out.add(e["character"])
     state = log["state"]["characters"]
     on_map = [c["at"] for c in state.values() if c["at"] is not None]

@@ -9,65 +9,65 @@ PARTS = [{"id": "head", "hp": 2, "armor": 0}, {"id": "body", "hp": 20, "core": T
 
 
 def test_nicosw_8_2_hp_minus_3_rolls_survival_against_3() -> None:
-    m = make({"x": char("a", 2, checks={"attack": 5}, weapons=[CLUB]), "y": char("b", 3, hp=1, checks={"survival": 0})},
+    m = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[CLUB]), "y": char("b", 3, hp=1, checks={"death_check": 0})},
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[5, 5, 1, 2, 1, 2])])
     log = resolve(m)
     assert events(log, "damage")[0]["after"] == -3
-    [s] = events(log, "survival")
+    [s] = events(log, "death_check")
     assert (s["target"], s["total"], s["success"]) == (3, 3, True)
-    assert log["state"]["characters"]["y"]["states"] == ["down"]
-    dead = make({"x": char("a", 2, checks={"attack": 5}, weapons=[CLUB]), "y": char("b", 3, hp=1, checks={"survival": 0})},
+    assert log["state"]["characters"]["y"]["states"] == ["knocked_out"]
+    dead = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[CLUB]), "y": char("b", 3, hp=1, checks={"death_check": 0})},
                 [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[5, 5, 1, 2, 1, 1])])
     assert resolve(dead)["state"]["characters"]["y"]["states"] == ["dead"]
 
 
 def test_nicosw_8_2_further_damage_rolls_again() -> None:
-    m = make({"x": char("a", 2, checks={"attack": 5}), "y": char("b", 3, current_hp=-1, down=True),
+    m = make({"x": char("a", 2, checks={"attack_check": 5}), "y": char("b", 3, current_hp=-1, knocked_out=True),
               "z": char("b", 9)},
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, {}, dice=[5, 5, 1, 2, 4, 4])])
-    assert events(resolve(m), "survival")[0]["target"] == 2
-    once = make({"x": char("a", 2, checks={"attack": 5}), "y": char("b", 3, current_hp=-1, down=True),
+    assert events(resolve(m), "death_check")[0]["target"] == 2
+    once = make({"x": char("a", 2, checks={"attack_check": 5}), "y": char("b", 3, current_hp=-1, knocked_out=True),
                  "z": char("b", 9)},
                 [turn(1, {"x": [{"do": "melee", "target": "y"}]}, {}, dice=[5, 5, 1, 2])],
                 options={"repeat_death_check": False})
-    assert not events(resolve(once), "survival")
+    assert not events(resolve(once), "death_check")
 
 
 def test_nicosw_8_1_prone_penalty_and_no_move() -> None:
-    m = make({"x": char("a", 2, prone=True, checks={"attack": 0}), "y": char("b", 3)},
-             [turn(1, {"x": [{"do": "move", "mode": "careful", "to": 1}, {"do": "melee", "target": "y"}]},
+    m = make({"x": char("a", 2, prone=True, checks={"attack_check": 0}), "y": char("b", 3)},
+             [turn(1, {"x": [{"do": "move", "mode": "careful_move", "to": 1}, {"do": "melee", "target": "y"}]},
                    dice=[4, 4, 3, 3])])
     log = resolve(m)
     assert events(log, "cancel")[0]["reason"] == "prone"
     assert events(log, "attack")[0]["attack"]["mod"] == -2
     free = make({"x": char("a", 0, prone=True), "y": char("b", 9)},
-                [turn(1, {"x": [{"do": "move", "mode": "careful", "to": 1}]})], options={"prone_no_move": False})
+                [turn(1, {"x": [{"do": "move", "mode": "careful_move", "to": 1}]})], options={"prone_no_move": False})
     assert events(resolve(free), "move")
 
 
 def test_nicosw_8_3_bodies_stay_do_not_engage_and_can_be_passed() -> None:
-    m = make({"x": char("a", 0, agility=4), "d": char("b", 2, down=True, current_hp=0), "y": char("b", 11)},
+    m = make({"x": char("a", 0, agility=4), "d": char("b", 2, knocked_out=True, current_hp=0), "y": char("b", 11)},
              [turn(1, {"x": [{"do": "move", "to": 4}]})])
     [mv] = events(resolve(m), "move")
     assert mv["to"] == 4 and mv["stop"] is None
-    onto = make({"x": char("a", 0, agility=4), "d": char("b", 2, down=True, current_hp=0), "y": char("b", 11)},
+    onto = make({"x": char("a", 0, agility=4), "d": char("b", 2, knocked_out=True, current_hp=0), "y": char("b", 11)},
                 [turn(1, {"x": [{"do": "move", "to": 2}]})])
     assert events(resolve(onto), "cancel")[0]["reason"] == "occupied"
-    vanish = make({"x": char("a", 0, agility=4), "d": char("b", 2, down=True, current_hp=0), "y": char("b", 11)},
+    vanish = make({"x": char("a", 0, agility=4), "d": char("b", 2, knocked_out=True, current_hp=0), "y": char("b", 11)},
                   [turn(1, {"x": [{"do": "move", "to": 2}]})], options={"bodies": "vanish"})
     assert events(resolve(vanish), "move")[0]["to"] == 2
 
 
 def test_nicosw_8_4_a_part_at_zero_is_removed_and_the_core_takes_the_character() -> None:
-    m = make({"x": char("a", 2, checks={"attack": 5}, weapons=[CLUB]), "y": char("b", 3, parts=PARTS),
+    m = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[CLUB]), "y": char("b", 3, parts=PARTS),
               "z": char("b", 9)},
              [turn(1, {"x": [{"do": "melee", "target": "y", "part": "head"}]}, {}, dice=[5, 5, 1, 2])])
     log = resolve(m)
-    assert events(log, "part_removed")[0]["part"] == "head" and not events(log, "survival")
+    assert events(log, "part_removed")[0]["part"] == "head" and not events(log, "death_check")
     assert log["state"]["characters"]["y"]["parts"]["head"]["removed"] is True
     assert log["state"]["characters"]["y"]["at"] == 3
     core = [{"id": "head", "hp": 9}, {"id": "body", "hp": 2, "core": True}]
-    m2 = make({"x": char("a", 2, checks={"attack": 5}, weapons=[CLUB]), "y": char("b", 3, parts=core),
+    m2 = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[CLUB]), "y": char("b", 3, parts=core),
                "z": char("b", 9)},
               [turn(1, {"x": [{"do": "melee", "target": "y", "part": "body"}]}, {}, dice=[5, 5, 1, 2])])
     log2 = resolve(m2)
@@ -75,7 +75,7 @@ def test_nicosw_8_4_a_part_at_zero_is_removed_and_the_core_takes_the_character()
 
 
 def test_nicosw_8_5_a_one_character_skill_hits_every_part_and_one_resist_saves_all() -> None:
-    bolt = {"id": "bolt", "timing": "main", "range": 5, "target": "enemy", "resist": 10,
+    bolt = {"id": "bolt", "timing": "major_action", "range": 5, "target": "enemy", "resist": 10,
             "effects": [{"kind": "damage", "type": "magic", "amount": 3}]}
     parts = [{"id": "head", "hp": 9}, {"id": "body", "hp": 9}]
     hit = make({"x": char("a", 0, skills=[bolt]), "y": char("b", 3, parts=parts)},
@@ -91,11 +91,11 @@ def test_nicosw_8_5_a_one_character_skill_hits_every_part_and_one_resist_saves_a
 
 
 def test_nicosw_8_6_skills_are_data_prone_lasting_and_range() -> None:
-    trip = {"id": "trip", "timing": "minor", "range": 1, "target": "enemy", "effects": [{"kind": "prone"}]}
+    trip = {"id": "trip", "timing": "minor_action", "range": 1, "target": "enemy", "effects": [{"kind": "prone"}]}
     m = make({"x": char("a", 2, skills=[trip]), "y": char("b", 3)},
              [turn(1, {"x": [{"do": "skill", "skill": "trip", "target": "y"}]})])
     log = resolve(m)
-    assert events(log, "go")[0]["plan"][0]["slot"] == "minor"
+    assert events(log, "go")[0]["plan"][0]["slot"] == "minor_action"
     assert log["state"]["characters"]["y"]["states"] == ["prone"]
     far = make({"x": char("a", 0, skills=[trip]), "y": char("b", 3)},
                [turn(1, {"x": [{"do": "skill", "skill": "trip", "target": "y"}]})])
@@ -110,9 +110,9 @@ def test_nicosw_1_1_two_sides_and_the_enemy_relation() -> None:
 def test_nicosw_1_2_a_character_needs_its_numbers_and_its_checks() -> None:
     c = char("a", 0)
     del c["armor"]
-    del c["checks"]["survival"]
+    del c["checks"]["death_check"]
     errs = problems(make({"x": c, "y": char("b", 9)}, []))
-    assert any("needs armor" in p for p in errs) and any("missing for: survival" in p for p in errs)
+    assert any("needs armor" in p for p in errs) and any("missing for: death_check" in p for p in errs)
     bad = char("a", 0, equipped="sword")
     assert any("not one of its weapons" in p for p in problems(make({"x": bad, "y": char("b", 9)}, [])))
 
@@ -155,9 +155,9 @@ def test_nicosw_1_9_mid_campaign_state_is_checked_against_the_squares() -> None:
     m = make({"x": char("a", 0, engaged=True), "y": char("b", 9)}, [])
     assert any("engaged: true disagrees" in p for p in problems(m))
     ok = make({"x": char("a", 2, engaged=True, current_hp=4), "y": char("b", 3, engaged=True)},
-              [turn(1, {}, {})], start={"round": 3, "half": "ura", "first": "a"})
+              [turn(1, {}, {})], start={"round": 3, "half": "bottom", "first": "a"})
     log = resolve(ok)
-    assert [(e["round"], e["half"]) for e in events(log, "half_start")] == [(3, "ura")]
+    assert [(e["round"], e["half"]) for e in events(log, "half_start")] == [(3, "bottom")]
     assert log["state"]["characters"]["x"]["hp"] == 4
     twice = make({"x": char("a", 2), "y": char("b", 2)}, [])
     assert any("already x's" in p for p in problems(twice))
