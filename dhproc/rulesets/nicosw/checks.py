@@ -192,7 +192,7 @@ def _check_turn(turn: Any, match: Any, sides: dict, chars: dict[str, Character],
         keys = [k for k in ("placement", "placement_if_first", "placement_if_second") if k in sub]
         if keys and (turn.number != 1 or not fresh):
             at(here + (keys[0],), "placement happens once, in turn 1 of a battle that starts fresh", key=True)
-        elif turn.number == 1 and fresh:
+        elif turn.number == 1 and fresh and "deploy" in sides[sid]:
             if keys == ["placement"] or sorted(keys) == ["placement_if_first", "placement_if_second"]:
                 for k in keys:
                     _check_placement(sub[k], sid, sides[sid], chars, spec, lambda rel, msg: at(here + (k,) + rel, msg),

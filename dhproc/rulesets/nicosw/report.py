@@ -73,6 +73,10 @@ T = Catalog({
     "success": ("成功", "success"),
     "failure": ("失敗", "failure"),
     "auto_success": ("自動成功", "automatic success"),
+    "atk_auto_success": ("攻撃側自動成功", "attacker's automatic success"),
+    "atk_auto_failure": ("攻撃側自動失敗", "attacker's automatic failure"),
+    "def_auto_success": ("防御側自動成功", "defender's automatic success"),
+    "def_auto_failure": ("防御側自動失敗", "defender's automatic failure"),
     "auto_failure": ("自動失敗", "automatic failure"),
     "damage": ("　　ダメージ（{type}）{steps} → {character}{part} HP {before}→{after}",
                "    damage ({type}) {steps} → {character}{part} HP {before}→{after}"),
@@ -372,10 +376,11 @@ class Renderer:
             return
         if "prone_die" in e:
             self.say(self.t("prone_ok", die=e["prone_die"]))
-        auto = e["attack"].get("auto") or e["defense"].get("auto")
         verdict = self.t("hit" if e["hit"] else "miss")
-        if auto:
-            verdict += f"（{self.t('auto_' + e['attack'].get('auto', 'failure'))}）" if e["attack"].get("auto") else ""
+        autos = [self.t(f"{who}_auto_{r['auto']}") for who, r in (("atk", e["attack"]), ("def", e["defense"]))
+                 if r.get("auto")]
+        if autos:
+            verdict += f"（{'・'.join(autos)}）" if self.li == 0 else f" ({', '.join(autos)})"
         self.say(self.t("attack", **head, atk=self.check(a, e["attack"]), dfn=self.check(tgt, e["defense"]),
                         verdict=verdict))
 

@@ -103,7 +103,8 @@ class Battle:
                 ctx.emit("awaiting", side=sid, round=0, half=None)
                 return TurnStatus(False, sid)
             sub = subs[sid]
-            placement = sub.get("placement") or sub["placement_if_first" if sid == s.first else "placement_if_second"]
+            placement = sub["placement"] if "placement" in sub else \
+                sub["placement_if_first" if sid == s.first else "placement_if_second"]
             for cid, value in placement.items():  # NICOSW-2.4: squares already checked
                 s.characters[cid].at = square_of(value, s.map.model)
             ctx.emit("placement", side=sid, role="first" if sid == s.first else "second",
