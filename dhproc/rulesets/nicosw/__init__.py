@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import campaign, checks, report, rules
 from .model import NicoswState, Side, square_json
 from .options import OPTIONS
 
@@ -45,6 +45,15 @@ class NicoswRuleset(Ruleset):
                               duration=e["ends_round"] - state.clocks.now(clock), source={"setup": True})
         return state
 
+    def first_turn(self, setup: dict) -> int:
+        """NICOSW-1.9: a battle under way starts at the round it reached."""
+        start = setup.get("start")
+        first = start.get("round") if isinstance(start, dict) else None
+        return first if type(first) is int and first >= 1 else 1
+
+    def setup_from_log(self, log: dict) -> dict:
+        return campaign.setup_from_log(log)
+
     def resolve_turn(self, state: NicoswState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
 
@@ -74,8 +83,8 @@ class NicoswRuleset(Ruleset):
             "clocks": state.clocks.to_json(),
         }
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = NicoswRuleset()

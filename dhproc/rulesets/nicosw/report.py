@@ -232,7 +232,7 @@ class Renderer:
 
     # ------------------------------------------------------------------ the report
 
-    def render(self, turns: list[int]) -> str:
+    def render(self, turns: list[int]) -> list[Block]:
         log = self.log
         from . import RULESET
 
@@ -244,7 +244,7 @@ class Renderer:
             for e in entry["events"]:
                 self.event(e, show)
         self.flush()
-        return to_text(self.blocks)
+        return self.blocks
 
     def event(self, e: dict, show: bool) -> None:
         kind = e["kind"]
@@ -511,6 +511,10 @@ class Renderer:
             self.add(Lines.of(self.t("outcome_draw", reason=reason)))
 
 
-def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view).render(turns)
+
+
+def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+    return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
 

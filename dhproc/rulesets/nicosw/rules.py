@@ -61,9 +61,9 @@ class Battle:
     def run(self, turn: Any) -> TurnStatus:
         s, ctx = self.s, self.ctx
         subs = turn.submissions
-        rnd = s.start_round + turn.number - 1
+        rnd = turn.number  # NICOSW-1.8: the turn is the round
         halves = list(HALVES)
-        if turn.number == 1 and not s.fresh and s.start_half == "bottom":
+        if turn.number == s.start_round and not s.fresh and s.start_half == "bottom":
             halves = ["bottom"]
         if turn.number == 1 and s.fresh:
             waiting = self.prepare(subs)
@@ -203,16 +203,16 @@ class Battle:
             c = s.characters[e.bearer]
             if c.dead or c.removed or c.off_map:
                 continue
-            self.ctx.emit("continuous", seq=e.seq, character=c.id, name=e.data["name"])
+            self.ctx.emit("continuous", effect_id=e.seq, character=c.id, name=e.data["name"])
             if "heal" in e.data:
-                self.heal(c, c.live_parts(), e.data["heal"], source={"effect": e.seq})
+                self.heal(c, c.live_parts(), e.data["heal"], source={"effect_id": e.seq})
             else:
                 for p in c.live_parts():
-                    self.damage(c, p, e.data["damage"], e.data.get("type", "physical"), (), source={"effect": e.seq})
+                    self.damage(c, p, e.data["damage"], e.data.get("type", "physical"), (), source={"effect_id": e.seq})
 
     def expire(self) -> None:
         for e in self.s.effects.expire(self.s.clocks):
-            self.ctx.emit("expire", seq=e.seq, character=e.bearer, name=e.data["name"], clock=e.clock, end=e.end)
+            self.ctx.emit("expire", effect_id=e.seq, character=e.bearer, name=e.data["name"], clock=e.clock, end=e.end)
 
     def reenter(self, c: Character, sq: Square) -> None:
         """NICOSW-9.4."""
@@ -626,7 +626,7 @@ class Battle:
         data.update(name=spec.get("name", spec["effect"]), user_side=user.side, bearer_side=t.side)
         e = s.effects.add(spec["effect"], bearer=t.id, data=data, clock=f"round:{owner}", clocks=s.clocks,
                           duration=spec["rounds"], source=source)
-        self.ctx.emit("lasting", seq=e.seq, character=t.id, effect=e.kind, rounds=spec["rounds"], clock=e.clock,
+        self.ctx.emit("lasting", effect_id=e.seq, character=t.id, effect=e.kind, rounds=spec["rounds"], clock=e.clock,
                       start=e.start, end=e.end, **{k: v for k, v in data.items() if k not in ("user_side", "bearer_side")},
                       **source)
 

@@ -42,7 +42,7 @@ def test_nicosw_3_5_continuous_damage_acts_at_its_side_half_start_then_expires()
              [turn(1, {"x": [{"do": "skill", "skill": "poison", "target": "y"}]}, {}), turn(2, {}, {})])
     log = resolve(m)
     [d] = events(log, "damage")
-    assert d["character"] == "y" and d["amount"] == 2 and d["effect"] == 1
+    assert d["character"] == "y" and d["amount"] == 2 and d["effect_id"] == 1
     kinds = [e["kind"] for e in log["turns"][0]["events"]]
     assert kinds.index("continuous") > kinds.index("half_start", kinds.index("half_end"))  # at 1R裏 (y's half)
     other = make({"x": char("a", 0, skills=[poison]), "y": char("b", 2)},

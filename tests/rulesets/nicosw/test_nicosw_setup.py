@@ -155,7 +155,7 @@ def test_nicosw_1_9_mid_campaign_state_is_checked_against_the_squares() -> None:
     m = make({"x": char("a", 0, engaged=True), "y": char("b", 9)}, [])
     assert any("engaged: true disagrees" in p for p in problems(m))
     ok = make({"x": char("a", 2, engaged=True, current_hp=4), "y": char("b", 3, engaged=True)},
-              [turn(1, {}, {})], start={"round": 3, "half": "bottom", "first": "a"})
+              [turn(3, {}, {})], start={"round": 3, "half": "bottom", "first": "a"})
     log = resolve(ok)
     assert [(e["round"], e["half"]) for e in events(log, "half_start")] == [(3, "bottom")]
     assert log["state"]["characters"]["x"]["hp"] == 4
