@@ -93,6 +93,7 @@ _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
     "count": "dhproc.rulesets.count",
+    "nicosw": "dhproc.rulesets.nicosw",
 }
 _cache: dict[str, Ruleset] = {}
 
