@@ -68,6 +68,7 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "kagemiya": "dhproc.rulesets.kagemiya",
 }
 _cache: dict[str, Ruleset] = {}
 
