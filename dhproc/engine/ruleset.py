@@ -94,6 +94,7 @@ _KNOWN = {
     "logos": "dhproc.rulesets.logos",
     "count": "dhproc.rulesets.count",
     "nicosw": "dhproc.rulesets.nicosw",
+    "kagemiya": "dhproc.rulesets.kagemiya",
 }
 _cache: dict[str, Ruleset] = {}
 
