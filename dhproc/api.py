@@ -338,6 +338,16 @@ def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | 
     return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
 
 
+def summary_blocks(log: dict, *, lang: str = "ja") -> list:
+    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks."""
+    from .report.summary import summary_blocks as build
+
+    rs = get_ruleset(log["ruleset"])
+    if rs is None:
+        raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
+    return build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
+
+
 def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
               turns: list[int] | None = None) -> list[str]:
     """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message."""

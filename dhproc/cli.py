@@ -162,6 +162,27 @@ def validate(files: tuple[str, ...]) -> None:
 
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
+              show_default=True)
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
+    """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
+    from . import api
+    from .report.formats import format_report
+
+    def work(name: str) -> None:
+        _, log = api.load_log(name)
+        parts = format_report(api.summary_blocks(log, lang=lang), fmt, lang=lang)
+        for i, text in enumerate(parts, 1):
+            if len(parts) > 1:
+                click.echo(f"──── {i}/{len(parts)} ────")
+            click.echo(text, nl=False)
+
+    sys.exit(_batch(logs, work))
+
+
+@cli.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 def replay(logs: tuple[str, ...]) -> None:
     """Re-resolve logs from their own input; exit 1 at the first divergence."""
     from . import api
