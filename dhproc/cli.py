@@ -245,26 +245,37 @@ def options(ruleset: str) -> None:
 
 
 @cli.command()
-@click.argument("expr")
+@click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
+@click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
-def roll(expr: str, seed: str | None, lang: str) -> None:
-    """Roll a dice expression: 2D10, 1D100<=65, (3+1)D(6+0)+2, 2D9 (a d100 read as two digits)."""
-    from .dice_expr import DiceExprError, evaluate, format_result, parse
+def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
+    """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
+    2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."""
+    from .dice_expr import DiceExprError, evaluate, format_result, parse_command
     from .rng import stream
 
+    text = " ".join(expr)
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
     value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
     try:
-        parsed = parse(expr)
+        command = parse_command(text)
     except DiceExprError as exc:
-        click.echo(f"error: {expr}: column {exc.column}: {exc.message}", err=True)
-        click.echo(f"  {expr}\n  {' ' * max(0, exc.column - 1)}^", err=True)
+        click.echo(f"error: {text}: column {exc.column}: {exc.message}", err=True)
+        click.echo(f"  {text}\n  {' ' * max(0, exc.column - 1)}^", err=True)
         sys.exit(1)
+    if times is not None and command.times != 1:
+        raise click.UsageError("give the repeat once: x3 in front of the dice, or --times")
+    count = times or command.times
     gen = stream(value, 0, "roll")
-    result = evaluate(parsed, gen.die)
-    click.echo(f"{format_result(result, lang)}   (seed {value})")
+    comment = f"　{command.comment}" if command.comment else ""
+    lines = []
+    for n in range(1, count + 1):
+        line = format_result(evaluate(command.expr, gen.die), lang) + comment
+        lines.append(f"#{n} {line}" if count > 1 else line)
+    lines[-1] += f"   (seed {value})"
+    click.echo("\n".join(lines))
 
 
 @cli.command()
