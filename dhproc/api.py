@@ -384,6 +384,51 @@ def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | 
     return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
 
 
+@dataclass
+class Imported:
+    """``dhproc import``: each side's submission read from its post, and what the GK should see."""
+
+    submissions: dict[str, Any]
+    problems: list[str]  # each names the post and line; nothing is written while there are any
+    notes: list[str]  # readings made (a name given in part, lines set aside)
+
+
+def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path) -> Imported:
+    """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
+    characters of the match at ``match_path``."""
+    from .textimport import context_from_setup, import_post
+
+    rs = get_ruleset(ruleset_id)
+    if rs is None:
+        raise InputError([Problem("<import>", None, None, f"unknown ruleset '{ruleset_id}' "
+                                                           f"(known: {', '.join(ruleset_ids())})")])
+    grammar = rs.grammar()
+    if grammar is None:
+        raise InputError([Problem("<import>", None, None, f"ruleset '{ruleset_id}' has no text import yet")])
+    doc = load_file(match_path)
+    anchor = Anchor(doc)
+    if not isinstance(doc.data, dict) or doc.data.get("ruleset") != ruleset_id \
+            or not isinstance(doc.data.get("setup"), dict):
+        raise InputError([anchor.problem((), f"not a {ruleset_id} match file (with 'ruleset: {ruleset_id}' "
+                                             f"and a setup)")])
+    problems = validate(doc.data["setup"], rs.setup_schema, anchor.sub("setup"))
+    if problems:
+        raise InputError(problems)
+    result = Imported({}, [], [])
+    for source, text in posts:
+        ctx = context_from_setup(doc.data["setup"], grammar)
+        read = import_post(text, grammar, ctx)
+        result.problems += [p.format(source) for p in read.problems]
+        result.notes += [f"{source}: {n}" for n in read.notes]
+        if read.side is None and not read.problems:
+            result.problems.append(f"{source}: nothing to import (no character's name found)")
+        elif read.side is not None and not read.problems:
+            if read.side in result.submissions:
+                result.problems.append(f"{source}: a second post for side '{read.side}'; import one post per side")
+            result.submissions[read.side] = read.submission
+    return result
+
+
 def summary_blocks(log: dict, *, lang: str = "ja") -> list:
     """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks."""
     from .report.summary import summary_blocks as build

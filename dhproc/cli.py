@@ -278,6 +278,90 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
     click.echo("\n".join(lines))
 
 
+@cli.command("import")
+@click.argument("ruleset")
+@click.argument("texts", nargs=-1, required=True)
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+              help="The turn file to write (sides already in it are kept); default: print it.")
+@click.option("--match", "match_path", type=click.Path(dir_okay=False),
+              help="The match whose characters are named (default: match.yaml beside --out, or here).")
+@click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
+def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
+            turn: int | None) -> None:
+    """Read 行動提出 as players post them (a file per side's post, - for stdin, or the text itself)
+    and write the turn file: 山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎."""
+    import re
+
+    from . import api
+    from .loading import load_file
+
+    out = Path(out_path) if out_path else None
+    match_file = Path(match_path) if match_path else (out.parent if out else Path(".")) / "match.yaml"
+    existing: dict = {}
+    if out is not None and out.exists():
+        try:
+            existing = load_file(out).data or {}
+        except InputError as exc:
+            _fail(exc.problems)
+            sys.exit(1)
+    if turn is None:
+        named = re.search(r"turn-?(\d+)", out.name, re.IGNORECASE) if out else None
+        turn = existing.get("turn") if isinstance(existing.get("turn"), int) else (int(named.group(1)) if named else None)
+    if turn is None:
+        raise click.UsageError("give --turn N, or an --out name such as turn-03.yaml")
+    posts = []
+    for text in texts:
+        if text == "-":
+            posts.append(("<stdin>", sys.stdin.read()))
+        elif Path(text).is_file():
+            posts.append((text, Path(text).read_text(encoding="utf-8")))
+        else:
+            posts.append(("<text>", text))
+    try:
+        imported = api.import_posts(ruleset, posts, match_file)
+    except InputError as exc:
+        _fail(exc.problems)
+        sys.exit(1)
+    for note in imported.notes:
+        click.echo(f"note: {note}", err=True)
+    if imported.problems:
+        for problem in imported.problems:
+            click.echo(problem, err=True)
+        click.echo(f"{len(imported.problems)} problem(s); nothing written", err=True)
+        sys.exit(1)
+    submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
+    submissions.update(imported.submissions)
+    relative = os.path.relpath(match_file.resolve(), (out.parent if out else Path(".")).resolve())
+    text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        _write(out, text)
+        click.echo(f"wrote {out} (turn {turn}: {', '.join(imported.submissions)})", err=True)
+
+
+def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
+    """A turn file in the layout of the examples: one flow mapping per action."""
+    import yaml
+
+    def flow(value: object) -> str:
+        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
+        return text.removesuffix("\n").removesuffix("\n...").strip()  # a plain scalar ends its document
+
+    lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
+    if dice is not None:
+        lines.append(f"dice: {flow(dice)}")
+    lines.append("submissions:")
+    for side, sub in submissions.items():
+        if isinstance(sub, list):
+            lines.append(f"  {side}:" + ("" if sub else " []"))
+            lines += [f"    - {flow(action)}" for action in sub]
+        else:
+            lines.append(f"  {side}:")
+            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+    return "\n".join(lines) + "\n"
+
+
 @cli.command()
 @click.argument("ruleset")
 @click.argument("directory", type=click.Path(file_okay=False))

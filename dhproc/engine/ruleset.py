@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from .context import TurnContext
     from ..report.document import Block
     from ..report.summary import SummaryHooks
+    from ..textimport import Grammar
+    from ..textimport import Grammar
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,10 @@ class Ruleset:
         """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
         from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""
         raise NotImplementedError
+
+    def grammar(self) -> "Grammar | None":
+        """How this ruleset's 行動提出 read as chat text (``dhproc import``); None: not yet."""
+        return None
 
     def summary_hooks(self) -> "SummaryHooks":
         """Which events are kills and ability uses for ``dhproc summary`` (dh's kinds by default)."""

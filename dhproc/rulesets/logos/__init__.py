@@ -70,6 +70,11 @@ class LogosRuleset(Ruleset):
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
                             clock=("bout_start", "bout"))
 
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
 
