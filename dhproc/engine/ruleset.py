@@ -90,6 +90,21 @@ class Ruleset:
 
         return to_text(self.report_blocks(log, lang=lang, view=view, turns=turns))
 
+    # A match may start where a campaign already is: its setup then gives the current state
+    # beside the base values, and its first turn is not 1. ``dhproc new RULESET DIR --from LOG``
+    # writes such a setup from a log's final state. A ruleset that cannot yet leaves these as they
+    # are: its matches start at turn 1 and ``--from`` says it is not supported.
+
+    def first_turn(self, setup: dict) -> int:
+        """The number of the match's first turn (1 unless the setup starts later)."""
+        return 1
+
+    def setup_from_log(self, log: dict) -> dict:
+        """A setup whose state is the log's final state, so turns after the log's last one resolve
+        to the same events in a new match folder. Raises :class:`NotImplementedError` when the
+        ruleset cannot continue a match."""
+        raise NotImplementedError(f"ruleset '{self.id}' cannot continue a match from a log yet")
+
 
 # id -> module that defines it; imported only when the ruleset is used.
 _KNOWN = {

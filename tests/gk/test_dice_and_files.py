@@ -119,7 +119,7 @@ def test_two_unlisted_files_for_one_turn_are_named_with_the_fix(tmp_path: Path, 
 
 def test_resolve_a_folder_without_a_match(tmp_path: Path) -> None:
     r = run("resolve", tmp_path)
-    assert r.exit_code == 1 and "no match.yaml in this folder" in r.output
+    assert r.exit_code == 1 and f"{tmp_path}:1:1: not a file but a folder without match.yaml" in r.output
 
 
 def test_resolve_a_folder_writes_outputs_like_a_match_file(tmp_path: Path) -> None:

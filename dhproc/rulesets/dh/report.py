@@ -80,6 +80,7 @@ T = Catalog({
     "succeeded": ("成功", "succeeds"),
     "failed": ("失敗", "fails"),
     "stat_change": ("　{name}の{stat}{before}→{after}", "  {name}: {stat} {before}→{after}"),
+    "stat_same": ("　{name}の{stat}は{value}のまま（変化なし）", "  {name}: {stat} stays {value} (no change)"),
     "effect_start": ("　{name}：{what}（{until}）", "  {name}: {what} ({until})"),
     "until_turn": ("{turn}ターン目の{side}フェイズ直前まで", "until just before {side}'s phase of turn {turn}"),
     "permanent": ("永続", "permanent"),
@@ -187,6 +188,8 @@ REASONS = Catalog({
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
     "no_destination": ("移動先なし", "no destination"),
+    "out_of_range": ("範囲外", "out of range"),
+    "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
     "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -268,7 +271,29 @@ class Board:
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
         b, _ = board_of(setup)
-        return cls(chars, setup["sides"], order, {s: 0 for s in order}, [w.label for w in sorted(b.walls)])
+        board = cls(chars, setup["sides"], order, {s: setup["sides"][s].get("dp", 0) for s in order},
+                    [w.label for w in sorted(b.walls)])
+        board._continued(setup)
+        return board
+
+    def _continued(self, setup: dict) -> None:
+        """A match continued mid-campaign (DH-12): its current values, states and lasting effects."""
+        for cid, c in setup["characters"].items():
+            ch = self.chars[cid]
+            ch.stats.update({k: v for k, v in (c.get("current") or {}).items() if k in ch.stats})
+            ch.dead = bool(c.get("dead"))
+            if ch.dead:
+                ch.stats["hp"] = 0
+            if c.get("withdrawn"):
+                self.withdrawn.append(cid)
+            if c.get("uses"):
+                self.revealed.append(cid)
+        for e in setup.get("effects", []):
+            self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
+                                     "amount": e.get("amount")}
+            if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
+                stats = self.chars[e["bearer"]].stats
+                stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
 
     def apply(self, e: dict) -> None:
         kind = e["kind"]
@@ -365,6 +390,7 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     """One turn: its heading, each phase a heading, each action (with all it causes) one block."""
     out = doc.Builder()
     out.heading(t("turn", turn=turn["turn"]), level=2, gap=1)
+    friendly = False  # the last death was 内ゲバ
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
@@ -376,6 +402,10 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
                            side=board.sides[e["side"]]["name"]))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
+        elif kind == "move" and e["steps"] == 0:
+            out.line(t("no_move"))  # a destination that is its own square, or a stop before the first step
+            if e["zoc_stop"]:
+                out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
         elif kind == "move":
             via = e["path"][:-1]
             out.line(t("move", frm=e["from"], to=e["to"],
@@ -405,24 +435,24 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.line(t("dying", name=board.name(e["character"])))
         elif kind == "death":
             out.line(t("death", name=board.name(e["character"])))
+            friendly = bool(e.get("friendly_kill"))
         elif kind == "spirit_loss":
             c = board.chars[e["character"]]
             items = "、".join(t("spirit_item", name=board.name(a["character"]), before=a["before"], after=a["after"])
                              for a in e["affected"])
             out.line(t("spirit_loss", side=board.sides[c.side]["name"], amount=e["amount"], items=items)
                      if items else t("spirit_none"))
+            if friendly:
+                out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
             out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
         elif kind == "dp":
-            if e["reason"] == "friendly_kill":
-                out.line(t("dp_none"))
-            else:
-                line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
-                if e["base"] > 1 or e["multiplier"] > 1:
-                    line += t("dp_leader", base=e["base"], mult=e["multiplier"],
-                              who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
-                              by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
-                out.line(line)
+            line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
+            if e["base"] > 1 or e["multiplier"] > 1:
+                line += t("dp_leader", base=e["base"], mult=e["multiplier"],
+                          who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
+                          by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
+            out.line(line)
         elif kind == "wait":
             if not e["submitted"]:
                 unlisted.append(board.name(e["actor"]))
@@ -475,6 +505,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
         return [t("check_success", rate=e["rate"], face=e["face"], basis=basis,
                   verdict=t("succeeded" if e["success"] else "failed")) + label]
+    if kind == "stat" and e["before"] == e["after"]:  # a heal at its cap, a stat already at 0
+        return [t("stat_same", name=name(e["character"]), stat=stats[e["stat"]], value=e["after"])]
     if kind == "stat":
         return [t("stat_change", name=name(e["character"]), stat=stats[e["stat"]], before=e["before"],
                   after=e["after"])]
@@ -503,6 +535,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("suppressed")]
     if kind == "cancel" and e["scope"] in ("ability", "counter"):
         why = r(e["reason"]) + (t("cause", cause=r("cause_" + e["cause"])) if e.get("cause") else "")
+        if e.get("at"):  # a summon's square (DH-11.8)
+            why += t("cause", cause=e["at"])
         ability = board.ability_name(e["actor"], e.get("ability"))
         if e["scope"] == "counter":
             return [t("cancel_counter", ability=ability, why=why)]

@@ -265,13 +265,13 @@ class Board:
                 self.chars[cid].order = n
         elif kind == "effect":
             op_kind = {"stat": "stat", "add_color": "color", "add_weakness": "weakness"}[e["op"]]
-            self.mods[e["seq"]] = {"kind": op_kind, "character": e["target"], "stat": e.get("stat"),
+            self.mods[e["effect_id"]] = {"kind": op_kind, "character": e["target"], "stat": e.get("stat"),
                                    "value": e.get("value", 0), "color": e.get("color")}
         elif kind == "field":
-            self.mods[e["seq"]] = {"kind": "field", "stat": e["stat"], "value": e["value"],
+            self.mods[e["effect_id"]] = {"kind": "field", "stat": e["stat"], "value": e["value"],
                                    "applies_to": e["applies_to"], "owner_side": e["owner_side"]}
         elif kind == "expire":
-            self.mods.pop(e["seq"], None)
+            self.mods.pop(e["effect_id"], None)
         elif kind == "effects_removed":
             for seq in e["removed"]:
                 self.mods.pop(seq, None)
