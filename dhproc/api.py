@@ -413,10 +413,14 @@ class Imported:
     notes: list[str]  # readings made (a name given in part, lines set aside)
 
 
-def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path) -> Imported:
+def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path,
+                 lang: str | None = None) -> Imported:
     """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
     characters of the match at ``match_path``."""
+    from .messages import default_lang, say
     from .textimport import context_from_setup, import_post
+
+    lang = lang or default_lang()
 
     rs = get_ruleset(ruleset_id)
     if rs is None:
@@ -436,15 +440,15 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
         raise InputError(problems)
     result = Imported({}, [], [])
     for source, text in posts:
-        ctx = context_from_setup(doc.data["setup"], grammar)
+        ctx = context_from_setup(doc.data["setup"], grammar, lang)
         read = import_post(text, grammar, ctx)
         result.problems += [p.format(source) for p in read.problems]
         result.notes += [f"{source}: {n}" for n in read.notes]
         if read.side is None and not read.problems:
-            result.problems.append(f"{source}: nothing to import (no character's name found)")
+            result.problems.append(f"{source}: {say('import.nothing', lang)}")
         elif read.side is not None and not read.problems:
             if read.side in result.submissions:
-                result.problems.append(f"{source}: a second post for side '{read.side}'; import one post per side")
+                result.problems.append(f"{source}: {say('import.second_post', lang, side=read.side)}")
             result.submissions[read.side] = read.submission
     return result
 

@@ -360,15 +360,18 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
 @click.option("--match", "match_path", type=click.Path(dir_okay=False),
               help="The match whose characters are named (default: match.yaml beside --out, or here).")
 @click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
+@click.option("--lang", type=click.Choice(["ja", "en"]), help="Messages in this language (default: DHPROC_LANG, else ja).")
 def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
-            turn: int | None) -> None:
+            turn: int | None, lang: str | None) -> None:
     """Read 行動提出 as players post them (a file per side's post, - for stdin, or the text itself)
     and write the turn file: 山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎."""
     import re
 
     from . import api
     from .loading import load_file
+    from .messages import default_lang, say
 
+    lang = lang or default_lang()
     out = Path(out_path) if out_path else None
     match_file = Path(match_path) if match_path else (out.parent if out else Path(".")) / "match.yaml"
     existing: dict = {}
@@ -382,7 +385,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         named = re.search(r"turn-?(\d+)", out.name, re.IGNORECASE) if out else None
         turn = existing.get("turn") if isinstance(existing.get("turn"), int) else (int(named.group(1)) if named else None)
     if turn is None:
-        raise click.UsageError("give --turn N, or an --out name such as turn-03.yaml")
+        raise click.UsageError(say("import.need_turn", lang))
     posts = []
     for text in texts:
         if text == "-":
@@ -392,16 +395,16 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         else:
             posts.append(("<text>", text))
     try:
-        imported = api.import_posts(ruleset, posts, match_file)
+        imported = api.import_posts(ruleset, posts, match_file, lang=lang)
     except InputError as exc:
         _fail(exc.problems)
         sys.exit(1)
     for note in imported.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(say("import.note", lang, note=note), err=True)
     if imported.problems:
         for problem in imported.problems:
             click.echo(problem, err=True)
-        click.echo(f"{len(imported.problems)} problem(s); nothing written", err=True)
+        click.echo(say("import.summary_fail", lang, n=len(imported.problems)), err=True)
         sys.exit(1)
     submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
     submissions.update(imported.submissions)
@@ -411,7 +414,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         _out(text, nl=False)
     else:
         _write((out, text))
-        click.echo(f"wrote {out} (turn {turn}: {', '.join(imported.submissions)})", err=True)
+        click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
 
 
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:

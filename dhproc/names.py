@@ -90,19 +90,19 @@ class NameIndex:
             return Found(None, "ambiguous", tuple(self.names[i] for i in begins))
         return Found(None, "unknown", tuple(suggestions(text, self.names.values())))
 
-    def describe(self, text: str, found: Found, what: str, lang: str = "en") -> str:
-        """A message for a name that did not resolve: did you mean, and the list when short."""
+    def describe(self, text: str, found: Found, what: str, lang: str | None = None) -> str:
+        """A message for a name that did not resolve: did you mean, and the list when short.
+        ``what`` is a message id such as ``what.character``."""
+        from .messages import say
+
+        thing = say(what, lang)
         listing = list(self.names.values())
         if found.how == "ambiguous":
-            if lang == "ja":
-                return f"{what}「{text}」が複数に当てはまります：{'、'.join(found.candidates)}（名前を長く書いてください）"
-            return f"{what} '{text}' fits several: {', '.join(found.candidates)} (write more of the name)"
+            return say("name.ambiguous", lang, what=thing, text=text,
+                       names=say("list.sep", lang).join(found.candidates))
         hint = ""
         if found.candidates:
-            hint = (f"もしかして：{'、'.join(found.candidates)}" if lang == "ja"
-                    else f"did you mean {' or '.join(found.candidates)}?")
+            hint = say("name.did_you_mean", lang, names=say("list.or", lang).join(found.candidates))
         elif len(listing) <= SHORT_LIST:
-            hint = (f"いるのは：{'、'.join(listing)}" if lang == "ja" else f"known: {', '.join(listing)}")
-        if lang == "ja":
-            return f"{what}「{text}」は見つかりません" + (f"（{hint}）" if hint else "")
-        return f"unknown {what} '{text}'" + (f" ({hint})" if hint else "")
+            hint = say("name.known", lang, names=say("list.sep", lang).join(listing))
+        return say("name.unknown", lang, what=thing, text=text, hint=hint)

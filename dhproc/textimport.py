@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from .messages import say
 from .names import NameIndex
 
 __all__ = ["Line", "Entry", "Rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
@@ -67,16 +68,27 @@ class ImportContext:
     sides: dict[str, str]  # character id -> side id
     abilities: dict[str, list[str]]  # character id -> its ability or skill names
     square: Callable[[str], str | None]  # typed square -> canonical label, or None
+    lang: str = "ja"
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
+
+    def say(self, key: str, **values: object) -> str:
+        return say(key, self.lang, **values)
+
+    def problem(self, line: Line | None, key: str, **values: object) -> None:
+        self.problems.append(ImportProblem(line, self.say(key, **values)))
+
+    def read_as(self, text: str, cid: str) -> None:
+        self.notes.append(self.say("name.read_as", text=text, name=self.characters.names[cid], id=cid))
 
     def character(self, text: str, line: Line | None) -> str | None:
         found = self.characters.resolve(text)
         if found.id is None:
-            self.problems.append(ImportProblem(line, self.characters.describe(text, found, "character")))
+            self.problems.append(ImportProblem(line, self.characters.describe(text, found, "what.character",
+                                                                              self.lang)))
             return None
         if found.how == "prefix":
-            self.notes.append(f"'{text}' read as {self.characters.names[found.id]} ({found.id})")
+            self.read_as(text, found.id)
         return found.id
 
 
@@ -112,7 +124,7 @@ class Grammar:
     square: Callable[[str], str | None] = _no_squares
 
 
-def context_from_setup(setup: dict, grammar: Grammar) -> ImportContext:
+def context_from_setup(setup: dict, grammar: Grammar, lang: str = "ja") -> ImportContext:
     """Names, sides and ability names from a setup whose characters have ``name`` and ``side``
     and an ``ability: {name}`` or ``skills: [{name}]`` (the shape every ruleset so far uses)."""
     chars = setup.get("characters", {})
@@ -122,7 +134,7 @@ def context_from_setup(setup: dict, grammar: Grammar) -> ImportContext:
         named += [s["name"] for s in c.get("skills", []) if isinstance(s, dict) and "name" in s]
         abilities[cid] = named
     return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}),
-                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square)
+                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang)
 
 
 def read_lines(text: str, ctx: ImportContext) -> list[Line]:
@@ -133,7 +145,7 @@ def read_lines(text: str, ctx: ImportContext) -> list[Line]:
         if not norm:
             continue
         if _CHATTER.match(norm):
-            ctx.notes.append(f"line {no} skipped: {raw.strip()}")
+            ctx.notes.append(ctx.say("import.skipped", no=no, line=raw.strip()))
             continue
         m = _BULLET.match(norm)
         number = None
@@ -155,14 +167,14 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
     found = ctx.characters.resolve(token)
     if found.id is not None:
         if found.how == "prefix":
-            ctx.notes.append(f"'{token}' read as {ctx.characters.names[found.id]} ({found.id})")
+            ctx.read_as(token, found.id)
         return found.id, text[len(token):]
     for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
         if shorter.id is not None and shorter.how == "exact":
             return shorter.id, text[end:]
     if found.how == "ambiguous" or found.candidates:  # a name, but which one is not clear
-        ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "character")))
+        ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "what.character", ctx.lang)))
         return None, text[len(token):]
     return None
 
@@ -182,8 +194,7 @@ def split_entries(lines: Sequence[Line], ctx: ImportContext, example: str) -> li
             entries[-1].lines.append(line)
             entries[-1].text = (entries[-1].text + " / " + line.text).strip(" /")
         else:
-            ctx.problems.append(ImportProblem(line, f"no character's name begins this line; write each "
-                                                    f"character's action after its name, e.g. {example}"))
+            ctx.problem(line, "import.no_name", example=example)
     return [e for e in entries if e.who]
 
 
@@ -207,8 +218,7 @@ def scan(text: str, rules: Sequence[Rule], fields: dict[str, Any], entry: Entry,
         else:
             rest = text[pos:].split(" / ")[0]
             line = next((ln for ln in entry.lines if rest[:8] in ln.text), entry.lines[0])
-            ctx.problems.append(ImportProblem(line, f"cannot read '{rest}' (for "
-                                                    f"{ctx.characters.names[entry.who]}); write e.g. {example}"))
+            ctx.problem(line, "import.cannot_read", rest=rest, name=ctx.characters.names[entry.who], example=example)
             return
 
 
@@ -224,8 +234,6 @@ def one_side(who: Sequence[str], ctx: ImportContext, lines: Sequence[Line]) -> s
     if len(sides) > 1:
         names = {s: [ctx.characters.names[w] for w in who if ctx.sides[w] == s] for s in sides}
         detail = "; ".join(f"{s}: {', '.join(n)}" for s, n in names.items())
-        ctx.problems.append(ImportProblem(lines[0] if lines else None,
-                                          f"one post is one side's submission, but it names characters of "
-                                          f"{len(sides)} sides ({detail}); import each side's post separately"))
+        ctx.problem(lines[0] if lines else None, "import.two_sides", count=len(sides), detail=detail)
         return None
     return sides[0] if sides else None

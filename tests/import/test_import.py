@@ -39,7 +39,7 @@ def test_import_case(case: Path, tmp_path: Path) -> None:
     post = tmp_path / "post.txt"
     post.write_text(data["post"], encoding="utf-8")
     out = folder / "turn-09.yaml"
-    result = run("import", ruleset, post, "-o", out)
+    result = run("import", ruleset, post, "-o", out, "--lang", "en")  # the cases' messages are English
     if "expect" in data:
         assert result.exit_code == 0, result.stderr
         written = yaml.safe_load(out.read_text(encoding="utf-8"))
@@ -82,7 +82,7 @@ def test_two_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Path
     # the other side posts later: its import is added to the same file, the first side kept
     second = run("import", "dh", SEITOKAI, "-o", out)
     assert second.exit_code == 0, second.stderr
-    assert "'佐藤' read as 佐藤花子 (sato)" in second.stderr
+    assert "「佐藤」を佐藤花子（sato）と読みました" in second.stderr  # Japanese by default
     written = yaml.safe_load(out.read_text(encoding="utf-8"))
     example = yaml.safe_load((ROOT / "examples/dh/turn-01.yaml").read_text(encoding="utf-8"))
     assert written["submissions"] == example["submissions"]
@@ -100,7 +100,8 @@ def test_import_from_stdin_prints_the_turn(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args,message", [
-    (["dh", "鈴木 B6→B4"], "give --turn N"),
+    (["dh", "鈴木 B6→B4"], "--turn N を指定するか"),
+    (["dh", "鈴木 B6→B4", "--lang", "en"], "give --turn N"),
     (["chess", "x", "--turn", "1"], "unknown ruleset 'chess'"),
     (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "not a logos match file"),
 ])
@@ -108,3 +109,22 @@ def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> No
     monkeypatch.chdir(ROOT)
     result = run("import", *args)
     assert result.exit_code in (1, 2) and message in result.output + result.stderr
+
+
+@pytest.mark.parametrize("lang,messages", [
+    ("ja", ["キャラクター「鈴木一朗」は見つかりません（もしかして：鈴木一郎）", "「前進して殴る」（山田太郎）を読めません",
+            "キャラクター「ka」が複数に当てはまります：天城ミコト、加藤", "問題3件。何も書き込んでいません"]),
+    ("en", ["unknown character '鈴木一朗' (did you mean 鈴木一郎?)", "cannot read '前進して殴る' (for 山田太郎)",
+            "character 'ka' fits several: 天城ミコト, 加藤", "3 problem(s); nothing written"]),
+])
+def test_import_problems_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
+    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\nka：待機"
+    monkeypatch.setenv("DHPROC_LANG", lang)  # the environment chooses the language
+    result = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml")
+    assert result.exit_code == 1
+    for message in messages:
+        assert message in result.stderr, (message, result.stderr)
+    # --lang wins over the environment
+    other = "en" if lang == "ja" else "ja"
+    again = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml", "--lang", other)
+    assert messages[0] not in again.stderr

@@ -19,8 +19,7 @@ from typing import Any
 
 from ...names import fold
 from .model import parse_square
-from ...textimport import ARROW, Entry, Grammar, ImportContext, ImportProblem, Line, Rule, one_side, \
-    split_entries, scan
+from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, Rule, one_side, split_entries, scan
 
 SQ = r"[A-Za-z]\s*\d{1,2}(?!\d)"
 NAME = r"[^\s/、,;。:→>()「」《》・&]+?"
@@ -68,9 +67,9 @@ def _ability(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> Non
     if named:
         own = ctx.abilities.get(entry.who, [])
         if not any(fold(named) == fold(a) for a in own):
-            has = f"「{own[0]}」" if own else "none"
-            ctx.problems.append(ImportProblem(entry.lines[0], f"{ctx.characters.names[entry.who]} has no ability "
-                                                              f"「{named}」 (its ability: {has})"))
+            has = f"「{own[0]}」" if own else ctx.say("import.none")
+            ctx.problem(entry.lines[0], "import.no_ability", name=ctx.characters.names[entry.who], ability=named,
+                        has=has)
     targets = m.groupdict().get("targets")
     if targets and not named and any(fold(targets) == fold(a) for a in ctx.abilities.get(entry.who, [])):
         return  # 「能力：紅蓮」 names the ability, not a target
@@ -88,7 +87,7 @@ def _targets(ability: dict, text: str, entry: Entry, ctx: ImportContext) -> None
 def _object(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     """対象：X — the targets of the ability named in the same entry."""
     if "ability" not in fields:
-        ctx.problems.append(ImportProblem(entry.lines[0], "対象 without 特殊能力: write 特殊能力→対象"))
+        ctx.problem(entry.lines[0], "import.object_without_ability")
         return
     _targets(fields["ability"], m.group("targets"), entry, ctx)
 
@@ -124,16 +123,16 @@ def _action(entry: Entry, ctx: ImportContext) -> dict[str, Any]:
     stay = fields.pop("_stay", False)
     if via:
         if "to" not in fields:
-            ctx.problems.append(ImportProblem(entry.lines[0], "経由 without a destination: write Ｂ２→Ｂ４（Ｂ３経由）"))
+            ctx.problem(entry.lines[0], "import.via_without_to")
         else:
             fields["path"] = via + [fields["to"]]
     if stay and "to" in fields:
-        ctx.problems.append(ImportProblem(entry.lines[0], "both 移動なし and a destination: keep one"))
+        ctx.problem(entry.lines[0], "import.stay_and_move")
     for key in ("to", "path", "attack", "ability", "wait"):
         if key in fields:
             action[key] = fields[key]
     if "wait" in action and ("attack" in action or "ability" in action):
-        ctx.problems.append(ImportProblem(entry.lines[0], "both 待機 and an action: keep one"))
+        ctx.problem(entry.lines[0], "import.wait_and_act")
     return action
 
 

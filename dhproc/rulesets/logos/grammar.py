@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from ...names import NameIndex, fold
-from ...textimport import ARROW, Grammar, ImportContext, ImportProblem, Line, one_side
+from ...textimport import ARROW, Grammar, ImportContext, Line, one_side
 
 EXAMPLE = "スタメン：楓カエデ、燕ツバメ、岩田ゴロウ、雛菊ヒナ、蓮見レン"
 NAME = r"[^\s/、,;。:→>()「」《》・]+?"
@@ -47,9 +47,9 @@ def _choice(text: str, line: Line, ctx: ImportContext, choices: list[dict], star
     found = _skill_of(who, skill, ctx)
     if found is None:
         skills = NameIndex({f"{c}:{s}": s for c, ss in ctx.abilities.items() for s in ss})
-        hint = skills.describe(skill, skills.resolve(skill), "skill")
-        owner = f" of {ctx.characters.names[who]}" if who else ""
-        ctx.problems.append(ImportProblem(line, f"no skill 「{skill}」{owner}: {hint}"))
+        hint = skills.describe(skill, skills.resolve(skill), "what.skill", ctx.lang)
+        owner = ctx.say("import.skill_owner", name=ctx.characters.names[who]) if who else ""
+        ctx.problem(line, "import.no_skill", skill=skill, owner=owner, hint=hint)
         return True
     target = ctx.character(m.group("target"), line)
     if target:
@@ -66,8 +66,8 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
         if cid is None:
             return None
         if n in starters:
-            ctx.problems.append(ImportProblem(line, f"行動順 {n} is given twice "
-                                                    f"({ctx.characters.names[starters[n]]} and {ctx.characters.names[cid]})"))
+            ctx.problem(line, "import.order_twice", n=n, a=ctx.characters.names[starters[n]],
+                        b=ctx.characters.names[cid])
             return None
         starters[n] = cid
         return cid
@@ -94,22 +94,17 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             cid = place(line.number, token, line)
             rest = line.text[len(token):].strip(" :")
             if rest and not _choice(rest, line, ctx, choices, cid):
-                ctx.problems.append(ImportProblem(line, f"cannot read '{rest}'; write a choice as "
-                                                        f"燕ツバメ《戦術転換》→蓮見レン"))
+                ctx.problem(line, "import.cannot_read_choice", rest=rest)
             continue
         if _choice(line.text, line, ctx, choices):
             continue
         if ctx.characters.resolve(line.text).id is not None:  # a bare name: the next in 行動順
             place(max(starters, default=0) + 1, line.text, line)
             continue
-        ctx.problems.append(ImportProblem(line, f"cannot read this line; write the starters as {EXAMPLE}, "
-                                                f"or one per line numbered 1. to 5., and a choice as "
-                                                f"燕ツバメ《戦術転換》→蓮見レン"))
+        ctx.problem(line, "import.cannot_read_line", example=EXAMPLE)
     order = sorted(starters)
     if starters and order != [1, 2, 3, 4, 5]:
-        ctx.problems.append(ImportProblem(lines[0] if lines else None,
-                                          f"the starters need 行動順 1 to 5 once each (given: "
-                                          f"{', '.join(map(str, order))})"))
+        ctx.problem(lines[0] if lines else None, "import.starters", given=", ".join(map(str, order)))
     side = one_side(list(starters.values()) + [c["who"] for c in choices], ctx, lines)
     submission: dict[str, Any] = {"starters": [starters[n] for n in order]}
     if choices:
