@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+from .engine.ruleset import get_ruleset
 from .errors import UsageError
 from .report.atomic import write_atomic
 
@@ -30,8 +31,6 @@ def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]
     if directory.exists() and any(directory.iterdir()):
         raise UsageError("folder is not empty; dhproc new never overwrites files")
     directory.mkdir(parents=True, exist_ok=True)
-    from .engine.ruleset import get_ruleset
-
     first = get_ruleset(match["ruleset"]).first_turn(match["setup"])  # each ruleset says where it starts
     head = (f"# Continues {log_name} from turn {first}: the setup is that log's final\n"
             f"# state. Add the next turn files (turn: {first}, ...) under 'turns:'.\n")

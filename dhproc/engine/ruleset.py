@@ -92,6 +92,8 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "count": "dhproc.rulesets.count",
+    "nicosw": "dhproc.rulesets.nicosw",
     "kagemiya": "dhproc.rulesets.kagemiya",
 }
 _cache: dict[str, Ruleset] = {}

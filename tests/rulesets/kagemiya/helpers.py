@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..matches import events, load, resolve
+from ..common import events, load, resolve
 
 __all__ = ["char", "pair", "standard", "sub", "make", "load", "resolve", "events", "problems"]
 

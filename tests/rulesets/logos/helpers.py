@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dhproc import api
-
-from ..matches import events, load, resolve  # noqa: F401  (the logos tests import them from here)
+from ..common import events, load, report, resolve  # noqa: F401  (the helpers tests import from here)
 
 
 def char(name: str, side: str, *, color: str | list[str] = "灰", weak: str | list[str] = "黄", atk: int = 3,
@@ -53,10 +51,6 @@ def make(red: dict | None = None, blue: dict | None = None, *, red_bench: dict |
         turn["dice"] = dice
     return {"dhproc": 1, "ruleset": "logos", "seed": seed, "options": options or {}, "setup": setup,
             "turns": turns if turns is not None else [turn]}
-
-
-def report(log: dict, **kw: Any) -> str:
-    return api.render(log, **kw)
 
 
 def skill(name: str, timing: str, *effects: dict, rate: int = 100, condition: dict | None = None,

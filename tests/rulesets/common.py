@@ -1,4 +1,4 @@
-"""What every ruleset's test helpers share: a match dict loaded as a file, resolved, its events found."""
+"""What every ruleset's test helpers share: resolve a match dict in memory, pick events, render."""
 
 from __future__ import annotations
 
@@ -19,3 +19,7 @@ def resolve(m: dict) -> dict:
 def events(log: dict, kind: str | None = None, **fields: Any) -> list[dict]:
     return [e for t in log["turns"] for e in t["events"]
             if (kind is None or e["kind"] == kind) and all(e.get(k) == v for k, v in fields.items())]
+
+
+def report(log: dict, **kw: Any) -> str:
+    return api.render(log, **kw)
