@@ -23,6 +23,13 @@ class DhRuleset(Ruleset):
     def check(self, match):
         return checks.check_match(match)
 
+    def warnings(self, match):
+        if not any("rate" in (c.get("ability") or {}) for c in match.setup["characters"].values()):
+            return []
+        from .rate import rate_warnings
+
+        return rate_warnings(match)
+
     def initial_state(self, match) -> DhState:
         setup = match.setup
         board, _ = checks.board_of(setup)

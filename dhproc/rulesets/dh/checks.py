@@ -83,6 +83,10 @@ def check_match(match: Any) -> list[Problem]:
         if "ability" in c:
             problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
                          for rel, msg in _ability_problems(cid, c["ability"], setup, board)]
+    if any("rate" in (c.get("ability") or {}) for c in setup["characters"].values()):
+        from .rate import setup_rates  # only a setup with 発動率 designs pays for the tables
+
+        problems += setup_rates(match)[1]
     for turn in match.turns:
         problems += _check_submissions(turn, setup, board)
     return problems
