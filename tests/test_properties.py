@@ -24,7 +24,7 @@ EFFECTS = [{"kind": "damage", "amount": 2}, {"kind": "damage", "stat": "spirit",
            {"kind": "movement_change", "amount": -1}, {"kind": "zoc_ignore"}, {"kind": "extra_action"},
            {"kind": "dp_gain", "amount": 1}, {"kind": "rest_release"}, {"kind": "effect_removal"},
            {"kind": "withdraw"}, {"kind": "forced_move", "squares": 2}, {"kind": "revive"},
-           {"kind": "wall_build"}, {"kind": "wall_break"}]
+           {"kind": "wall_build"}, {"kind": "wall_break"}, {"kind": "normal_attack"}]
 COUNTER_WHEN = ["attacked_by_enemy", "targeted_by_enemy", "killed", "enemy_enters_range",
                 "enemy_ends_action_in_range", "ally_ends_action_in_range", "self_hits", "self_kills_enemy"]
 
@@ -132,7 +132,9 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     for turn in log["turns"]:
         for e in turn["events"]:
             actor = e.get("actor")
-            if e["kind"] in ("move", "attack") and actor is not None and not e.get("forced_by"):
+            # a forced move, or an ability's attack (a `killed` counter strikes as its user dies), is not a 行動
+            if e["kind"] in ("move", "attack") and actor is not None and not e.get("forced_by") \
+                    and "ability" not in e:
                 assert actor not in dead, f"{actor} acted after its death: {e}"
             if e["kind"] == "revive":
                 dead.discard(e["character"])

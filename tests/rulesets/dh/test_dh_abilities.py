@@ -494,3 +494,22 @@ def test_dh_8_12_wall_piercing_and_no_rest_and_target_death() -> None:
     assert ends == ["death"]
     kept = ability_match(dict(curse, riders=["survives_target_death"]), turns, chars=killer)
     assert not events(kept, "effect_end") and kept["state"]["effects"][0]["bearer"] == "x"
+
+
+def test_dh_11_13_an_ability_attack_is_an_attack_for_counters_unless_the_option_says_not() -> None:
+    ab = {"activation": 90, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+          "effects": [{"kind": "normal_attack"}]}
+    guard = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３",
+                   "ability": {"name": "反撃", **COUNTER}}}
+    turns = [turn(1, [], [{"who": "x", "ability": {}}], dice=[1]),
+             turn(2, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1, 1, 1])]
+    log = ability_match(ab, turns, chars=guard)
+    attack = events(log, "attack")[0]
+    assert (attack["hit_rate"], attack["hit"], attack["ability"]) == (50, True, "能力")
+    assert events(log, "damage")[0]["amount"] == 1 and events(log, "counter_fire")[0]["trigger"] == "attacked"
+    quiet = ability_match(ab, turns[:1] + [turn(2, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1, 1])],
+                          chars=guard, options={"ability_attack_is_attack": False})
+    assert events(quiet, "attack") and not events(quiet, "counter_fire")
+    sure = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1])],
+                         options={"hit_mode": "sure"})
+    assert events(sure, "attack")[0]["face"] is None and events(sure, "damage")[0]["amount"] == 1
