@@ -48,7 +48,14 @@ def abilities(draw) -> dict:
                                              {"kind": "self_death"}, {"kind": "extra_rest", "turns": 1},
                                              {"kind": "dp_gift", "amount": 1}]))]
     if draw(st.booleans()):
-        ab["restrictions"] = [draw(st.sampled_from([{"kind": "mental_attack"}, {"kind": "once_per_game"}]))]
+        ab["restrictions"] = [draw(st.sampled_from([
+            {"kind": "mental_attack"}, {"kind": "once_per_game"},
+            {"kind": "condition", "when": {"of": "self", "attr": "hp", "at_most": 3}},
+            {"kind": "condition", "when": {"of": "match", "attr": "deaths_last_phase", "at_least": 1}}]))]
+    if draw(st.booleans()):
+        ab["targets"]["only"] = draw(st.sampled_from([{"of": "target", "attr": "gender", "equals": "female"},
+                                                      {"of": "target", "attr": "grade", "at_most": 2},
+                                                      {"of": "target", "attr": "states", "includes": "secret"}]))
     if style == "counter":
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
     return ab
@@ -68,7 +75,9 @@ def dh_matches(draw) -> str:
         side = sides[i % 2]
         chars[f"c{i}"] = {"name": f"キャラ{i}", "side": side, "attack": draw(st.integers(0, 20)),
                           "defense": draw(st.integers(0, 20)), "hp": draw(st.integers(1, 8)),
-                          "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label}
+                          "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label,
+                          "gender": draw(st.sampled_from(["female", "male", "both", "none"])),
+                          "grade": draw(st.integers(1, 3))}
     for cid in list(chars):
         if draw(st.booleans()):
             chars[cid]["ability"] = draw(abilities())
