@@ -21,3 +21,17 @@ def scaffold(ruleset_id: str, directory: Path) -> list[Path]:
         write_atomic(target, template.joinpath(name).read_text(encoding="utf-8"))
         written.append(target)
     return written
+
+
+def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]:
+    """A match folder whose match.yaml continues a log (see :func:`dhproc.api.continuation`)."""
+    import yaml
+
+    if directory.exists() and any(directory.iterdir()):
+        raise UsageError("folder is not empty; dhproc new never overwrites files")
+    directory.mkdir(parents=True, exist_ok=True)
+    head = (f"# Continues {log_name} from turn {match['setup'].get('start_turn', 1)}: the setup is that log's final\n"
+            f"# state. Add the next turn files (turn: {match['setup'].get('start_turn', 1)}, ...) under 'turns:'.\n")
+    target = directory / "match.yaml"
+    write_atomic(target, head + yaml.safe_dump(match, allow_unicode=True, sort_keys=False, width=100))
+    return [target]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import yaml
@@ -9,63 +10,114 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
-from dhproc.errors import ResolutionError
+from dhproc.errors import InputError, ResolutionError
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
 
-from . import fuzz
+from . import coverage, fuzz
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-EFFECTS = [{"kind": "damage", "amount": 2}, {"kind": "damage", "stat": "spirit", "amount": "half"},
-           {"kind": "heal", "amount": 2}, {"kind": "instant_death"}, {"kind": "dying"},
-           {"kind": "stat_change", "stat": "attack", "amount": 2}, {"kind": "barrier"}, {"kind": "incapacitate"},
-           {"kind": "movement_change", "amount": -1}, {"kind": "zoc_ignore"}, {"kind": "extra_action"},
-           {"kind": "dp_gain", "amount": 1}, {"kind": "rest_release"}, {"kind": "effect_removal"},
-           {"kind": "withdraw"}, {"kind": "forced_move", "squares": 2}, {"kind": "revive"},
-           {"kind": "wall_build"}, {"kind": "wall_break"}, {"kind": "normal_attack"}]
-COUNTER_WHEN = ["attacked_by_enemy", "targeted_by_enemy", "killed", "enemy_enters_range",
-                "enemy_ends_action_in_range", "ally_ends_action_in_range", "self_hits", "self_kills_enemy"]
+SCHEMA = json.loads((ROOT / "schemas" / "dh.setup.schema.json").read_text(encoding="utf-8"))["$defs"]
+ABILITY = SCHEMA["character"]["properties"]["ability"]["properties"]
+# Every value the schema allows is drawn: a kind, shape, rider or cost added to the schema is
+# generated without a change here.
+KINDS = SCHEMA["effect"]["properties"]["kind"]["enum"]
+SHAPES = SCHEMA["range"]["properties"]["shape"]["enum"]
+STATS = SCHEMA["effect"]["properties"]["stat"]["enum"]
+SIDES_OF_TARGETS = SCHEMA["targets"]["properties"]["side"]["enum"]
+COUNTS = SCHEMA["targets"]["properties"]["count"]["enum"]
+RIDERS = ABILITY["riders"]["items"]["enum"]
+COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
+RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
+COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
+STYLES = ABILITY["style"]["enum"]
+TYPES = ABILITY["type"]["enum"]
+GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+# 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
+WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
+        {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
+ONLY = [{"of": "target", "attr": "gender", "equals": "female"}, {"of": "target", "attr": "grade", "at_most": 2},
+        {"of": "target", "attr": "states", "includes": "secret"}, {"not": {"of": "target", "attr": "hp", "below": 3}}]
+
+
+def amounts(lo: int = -999, hi: int = 999):
+    """Mostly small, sometimes the schema's extremes."""
+    return st.one_of(st.integers(-3, 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
+
+
+def ranges():
+    return st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
+                                 optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))})
 
 
 @st.composite
-def abilities(draw) -> dict:
-    style = draw(st.sampled_from(["active", "passive", "counter"]))
-    typ = draw(st.sampled_from(["instant", "granted", "field"]))
-    ab = {"name": "能力", "style": style, "type": typ, "activation": draw(st.integers(0, 100)),
-          "success": draw(st.integers(0, 100)), "duration": draw(st.integers(1, 3)),
-          "range": {"shape": draw(st.sampled_from(["same_square", "adjacent", "diagonal", "radius", "around", "map"])),
-                    "size": draw(st.integers(0, 2))},
-          "targets": {"side": draw(st.sampled_from(["enemy", "ally", "any", "self"])),
-                      "count": draw(st.sampled_from(["single", "multi"]))},
-          "effects": draw(st.lists(st.sampled_from(EFFECTS), min_size=1, max_size=2)),
-          "riders": draw(st.lists(st.sampled_from(["wall_piercing", "barrier_piercing", "counter_silence",
-                                                    "gruesome_death", "survives_death", "no_rest", "empty_fire",
-                                                    "delayed"]), max_size=2, unique=True))}
+def effects(draw, bench: list[str]) -> dict:
+    kind = draw(st.sampled_from(KINDS))
+    e: dict = {"kind": kind}
+    if kind in ("damage", "heal", "stat_change"):
+        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
+        e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
+        if kind == "damage" and draw(st.integers(0, 3)) == 0:
+            e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+    if kind == "forced_move":
+        e["squares"] = draw(st.integers(1, 20))
+    if kind == "withdraw" and draw(st.booleans()):
+        e["permanent"] = True
+    if kind == "summon" and bench and draw(st.booleans()):
+        e["character"] = draw(st.sampled_from(bench))
+    if draw(st.integers(0, 4)) == 0:
+        e["range"] = draw(ranges())
+    if draw(st.integers(0, 4)) == 0:
+        e["targets"] = {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))}
+    if draw(st.integers(0, 5)) == 0:
+        e["empty_fire"] = True
+    return e
+
+
+@st.composite
+def abilities(draw, bench: list[str] = ()) -> dict:
+    style = draw(st.sampled_from(STYLES))
+    typ = draw(st.sampled_from(TYPES))
+    ab = {"name": "能力", "style": style, "type": typ,
+          "activation": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
+          "success": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
+          "duration": draw(st.one_of(st.integers(1, 3), st.sampled_from([0, 100, "permanent"]))),
+          "range": draw(ranges()),
+          "targets": {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))},
+          "effects": draw(st.lists(effects(list(bench)), min_size=1, max_size=3)),
+          "riders": draw(st.lists(st.sampled_from(RIDERS), max_size=3, unique=True))}
     if draw(st.booleans()):
-        ab["costs"] = [draw(st.sampled_from([{"kind": "stat", "stat": "hp", "amount": 1}, {"kind": "dp", "amount": 1},
-                                             {"kind": "self_death"}, {"kind": "extra_rest", "turns": 1},
-                                             {"kind": "dp_gift", "amount": 1}]))]
+        ab["costs"] = draw(st.lists(st.builds(
+            lambda kind, stat, amount, turns, by_ally: {
+                "kind": kind, **({"stat": stat, "amount": amount} if kind == "stat" else {}),
+                **({"amount": amount} if kind in ("movement", "dp", "dp_gift") else {}),
+                **({"turns": turns} if kind == "extra_rest" else {}), **({"by_ally": True} if by_ally else {})},
+            st.sampled_from(COST_KINDS), st.sampled_from(STATS), st.one_of(st.integers(0, 3), st.just(999)),
+            st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
-        ab["restrictions"] = [draw(st.sampled_from([
-            {"kind": "mental_attack"}, {"kind": "once_per_game"},
-            {"kind": "condition", "when": {"of": "self", "attr": "hp", "at_most": 3}},
-            {"kind": "condition", "when": {"of": "match", "attr": "deaths_last_phase", "at_least": 1}}]))]
+        ab["restrictions"] = draw(st.lists(st.builds(
+            lambda kind, n, when: {"kind": kind, **({"count": n} if kind == "uses" else {}),
+                                   **({"turns": [n]} if kind == "turns" else {}),
+                                   **({"when": when} if kind == "condition" else {})},
+            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
     if draw(st.booleans()):
-        ab["targets"]["only"] = draw(st.sampled_from([{"of": "target", "attr": "gender", "equals": "female"},
-                                                      {"of": "target", "attr": "grade", "at_most": 2},
-                                                      {"of": "target", "attr": "states", "includes": "secret"}]))
+        ab["targets"]["only"] = draw(st.sampled_from(ONLY))
     if style == "counter":
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
     return ab
+
+
+SUMMON_TARGETS = ["own bench", "own bench", "own bench", "own starter", "enemy bench", "enemy starter", "none"]
 
 
 @st.composite
 def dh_matches(draw) -> str:
     rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 6))
     squares = [Square(r, c) for r in range(rows) for c in range(cols)]
-    walls = draw(st.lists(st.sampled_from(squares), max_size=min(3, len(squares) - 2), unique=True))
+    walls = draw(st.lists(st.sampled_from(squares), max_size=min(4, len(squares) - 2), unique=True))
     free = [s for s in squares if s not in walls]
     n = draw(st.integers(2, min(8, len(free))))
     places = draw(st.permutations(free))[:n]
@@ -76,11 +128,16 @@ def dh_matches(draw) -> str:
         chars[f"c{i}"] = {"name": f"キャラ{i}", "side": side, "attack": draw(st.integers(0, 20)),
                           "defense": draw(st.integers(0, 20)), "hp": draw(st.integers(1, 8)),
                           "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label,
-                          "gender": draw(st.sampled_from(["female", "male", "both", "none"])),
-                          "grade": draw(st.integers(1, 3))}
-    for cid in list(chars):
+                          "gender": draw(st.sampled_from(GENDERS)), "grade": draw(st.integers(1, 3))}
+        if draw(st.integers(0, 9)) == 0:
+            chars[f"c{i}"]["movement"] = draw(st.sampled_from([0, 1, 20]))
+    for i in range(draw(st.integers(0, 3))):  # 控え: bench characters
+        chars[f"b{i}"] = {"name": f"控え{i}", "side": draw(st.sampled_from(sides)), "attack": 5, "defense": 5,
+                          "hp": draw(st.integers(1, 8)), "spirit": 3, "fs": 5}
+    bench = {s: [c for c, v in chars.items() if v["side"] == s and "at" not in v] for s in sides}
+    for cid in [c for c, v in chars.items() if "at" in v]:
         if draw(st.booleans()):
-            chars[cid]["ability"] = draw(abilities())
+            chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
     options = {o.id: draw(st.sampled_from(o.choices)) if o.choices else o.default
                for o in OPTIONS if draw(st.booleans())}
@@ -94,12 +151,15 @@ def dh_matches(draw) -> str:
                 act = {"who": who}
                 if draw(st.booleans()):
                     act["to"] = draw(st.sampled_from(squares)).label
-                if "ability" in chars[who] and draw(st.booleans()):
+                ability = chars[who].get("ability")
+                if ability and draw(st.booleans()):
                     use = {}
                     if draw(st.booleans()):
                         use["targets"] = [draw(st.sampled_from(sorted(chars)))]
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
+                    if any(e["kind"] == "summon" for e in ability["effects"]):
+                        use.update(_summon_choice(draw, chars, side))
                     act["ability"] = use
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
@@ -111,7 +171,49 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(1, 4)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.integers(0, 14)) == 0:  # a number no schema allows: a float, or far past a bound
+        who = draw(st.sampled_from(sorted(chars)))
+        chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+
+
+def _summon_choice(draw, chars: dict, side: str) -> dict:
+    """A summon target of every kind: the own bench (valid), an own starter, an enemy, nobody."""
+    kind = draw(st.sampled_from(SUMMON_TARGETS))
+    pool = [c for c, v in chars.items() if (v["side"] == side) == kind.startswith("own")
+            and ("at" in v) == kind.endswith("starter")]
+    if kind == "none" or not pool:
+        return {}
+    return {"summon": draw(st.sampled_from(pool))}
+
+
+def summon_target(match: dict, use: dict, side: str) -> str:
+    cid = use.get("summon")
+    if cid is None:
+        return "none named"
+    c = match["setup"]["characters"][cid]
+    return ("own " if c["side"] == side else "enemy ") + ("starter" if "at" in c else "bench")
+
+
+def note_generated(data: dict, log: dict | None) -> None:
+    """What this match used (tests/coverage.py): drawn in the setup, and fired in the log."""
+    chars = data["setup"]["characters"]
+    abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
+    coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])
+    coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
+                  + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
+    coverage.note("summon targets", [summon_target(data, act["ability"], side)
+                                     for t in data["turns"] for side, acts in t["submissions"].items()
+                                     for act in acts if "ability" in act
+                                     and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
+    coverage.note("matches", ["input error" if log is None else "resolved"])
+    if log is not None:
+        fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
+                 for eff in e["effects"]]
+        coverage.note("effect kinds fired", fired)
+        coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
+        coverage.note("shared squares", ["yes" for t in log["turns"] for e in t["events"]
+                                         if e["kind"] == "attack" and e.get("face") is not None])
 
 
 def _resolve_playable(text: str) -> tuple[dict, str]:
@@ -128,7 +230,14 @@ def _resolve_playable(text: str) -> tuple[dict, str]:
 
 @given(text=dh_matches())
 def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
-    log, text = _resolve_playable(text)
+    try:
+        log, text = _resolve_playable(text)
+    except InputError as exc:  # wrong whatever happens: every problem located, never a crash
+        assert exc.problems and all(p.line is not None and p.col is not None for p in exc.problems), \
+            [p.format() for p in exc.problems]
+        note_generated(yaml.safe_load(text), None)
+        return
+    note_generated(yaml.safe_load(text), log)
     again = api.resolve(api.loads(text, name="m.yaml"))
     assert api.dumps(again) == api.dumps(log)
 

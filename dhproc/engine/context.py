@@ -16,7 +16,10 @@ class TurnContext:
         self.dice = TurnDice(seed, turn, recorded, self.emit)
 
     def emit(self, kind: str, **fields: Any) -> dict:
-        """Append one flat event record; ``seq`` counts from 1 within the turn."""
+        """Append one flat event record; ``seq`` counts from 1 within the turn and is the log's
+        alone: an event about a lasting effect names it under another key (``effect_id``...)."""
+        if "seq" in fields:
+            raise TypeError(f"event '{kind}' may not set seq: it numbers the events of the turn")
         event = {"seq": len(self.events) + 1, "kind": kind}
         event.update(fields)
         self.events.append(event)

@@ -94,6 +94,21 @@ class EffectStore:
         self._items.append(effect)
         return effect
 
+    def restore(self, effect: Effect, next_seq: int | None = None) -> None:
+        """Put back an effect carried over from an earlier session (a match continued from its
+        log), keeping its number; later effects are numbered from ``next_seq`` as they were."""
+        if any(e.seq == effect.seq for e in self._items):
+            raise ValueError(f"effect {effect.seq} is there already")
+        self._items.append(effect)
+        self.restore_next(max(effect.seq + 1, next_seq or 0))
+
+    def restore_next(self, next_seq: int) -> None:
+        self._next = max(self._next, next_seq)
+
+    @property
+    def next_seq(self) -> int:
+        return self._next
+
     def select(self, *, bearer: Any = ..., kind: str | None = None,
                where: Callable[[Effect], bool] | None = None) -> list[Effect]:
         """The effects on ``bearer`` (``...``: any bearer) of ``kind`` (None: any), in creation order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules, status
+from . import campaign, checks, report, rules, status
 from .abilities import parse_ability
 from .model import Character, DhState, Side, parse_square
 from .options import OPTIONS
@@ -51,9 +51,17 @@ class DhRuleset(Ruleset):
             ch.gender, ch.grade = setup["characters"][cid].get("gender"), setup["characters"][cid].get("grade")
         initial = {cid: {s: getattr(ch, s) for s in ("attack", "defense", "hp", "spirit", "fs")}
                    for cid, ch in characters.items()}
-        return DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
-                       initial=initial, start_targets=start_targets,
-                       appeared=[cid for cid, ch in characters.items() if ch.starter])
+        state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
+                        initial=initial, start_targets=start_targets,
+                        appeared=[cid for cid, ch in characters.items() if ch.starter])
+        campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
+        return state
+
+    def first_turn(self, setup: dict) -> int:
+        return campaign.start_turn(setup)
+
+    def setup_from_log(self, log: dict) -> dict:
+        return campaign.setup_from_log(log)
 
     def resolve_turn(self, state: DhState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
@@ -79,6 +87,7 @@ class DhRuleset(Ruleset):
                                       ("counter_waiting", bool(status.counter_waiting(state, c))),
                                       ("barrier", status.barrier(state, c))) if on]
             entry["states"] = states
+            entry.update(campaign.character_state(c, state))
             chars[c.id] = entry
         return {
             "map": {"rows": state.board.rows, "cols": state.board.cols,
@@ -86,11 +95,12 @@ class DhRuleset(Ruleset):
             "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp} for s in state.sides.values()},
             "characters": chars,
             "phase": state.clocks.now(status.PHASE),
-            "effects": [e.to_json() for e in state.effects],
+            "effects": [campaign.effect_json(e) for e in state.effects],
+            "next_effect_id": state.effects.next_seq,
         }
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = DhRuleset()

@@ -16,7 +16,7 @@ from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
-from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting
+from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
 from .model import Character, DhState, Square
 from .ranges import squares_in_range
 from .status import PHASE, barrier, counter_waiting, stat
@@ -107,18 +107,19 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
-                origin: str = "action", turn: int = 0, phase_no: int = 0) -> None:
-    """The 動作 「特殊能力の使用」 (or a passive's automatic use)."""
+                origin: str = "action", turn: int = 0, phase_no: int = 0) -> bool:
+    """The 動作 「特殊能力の使用」 (or a passive's automatic use). False when the use was cancelled
+    before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機."""
     ab = user.ability
     assert ab is not None
     use = Use(user, ab, sub, origin, own_phase(state, user))
     why = _restriction_unmet(state, ctx, user, ab, turn)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
-        return
+        return False
     if ab.style == "counter" and origin == "action":
         _arm_counter(state, ctx, use)
-        return
+        return True
 
     # 1. 対象決定, for every effect first: a missing target cancels the whole activation.
     plans: list[tuple[EffectSpec, list[Character]]] = []
@@ -129,19 +130,26 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         targets, missing = choose_targets(state, ctx, user, ab, spec, sub)
         if missing and not spec.empty_fire:
             ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index, reason=missing)
-            return
+            return False
+        if spec.kind == "summon":  # the square is this effect's target (DH-8.1, DH-11.8)
+            why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab))
+            if why:
+                who, sq = summon_plan(state, use, spec)
+                ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index,
+                         reason=why, at=sq.label, character=who.id if who else None)
+                return False
         plans.append((spec, targets))
     payer, why = _payer(state, ctx, user, ab, sub)
     if why is None and not costs_payable(state, use, payer):
         why = "cost_unpayable"  # a 制約 that cannot be met now: the activation is cancelled (DH-8.1)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
-        return
+        return False
     if (ctx.options["first_player_penalty"] and turn == 1 and phase_no == 1 and origin == "action"
             and not ab.mental_attack and not ab.has("first_turn_exempt")
             and any(t.side != user.side for _, ts in plans for t in ts)):
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="first_player_penalty")
-        return
+        return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans])
     if user.at is not None:
@@ -168,16 +176,17 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         if state.outcome is not None:
             break
     if not activated:
-        return  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
+        return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
     user.uses += 1
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
-    if not automatic or ctx.options["passive_costs"]:
-        pay_costs(state, ctx, use, payer)
+    dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
     if not ab.has("no_rest") and (not automatic or ctx.options["passive_rest"]):
         rest(state, ctx, user, start=use.start)
+    die_of_costs(state, ctx, dying)
     # 6. end; then 再行動 (the seed puts it right after the end)
     state.extra_actions.extend(use.extra_actions)
+    return True
 
 
 def own_phase(state: DhState, user: Character) -> int:
@@ -279,8 +288,10 @@ def costs_payable(state: DhState, use: Use, payer: Character | None) -> bool:
     return True
 
 
-def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | None) -> None:
-    """5. 消費制約: paid as far as possible, by the side controlling the user (DH-8.5)."""
+def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | None) -> list[Character]:
+    """5. 消費制約: paid as far as possible, by the side controlling the user (DH-8.5). Returns who
+    dies of a cost: the death comes after the processing, 能力休み included (:func:`die_of_costs`)."""
+    dying: list[Character] = []
     for cost in use.ability.costs:
         who = payer if cost.by_ally else use.user
         if who is None:
@@ -293,8 +304,8 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
             paid = min(before, owed)
             setattr(who, name, before - paid)
             ctx.emit("cost", **event, stat=name, owed=owed, paid=paid, before=before, after=before - paid)
-            if name == "hp" and who.hp == 0 and not who.dead:
-                harm.death(state, ctx, who, None, "cost")
+            if name == "hp" and who.hp == 0 and who not in dying:
+                dying.append(who)
         elif kind == "movement":
             before = who.movement
             paid = min(before, p["amount"])
@@ -327,8 +338,17 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
                 ctx.emit("withdraw", character=who.id, by=who.id, permanent=True, at=who.at.label)
         elif kind == "self_death":
             ctx.emit("cost", **event)
-            if not who.dead:
-                harm.death(state, ctx, who, None, "cost")  # not 内ゲバ: the opponent gains DP (DH-8.5)
+            if who not in dying:
+                dying.append(who)
+    return dying
+
+
+def die_of_costs(state: DhState, ctx: TurnContext, dying: list[Character]) -> None:
+    """Deaths by 体力消費 or 自分死亡, after the ability's processing (DH-8.5); not 内ゲバ, so the
+    opponent gains the DP."""
+    for who in dying:
+        if not who.dead:
+            harm.death(state, ctx, who, None, "cost")
 
 
 def rest(state: DhState, ctx: TurnContext, user: Character, *, start: int) -> None:
@@ -359,9 +379,10 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
                           duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
                           source={"user": user.id}, removable=False)
     ctx.emit("counter_armed", actor=user.id, ability=ab.name, when=ab.counter_when, effect=e.seq, end=e.end)
-    pay_costs(state, ctx, use, None)
+    dying = pay_costs(state, ctx, use, None)
     if not ab.has("no_rest"):
         rest(state, ctx, user, start=use.start)
+    die_of_costs(state, ctx, dying)
 
 
 def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tuple[bool, str | None]:

@@ -39,6 +39,11 @@ def square_problem(text: str, board: Board) -> tuple[Square | None, str | None]:
     return sq, None
 
 
+def is_starter(c: dict) -> bool:
+    """A スタメン: placed at the start (a continued match marks summoned ones ``starter: false``)."""
+    return "at" in c and c.get("starter", True)
+
+
 def check_match(match: Any) -> list[Problem]:
     setup = match.setup
     problems: list[Problem] = []
@@ -62,7 +67,7 @@ def check_match(match: Any) -> list[Problem]:
                 at(("characters", cid, "at"), msg)
             elif sq in board.walls:
                 at(("characters", cid, "at"), f"{sq.label} is a wall")
-            elif sq in placed:
+            elif sq in placed and "start_turn" not in setup:
                 # DH-1.4: one character per square at the initial placement
                 at(("characters", cid, "at"), f"{sq.label} already holds '{placed[sq]}': one character per "
                                               f"square at the initial placement")
@@ -79,6 +84,9 @@ def check_match(match: Any) -> list[Problem]:
             at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
         elif "at" not in c:
             at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
+    from .campaign import check_state
+
+    check_state(setup, match.options["heal_cap"], at)
     for cid, c in setup["characters"].items():
         if "ability" in c:
             problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
@@ -116,7 +124,7 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             other = setup["characters"].get(e["character"])
             if other is None:
                 out.append((("effects", i, "character"), f"unknown character '{e['character']}'"))
-            elif other["side"] != setup["characters"][cid]["side"] or "at" in other:
+            elif other["side"] != setup["characters"][cid]["side"] or is_starter(other):
                 out.append((("effects", i, "character"), f"'{e['character']}' is not on this side's bench"))
     out += _condition_problems(ab)
     for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
@@ -144,7 +152,27 @@ def _condition_problems(ab: dict) -> list[tuple[tuple, str]]:
     return out
 
 
-def _use_problems(turn: Any, here: tuple, use: dict, chars: dict, board: Board) -> list[Problem]:
+def _summon_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict) -> list[Problem]:
+    """DH-11.8: a summon brings a bench character of the user's side — wrong whatever happens, so a
+    located input error; a square out of range or a wall is a cancellation at resolve time."""
+    ab = (chars.get(who) or {}).get("ability") or {}
+    summons = [e for e in ab.get("effects", []) if e["kind"] == "summon"]
+    if "summon" in use:
+        cid = use["summon"]
+        if not summons:
+            return [turn.problem(here + ("summon",), f"'{ab.get('name', who)}' has no summon effect")]
+        c = chars.get(cid)
+        if c is not None and (c["side"] != chars[who]["side"] or is_starter(c)):
+            return [turn.problem(here + ("summon",), f"'{cid}' is not on the bench of side '{chars[who]['side']}': "
+                                                     f"a summon brings a bench character of the user's side "
+                                                     f"(DH-11.8)")]
+    elif any("character" not in e for e in summons):
+        return [turn.problem(here, "name the bench character to summon (summon: ID): the ability's summon "
+                                   "effect names none")]
+    return []
+
+
+def _use_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict, board: Board) -> list[Problem]:
     problems = []
     ids = [(("targets", j), t) for j, t in enumerate(use.get("targets", []))]
     ids += [(("effects", i, "targets", j), t) for i, e in enumerate(use.get("effects", []))
@@ -155,6 +183,7 @@ def _use_problems(turn: Any, here: tuple, use: dict, chars: dict, board: Board) 
     for rel, cid in ids:
         if cid not in chars:
             problems.append(turn.problem(here + rel, f"unknown character '{cid}'"))
+    problems += _summon_problems(turn, here, use, who, chars)
     squares = [(("at",), use["at"])] if "at" in use else []
     if "to" in use.get("then", {}):
         squares.append((("then", "to"), use["then"]["to"]))
@@ -200,7 +229,8 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                 if who in chars and not (chars[who].get("ability") or {}).get("effects"):
                     problems.append(turn.problem(here + ("ability",), f"'{who}' has no ability with effects in the "
                                                                       f"setup"))
-                problems += _use_problems(turn, here + ("ability",), act["ability"], chars, board)
+                if who in chars:
+                    problems += _use_problems(turn, here + ("ability",), act["ability"], who, chars, board)
             for key in ("to",):
                 if key in act:
                     _, msg = square_problem(act[key], board)

@@ -153,10 +153,41 @@ def _effect_removal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> Non
     harm.end_effects(state, ctx, granted, reason="removed")
 
 
-def _summon(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+def summon_plan(state: DhState, use: Use, spec: EffectSpec) -> tuple[Character | None, Square]:
+    """Who a summon brings and where: the submission's ``summon`` / ``at``, else the effect's
+    ``character`` and the user's square (DH-11.8). Nobody when neither names one: the checks refuse
+    that in a submission, but a passive's or counter's automatic use may still meet it."""
     cid = use.sub.get("summon", spec.param("character"))
-    c = state.characters[cid]
     sq = parse_square(use.sub["at"]) if "at" in use.sub else use.user.at
+    assert sq is not None
+    return state.characters.get(cid) if cid is not None else None, sq
+
+
+def summon_problem(state: DhState, use: Use, spec: EffectSpec, reach: list[Square] | None) -> str | None:
+    """Why this summon cannot happen now, or None (DH-11.8): the square out of the ability's range
+    (``reach``; None skips that test) or a wall, the character already on the MAP or dead."""
+    c, sq = summon_plan(state, use, spec)
+    if c is None:
+        return "no_target"
+    if not state.board.open(sq):
+        return "wall"
+    if reach is not None and sq not in reach:
+        return "out_of_range"
+    if c.dead:
+        return "target_dead"
+    if c.at is not None:
+        return "already_on_map"
+    return None
+
+
+def _summon(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    c, sq = summon_plan(state, use, spec)
+    why = summon_problem(state, use, spec, None)  # a wall built since 対象決定, say
+    if why:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", effect=spec.index, reason=why, at=sq.label,
+                 character=c.id if c else None)
+        return
+    assert c is not None
     c.at = sq
     c.arrived_phase = state.clocks.now(PHASE)
     ctx.emit("arrive", character=c.id, at=sq.label, by=use.user.id, cause="summon")

@@ -50,11 +50,14 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
     """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
     dead.dead = True
     dead.died_phase = state.clocks.now(PHASE)
+    # 内ゲバ (DH-5.4, DH-8.4): killed by its own side's attack or ability; nobody gains DP
+    friendly = killer is not None and killer.side == dead.side and cause in ("attack", "ability")
     if dead.hp != 0:
         before = dead.hp
         dead.hp = 0
         ctx.emit("damage", target=dead.id, stat="hp", amount=before, before=before, after=0)
-    ctx.emit("death", character=dead.id, killer=killer.id if killer else None, cause=cause)
+    ctx.emit("death", character=dead.id, killer=killer.id if killer else None, cause=cause,
+             **({"friendly_kill": True} if friendly else {}))
     near = SURROUNDINGS[ctx.options["mental_loss_area"]]
     amount = 2 if gruesome and killer is not None and killer.side != dead.side else 1
     losses = []
@@ -65,7 +68,8 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
             ally.spirit = max(0, ally.spirit - amount)
             losses.append({"character": ally.id, "before": before, "after": ally.spirit})
     ctx.emit("spirit_loss", character=dead.id, amount=amount, affected=losses)
-    award_dp(state, ctx, dead, killer, cause)
+    if not friendly:
+        award_dp(state, ctx, dead, killer, cause)
     end_effects_of_dead(state, ctx, dead)
     state.pending.append(Trigger("killed", killer.id if killer else None, dead.id, where, silent))
     if ctx.options["wipeout_check"] == "immediate":
@@ -73,12 +77,8 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
 
 
 def award_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
-    """DH-5.3, DH-5.4: DP to the other side; none for 内ゲバ (an own-side attack or effect kill)."""
+    """DH-5.3: DP to the other side (内ゲバ gives none and is never passed here: DH-5.4)."""
     gainer = state.opponent(dead.side)
-    if killer is not None and killer.side == dead.side and cause in ("attack", "ability"):
-        ctx.emit("dp", side=gainer, amount=0, total=state.sides[gainer].dp, character=dead.id,
-                 reason="friendly_kill")
-        return
     base = ctx.options["leader_dp"] if dead.leader else 1
     multiplier = 1
     if killer is not None and killer.leader and killer.side == gainer and cause in ("attack", "ability"):

@@ -1,4 +1,4 @@
-"""発動率 from an ability's design, by the guideline's formula (docs/rules/dh.md, DH-12).
+"""発動率 from an ability's design, by the guideline's formula (docs/rules/dh.md, DH-13).
 
 Per effect:  効果数値 = 効果値 × 対象倍率 × 時間倍率 × Π 非消費制約 × Π カウンター factors.
 The ability: 発動率 = (100 − Σ効果数値 + Σ消費制約値) × (1 + 0.1 × FS) + Σ付属 + 調整, rounded half up.

@@ -118,8 +118,11 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no)
     elif "ability" in action and resting(state, c):
         ctx.emit("cancel", actor=c.id, scope="ability", reason="resting")  # rest_rule: no_ability
+        ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
-        ability_rules.use_ability(state, ctx, c, action["ability"], origin="action", turn=turn, phase_no=phase_no)
+        if not ability_rules.use_ability(state, ctx, c, action["ability"], origin="action", turn=turn,
+                                         phase_no=phase_no):
+            ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)  # as any cancelled 動作
     else:
         ctx.emit("wait", actor=c.id, submitted=True)
     ability_rules.settle(state, ctx)

@@ -254,7 +254,7 @@ class Round:
             s.clocks.advance(f"active:{c.id}")
         s.clocks.advance("turn")
         for e in s.effects.expire(s.clocks):
-            ctx.emit("expire", seq=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
+            ctx.emit("expire", effect_id=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
         s.actives = {}
         ctx.emit("bout_end", bout=s.bout, dp={sid: s.sides[sid].dp for sid in s.side_order()})
 
@@ -469,7 +469,7 @@ class Round:
             e = self.add_effect(kind, t, data, src, spec, timing)
             after = read()
             ctx.emit("effect", **src, op=op, target=t.id, **data, before=before, after=after,
-                     turns=self.turns_shown(spec, timing), seq=e.seq, end=e.end, clock=e.clock)
+                     turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
             if op == "stat" and spec.value != 0:
                 return [Happening("stat_up" if spec.value > 0 else "stat_down", t.id, spec.stat)]
             return []
@@ -535,11 +535,11 @@ class Round:
                 "stat": spec.stat, "value": spec.value}
         if self.opts["field_stacking"] == "replace":
             for old in s.effects.remove(s.effects.select(bearer=None, kind="field")):
-                self.ctx.emit("expire", seq=old.seq, effect="field", character=None, replaced=True,
+                self.ctx.emit("expire", effect_id=old.seq, effect="field", character=None, replaced=True,
                               **_effect_fields(old.data))
         e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
                           source=src)
-        self.ctx.emit("field", **src, **data, turns=turns, seq=e.seq, end=e.end)
+        self.ctx.emit("field", **src, **data, turns=turns, effect_id=e.seq, end=e.end)
         return []
 
     def knock_out(self, c: Character, *, cause: str, by: str | None, skill: str | None = None) -> list[Happening]:

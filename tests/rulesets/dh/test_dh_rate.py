@@ -1,4 +1,4 @@
-"""The 発動率 calculator (DH-12): the published sheets' figures reproduce exactly, the working is
+"""The 発動率 calculator (DH-13): the published sheets' figures reproduce exactly, the working is
 printed line by line, the tables are data, and validate warns on a stated rate that differs."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def rate_file(tmp_path: Path, body: str, fs: int = 0) -> Path:
     return write(tmp_path, f"dhproc: 1\nruleset: dh\nrate:\n  fs: {fs}\n" + textwrap.indent(textwrap.dedent(body), "  "))
 
 
-def test_dh_12_1_the_published_sheet_reproduces_exactly() -> None:
+def test_dh_13_1_the_published_sheet_reproduces_exactly() -> None:
     # NINTH final sheet, A・o・H: 80 × 1 × 1 × 0.8 = 64; (100 − 64) × (1 + 0.1 × 18) = 100.8 → 101%
     text = api.ability_rate(RATES / "rest-release.yaml")
     assert "  効果1: 能力休み解除 80 × 同マス 1人 1 × 一瞬 1 × 味方男性のみ 0.8 = 64" in text
@@ -39,7 +39,7 @@ def test_dh_12_1_the_published_sheet_reproduces_exactly() -> None:
     assert "  記載の発動率: 101% — 一致" in text
 
 
-def test_dh_12_1_the_second_sheet_with_mental_attack_and_a_costly_rider() -> None:
+def test_dh_13_1_the_second_sheet_with_mental_attack_and_a_costly_rider() -> None:
     # 青森 板子: 90 × 1.6 × 1 × 0.95 = 136.8; (100 − 136.8 + 100) × 1.7 = 107.44; − 10 (凄惨な死) → 97%.
     # The sheet's own line stops at "107.44 −": the 97 is the research's reading of the rest.
     text = api.ability_rate(RATES / "mental-damage.yaml")
@@ -56,7 +56,7 @@ def test_dh_12_1_the_second_sheet_with_mental_attack_and_a_costly_rider() -> Non
     ("99.9", 1, "0.11", 0),
     ("105", 0, "-5", -5),       # a negative rate is shown as it is: it never fires
 ])
-def test_dh_12_1_rounding_is_half_up_on_exact_decimals(tmp_path, effect, fs, exact, rate) -> None:
+def test_dh_13_1_rounding_is_half_up_on_exact_decimals(tmp_path, effect, fs, exact, rate) -> None:
     path = rate_file(tmp_path, f"""\
         effects:
           - {{effect: {{value: "{effect}"}}, target: 1, time: 1}}
@@ -65,7 +65,7 @@ def test_dh_12_1_rounding_is_half_up_on_exact_decimals(tmp_path, effect, fs, exa
     assert f"= {exact} → {rate}% (rounded half up)" in text
 
 
-def test_dh_12_1_several_effects_counter_factors_costs_riders_and_adjustment(tmp_path) -> None:
+def test_dh_13_1_several_effects_counter_factors_costs_riders_and_adjustment(tmp_path) -> None:
     path = rate_file(tmp_path, """\
         name: 複合
         effects:
@@ -86,7 +86,7 @@ def test_dh_12_1_several_effects_counter_factors_costs_riders_and_adjustment(tmp
     assert "発動率 = 54 - 15 + 3 = 42 → 42%" in text
 
 
-def test_dh_12_2_a_key_missing_from_the_tables_is_located_and_asks_for_the_value(tmp_path) -> None:
+def test_dh_13_2_a_key_missing_from_the_tables_is_located_and_asks_for_the_value(tmp_path) -> None:
     path = rate_file(tmp_path, """\
         effects:
           - {effect: instant_death, target: same_square_single, time: instant}
@@ -98,7 +98,7 @@ def test_dh_12_2_a_key_missing_from_the_tables_is_located_and_asks_for_the_value
     assert "'instant_death' is not in the effects table" in problem.message and "{label: …, value: n}" in problem.message
 
 
-def test_dh_12_2_a_campaigns_tables_file_replaces_the_shipped_one(tmp_path) -> None:
+def test_dh_13_2_a_campaigns_tables_file_replaces_the_shipped_one(tmp_path) -> None:
     write(tmp_path, """\
         dhproc: 1
         name: ある学園の表
@@ -119,7 +119,7 @@ def test_dh_12_2_a_campaigns_tables_file_replaces_the_shipped_one(tmp_path) -> N
                                              "target: enemy1, time: instant}\n"))
 
 
-def test_dh_12_2_the_shipped_tables_say_what_they_lack_and_where_each_value_was_read() -> None:
+def test_dh_13_2_the_shipped_tables_say_what_they_lack_and_where_each_value_was_read() -> None:
     tables = load_tables()
     assert tables.entries["targets"]["adjacent2_single"].value == Decimal("1.6")
     assert tables.missing and any("カウンター" in m for m in tables.missing)
@@ -162,7 +162,7 @@ def match_with_rate(tmp_path: Path, activation: int) -> Path:
         """, name="match.yaml")
 
 
-def test_dh_12_3_validate_warns_when_the_stated_rate_differs_and_still_passes(tmp_path) -> None:
+def test_dh_13_3_validate_warns_when_the_stated_rate_differs_and_still_passes(tmp_path) -> None:
     path = match_with_rate(tmp_path, 100)
     result = CliRunner().invoke(cli, ["validate", str(path)])
     assert result.exit_code == 0
@@ -173,13 +173,13 @@ def test_dh_12_3_validate_warns_when_the_stated_rate_differs_and_still_passes(tm
     assert result.exit_code == 0 and "warning" not in result.output
 
 
-def test_dh_12_3_rate_of_a_match_prints_every_designed_ability(tmp_path) -> None:
+def test_dh_13_3_rate_of_a_match_prints_every_designed_ability(tmp_path) -> None:
     result = CliRunner().invoke(cli, ["ability", "rate", str(match_with_rate(tmp_path, 100))])
     assert result.exit_code == 0
     assert "= 100.8 → 101%" in result.output
 
 
-def test_dh_12_3_a_bad_design_in_a_setup_is_an_input_error(tmp_path) -> None:
+def test_dh_13_3_a_bad_design_in_a_setup_is_an_input_error(tmp_path) -> None:
     path = match_with_rate(tmp_path, 101)
     path.write_text(path.read_text(encoding="utf-8").replace("male_allies_only", "female_only"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", str(path)])

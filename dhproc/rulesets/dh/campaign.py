@@ -1,0 +1,187 @@
+"""A dh match that starts where a campaign already is (DH-12).
+
+The setup may give, beside each character's base values, its state now (``current`` values, dead,
+withdrawn, summoned, when it arrived, its ability's uses), each side's DP, the lasting effects in
+play with their absolute end points, and the turn the match starts at. :func:`setup_from_log`
+writes such a setup from a log's final state, so a match continues in a new folder and resolves
+its later turns to the same events as the original would.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ...engine.effects import Effect
+from .model import Character, DhState, parse_square, phase_of
+from .status import PHASE, STATS
+
+CURRENT = STATS + ("movement",)
+
+
+def start_turn(setup: dict) -> int:
+    n = setup.get("start_turn", 1)
+    return n if type(n) is int and n >= 1 else 1
+
+
+def start_phase(setup: dict) -> int:
+    """The phase clock before the first turn: 0, or the last phase of the turn before start_turn."""
+    return phase_of(start_turn(setup), 0)
+
+
+def apply_state(state: DhState, setup: dict) -> None:
+    """Put the setup's current state onto a freshly built :class:`DhState` (DH-12.1)."""
+    state.phase_index = start_phase(setup)
+    for sid, s in setup["sides"].items():
+        state.sides[sid].dp = s.get("dp", 0)
+    for cid, data in setup["characters"].items():
+        c = state.characters[cid]
+        for name, value in (data.get("current") or {}).items():
+            setattr(c, name, value)
+        c.dead = bool(data.get("dead", False))
+        if c.dead:
+            c.hp = 0
+        c.withdrawn = bool(data.get("withdrawn", False))
+        c.withdrawn_from = c.at if c.withdrawn else None
+        c.starter = bool(data.get("starter", "at" in data))
+        c.arrived_phase = data.get("arrived")
+        c.uses = data.get("uses", 0)
+        if data.get("appeared", c.starter) and cid not in state.appeared:
+            state.appeared.append(cid)
+        elif not data.get("appeared", c.starter) and cid in state.appeared:
+            state.appeared.remove(cid)
+    for entry in setup.get("effects", []):
+        state.effects.restore(effect_from_json(entry), setup.get("next_effect_id"))
+    if "next_effect_id" in setup:
+        state.effects.restore_next(setup["next_effect_id"])
+
+
+_EFFECT_KEYS = ("id", "kind", "bearer", "start", "end", "removable", "source")
+
+
+def effect_json(e: Effect) -> dict[str, Any]:
+    """A lasting effect as the final state lists it — the same shape the setup's ``effects`` take."""
+    data = {("repeat_kind" if k == "kind" else k): v for k, v in e.data.items()}
+    out: dict[str, Any] = {"id": e.seq, "kind": e.kind, "bearer": e.bearer, **data, "start": e.start, "end": e.end}
+    if not e.removable:
+        out["removable"] = False
+    if e.source:
+        out["source"] = dict(e.source)
+    return out
+
+
+def effect_from_json(entry: dict[str, Any]) -> Effect:
+    data = {("kind" if k == "repeat_kind" else k): copy.deepcopy(v) for k, v in entry.items() if k not in _EFFECT_KEYS}
+    return Effect(seq=entry["id"], kind=entry["kind"], bearer=entry.get("bearer"), data=data, clock=PHASE,
+                  start=entry.get("start", 0), end=entry["end"], removable=entry.get("removable", True),
+                  source=dict(entry.get("source") or {}))
+
+
+def character_state(c: Character, state: DhState) -> dict[str, Any]:
+    """What the final state adds to a character beyond the setup's keys, where it is not the default."""
+    out: dict[str, Any] = {}
+    if c.at is not None and not c.starter:
+        out["starter"] = False
+    if c.arrived_phase is not None:
+        out["arrived"] = c.arrived_phase
+    if c.uses:
+        out["uses"] = c.uses
+    if (c.id in state.appeared) != c.starter:
+        out["appeared"] = c.id in state.appeared
+    return out
+
+
+def setup_from_log(log: dict) -> dict:
+    """The setup of a match that continues ``log`` at its next turn (DH-12.2): the base values and
+    abilities of the log's own setup, the current values and states of its final state."""
+    old = log["input"]["match"]["setup"]
+    final = log["state"]
+    setup: dict[str, Any] = {"map": copy.deepcopy(final["map"]), "first": old["first"]}
+    if "turn_limit" in old:
+        setup["turn_limit"] = old["turn_limit"]
+    setup["start_turn"] = log["turns"][-1]["turn"] + 1 if log["turns"] else start_turn(old)
+    setup["sides"] = {}
+    for sid, s in old["sides"].items():
+        side = {k: v for k, v in s.items() if k != "dp"}
+        if final["sides"][sid]["dp"]:
+            side["dp"] = final["sides"][sid]["dp"]
+        setup["sides"][sid] = side
+    setup["characters"] = {}
+    keep = ("name", "side") + STATS + ("movement",)
+    for cid, base in old["characters"].items():
+        now = final["characters"][cid]
+        c = {k: copy.deepcopy(base[k]) for k in keep if k in base}
+        if "at" in now:
+            c["at"] = now["at"]
+        if "ability" in base:
+            c["ability"] = {k: copy.deepcopy(v) for k, v in base["ability"].items() if k != "start"}
+        base_values = {k: base.get(k, 2) if k == "movement" else base[k] for k in CURRENT}
+        current = {k: now[k] for k in CURRENT if now.get(k) != base_values[k]}
+        if "dead" in now["states"]:
+            c["dead"] = True
+            current.pop("hp", None)
+        if current:
+            c["current"] = current
+        if "withdrawn" in now["states"]:
+            c["withdrawn"] = True
+        for key in ("starter", "arrived", "uses", "appeared"):
+            if key in now:
+                c[key] = now[key]
+        setup["characters"][cid] = c
+    setup["effects"] = copy.deepcopy(final["effects"])
+    setup["next_effect_id"] = final["next_effect_id"]
+    return setup
+
+
+def check_state(setup: dict, heal_cap: str, at: Any) -> None:
+    """DH-12.1: the current state must be one the rules can reach. ``at(rel, message)`` reports."""
+    chars = setup["characters"]
+    now = start_phase(setup)
+    for cid, c in chars.items():
+        cur = c.get("current") or {}
+        if heal_cap == "initial":
+            for name, value in cur.items():
+                if value > c.get(name, 2 if name == "movement" else 0):
+                    at(("characters", cid, "current", name),
+                       f"current {name} {value} is over its maximum {c.get(name, 2)} (the base value; option "
+                       f"heal_cap: initial)")
+        if cur.get("hp") == 0 and not c.get("dead"):
+            at(("characters", cid, "current", "hp"), "体力 0 is death: write 'dead: true' (DH-5.1)")
+        if c.get("dead") and cur.get("hp", 0) != 0:
+            at(("characters", cid, "dead"), f"a dead character has 体力 0, not {cur['hp']}")
+        if (c.get("dead") or c.get("withdrawn")) and "at" not in c:
+            at(("characters", cid), "a dead or withdrawn character needs 'at:', the square it lies on or returns to")
+        if c.get("starter") is False and "at" in c and not any(
+                e.get("kind") == "summon" and e.get("bearer") == cid for e in setup.get("effects", [])):
+            at(("characters", cid, "starter"), "a character summoned onto the MAP needs its summon in 'effects:'")
+        if "arrived" in c and c["arrived"] > now:
+            at(("characters", cid, "arrived"), f"phase {c['arrived']} is after the match's start (phase {now})")
+    for sid, s in setup["sides"].items():
+        members = [c for c in chars.values() if c["side"] == sid and "at" in c]
+        if members and all(c.get("dead") for c in members):
+            at(("sides", sid), f"every character of side '{sid}' on the MAP is dead: that match was decided "
+                               f"(DH-6.1)")
+    seen: dict[int, int] = {}  # effect id -> its index (a dict: no set order in resolution code)
+    for i, e in enumerate(setup.get("effects", [])):
+        here = ("effects", i)
+        if e["id"] in seen:
+            at(here + ("id",), f"effect id {e['id']} is used twice")
+        seen[e["id"]] = i
+        bearer = e.get("bearer")
+        if bearer is not None and bearer not in chars:
+            at(here + ("bearer",), f"unknown character '{bearer}'")
+        user = (e.get("source") or {}).get("user")
+        if user is not None and user not in chars:
+            at(here + ("source", "user"), f"unknown character '{user}'")
+        if e["end"] is not None and e["end"] <= now:
+            at(here + ("end",), f"it ended at phase {e['end']}, before the match's start (phase {now})")
+        if e["kind"] in ("field",) and "owner" not in e:
+            at(here, "a field needs its owner")
+        if e["kind"] in ("stat_change",) and ("stat" not in e or "amount" not in e):
+            at(here, "a stat change needs its stat and amount")
+        if e["kind"] == "field":
+            for j, sq in enumerate(e.get("squares", [])):
+                if parse_square(sq) is None:
+                    at(here + ("squares", j), f"'{sq}' is not a square")
+    if "next_effect_id" in setup and seen and setup["next_effect_id"] <= max(seen):
+        at(("next_effect_id",), f"next_effect_id must be after every effect id (highest {max(seen)})")

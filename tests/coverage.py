@@ -1,0 +1,30 @@
+"""What the property generators reached: counts printed at the end of a deep run.
+
+``HYPOTHESIS_PROFILE=deep`` prints, per property, how many generated matches used each effect
+kind, range shape, summon target and so on (tests/conftest.py prints them at session end); the
+default profile collects them too but stays quiet. Each count is of matches, not of uses, and
+``hypothesis.event`` gets the same labels for ``--hypothesis-show-statistics``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from hypothesis import event
+
+COUNTS: dict[str, Counter] = defaultdict(Counter)
+
+
+def note(group: str, labels) -> None:
+    """Count one generated match under each distinct label of ``group``."""
+    for label in sorted(set(labels)):
+        COUNTS[group][label] += 1
+        event(f"{group}: {label}")
+
+
+def summary() -> str:
+    lines = ["coverage of the generated matches (matches using each):"]
+    for group in sorted(COUNTS):
+        items = ", ".join(f"{k} {v}" for k, v in sorted(COUNTS[group].items(), key=lambda kv: (-kv[1], kv[0])))
+        lines.append(f"  {group}: {items}")
+    return "\n".join(lines)
