@@ -59,8 +59,8 @@ class CountRuleset(Ruleset):
         return {"round": state.round, "sides": dict(state.sides), "characters": chars,
                 "effects": [e.to_json(state.clocks) for e in state.effects], "clocks": state.clocks.to_json()}
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.Renderer(log, lang, view).render(turns)
 
 
 RULESET = CountRuleset()

@@ -534,7 +534,7 @@ class Round:
             e = s.effects.add("stat", bearer=t.id, data={"stat": rider.stat, "value": rider.value}, clock="round",
                               clocks=s.clocks, duration=1, source=src)
             ctx.emit("effect", **src, target=t.id, op="stat", stat=rider.stat, value=rider.value, before=before,
-                     after=s.stat(t, rider.stat), seq=e.seq)
+                     after=s.stat(t, rider.stat), effect_id=e.seq)
         else:  # heal
             before = t.hp_now
             t.hp_now = min(t.hp, t.hp_now + rider.value)
@@ -591,7 +591,7 @@ class Round:
         s, ctx, opts = self.s, self.ctx, self.opts
         s.clocks.advance("round")
         for e in s.effects.expire(s.clocks):
-            ctx.emit("expire", seq=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
+            ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
         if opts["end_phase"] == "reset":
             for c in s.standing():
                 c.count, c.done = c.setup_count, False

@@ -66,8 +66,8 @@ class KagemiyaRuleset(Ruleset):
                 "progress": {"rounds_played": state.rounds_played, "order": state.order},
                 "sides": sides, "characters": chars}
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.Renderer(log, lang, view, turns).blocks(turns)
 
 
 RULESET = KagemiyaRuleset()
