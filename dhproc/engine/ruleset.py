@@ -47,6 +47,10 @@ class Ruleset:
         """Semantic checks that a schema cannot express (unknown ids, squares off the map...)."""
         return []
 
+    def warnings(self, match: "Match") -> list["Problem"]:
+        """Doubtful but legal input (e.g. a stated figure that differs from its computation)."""
+        return []
+
     def initial_state(self, match: "Match") -> Any:
         raise NotImplementedError
 
