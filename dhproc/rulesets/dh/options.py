@@ -114,4 +114,5 @@ OPTIONS.set_names({
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
+    "ability_attack_is_attack": ("能力による通常攻撃も攻撃", "an ability's normal attack is an attack"),
 })
