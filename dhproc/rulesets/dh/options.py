@@ -115,5 +115,4 @@ OPTIONS.set_names({
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
     "ability_attack_is_attack": ("特殊攻撃を攻撃として扱う", "an ability's attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
-    "ability_attack_is_attack": ("能力による通常攻撃も攻撃", "an ability's normal attack is an attack"),
 })
