@@ -117,6 +117,9 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
+        if e["kind"] == "stat_change" and e.get("stat") == "hp":
+            # DH-11.4: 体力 changes only by damage and healing, both permanent
+            out.append((("effects", i, "stat"), "'stat_change' cannot change 体力 (hp): use damage or heal"))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:
