@@ -311,3 +311,17 @@ def test_dh_11_4_a_stat_change_of_hp_is_a_located_error_not_a_crash(tmp_path):
     assert problem_lines(result) == [
         f"{where_value(path.name, text, 'stat: hp')} 'stat_change' cannot change 体力 (hp): use damage or heal "
         f"(at /setup/characters/caller/ability/effects/0/stat)"]
+
+
+def test_dh_11_2_a_negative_heal_is_a_located_error_not_negative_hp(tmp_path):
+    # found by the property generators: heal -3 took 体力 below 0
+    healer = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
+                              "name: 癒し\n          targets: {side: self}\n") \
+        .replace("effects: [{kind: summon}]", "effects: [{kind: heal, amount: -3}]")
+    text = campaign(one_turn("[{who: caller, ability: 癒し}]"), characters=healer + ROSTER)
+    path = write(tmp_path, text)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"{where_value(path.name, text, 'amount: -3')} 'heal' needs an amount of 0 or more "
+        f"(at /setup/characters/caller/ability/effects/0/amount)"]

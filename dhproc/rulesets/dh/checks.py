@@ -117,6 +117,11 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
+        if e["kind"] in ("damage", "heal", "dp_gain", "revive") and isinstance(e.get("amount"), int) \
+                and e["amount"] < (1 if e["kind"] == "revive" else 0):
+            # a negative heal would be damage, a negative damage a heal: write the kind meant
+            out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
+                                                  f"{1 if e['kind'] == 'revive' else 0} or more"))
         if e["kind"] == "stat_change" and e.get("stat") == "hp":
             # DH-11.4: 体力 changes only by damage and healing, both permanent
             out.append((("effects", i, "stat"), "'stat_change' cannot change 体力 (hp): use damage or heal"))
