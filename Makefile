@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.dhproc-installed
 SOURCES := pyproject.toml $(shell find dhproc schemas -type f \( -name '*.py' -o -name '*.json' -o -name '*.yaml' \) 2>/dev/null)
 
-.PHONY: demo test bench lint install clean
+.PHONY: demo test bench lint install clean fuzz replay-all
 
 install: $(STAMP)
 
@@ -27,6 +27,17 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# Mutation fuzzing of every ruleset's files (docs/robustness.md); failing cases land in
+# tests/regressions/. FUZZ_SECONDS=600 for the long run.
+FUZZ_SECONDS ?= 60
+FUZZ_SEED ?= 1
+fuzz: $(STAMP)
+	$(BIN)/python tools/fuzz.py --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+
+# The replay corpus under every Python 3.10-3.13 present (a throwaway venv each).
+replay-all: $(STAMP)
+	BUILDER=$(BIN)/python .ci/replay-all
 
 lint: $(STAMP)
 	$(BIN)/python -m compileall -q dhproc

@@ -80,6 +80,19 @@ def long_match(turns: int = 200) -> tuple[float, int]:
     return elapsed / turns * 1000, len(api.dumps(log))
 
 
+def route_search() -> float:
+    """dh's route search on a 26×99 map, the target walled in, movement 20 (the worst case of
+    the old exhaustive search: over a minute)."""
+    from dhproc.rulesets.dh.model import Board, Square
+    from dhproc.rulesets.dh.movement import plan_move
+
+    dest = Square(10, 50)
+    board = Board(26, 99, frozenset(dest.neighbours()))
+    t0 = time.perf_counter()
+    plan_move(board, Square(10, 40), dest, 20, lambda sq: False)
+    return (time.perf_counter() - t0) * 1000
+
+
 def main() -> None:
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     print(f"  bare python -c pass            {bare_python():7.1f} ms")
@@ -97,6 +110,7 @@ def main() -> None:
     resolve_rate, replay_rate = batch()
     print(f"  batch resolve (one process)    {resolve_rate:7.0f} matches/s")
     print(f"  batch replay (one process)     {replay_rate:7.0f} logs/s")
+    print(f"  dh route search, 26×99 walled target, movement 20: {route_search():.1f} ms")
     per_turn, size = long_match()
     print(f"  long match, 200 turns × 10 characters: {per_turn:.2f} ms/turn, log {size / 1024:.0f} KiB")
 

@@ -23,8 +23,8 @@ from . import __version__
 from .dice import Recorded
 from .engine.context import TurnContext
 from .engine.ruleset import get_ruleset, ruleset_ids
-from .errors import InputError, Problem, ResolutionError
-from .loading import MAX_LOG_BYTES, Anchor, Document, inside, load_file
+from .errors import InputError, Problem, ResolutionError, clip
+from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, file_size, inside, load_file, real_path
 from .match import Match, Turn
 from .rng import RNG_NAME
 from .validation import validate
@@ -37,15 +37,21 @@ LOG_FORMAT_VERSION = 1
 class Divergence:
     """Where a replay first differs from the log it replays."""
 
-    where: str  # e.g. "turn 2, event 14" or "state"
+    where: str  # e.g. "turn 2, event 14", "state", "/title"
     recorded: Any
     replayed: Any
+    note: str | None = None  # why, when the values alone do not say it
 
     def format(self) -> str:
         def show(v: Any) -> str:
-            return json.dumps(v, ensure_ascii=False, sort_keys=False)
+            return clip(json.dumps(v, ensure_ascii=False, sort_keys=False), 300)
 
-        return f"first divergence at {self.where}\n  log:    {show(self.recorded)}\n  replay: {show(self.replayed)}"
+        text = f"first divergence at {self.where}"
+        if self.note:
+            text += f": {self.note}"
+        if self.recorded is not None or self.replayed is not None:
+            text += f"\n  log:    {show(self.recorded)}\n  replay: {show(self.replayed)}"
+        return text
 
 
 # --------------------------------------------------------------------------- loading
@@ -85,7 +91,7 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int
             continue
         if not isinstance(entry, str):
             continue  # the schema has said so
-        target = (folder / entry).resolve()
+        target = real_path(folder / entry)
         if not inside(target, folder):
             problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is outside the match folder"))
             continue
@@ -94,6 +100,10 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int
             continue
         try:
             tdoc = load_file(target)
+        except FileError as exc:  # said where the match names the file
+            problems.extend(anchor.problem(("turns", i), f"turn file '{entry}': {p.message}") for p in exc.problems)
+            unreadable = True
+            continue
         except InputError as exc:
             problems.extend(exc.problems)
             unreadable = True
@@ -123,7 +133,7 @@ def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
     problems = validate(tdoc.data, "turn", anchor)
     if problems:
         return problems
-    named = (tdoc.path.parent / tdoc.data["match"]).resolve()
+    named = real_path(tdoc.path.parent / tdoc.data["match"])
     if named != match_path:
         return [anchor.problem(("match",), f"this turn names match '{tdoc.data['match']}', "
                                             f"not the match that lists it")]
@@ -133,12 +143,19 @@ def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
 _MATCH_LINE = re.compile(r"(?m)^match\s*:")
 
 
+def _has_match_line(path: Path) -> bool:
+    try:
+        return bool(_MATCH_LINE.search(path.read_text(encoding="utf-8", errors="replace")))
+    except OSError:
+        return False
+
+
 def _load_from_turn(doc: Document, all_turns: bool) -> Match:
     anchor = Anchor(doc)
     problems = validate(doc.data, "turn", anchor)
     if problems:
         raise InputError(problems)
-    match_path = (doc.path.parent / doc.data["match"]).resolve()
+    match_path = real_path(doc.path.parent / doc.data["match"])
     folder = match_path.parent
     # The match folder is the match file's folder; a turn must lie inside it. Checked before
     # the match is read, so a turn cannot make dhproc read a file outside the match's tree.
@@ -159,22 +176,21 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
     for sibling in sorted(doc.path.parent.iterdir()):
         if sibling.suffix not in (".yaml", ".yml"):
             continue
-        real = sibling.resolve()
-        if real in (doc.path, match_path) or not inside(real, folder) or not real.is_file():
+        real = real_path(sibling)
+        if real in (doc.path, match_path) or not inside(real, folder):
             continue  # a link leading out of the match folder is never read
         try:
-            text = real.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        if not _MATCH_LINE.search(text):
-            continue
+            file_size(real, str(sibling))  # checked before a byte is read: never a 1 GiB read
+        except FileError:
+            continue  # not a file dhproc could read as a turn: not one of this match's turns
         try:
             sdoc = load_file(real)
         except InputError as exc:
-            problems.extend(exc.problems)
+            if _has_match_line(real):  # a broken turn file; other YAML in the folder is not ours
+                problems.extend(exc.problems)
             continue
         if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
-                and (real.parent / sdoc.data["match"]).resolve() == match_path and not _after(sdoc.data, target):
+                and real_path(real.parent / sdoc.data["match"]) == match_path and not _after(sdoc.data, target):
             sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
             problems.extend(sproblems)
             if not sproblems:
@@ -341,13 +357,28 @@ def dumps(log: dict) -> str:
     return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
 
 
-def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> str:
-    """The text report, rendered from the log alone."""
+def report_blocks(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> list:
+    """The report as blocks (dhproc/report/document.py), rendered from the log alone."""
     rs = get_ruleset(log["ruleset"])
     if rs is None:
         raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
     shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
-    return rs.render(log, lang=lang, view=view, turns=shown)
+    return rs.report_blocks(log, lang=lang, view=view, turns=shown)
+
+
+def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> str:
+    """The text report, rendered from the log alone."""
+    from .report.document import to_text
+
+    return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
+
+
+def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
+              turns: list[int] | None = None) -> list[str]:
+    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message."""
+    from .report.formats import format_report
+
+    return format_report(report_blocks(log, lang=lang, view=view, turns=turns), fmt, lang=lang)
 
 
 # --------------------------------------------------------------------------- replay
@@ -440,11 +471,85 @@ def continuation(path: str | Path) -> dict:
     return match
 
 
-def replay(path: str | Path) -> Divergence | None:
-    """Re-resolve a log from its own input; None when every event, the state and the outcome agree."""
+def replay(path: str | Path, *, other_version: bool = False) -> Divergence | None:
+    """Re-resolve a log from its own input and compare the bytes: None when the replay writes
+    exactly the log's bytes, else the first part that differs.
+
+    A log written by another dhproc (its ``generator``) is refused, since another version may
+    resolve differently; with ``other_version`` it is replayed and compared in every byte but
+    the generator (see README, "Replaying a log")."""
     doc, log = load_log(path)
     fresh = resolve(match_from_log(doc))
-    return first_divergence(log, fresh)
+    if other_version and isinstance(log.get("generator"), str):
+        fresh["generator"] = log["generator"]
+    raw = _log_bytes(doc)
+    canonical = dumps(fresh).encode("utf-8")
+    if raw == canonical:
+        return None
+    if log.get("generator") != fresh["generator"]:
+        return Divergence("generator", log.get("generator"), fresh["generator"],
+                          note="the log was written by another dhproc: replay it with that version, "
+                               "or pass --other-version to compare everything else")
+    found = first_divergence(log, fresh) or _first_difference(log, fresh)
+    if found is not None:
+        return found
+    return _form_difference(raw, canonical)
+
+
+def _log_bytes(doc: Document) -> bytes:
+    try:
+        with open(doc.path, "rb") as handle:
+            return handle.read(MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        raise InputError([Problem(doc.name, None, None, f"cannot read: {exc.strerror or exc}")]) from None
+
+
+def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:
+    """The first value that differs in value or in JSON type (55 is not 55.0, true is not 1),
+    in the order dhproc writes the log."""
+    if type(recorded) is not type(replayed):
+        return Divergence(_pointer(where), recorded, replayed)
+    if isinstance(replayed, dict):
+        for key in list(replayed) + [k for k in recorded if k not in replayed]:
+            if key not in recorded or key not in replayed:
+                return Divergence(_pointer(where + (key,)), recorded.get(key), replayed.get(key))
+            found = _first_difference(recorded[key], replayed[key], where + (key,))
+            if found is not None:
+                return found
+        return None
+    if isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(recorded, replayed)):
+            found = _first_difference(a, b, where + (i,))
+            if found is not None:
+                return found
+        if len(recorded) != len(replayed):
+            return Divergence(_pointer(where) + " (length)", len(recorded), len(replayed))
+        return None
+    return None if recorded == replayed else Divergence(_pointer(where), recorded, replayed)
+
+
+def _pointer(where: tuple) -> str:
+    from .errors import json_path
+
+    return json_path(where)
+
+
+def _form_difference(raw: bytes, canonical: bytes) -> Divergence:
+    """Same content, other bytes: say how the file was re-saved."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        reason = "the log starts with a byte order mark"
+    elif b"\r\n" in raw:
+        reason = "the log has CRLF line ends"
+    elif raw.count(b"\n") <= 1 < canonical.count(b"\n"):
+        reason = "the log is minified (one line)"
+    else:
+        reason = "the log is laid out differently (spacing, key order or escapes)"
+    at = next((i for i, (a, b) in enumerate(zip(raw, canonical)) if a != b), min(len(raw), len(canonical)))
+    line = raw.count(b"\n", 0, at) + 1
+    col = at - (raw.rfind(b"\n", 0, at) + 1) + 1
+    return Divergence(f"byte {at + 1} (line {line}, column {col})", None, None,
+                      note=f"{reason}; its content is dhproc's, but replay compares bytes: "
+                           f"re-save it as dhproc writes it (UTF-8, LF, indent 2)")
 
 
 def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:

@@ -20,7 +20,55 @@ PROGRESS_FROM = 10  # files in a batch before a progress line is shown on a term
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    cli.main(args=argv, prog_name="dhproc")
+    """The ``dhproc`` command. Its text is UTF-8 whatever the console or PYTHONIOENCODING says
+    (cp932, latin-1, EUC-JP cannot hold every report), and an output that cannot be written (a
+    full disk, a closed pipe) is exit 1 with ``cannot write <stdout>: …``, never a traceback."""
+    _utf8_console()
+    try:
+        cli.main(args=argv, prog_name="dhproc")
+    except SystemExit:
+        _flush_stdout()
+        raise
+    except OSError as exc:  # raised by a command outside a batch (roll, schema, options...)
+        _cannot_write(exc)
+    _flush_stdout()
+
+
+def _utf8_console() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(encoding="utf-8", errors="strict")
+            except (ValueError, OSError):  # a stream that cannot change any more: keep it
+                pass
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        _cannot_write(exc)
+
+
+def _cannot_write(exc: OSError) -> None:
+    try:
+        sys.stderr.write(f"dhproc: cannot write <stdout>: {exc.strerror or exc}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    # The unwritten text stays buffered, and the interpreter would try again at exit and fail
+    # with exit 120: everything is done, so leave now.
+    os._exit(1)
+
+
+def _out(text: str, *, nl: bool = True) -> None:
+    """Write to stdout now: a full disk is found here, for this input, not at exit."""
+    try:
+        click.echo(text, nl=nl)
+        sys.stdout.flush()
+    except OSError as exc:
+        raise OutputError(f"cannot write <stdout>: {exc.strerror or exc}") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,6 +88,13 @@ def _on_terminal() -> bool:
 
 def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     """Run ``work`` on every file; problems are printed and the batch goes on. Exit code."""
+    from .loading import batch_cache
+
+    with batch_cache():  # a file that several inputs refer to is read once per batch
+        return _run_batch(files, work)
+
+
+def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     failed = 0
     progress = len(files) >= PROGRESS_FROM and _on_terminal()
     for i, name in enumerate(files, 1):
@@ -67,15 +122,19 @@ class OutputError(DhprocError):
     """An output cannot be written (no such folder, no permission): nothing was clobbered."""
 
 
-def _write(path: Path, data: str, *, make_folder: bool = False) -> None:
-    from .report.atomic import write_atomic
+def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
+    """Write the files as one (all renamed into place once all are written): a report and its
+    log are both new or both as they were."""
+    from .report.atomic import write_atomic_all
 
+    path = files[0][0]
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+        write_atomic_all(files)
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        names = ", ".join(str(p) for p, _ in files)
+        raise OutputError(f"cannot write {names}: {exc.strerror or exc}") from None
 
 
 def _out_names(files: Sequence[str]) -> dict[str, str]:
@@ -91,19 +150,26 @@ def _out_names(files: Sequence[str]) -> dict[str, str]:
     return names
 
 
+FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
+
+
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Write <name>.txt and <name>.json here (<folder>-<name> when names collide).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Write the report and <name>.json here (<folder>-<name> when names collide); "
+                   "discord: <name>-01.md, <name>-02.md, ... one file per message.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
+              show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
               help="public hides what a side may not see yet (secret abilities).")
 @click.option("--dice-plan", "dice_plan", is_flag=True,
               help="List the dice the reported turns will draw, in order, with their purpose; resolve nothing else.")
-def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, lang: str, all_turns: bool,
-            view: str, dice_plan: bool) -> None:
-    """Resolve match or turn files and print the processing report."""
+def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
+            all_turns: bool, view: str, dice_plan: bool) -> None:
+    """Resolve match or turn files (or a match folder) and print the processing report."""
     from . import api
 
     if dice_plan:
@@ -121,18 +187,27 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     def work(name: str) -> None:
         match = api.load(name, all_turns=all_turns)
         log = api.resolve(match)
-        text = api.render(log, lang=lang, view=view, turns=match.report_turns)
+        parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns)
         data = api.dumps(log)
         if out_dir:
-            _write(Path(out_dir) / f"{names[name]}.txt", text, make_folder=True)
-            _write(Path(out_dir) / f"{names[name]}.json", data)
-            click.echo(f"{name}: wrote {Path(out_dir) / names[name]}.txt, .json", err=True)
+            folder = Path(out_dir)
+            if fmt == "discord":
+                width = max(2, len(str(len(parts))))
+                paths = [folder / f"{names[name]}-{n:0{width}d}.md" for n in range(1, len(parts) + 1)]
+            else:
+                paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
+            _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
+            shown = ", ".join(p.name for p in paths)
+            click.echo(f"{name}: wrote {shown}, {names[name]}.json in {folder}", err=True)
         if json_path and json_path != "-":
-            _write(Path(json_path), data)
+            _write((Path(json_path), data))
         if json_path == "-":
-            click.echo(data, nl=False)
+            _out(data, nl=False)
         elif not out_dir:
-            click.echo(text, nl=False)
+            for i, text in enumerate(parts, 1):
+                if len(parts) > 1:
+                    _out(f"──── {i}/{len(parts)} ────")
+                _out(text, nl=False)
 
     sys.exit(_batch(files, work))
 
@@ -154,32 +229,39 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 def validate(files: tuple[str, ...]) -> None:
     """Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."""
     from . import api
 
     def work(name: str) -> None:
         api.resolve(api.load(name))
-        click.echo(f"{name}: ok")
+        _out(f"{name}: ok")
 
     sys.exit(_batch(files, work))
 
 
 @cli.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def replay(logs: tuple[str, ...]) -> None:
-    """Re-resolve logs from their own input; exit 1 at the first divergence."""
-    from . import api
+@click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
+@click.option("--other-version", is_flag=True,
+              help="Replay a log written by another dhproc version, comparing all but its generator.")
+def replay(logs: tuple[str, ...], other_version: bool) -> None:
+    """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
+    the first divergence, naming the part that differs)."""
+    from . import __version__, api
 
     class Diverged(DhprocError):
         pass
 
     def work(name: str) -> None:
-        divergence = api.replay(name)
+        divergence = api.replay(name, other_version=other_version)
         if divergence is not None:
             raise Diverged(divergence.format())
-        click.echo(f"{name}: ok")
+        generator = api.load_log(name)[1]["generator"] if other_version else None
+        if generator is not None and generator != f"dhproc {__version__}":
+            _out(f"{name}: ok (written by {generator}, replayed by dhproc {__version__})")
+        else:
+            _out(f"{name}: ok")
 
     sys.exit(_batch(logs, work))
 
@@ -238,14 +320,24 @@ def roll(expr: str, seed: str | None, lang: str) -> None:
     from .dice_expr import DiceExprError, evaluate, format_result, parse
     from .rng import stream
 
+    from .errors import quote
+    from .loading import MAX_INT_DIGITS
+
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
-    value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
+        click.echo(f"error: --seed: at most 200 characters, not {len(seed):,}", err=True)
+        sys.exit(1)
+    digits = seed.lstrip("-")
+    value: int | str = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
     try:
         parsed = parse(expr)
     except DiceExprError as exc:
-        click.echo(f"error: {expr}: column {exc.column}: {exc.message}", err=True)
-        click.echo(f"  {expr}\n  {' ' * max(0, exc.column - 1)}^", err=True)
+        # The expression is shown around the column, never whole: it may be thousands of characters.
+        start = max(0, exc.column - 40)
+        shown = expr[start:start + 60]
+        click.echo(f"error: {expr if len(expr) <= 60 else quote(expr)}: column {exc.column}: {exc.message}", err=True)
+        click.echo(f"  {shown}\n  {' ' * max(0, exc.column - 1 - start)}^", err=True)
         sys.exit(1)
     gen = stream(value, 0, "roll")
     result = evaluate(parsed, gen.die)

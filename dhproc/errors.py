@@ -7,17 +7,61 @@ third-party module: the CLI needs these classes before anything else is loaded.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 PathPart = str | int
+
+QUOTE_CHARS = 60  # of a value shown in a message
+MESSAGE_CHARS = 1000  # of a whole message: no input makes dhproc print megabytes
+
+
+def quote(value: object, limit: int = QUOTE_CHARS) -> str:
+    """A value as a message shows it: its repr, cut to ``limit`` characters with its length."""
+    text = repr(value) if not isinstance(value, (list, dict, tuple)) or _small(value) else None
+    if text is None:
+        kind = "list" if isinstance(value, (list, tuple)) else "mapping"
+        return f"a {kind} of {len(value):,} entries"
+    if len(text) <= limit:
+        return text
+    length = len(value) if isinstance(value, str) else len(text)
+    return f"{text[:limit]}… ({length:,} characters)"
+
+
+def _small(value: list | dict | tuple) -> bool:
+    items = value.values() if isinstance(value, dict) else value
+    return len(value) <= 10 and all(not isinstance(v, (list, dict, tuple)) for v in items)
+
+
+_LONG_QUOTED = re.compile("'([^'\\n]{%d,})'|\"([^\"\\n]{%d,})\"" % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
+
+
+def clip(message: str, limit: int = MESSAGE_CHARS) -> str:
+    """A message as printed: every quoted value cut to QUOTE_CHARS with its length (whichever
+    ruleset wrote ``f"unknown character '{who}'"``), and the whole at most ``limit``."""
+    if len(message) > 2 * QUOTE_CHARS:
+        message = _LONG_QUOTED.sub(_cut_quoted, message)
+    if len(message) <= limit:
+        return message
+    return f"{message[:limit]}… (message of {len(message):,} characters cut)"
+
+
+def _cut_quoted(m: re.Match) -> str:
+    text = m.group(1) if m.group(1) is not None else m.group(2)
+    mark = m.group(0)[0]
+    return f"{mark}{text[:QUOTE_CHARS]}…{mark} ({len(text):,} characters)"
 
 
 def json_path(parts: Sequence[PathPart]) -> str:
     """``("setup", "characters", 0)`` -> ``/setup/characters/0`` (RFC 6901 escaping)."""
     if not parts:
         return "/"
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join("/" + _part(str(p)).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def _part(text: str) -> str:
+    return text if len(text) <= QUOTE_CHARS else f"{text[:QUOTE_CHARS]}…"
 
 
 @dataclass(frozen=True, order=True)
@@ -29,6 +73,9 @@ class Problem:
     col: int | None
     message: str
     path: tuple[PathPart, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", clip(self.message))
 
     def format(self) -> str:
         where = self.file

@@ -12,11 +12,15 @@
 
 from __future__ import annotations
 
+import copy
+import errno
 import os
 import re
+import stat
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import yaml
 
@@ -27,8 +31,14 @@ MAX_ALIASES = 100
 MAX_DEPTH = 64
 # Values a document may expand to through its aliases; a large match has a few thousand.
 MAX_VALUES = 200_000
+# Characters of text a document may expand to through its aliases: no more than a file may hold.
+MAX_EXPANDED_CHARS = MAX_BYTES
 # A log holds every event of a long match; it may be larger than a hand-written input.
 MAX_LOG_BYTES = 64 * 1024 * 1024
+# Digits of an integer literal. Every count, stat, seed and die of every schema fits in 19; a
+# longer number is refused where it is written, before Python turns it into an int (which
+# refuses over 4,300 digits) or into text for a message.
+MAX_INT_DIGITS = 40
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -54,13 +64,30 @@ for _tag, _rx, _first in (
     _Loader.add_implicit_resolver(_tag, _rx, _first)
 
 
+class _Refused(yaml.constructor.ConstructorError):
+    """A value dhproc refuses while reading (the YAML itself is well formed)."""
+
+
 def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
     text = loader.construct_scalar(node)
+    digits = text.lstrip("+-")
+    if digits[:2] in ("0x", "0o"):
+        digits = digits[2:]
+    if len(digits) > MAX_INT_DIGITS:
+        raise _Refused(
+            None, None, f"a number of {len(digits):,} digits; dhproc takes at most {MAX_INT_DIGITS}",
+            node.start_mark)
     if text.startswith("0x"):
         return int(text[2:], 16)
     if text.startswith("0o"):
         return int(text[2:], 8)
     return int(text, 10)
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError("number too long")  # the YAML reading then locates it
+    return int(text)
 
 
 def _construct_bool(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> bool:
@@ -107,8 +134,8 @@ class Document:
         key is reported at the mapping that should hold it.
         """
         node = self.root
-        if node is None:
-            return None, None
+        if node is None:  # an empty document: the whole file is the problem
+            return 1, 1
         mark_node = node
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -157,27 +184,100 @@ def display_name(path: Path) -> str:
         return str(path)
 
 
+class FileError(InputError):
+    """A whole file cannot be read (missing, not a file, too big, unreadable): located at 1:1,
+    or by the caller at the place that names the file (a match's ``turns:`` entry)."""
+
+
+def real_path(path: Path) -> Path:
+    """``path`` resolved through its links; a link loop (RuntimeError on Python 3.10–3.12, silent
+    on 3.13) gives the path as written, which then fails to open with a located message."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return Path(os.path.abspath(path))
+
+
+def _whole_file(name: str, message: str) -> FileError:
+    return FileError([Problem(name, 1, 1, message)])
+
+
+def file_size(path: Path, name: str, max_bytes: int = MAX_BYTES) -> int:
+    """The size of a regular file at ``path``, checked before a byte is read; FileError if it
+    is missing, a folder, a device, a link loop or larger than ``max_bytes``."""
+    try:
+        st = path.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _whole_file(name, "cannot open: the symbolic links loop") from None
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):  # no file, so no line 1 to point at
+            raise FileError([Problem(name, None, None, "no such file")]) from None
+        raise _whole_file(name, f"cannot read: {exc.strerror or exc}") from None
+    except RuntimeError:  # Python 3.10–3.12 report a link loop so
+        raise _whole_file(name, "cannot open: the symbolic links loop") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise _whole_file(name, "not a file")
+    if st.st_size > max_bytes:
+        raise _whole_file(name, f"file is {_mib(st.st_size)}; dhproc reads at most {_mib(max_bytes)}")
+    return st.st_size
+
+
 def load_file(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> Document:
-    """Read one YAML (or JSON) file into a :class:`Document`; every failure is an InputError."""
+    """Read one YAML (or JSON) file into a :class:`Document`; every failure is an InputError.
+
+    Inside :func:`batch_cache` a file is read and parsed once, however many inputs of the batch
+    refer to it (a turn file reads its match and every sibling turn)."""
     p = Path(path)
     name = display_name(p) if p.is_absolute() else str(path)
+    real = real_path(p)
+    cache = _BATCH[-1] if _BATCH else None
+    key = None
+    if cache is not None:
+        try:
+            st = real.stat()
+            key = (real, st.st_mtime_ns, st.st_size, max_bytes, name)
+        except (OSError, RuntimeError):
+            key = None
+        hit = cache.get(key) if key is not None else None
+        if isinstance(hit, InputError):
+            raise hit
+        if hit is not None:
+            return Document(hit.path, hit.name, copy.deepcopy(hit.data), hit._root, hit._text)
     try:
-        real = p.resolve(strict=True)
-    except (OSError, RuntimeError):
-        raise InputError([Problem(name, None, None, "no such file")]) from None
-    if not real.is_file():
-        raise InputError([Problem(name, None, None, "not a file")])
+        doc = _read_file(real, name, max_bytes)
+    except InputError as exc:
+        if key is not None:
+            cache[key] = exc
+        raise
+    if key is not None:
+        cache[key] = Document(doc.path, doc.name, copy.deepcopy(doc.data), doc._root, doc._text)
+    return doc
+
+
+def _read_file(real: Path, name: str, max_bytes: int) -> Document:
+    file_size(real, name, max_bytes)
     try:
-        size = real.stat().st_size
-        if size > max_bytes:
-            raise InputError([Problem(name, None, None,
-                                      f"file is {_mib(size)}; dhproc reads at most {_mib(max_bytes)}")])
-        raw = real.read_bytes()
+        with open(real, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise InputError([Problem(name, None, None, f"cannot read: {exc.strerror}")]) from None
+        raise _whole_file(name, f"cannot read: {exc.strerror or exc}") from None
     if len(raw) > max_bytes:  # grew between stat and read
-        raise InputError([Problem(name, None, None, f"file is larger than {_mib(max_bytes)}")])
+        raise _whole_file(name, f"file is larger than {_mib(max_bytes)}")
     return load_bytes(raw, real, name)
+
+
+_BATCH: list[dict] = []
+
+
+@contextmanager
+def batch_cache() -> Iterator[None]:
+    """Within the block, each file is loaded once (keyed by its path, size and modification
+    time): a batch of n turn files of one match costs n reads, not n²."""
+    _BATCH.append({})
+    try:
+        yield
+    finally:
+        _BATCH.pop()
 
 
 def load_bytes(raw: bytes, path: Path, name: str) -> Document:
@@ -221,20 +321,21 @@ def _json_fast(text: str) -> Any:
         return out
 
     try:
-        return json.loads(text, object_pairs_hook=pairs)
+        return json.loads(text, object_pairs_hook=pairs, parse_int=_json_int)
     except (ValueError, RecursionError):
         return _NOT_JSON
 
 
 def _check_shape(text: str, name: str) -> None:
     """Count nesting, alias uses and the expanded size on the event stream, before anything is
-    composed. The size counts every value an alias stands for: a classic "billion laughs" needs
-    only 91 aliases, but would expand to 10^9 values."""
+    composed. The size counts every value and every character an alias stands for: a classic
+    "billion laughs" needs only 91 aliases, but would expand to 10^9 values, and one 4 MiB text
+    aliased 99 times would be 400 MiB once the data is checked."""
     loader = _Loader(text)
     depth = aliases = 0
-    sizes: list[int] = [0]  # values inside each open collection (the root at the bottom)
+    sizes: list[list[int]] = [[0, 0]]  # values and characters inside each open collection
     anchors: list[str | None] = []
-    anchored: dict[str, int] = {}  # anchor -> how many values it stands for
+    anchored: dict[str, tuple[int, int]] = {}  # anchor -> the values and characters it stands for
     try:
         while True:
             event = loader.get_event()
@@ -246,33 +347,37 @@ def _check_shape(text: str, name: str) -> None:
                 if depth > MAX_DEPTH:
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
                                               f"nesting deeper than {MAX_DEPTH} levels")])
-                sizes.append(1)
+                sizes.append([1, 0])
                 anchors.append(event.anchor)
                 continue
             if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
-                size = sizes.pop()
+                values, chars = sizes.pop()
                 anchor = anchors.pop()
                 if anchor is not None:
-                    anchored[anchor] = size
-                added = size
+                    anchored[anchor] = (values, chars)
             elif isinstance(event, yaml.ScalarEvent):
+                values, chars = 1, len(event.value)
                 if event.anchor is not None:
-                    anchored[event.anchor] = 1
-                added = 1
+                    anchored[event.anchor] = (values, chars)
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
                                               f"more than {MAX_ALIASES} aliases (*name); "
                                               f"refused to protect against alias bombs")])
-                added = anchored.get(event.anchor, 1)
+                values, chars = anchored.get(event.anchor, (1, 0))
             else:
                 continue
-            sizes[-1] += added
-            if sizes[-1] > MAX_VALUES:
+            sizes[-1][0] += values
+            sizes[-1][1] += chars
+            if sizes[-1][0] > MAX_VALUES:
                 raise InputError([Problem(name, m.line + 1, m.column + 1,
                                           f"the document expands to more than {MAX_VALUES:,} values "
+                                          f"through its aliases (*name); refused to protect against alias bombs")])
+            if sizes[-1][1] > MAX_EXPANDED_CHARS:
+                raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                          f"the document expands to more than {_mib(MAX_EXPANDED_CHARS)} of text "
                                           f"through its aliases (*name); refused to protect against alias bombs")])
     except yaml.YAMLError as exc:
         raise InputError([_located_yaml_error(exc, text, name)]) from None
@@ -339,6 +444,8 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
     message = exc.problem or "YAML error"
     if exc.context and exc.problem:
         message = f"{exc.problem} ({exc.context})"
+    if isinstance(exc, _Refused) and mark is not None:
+        return Problem(name, mark.line + 1, mark.column + 1, message)
     if mark is None:
         return Problem(name, None, None, f"YAML syntax error: {message}")
     return Problem(name, mark.line + 1, mark.column + 1, f"YAML syntax error: {message}")

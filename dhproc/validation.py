@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem
+from .errors import Problem, quote
 from .loading import Anchor
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
@@ -51,10 +51,22 @@ def schema(name: str) -> dict:
 
 
 @lru_cache(maxsize=None)
-def _validator(name: str):
-    from jsonschema import Draft202012Validator
+def _validator_class():
+    """Draft 2020-12 where an integer is an integer: JSON Schema counts ``3.0`` as one, dhproc
+    does not (a float would be printed as ``3.0`` in a report and a log). Every schema of every
+    ruleset is checked with this class, and fastcheck agrees with it."""
+    from jsonschema import Draft202012Validator, validators
 
-    return Draft202012Validator(schema(name))
+    def is_integer(_checker, value) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", is_integer)
+    return validators.extend(Draft202012Validator, type_checker=checker)
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str):
+    return _validator_class()(schema(name))
 
 
 def validate(data: Any, name: str, anchor: Anchor) -> list[Problem]:
@@ -78,14 +90,14 @@ def _located(error, anchor: Anchor) -> Problem:
         deeper = [e for e in error.context if not (e.validator == "type" and not e.relative_path)]
         error = max(deeper or error.context, key=lambda e: len(e.relative_path))
     path = tuple(error.absolute_path)
-    message = error.message
+    message = _worded(error)
     key = False
     if error.validator == "additionalProperties":
         extra = sorted((k for k in error.instance if k not in error.schema.get("properties", {})), key=str)
         if extra:
             path = path + (extra[0],)
             key = True
-            message = f"unknown key '{extra[0]}'"
+            message = f"unknown key {quote(extra[0])}"
             allowed = sorted(error.schema.get("properties", {}))
             if allowed:
                 message += f" (allowed: {', '.join(allowed)})"
@@ -97,3 +109,23 @@ def _located(error, anchor: Anchor) -> Problem:
     elif error.validator == "const":
         message = f"must be {json.dumps(error.validator_value, ensure_ascii=False)}"
     return anchor.problem(path, message, key=key)
+
+
+def _worded(error) -> str:
+    """jsonschema's message with the value it quotes cut short (a message never carries a
+    4 MiB string or a 100,000-die list), and a float where a whole number is wanted said so."""
+    instance = error.instance
+    if error.validator == "type" and isinstance(instance, float) and "integer" in _types(error.validator_value):
+        return f"must be a whole number, not {quote(instance)}"
+    if error.validator in ("maxLength", "maxItems"):
+        unit = "characters" if error.validator == "maxLength" else "entries"
+        return f"too long: {len(instance):,} {unit}, at most {error.validator_value:,}"
+    if isinstance(instance, (str, list, dict)) and len(instance) > 10:
+        shown = repr(instance)
+        if len(shown) > 60 and shown in error.message:
+            return error.message.replace(shown, quote(instance))
+    return error.message
+
+
+def _types(value) -> list:
+    return value if isinstance(value, list) else [value]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ def doc_clauses(ruleset_id: str) -> list[str]:
     return CLAUSE.findall((ROOT / "docs" / "rules" / f"{ruleset_id}.md").read_text(encoding="utf-8"))
 
 
-def named_clauses() -> set[str]:
+@lru_cache(maxsize=None)
+def named_clauses() -> frozenset[str]:
+    """Every clause some test names; parsed once per run (the suite has hundreds of files)."""
     named = set()
     for path in (ROOT / "tests").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -35,7 +38,7 @@ def named_clauses() -> set[str]:
     for path in (ROOT / "tests" / "scenarios").rglob("*.yaml"):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         named.update(data.get("clauses", []))
-    return named
+    return frozenset(named)
 
 
 @pytest.mark.parametrize("ruleset_id", ruleset_ids())
@@ -43,7 +46,8 @@ def test_every_clause_has_a_test(ruleset_id: str) -> None:
     clauses = doc_clauses(ruleset_id)
     assert clauses, f"docs/rules/{ruleset_id}.md has no clauses"
     assert len(clauses) == len(set(clauses)), "a clause id is used twice"
-    missing = [c for c in clauses if c not in named_clauses()]
+    named = named_clauses()
+    missing = [c for c in clauses if c not in named]
     assert not missing, f"clauses without a test: {missing}"
 
 

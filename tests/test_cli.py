@@ -571,7 +571,7 @@ def test_classic_billion_laughs_is_refused(tmp_path):
 def test_file_of_6_mib(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("big.yaml").write_bytes(mini_match().encode("utf-8") + b"#" + b"x" * (6 * 1024 * 1024))
-    assert _refused("big.yaml") == "big.yaml: file is 6.0 MiB; dhproc reads at most 5.0 MiB\n"
+    assert _refused("big.yaml") == "big.yaml:1:1: file is 6.0 MiB; dhproc reads at most 5.0 MiB\n"
 
 
 def test_nesting_deeper_than_64(tmp_path, monkeypatch):
@@ -630,7 +630,9 @@ def test_missing_turn_file_listed_by_the_match(tmp_path, monkeypatch):
     (d / "turn-02.yaml").unlink()
     monkeypatch.chdir(d)
     r = _resolve_fails("match.yaml")
-    assert problem_lines(r) == ["turn-02.yaml: no such file"]
+    text = Path("match.yaml").read_text(encoding="utf-8")
+    line, col = _at(text, "turn-02.yaml")
+    assert problem_lines(r) == [f"match.yaml:{line}:{col}: turn file 'turn-02.yaml': no such file (at /turns/1)"]
 
 
 # =========================================================================== 7. YAML surprises (end to end)
@@ -1017,10 +1019,10 @@ def test_batch_without_out_prints_each_report(tmp_path, monkeypatch):
 def test_failed_resolve_leaves_an_existing_json_target_unchanged(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("log.json").write_text("OLD LOG\n", encoding="utf-8")
-    Path("match.yaml").write_text(mini_match("[0]"), encoding="utf-8")  # a die outside the d100
+    Path("match.yaml").write_text(mini_match("[101]"), encoding="utf-8")  # a die outside the d100
     r = run("resolve", "match.yaml", "--json", "log.json")
     assert r.exit_code == 1
-    assert "recorded die 1 is 0" in r.stderr
+    assert "recorded die 1 is 101" in r.stderr
     assert Path("log.json").read_text(encoding="utf-8") == "OLD LOG\n"
     assert sorted(os.listdir(".")) == ["log.json", "match.yaml"]
 
@@ -1123,7 +1125,7 @@ def test_process_refuses_bad_files(tmp_path):
     assert proc.returncode == 1
     lines = proc.stderr.splitlines()
     assert lines[0] == "bin.yaml:1:1: not UTF-8 text"
-    assert lines[1] == "big.yaml: file is 6.0 MiB; dhproc reads at most 5.0 MiB"
+    assert lines[1] == "big.yaml:1:1: file is 6.0 MiB; dhproc reads at most 5.0 MiB"
     assert lines[2] == "nope.yaml: no such file"
 
 

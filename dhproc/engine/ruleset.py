@@ -2,8 +2,9 @@
 
 A ruleset is a subclass of :class:`Ruleset` in ``dhproc/rulesets/<id>/``. It declares its id,
 name, version, schemas and options, and implements three entry points: build the initial state
-from the setup, resolve one turn, decide the outcome. It also renders its own report from the
-events. The platform (loading, dice, log, replay, CLI) never looks inside a ruleset's data.
+from the setup, resolve one turn, decide the outcome. It also turns the log's events into
+report blocks, which every output format is made from. The platform (loading, dice, log, replay,
+CLI) never looks inside a ruleset's data.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
+    from ..report.document import Block
 
 
 @dataclass(frozen=True)
@@ -59,9 +61,16 @@ class Ruleset:
     def state_json(self, state: Any) -> dict:
         raise NotImplementedError
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        """The text report of ``turns`` from the log alone (never from live state)."""
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list["Block"]:
+        """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
+        from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""
         raise NotImplementedError
+
+    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+        """The plain-text report: the blocks as text."""
+        from ..report.document import to_text
+
+        return to_text(self.report_blocks(log, lang=lang, view=view, turns=turns))
 
     # A match may start where a campaign already is: its setup then gives the current state
     # beside the base values, and its first turn is not 1. ``dhproc new RULESET DIR --from LOG``
@@ -83,6 +92,9 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "count": "dhproc.rulesets.count",
+    "nicosw": "dhproc.rulesets.nicosw",
+    "kagemiya": "dhproc.rulesets.kagemiya",
 }
 _cache: dict[str, Ruleset] = {}
 

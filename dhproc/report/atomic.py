@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
+import time
+from typing import Sequence
 
-__all__ = ["write_atomic"]
+__all__ = ["write_atomic", "write_atomic_all"]
 
 _NEW_FILE_MODE = 0o644
 
@@ -44,32 +47,87 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     On any failure, including KeyboardInterrupt, the temporary file is removed, the target is
     left untouched, and the exception propagates.
     """
-    if isinstance(data, str):
-        payload = data.encode("utf-8")
-    elif isinstance(data, bytes):
-        payload = data
-    else:
-        raise TypeError(f"data must be str or bytes, not {type(data).__name__}")
+    write_atomic_all([(path, data)])
 
-    target = os.path.realpath(os.fspath(path))
-    directory, name = os.path.split(target)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = _NEW_FILE_MODE
 
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+def write_atomic_all(items: Sequence[tuple[str | os.PathLike[str], str | bytes]]) -> None:
+    """Write several files as one: every file goes to its temporary first, and only when all
+    are written are they renamed into place. A failed write (a full disk on the second file)
+    leaves every target as it was, so a report and its log never disagree.
+
+    Temporaries are named ``.<target>.<pid>.<random>.tmp`` beside their target; ones left by a
+    killed run (their process is gone) are removed by the next write to that target."""
+    payloads = [_encoded(data) for _, data in items]
+    temps: list[tuple[str, str]] = []
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)  # mkstemp creates 0o600
-        os.replace(tmp, target)
+        for (path, _), payload in zip(items, payloads):
+            target = os.path.realpath(os.fspath(path))
+            directory, name = os.path.split(target)
+            _remove_stale(directory, name)
+            try:
+                mode = stat.S_IMODE(os.stat(target).st_mode)
+            except FileNotFoundError:
+                mode = _NEW_FILE_MODE
+            fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.{os.getpid()}.", suffix=".tmp")
+            temps.append((tmp, target))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, mode)  # mkstemp creates 0o600
+        for tmp, target in temps:
+            os.replace(tmp, target)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        for tmp, _ in temps:
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
         raise
-    _fsync_dir(directory)
+    for directory in sorted({os.path.dirname(target) for _, target in temps}):
+        _fsync_dir(directory)
+
+
+def _encoded(data: str | bytes) -> bytes:
+    if isinstance(data, str):
+        return data.encode("utf-8")
+    if isinstance(data, bytes):
+        return data
+    raise TypeError(f"data must be str or bytes, not {type(data).__name__}")
+
+
+_STALE_AGE = 600.0  # seconds; where a process cannot be asked whether it lives
+
+
+def _remove_stale(directory: str, name: str) -> None:
+    """Remove temporaries of ``name`` whose writing process is gone (killed mid-write)."""
+    prefix = f".{name}."
+    try:
+        entries = [e for e in os.listdir(directory) if e.startswith(prefix) and e.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        pid_text = entry[len(prefix):].split(".", 1)[0]
+        if not pid_text.isdigit() or not _gone(int(pid_text), os.path.join(directory, entry)):
+            continue
+        try:
+            os.unlink(os.path.join(directory, entry))
+        except OSError:
+            pass
+
+
+def _gone(pid: int, path: str) -> bool:
+    if pid == os.getpid():
+        return False
+    if sys.platform == "win32":  # no cheap liveness test: old enough means abandoned
+        try:
+            return os.stat(path).st_mtime < time.time() - _STALE_AGE
+        except OSError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, owned by someone else
+        return False
+    return False

@@ -1,17 +1,23 @@
 """A report as a list of blocks, so that one ruleset renderer serves every output format.
 
 A ruleset turns the log's events into blocks (headings, narration that belongs together, tables,
-a board); a formatter turns blocks into plain text, Markdown, a Discord message series or atwiki
-markup. Formatters may split a report between blocks but never inside one, so one character's
-action (a :class:`Lines` block) always reaches a chat channel in one piece.
+a board); a formatter (:mod:`dhproc.report.formats`) turns blocks into plain text, Markdown, a
+Discord message series or atwiki markup. Formatters may split a report between blocks but never
+inside one, so one character's action (a :class:`Lines` block) always reaches a chat channel in
+one piece.
+
+Every block carries ``gap``: the blank lines that plain text puts before it (the first block of a
+report has none). Reports are dense where GKs want them dense — a turn heading, its phase and its
+actions sit on consecutive lines — and ``gap=0`` keeps that without merging the blocks.
+:class:`Builder` is the usual way to make the list: it groups narration lines into blocks.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Sequence, Union
 
-__all__ = ["Heading", "Lines", "Table", "Board", "Block", "to_text"]
+__all__ = ["Heading", "Lines", "Table", "Board", "Block", "Builder", "to_text", "block_text", "with_gap", "with_caption"]
 
 
 @dataclass(frozen=True)
@@ -20,6 +26,7 @@ class Heading:
 
     text: str
     level: int = 2
+    gap: int = 1
 
 
 @dataclass(frozen=True)
@@ -27,10 +34,11 @@ class Lines:
     """Narration lines that stay together (one character's action, one check with its dice)."""
 
     lines: tuple[str, ...]
+    gap: int = 1
 
     @classmethod
-    def of(cls, *lines: str) -> "Lines":
-        return cls(tuple(lines))
+    def of(cls, *lines: str, gap: int = 1) -> "Lines":
+        return cls(tuple(lines), gap)
 
 
 @dataclass(frozen=True)
@@ -40,10 +48,12 @@ class Table:
     headers: tuple[str, ...]
     rows: tuple[tuple[object, ...], ...]
     caption: str = ""
+    gap: int = 1
 
     @classmethod
-    def of(cls, headers: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> "Table":
-        return cls(tuple(headers), tuple(tuple(r) for r in rows), caption)
+    def of(cls, headers: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "",
+           gap: int = 1) -> "Table":
+        return cls(tuple(headers), tuple(tuple(r) for r in rows), caption, gap)
 
 
 @dataclass(frozen=True)
@@ -55,28 +65,95 @@ class Board:
     cells: tuple[tuple[tuple[int, int], tuple[str, ...]], ...]
     walls: tuple[tuple[int, int], ...] = ()
     wall_text: str = "■壁"
+    caption: str = ""
+    gap: int = 1
 
 
 Block = Union[Heading, Lines, Table, Board]
 
 
-def to_text(blocks: Sequence[Block]) -> str:
-    """Plain text: each block on its own lines, a blank line between blocks."""
+def block_text(block: Block) -> str:
+    """One block as plain text, without the blank lines around it."""
     from .layout import grid_map, table
 
-    parts: list[str] = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            parts.append(block.text)
-        elif isinstance(block, Lines):
-            parts.append("\n".join(block.lines))
-        elif isinstance(block, Table):
-            body = table(block.headers, block.rows)
-            parts.append(f"{block.caption}\n{body}" if block.caption else body)
-        elif isinstance(block, Board):
-            parts.append(grid_map(len(block.row_labels), len(block.col_labels), dict(block.cells),
-                                  walls=block.walls, row_labels=block.row_labels,
-                                  col_labels=block.col_labels, wall_text=block.wall_text))
-        else:  # pragma: no cover - a new block kind must be taught to every formatter
-            raise TypeError(f"unknown report block {type(block).__name__}")
-    return "\n\n".join(parts) + "\n"
+    if isinstance(block, Heading):
+        return block.text
+    if isinstance(block, Lines):
+        return "\n".join(block.lines)
+    if isinstance(block, Table):
+        body = table(block.headers, block.rows)
+        return f"{block.caption}\n{body}" if block.caption else body
+    if isinstance(block, Board):
+        body = grid_map(len(block.row_labels), len(block.col_labels), dict(block.cells),
+                        walls=block.walls, row_labels=block.row_labels,
+                        col_labels=block.col_labels, wall_text=block.wall_text)
+        return f"{block.caption}\n{body}" if block.caption else body
+    # a new block kind must be taught to every formatter
+    raise TypeError(f"unknown report block {type(block).__name__}")
+
+
+def to_text(blocks: Sequence[Block]) -> str:
+    """Plain text: each block on its own lines, ``gap`` blank lines before every block but the first."""
+    out: list[str] = []
+    for i, block in enumerate(blocks):
+        if i:
+            out.append("\n" * (block.gap + 1))
+        out.append(block_text(block))
+    return "".join(out) + "\n"
+
+
+@dataclass
+class Builder:
+    """Collects a report's blocks while events are read in order.
+
+    ``group`` starts a new :class:`Lines` block (one character's action, one step of a round);
+    ``line`` adds to the open one, or opens one when a heading or table came last. Empty groups
+    are dropped when the blocks are taken.
+    """
+
+    blocks: list[Block] = field(default_factory=list)
+    _open: list[str] | None = None
+    _open_gap: int = 0
+
+    def _close(self) -> None:
+        if self._open:
+            self.blocks.append(Lines(tuple(self._open), self._open_gap))
+        self._open = None
+
+    def add(self, block: Block) -> None:
+        self._close()
+        self.blocks.append(block)
+
+    def heading(self, text: str, level: int = 2, gap: int = 1) -> None:
+        self.add(Heading(text, level, gap))
+
+    def group(self, *lines: str, gap: int = 0) -> None:
+        self._close()
+        self._open = list(lines)
+        self._open_gap = gap
+
+    def line(self, text: str) -> None:
+        if self._open is None:
+            self.group(text)
+        else:
+            self._open.append(text)
+
+    def extend(self, lines: Sequence[str]) -> None:
+        for text in lines:
+            self.line(text)
+
+    def take(self) -> list[Block]:
+        """The blocks so far; the builder starts empty again."""
+        self._close()
+        blocks, self.blocks = self.blocks, []
+        return blocks
+
+
+def with_gap(block: Block, gap: int) -> Block:
+    """The same block with another ``gap`` (the first block of a section decides its spacing)."""
+    return replace(block, gap=gap)
+
+
+def with_caption(block: Table | Board, caption: str) -> Table | Board:
+    """A table or board with another caption (formats that draw the caption apart drop it)."""
+    return replace(block, caption=caption)

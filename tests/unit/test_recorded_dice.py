@@ -142,7 +142,18 @@ def test_every_die_is_logged_with_purpose_sides_value_and_source(tmp_path):
 
 # --------------------------------------------------------------------------- out of range
 
-@pytest.mark.parametrize("bad", [0, 101, -5])
+@pytest.mark.parametrize("bad", [0, -5])
+def test_a_face_below_1_is_a_schema_error_at_that_die(tmp_path, bad):
+    path, text = _write(tmp_path, f"[10, {bad}, 45]")
+    with pytest.raises(InputError) as e:
+        _resolve(path)
+    p = _problem(e)
+    assert (p.line, p.col) == _at(text, f"{bad}, 45")
+    assert p.path == ("dice", 1)
+    assert p.message.startswith("a recorded die is a face: a whole number from 1")
+
+
+@pytest.mark.parametrize("bad", [101, 10000])
 def test_face_outside_the_die_names_the_draw_and_is_located_at_that_die(tmp_path, bad):
     path, text = _write(tmp_path, f"[10, {bad}, 45]")
     with pytest.raises(ResolutionError) as e:
@@ -389,7 +400,7 @@ def test_bad_recorded_die_in_a_log_is_located_in_the_log(tmp_path):
     out = tmp_path / "log.json"
     out.write_text(api.dumps(_resolve(path)), encoding="utf-8")
     data = json.loads(out.read_text(encoding="utf-8"))
-    data["input"]["turns"][0]["dice"][0] = 0
+    data["input"]["turns"][0]["dice"][0] = 101
     out.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     with pytest.raises(ResolutionError) as e:
         api.replay(out)
@@ -397,4 +408,4 @@ def test_bad_recorded_die_in_a_log_is_located_in_the_log(tmp_path):
     assert Path(p.file).name == "log.json"
     assert p.path == ("input", "turns", 0, "dice", 0)
     assert p.line is not None
-    assert "recorded die 1 is 0" in p.message
+    assert "recorded die 1 is 101" in p.message

@@ -90,8 +90,8 @@ class DhRuleset(Ruleset):
             "next_effect_id": state.effects.next_seq,
         }
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = DhRuleset()

@@ -59,28 +59,57 @@ def _distance(a: Square, b: Square) -> int:
 
 def _routes(board: Board, start: Square, dest: Square, movement: int,
             enemy_at: Callable[[Square], bool]) -> tuple[tuple[Square, ...] | None, tuple[Square, ...] | None]:
-    """The first legal route and the first ZoC-blocked route, shortest first, then in
-    neighbour order (up, down, left, right): a fixed order, so the chosen route never depends on
-    anything but the board."""
-    frontier: list[tuple[Square, ...]] = [()]
-    first_blocked = None
-    for _ in range(movement):
+    """The legal route and, when there is none, the ZoC-blocked route a 移動 would take.
+
+    The route is the shortest, and among the shortest the first in neighbour order (up, down,
+    left, right) step by step: a fixed order, so the chosen route never depends on anything but
+    the board. A legal route passes no enemy before its last square; a blocked one may.
+
+    Cost is a breadth-first search from ``dest`` (distances over the board) and one walk from
+    ``start``: linear in the board's squares, whatever the movement.
+    """
+    legal = _first_shortest(board, start, dest, movement, lambda sq: not enemy_at(sq))
+    if legal is not None:
+        return legal, None
+    return None, _first_shortest(board, start, dest, movement, lambda sq: True)
+
+
+def _first_shortest(board: Board, start: Square, dest: Square, movement: int,
+                    passable: Callable[[Square], bool]) -> tuple[Square, ...] | None:
+    """The first shortest route of at most ``movement`` steps whose squares before ``dest`` are
+    open, ``passable`` and not ``start``; None when there is none."""
+    dist = _distances_to(board, start, dest, movement, passable)
+    here, left = start, None
+    for sq in start.neighbours():
+        if sq in dist and (left is None or dist[sq] < left):
+            left = dist[sq]
+    if left is None or left + 1 > movement:
+        return None
+    route: list[Square] = []
+    while True:
+        step = next(sq for sq in here.neighbours() if dist.get(sq) == left)
+        route.append(step)
+        if step == dest:
+            return tuple(route)
+        here, left = step, left - 1
+
+
+def _distances_to(board: Board, start: Square, dest: Square, movement: int,
+                  passable: Callable[[Square], bool]) -> dict[Square, int]:
+    """Steps from each square a route may use to ``dest`` (breadth first, up to ``movement``)."""
+    dist = {dest: 0}
+    layer = [dest]
+    for d in range(1, movement):
         grown = []
-        for path in frontier:
-            here = path[-1] if path else start
-            for nxt in here.neighbours():
-                if not board.open(nxt) or nxt == start or nxt in path:
-                    continue
-                route = path + (nxt,)
-                if nxt == dest:
-                    if not any(enemy_at(sq) for sq in path):
-                        return route, first_blocked
-                    if first_blocked is None:
-                        first_blocked = route
-                elif _distance(nxt, dest) <= movement - len(route):
-                    grown.append(route)
-        frontier = grown
-    return None, first_blocked
+        for sq in layer:
+            for nxt in sq.neighbours():
+                if nxt not in dist and nxt != start and board.open(nxt) and passable(nxt):
+                    dist[nxt] = d
+                    grown.append(nxt)
+        if not grown:
+            break
+        layer = grown
+    return dist
 
 
 def _follow(board: Board, start: Square, dest: Square, movement: int, enemy_at: Callable[[Square], bool],

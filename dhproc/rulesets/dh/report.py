@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...report.layout import grid_map, table
+from ...report import document as doc
 from ...report.text import Catalog
 from .checks import board_of
 from .model import ROW_LABELS, col_label, parse_square
@@ -335,113 +335,123 @@ class Board:
 
 
 def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
+    return doc.to_text(report_blocks(log, lang=lang, view=view, turns=turns))
+
+
+def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[doc.Block]:
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
     t = T.lang(lang)
     r = REASONS.lang(lang)
-    out: list[str] = []
-    out.append(t("title", title=log.get("title") or "dhproc"))
     from . import RULESET
 
-    out.append(t("rules", name=RULESET.name if lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                 version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]))
     changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
-    out.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+    blocks: list[doc.Block] = [
+        doc.Heading(t("title", title=log.get("title") or "dhproc"), level=1),
+        doc.Lines.of(t("rules", name=RULESET.name if lang == "ja" else RULESET.name_en, id=log["ruleset"],
+                       version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
+                     t("options_set", items=", ".join(changed)) if changed else t("options_default"), gap=0),
+    ]
     shown = list(turns)
     for turn in log["turns"]:
-        lines = _turn(board, turn, t, r, lang)
+        turn_blocks = _turn(board, turn, t, r, lang)  # every turn is folded; the asked ones are shown
         if turn["turn"] in shown:
-            out.append("")
-            out.extend(lines)
-            out.append("")
+            blocks.extend(turn_blocks)
             if turn["status"] == "awaiting":
-                out.append(t("turn_state_awaiting", turn=turn["turn"], side=board.sides[turn["awaiting"]]["name"]))
+                state = t("turn_state_awaiting", turn=turn["turn"], side=board.sides[turn["awaiting"]]["name"])
             else:
-                out.append(t("turn_state", turn=turn["turn"]))
-            out.extend(_tables(board, setup, t, r, lang, view))
-    out.append("")
-    out.append(_outcome(log["outcome"], board, t, r))
-    return "\n".join(out) + "\n"
+                state = t("turn_state", turn=turn["turn"])
+            blocks.append(doc.Heading(state, level=3))
+            blocks.extend(_tables(board, setup, t, r, lang, view))
+    blocks.append(doc.Heading(_outcome(log["outcome"], board, t, r), level=2))
+    return blocks
 
 
-def _turn(board: Board, turn: dict, t, r, lang: str) -> list[str]:
-    lines = [t("turn", turn=turn["turn"])]
+def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
+    """One turn: its heading, each phase a heading, each action (with all it causes) one block."""
+    out = doc.Builder()
+    out.heading(t("turn", turn=turn["turn"]), level=2, gap=1)
     friendly = False  # the last death was 内ゲバ
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
-            lines.append(t("phase", order=t("first" if e["phase"] == 1 else "second"),
-                           side=board.sides[e["side"]]["name"]))
+            out.heading(t("phase", order=t("first" if e["phase"] == 1 else "second"),
+                          side=board.sides[e["side"]]["name"]), level=3, gap=0)
             unlisted: list[str] = []
         elif kind == "awaiting":
-            lines.append(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
+            out.group(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
                            side=board.sides[e["side"]]["name"]))
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
-            lines.append(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
-                           side=board.sides[e["step"]]["name"]))
+            out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
+                       side=board.sides[e["step"]]["name"]))
         elif kind == "action" and not e.get("extra"):
-            lines.append(t("actor", name=board.name(e["actor"])))
+            out.group(t("actor", name=board.name(e["actor"])))
         elif kind == "move" and e["steps"] == 0:
-            lines.append(t("no_move"))  # a destination that is its own square, or a stop before the first step
+            out.line(t("no_move"))  # a destination that is its own square, or a stop before the first step
             if e["zoc_stop"]:
-                lines.append(t("zoc_stop", at=e["to"], to=e["requested"]))
+                out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
         elif kind == "move":
             via = e["path"][:-1]
-            lines.append(t("move", frm=e["from"], to=e["to"],
-                           via=t("via", squares="・".join(via)) if via else ""))
+            out.line(t("move", frm=e["from"], to=e["to"],
+                       via=t("via", squares="・".join(via)) if via else ""))
             if e["zoc_stop"]:
-                lines.append(t("zoc_stop", at=e["to"], to=e["requested"]))
+                out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
         elif kind == "cancel" and e["scope"] in ("act", "action"):
             if e["scope"] == "act":
-                lines.append(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
+                out.line(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
             elif "to" in e:
-                lines.append(t("cancel_action", frm=e["from"], to=e["to"], why=r(e["reason"])))
+                out.line(t("cancel_action", frm=e["from"], to=e["to"], why=r(e["reason"])))
             else:
-                lines.append(t("cancel_state", why=r(e["reason"])))
+                out.line(t("cancel_state", why=r(e["reason"])))
         elif kind == "attack":
             if e["face"] is None:
-                lines.append(t("attack_sure", target=board.name(e["target"])))
+                line = t("attack_sure", target=board.name(e["target"]))
             else:
-                lines.append(t("attack", target=board.name(e["target"]), atk=e["attack"], dfn=e["defense"],
-                               rate=e["hit_rate"], face=e["face"], verdict=t("hit" if e["hit"] else "miss")))
+                line = t("attack", target=board.name(e["target"]), atk=e["attack"], dfn=e["defense"],
+                         rate=e["hit_rate"], face=e["face"], verdict=t("hit" if e["hit"] else "miss"))
             if not e["hit"] and e["mode"] == "half_sure":
-                lines[-1] += t("half_sure")
+                line += t("half_sure")
+            out.line(line)
         elif kind == "damage":
             c = board.chars[e["target"]]
-            lines.append(t("damage", target=c.name, amount=e["amount"], before=e["before"], after=e["after"]))
+            out.line(t("damage", target=c.name, amount=e["amount"], before=e["before"], after=e["after"]))
         elif kind == "state" and e["state"] == "dying" and e["on"]:
-            lines.append(t("dying", name=board.name(e["character"])))
+            out.line(t("dying", name=board.name(e["character"])))
         elif kind == "death":
-            lines.append(t("death", name=board.name(e["character"])))
+            out.line(t("death", name=board.name(e["character"])))
             friendly = bool(e.get("friendly_kill"))
         elif kind == "spirit_loss":
             c = board.chars[e["character"]]
             items = "、".join(t("spirit_item", name=board.name(a["character"]), before=a["before"], after=a["after"])
                              for a in e["affected"])
-            lines.append(t("spirit_loss", side=board.sides[c.side]["name"], amount=e["amount"], items=items)
-                         if items else t("spirit_none"))
+            out.line(t("spirit_loss", side=board.sides[c.side]["name"], amount=e["amount"], items=items)
+                     if items else t("spirit_none"))
             if friendly:
-                lines.append(t("dp_none"))  # the death was 内ゲバ: no DP event follows
+                out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
-            lines.append(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
+            out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
         elif kind == "dp":
             line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
             if e["base"] > 1 or e["multiplier"] > 1:
                 line += t("dp_leader", base=e["base"], mult=e["multiplier"],
                           who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
                           by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
-            lines.append(line)
+            out.line(line)
         elif kind == "wait":
             if not e["submitted"]:
                 unlisted.append(board.name(e["actor"]))
             elif not e.get("cancelled"):
-                lines.append(t("wait"))
+                out.line(t("wait"))
         elif kind == "phase_end" and unlisted:
-            lines.append(t("unlisted", names="、".join(unlisted)))
+            out.group(t("unlisted", names="、".join(unlisted)))
+        elif kind == "game_start":
+            out.heading(t("game_start"), level=3, gap=0)
+        elif (kind == "ability" and e["origin"] == "passive") or (kind == "action" and e.get("extra")):
+            out.group(*_ability_lines(board, e, t, r, lang))  # a passive or an extra action: its own block
         else:
-            lines.extend(_ability_lines(board, e, t, r, lang))
+            out.extend(_ability_lines(board, e, t, r, lang))
         board.apply(e)
-    return lines
+    return out.take()
 
 
 def _turn_of(phase: int | None) -> int | str:
@@ -453,8 +463,6 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     kind = e["kind"]
     name = board.name
     stats = STAT_NAMES[lang]
-    if kind == "game_start":
-        return [t("game_start")]
     if kind == "ability":
         if e["origin"] == "passive":
             head = [t("passive_actor", name=name(e["actor"]))]
@@ -556,10 +564,9 @@ def _effect_what(e: dict, lang: str) -> str:
     return template.format(sign="+" if amount >= 0 else "", amount=amount)
 
 
-def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
-    lines = []
-    for sid in board.order:
-        lines.append(t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid]))
+def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.Block]:
+    blocks: list[doc.Block] = []
+    for n, sid in enumerate(board.order):
         rows = []
         for c in board.chars.values():
             if c.side != sid:
@@ -580,11 +587,10 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[str]:
             s = c.stats
             rows.append([c.name, s["attack"], s["defense"], s["hp"], s["spirit"], s["fs"], c.at or "",
                          ability, "・".join(notes)])
-        lines.append(table(HEADERS[lang], rows))
-        lines.append("")
-    lines.append(t("map"))
-    lines.append(_map(board, setup, t))
-    return lines
+        blocks.append(doc.Table.of(HEADERS[lang], rows, caption=t("side_dp", side=board.sides[sid]["name"],
+                                                                 dp=board.dp[sid]), gap=1 if n else 0))
+    blocks.append(_map(board, setup, t))
+    return blocks
 
 
 def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
@@ -603,7 +609,7 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     return notes
 
 
-def _map(board: Board, setup: dict, t) -> str:
+def _map(board: Board, setup: dict, t) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
@@ -612,9 +618,9 @@ def _map(board: Board, setup: dict, t) -> str:
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
     walls = [parse_square(w) for w in board.walls]
-    return grid_map(b.rows, b.cols, cells, walls=[(w.row, w.col) for w in walls],
-                    row_labels=list(ROW_LABELS[: b.rows]), col_labels=[col_label(i) for i in range(b.cols)],
-                    wall_text="（壁）")
+    return doc.Board(tuple(ROW_LABELS[: b.rows]), tuple(col_label(i) for i in range(b.cols)),
+                     tuple((pos, tuple(names)) for pos, names in cells.items()),
+                     walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))
 
 
 def _outcome(outcome: dict, board: Board, t, r) -> str:

@@ -61,8 +61,8 @@ class LogosRuleset(Ruleset):
             "clocks": state.clocks.to_json(),
         }
 
-    def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-        return report.render(log, lang=lang, view=view, turns=turns)
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = LogosRuleset()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...report.layout import table
+from ...report import document as doc
 from ...report.text import Catalog
 from .model import KEYWORDS
 from .options import OPTIONS
@@ -292,6 +292,7 @@ class Renderer:
         starters = [c for t in log["turns"] for e in t["events"] if e["kind"] == "lineup" for c in e["starters"]]
         self.masked = [cid for cid, c in self.board.chars.items() if c.hidden and cid not in starters] \
             if view == "public" else []
+        self.out = doc.Builder()
         self.timing_now = ""  # the timing of the last skill: its effects' durations read "パッシブ"
         self.expired: list[dict] = []  # expiries of this ターン, listed at (9)
 
@@ -307,42 +308,47 @@ class Renderer:
 
     # ------------------------------------------------------------------ whole report
 
-    def render(self, turns: list[int]) -> list[str]:
-        log, t = self.log, self.t
+    def render(self, turns: list[int]) -> list[doc.Block]:
+        log, t, out = self.log, self.t, self.out
         from . import RULESET
 
-        out = [t("title", title=log.get("title") or "dhproc"),
-               t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                 version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
-               t("stage", stage=t(self.setup.get("stage", "league")))]
+        out.heading(t("title", title=log.get("title") or "dhproc"), level=1)
         changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
-        out.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+        out.group(t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
+                    version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
+                  t("stage", stage=t(self.setup.get("stage", "league"))),
+                  t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+        blocks = out.take()
         for turn in log["turns"]:
-            lines = self.turn(turn)  # every turn is folded onto the board; the asked ones are shown
+            turn_blocks = self.turn(turn)  # every turn is folded onto the board; the asked ones are shown
             if turn["turn"] in turns:
-                out.extend(lines)
-        out.append("")
-        out.extend(self.outcome(log["outcome"]))
+                blocks.extend(turn_blocks)
+        blocks.extend(self.outcome(log["outcome"]))
         if any(c.order is not None for c in self.board.chars.values()):
-            out.append("")
-            out.append(t("state_head", when=t("at_end")))
-            out.extend(self.tables())
-        return out
+            blocks.append(doc.Heading(t("state_head", when=t("at_end")), level=3))
+            blocks.extend(self.tables())
+        return blocks
 
-    def turn(self, turn: dict) -> list[str]:
-        """The lines of one dhproc turn (the round): each event by its ``ev_<kind>`` method, and both
-        teams' tables before the first ターン."""
-        lines: list[str] = []
+    def turn(self, turn: dict) -> list[doc.Block]:
+        """The blocks of one dhproc turn (the round): each event by its ``ev_<kind>`` method, and
+        both teams' tables before the first ターン."""
         for e in turn["events"]:
             if e["kind"] == "bout_start" and e["bout"] == 1:
-                lines += ["", self.t("state_head", when=self.t("at_start"))] + self.tables()
+                self.out.heading(self.t("state_head", when=self.t("at_start")), level=3)
+                for block in self.tables():
+                    self.out.add(block)
             handler = getattr(self, "ev_" + e["kind"], None)
             if handler is not None:
-                lines.extend(handler(e))
+                self.out.extend(handler(e))  # a handler that begins a block opens it itself
             self.board.apply(e)
-        return lines
+        return self.out.take()
 
     # ------------------------------------------------------------------ events
+
+    def _group(self, *lines: str) -> list[str]:
+        """Begin a block of its own (a step of the ターン, one character's action)."""
+        self.out.group(*lines)
+        return []
 
     def ev_first_player(self, e: dict) -> list[str]:
         t = self.t
@@ -353,7 +359,7 @@ class Renderer:
             names = "・".join(self.name(c) for c in e["jinrai"][sid])
             items.append(t("jinrai_item", side=self.side(sid), n=len(e["jinrai"][sid]))
                          + (t("members", names=names) if names else ""))
-        lines = ["", t("first_head"), t("jinrai", scope=scope, items="／".join(items))]
+        lines = [t("jinrai", scope=scope, items="／".join(items))]
         hidden = [c for sid in (a, b) for c in e["jinrai_hidden"][sid]]
         if hidden and self.view != "public":
             lines.append(t("hidden_excluded", names="・".join(self.name(c) for c in hidden)))
@@ -375,26 +381,34 @@ class Renderer:
         else:
             lines.append(t("first_" + e["method"], side=first))
         lines.append(t("first_line", first=first, second=self.side(e["second"])))
-        return lines
+        self.out.heading(t("first_head"), level=3)
+        self.out.group(*lines)
+        return []
 
     def ev_awaiting(self, e: dict) -> list[str]:
-        return ["", self.t("awaiting", side=self.side(e["side"]))]
+        self.out.group(self.t("awaiting", side=self.side(e["side"])), gap=1)
+        return []
 
     def ev_dice_kept(self, e: dict) -> list[str]:
         return [self.t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])), side=self.side(e["step"]))]
 
     def ev_lineup(self, e: dict) -> list[str]:
         t = self.t
-        head = ["", t("lineup_head")] if self.board.side_order()[0] == e["side"] else []
+        if self.board.side_order()[0] == e["side"]:
+            self.out.heading(t("lineup_head"), level=3)
         order = t("first" if e["side"] == self.board.first else "second")
         names = "　".join(f"{n}.{self.name(c)}" for n, c in enumerate(e["starters"], 1))
-        return head + [t("lineup", side=self.side(e["side"]), order=order, names=names)]
+        return [t("lineup", side=self.side(e["side"]), order=order, names=names)]
 
     def ev_reveal(self, e: dict) -> list[str]:
         return [self.t("reveal", names=self.name(e["character"]))]
 
     def ev_timing(self, e: dict) -> list[str]:
-        return ["", self.t("passive_head")] if e["timing"] == "passive" else [self.t("turn_start")]
+        if e["timing"] == "passive":
+            self.out.heading(self.t("passive_head"), level=3)
+        else:
+            self.out.group(self.t("turn_start"))
+        return []
 
     def ev_state(self, e: dict) -> list[str]:
         if e["state"] != "charged":
@@ -406,21 +420,22 @@ class Renderer:
     def ev_bout_start(self, e: dict) -> list[str]:
         (sa, a), (sb, b) = list(e["actives"].items())
         st = e["stats"]
-        return ["", self.t("bout", n=e["bout"]),
-                self.t("actives", a=self.name(a), sa=self.side(sa), aa=st[a]["attack"], ad=st[a]["defense"],
-                       ar=st[a]["reaction"], b=self.name(b), sb=self.side(sb), ba=st[b]["attack"],
-                       bd=st[b]["defense"], br=st[b]["reaction"])]
+        self.out.heading(self.t("bout", n=e["bout"]), level=2)
+        self.out.group(self.t("actives", a=self.name(a), sa=self.side(sa), aa=st[a]["attack"], ad=st[a]["defense"],
+                              ar=st[a]["reaction"], b=self.name(b), sb=self.side(sb), ba=st[b]["attack"],
+                              bd=st[b]["defense"], br=st[b]["reaction"]))
+        return []
 
     def ev_initiative(self, e: dict) -> list[str]:
         a, b = e["order"]
         ra, rb = e["reaction"][a], e["reaction"][b]
         if e["tie"]:
-            return [self.t("initiative_tie", a=self.name(a), ra=ra, b=self.name(b), rb=rb, first=self.name(a),
-                           side=self.side(self.board.first or ""))]
-        return [self.t("initiative", a=self.name(a), ra=ra, b=self.name(b), rb=rb, first=self.name(a))]
+            return self._group(self.t("initiative_tie", a=self.name(a), ra=ra, b=self.name(b), rb=rb,
+                                      first=self.name(a), side=self.side(self.board.first or "")))
+        return self._group(self.t("initiative", a=self.name(a), ra=ra, b=self.name(b), rb=rb, first=self.name(a)))
 
     def ev_act(self, e: dict) -> list[str]:
-        return [self.t("act_first" if e["mover"] == "first" else "act_second", name=self.name(e["actor"]))]
+        return self._group(self.t("act_first" if e["mover"] == "first" else "act_second", name=self.name(e["actor"])))
 
     def ev_no_action(self, e: dict) -> list[str]:
         return [self.t("no_action")]
@@ -529,7 +544,7 @@ class Renderer:
         return [self.t("dp", side=self.side(e["side"]), amount=e["amount"], total=e["total"])]
 
     def ev_bout_draw(self, e: dict) -> list[str]:
-        return [self.t("draw", names="・".join(self.name(c) for c in e["characters"]))]
+        return self._group(self.t("draw", names="・".join(self.name(c) for c in e["characters"])))
 
     def ev_expire(self, e: dict) -> list[str]:
         if e.get("replaced"):
@@ -549,24 +564,25 @@ class Renderer:
                 items.append(self.t("expired_color", name=self.name(x["character"]), what=self.w[x["effect"]],
                                     color=x["color"]))
         self.expired = []
-        return [self.t("end", expired=self.t("expired", items="、".join(items)) if items else "")]
+        return self._group(self.t("end", expired=self.t("expired", items="、".join(items)) if items else ""))
 
     def ev_judge(self, e: dict) -> list[str]:
         items = "／".join(self.t("judge_item", side=self.side(s), n=n) for s, n in e["standing"].items())
-        return [self.t("judge", items=items)]
+        return self._group(self.t("judge", items=items))
 
     def ev_outcome(self, e: dict) -> list[str]:
-        return [self.t("decided", result=self.result_line(e))]
+        return self._group(self.t("decided", result=self.result_line(e)))
 
     # ------------------------------------------------------------------ outcome and tables
 
-    def outcome(self, o: dict) -> list[str]:
+    def outcome(self, o: dict) -> list[doc.Block]:
         t = self.t
         ev = next((e for tn in self.log["turns"] for e in tn["events"] if e["kind"] == "outcome"), None)
         if o["result"] == "ongoing" or ev is None:
-            return [t("outcome_head"), t("outcome_ongoing")]
+            return [doc.Heading(t("outcome_head"), level=2), doc.Lines.of(t("outcome_ongoing"), gap=0)]
         dp = "／".join(f"{self.side(s)} {n}" for s, n in ev["dp"].items())
-        return [t("outcome_head"), "■" + self.result_line(ev), t("dp_line", items=dp)]
+        return [doc.Heading(t("outcome_head"), level=2),
+                doc.Lines.of("■" + self.result_line(ev), t("dp_line", items=dp), gap=0)]
 
     def result_line(self, ev: dict) -> str:
         reason = self.reason(ev)
@@ -592,11 +608,11 @@ class Renderer:
             return r("final_coin", draw=draw, a=a, face=ev["coin"])
         return r(ev["reason"])
 
-    def tables(self) -> list[str]:
-        lines = []
-        for sid in self.board.side_order():
-            lines.append(f"{self.side(sid)}　DP：{self.board.dp[sid]}" if self.lang == "ja"
-                         else f"{self.side(sid)}   DP: {self.board.dp[sid]}")
+    def tables(self) -> list[doc.Block]:
+        blocks: list[doc.Block] = []
+        for n, sid in enumerate(self.board.side_order()):
+            caption = (f"{self.side(sid)}　DP：{self.board.dp[sid]}" if self.lang == "ja"
+                       else f"{self.side(sid)}   DP: {self.board.dp[sid]}")
             rows = []
             members = [c for c in self.board.chars.values() if c.side == sid]
             starters = sorted((c for c in members if c.order is not None), key=lambda c: c.order or 0)
@@ -607,16 +623,19 @@ class Renderer:
                              "・".join(self.board.listed(c, "weakness")), self.board.stat(c, "attack"),
                              self.board.stat(c, "defense"), self.board.stat(c, "reaction"),
                              "".join(f"《{KEYWORDS[k]}》" for k in c.keywords), "・".join(states)])
-            lines.append(table(HEADERS[self.lang], rows))
+            blocks.append(doc.Table.of(HEADERS[self.lang], rows, caption=caption, gap=1 if n else 0))
             bench = [self.name(c.id) for c in members if c.order is None]
             if bench:
-                lines.append(self.t("bench", names="、".join(bench)))
-            lines.append("")
-        return lines[:-1]
+                blocks.append(doc.Lines.of(self.t("bench", names="、".join(bench)), gap=0))
+        return blocks
+
+
+def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[doc.Block]:
+    return Renderer(log, lang, view).render(turns)
 
 
 def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-    return "\n".join(Renderer(log, lang, view).render(turns)) + "\n"
+    return doc.to_text(report_blocks(log, lang=lang, view=view, turns=turns))
 
 
 def _show(v: Any) -> str:

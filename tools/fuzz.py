@@ -1,0 +1,299 @@
+"""Mutation fuzzing of every ruleset's files through the dhproc command: `make fuzz`.
+
+    python tools/fuzz.py --seconds 600 --seed 1     # FUZZ_SECONDS / FUZZ_SEED in make fuzz
+    python tools/fuzz.py --seed 1 --cases 5000 --seconds 1e9   # exactly the first 5000 cases again
+
+Seeds are the template of every registered ruleset and every example folder under
+examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), and the log each
+resolves to. Each case copies one seed folder, breaks one file with one to three operators, and
+runs `validate`, `resolve` or `replay` on it in-process. A case fails when dhproc:
+
+- exits 3 or lets an exception escape (a bug in dhproc, never in the input),
+- takes longer than --case-seconds (a hang),
+- exits 1 with a message line that is not ``file:line:col: message`` (an unlocated problem;
+  ``name: no such file`` and a replay's ``first divergence`` are the two located otherwise).
+
+A failing case is written to tests/regressions/<id>/ (its files and case.json), which
+tests/test_regressions.py replays in the suite. The figures are printed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from click.testing import CliRunner  # noqa: E402
+
+from dhproc.cli import cli  # noqa: E402
+from dhproc.engine.ruleset import ruleset_ids  # noqa: E402
+
+REGRESSIONS = ROOT / "tests" / "regressions"
+LOCATED = re.compile(r"^[^\n]+?:\d+:\d+: \S")
+ALSO_LOCATED = re.compile(r"^[^\n]+?: (no such file|first divergence at )")
+
+
+# --------------------------------------------------------------------------- seeds
+
+@dataclass
+class Seed:
+    ruleset: str
+    name: str
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+def seeds() -> list[Seed]:
+    from importlib.resources import files
+
+    from dhproc import api
+
+    found = []
+    for rid in ruleset_ids():
+        folders = [("template", files(f"dhproc.rulesets.{rid}").joinpath("template"))]
+        folders += [(str(p.parent.relative_to(ROOT)), p.parent) for p in sorted((ROOT / "examples" / rid).rglob("match.yaml"))]
+        for name, folder in folders:
+            seed = Seed(rid, name, {p.name: p.read_bytes() for p in folder.iterdir() if p.name.endswith(".yaml")})
+            with tempfile.TemporaryDirectory() as d:
+                for fname, data in seed.files.items():
+                    (Path(d) / fname).write_bytes(data)
+                try:
+                    seed.files["log.json"] = api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
+                except Exception:  # a seed that does not resolve is fuzzed without a log
+                    pass
+            found.append(seed)
+    return found
+
+
+# --------------------------------------------------------------------------- operators
+
+NUMBER = re.compile(rb"(?<![\w.])-?\d+(?![\w.])")
+SCALAR = re.compile(rb"(?<=: )[^\s{}\[\],#][^,}\]\n#]*")
+
+
+def _pick(rng: random.Random, data: bytes, rx: re.Pattern) -> re.Match | None:
+    hits = list(rx.finditer(data))
+    return rng.choice(hits) if hits else None
+
+
+def _replace(data: bytes, m: re.Match | None, new: bytes) -> bytes:
+    return data if m is None else data[:m.start()] + new + data[m.end():]
+
+
+def op_bytes(rng, data):
+    i = rng.randrange(len(data) + 1)
+    kind = rng.randrange(3)
+    if kind == 0:
+        return data[:i] + bytes([rng.randrange(256)]) + data[i:]
+    if kind == 1:
+        return data[:i] + data[i + rng.randrange(1, 8):]
+    return data[:i] + bytes([rng.randrange(256)]) + data[i + 1:]
+
+
+def op_lines(rng, data):
+    lines = data.split(b"\n")
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    kind = rng.randrange(3)
+    if kind == 0:
+        lines.insert(j, lines[i])
+    elif kind == 1:
+        del lines[i]
+    else:
+        lines[i], lines[j] = lines[j], lines[i]
+    return b"\n".join(lines)
+
+
+def op_truncate(rng, data):
+    return data[:rng.randrange(len(data) + 1)]
+
+
+def op_invalid_utf8(rng, data):
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + rng.choice([b"\xff", b"\xc3", b"\x80\x80", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80"]) + data[i:]
+
+
+def op_extreme_number(rng, data):
+    new = rng.choice([b"0", b"-1", b"-0", b"2147483648", b"9" * 19, b"9" * 41, b"9" * 4301, b"-" + b"9" * 5000,
+                      b"0x" + b"f" * 5000, b"1e308", b"1e999", b"-1e999", b".nan", b".inf", b"-.inf",
+                      b"0o777", b"0x10", b"1_000", b"+5"])
+    return _replace(data, _pick(rng, data, NUMBER), new)
+
+
+def op_float_number(rng, data):
+    m = _pick(rng, data, NUMBER)
+    return _replace(data, m, (m.group(0) + rng.choice([b".0", b".5", b"e0"])) if m else b"")
+
+
+def op_type_swap(rng, data):
+    new = rng.choice([b"[]", b"{}", b"null", b"~", b"true", b"false", b"'text'", b"[1, 2]", b"{a: 1}", b"1.5", b"''"])
+    return _replace(data, _pick(rng, data, SCALAR), new)
+
+
+def op_deep_nesting(rng, data):
+    depth = rng.choice([10, 63, 64, 65, 200, 5000])
+    new = b"[" * depth + b"1" + b"]" * depth if rng.randrange(2) else b"{a: " * depth + b"1" + b"}" * depth
+    return _replace(data, _pick(rng, data, SCALAR), new)
+
+
+def op_long_string(rng, data):
+    n = rng.choice([61, 201, 1025, 100_000, 3_000_000])
+    return _replace(data, _pick(rng, data, SCALAR), rng.choice([b"x", "長".encode("utf-8"), b"A1"]) * n)
+
+
+def op_aliases(rng, data):
+    m = _pick(rng, data, SCALAR)
+    if m is None:
+        return data
+    data = data[:m.start()] + b"&a " + data[m.start():]
+    for _ in range(rng.choice([1, 5, 101])):
+        data = _replace(data, _pick(rng, data[m.end() + 3:], SCALAR) and None, b"")  # keep positions simple
+        n = _pick(rng, data, SCALAR)
+        if n is not None and n.start() > m.end() + 3:
+            data = data[:n.start()] + b"*a" + data[n.end():]
+    return data
+
+
+def op_unicode(rng, data):
+    kind = rng.randrange(6)
+    if kind == 0:  # full-width digits
+        return re.sub(rb"\d", lambda d: chr(0xFF10 + int(d.group(0))).encode("utf-8"), data, count=rng.randrange(1, 6))
+    i = rng.randrange(len(data) + 1)
+    if kind == 1:
+        return data[:i] + "\u200b".encode("utf-8") + data[i:]
+    if kind == 2:
+        return b"\xef\xbb\xbf" + data if rng.randrange(2) else data[:i] + b"\xef\xbb\xbf" + data[i:]
+    if kind == 3:
+        return data.replace(b"\n", b"\r\n")
+    if kind == 4:
+        return data[:i] + b"\x00" + data[i:]
+    return data[:i] + rng.choice(["\u3000", "\u2028", "\ufffe", "\U0001f600", "\u0301"]).encode("utf-8") + data[i:]
+
+
+OPERATORS = {f.__name__[3:]: f for f in (op_bytes, op_lines, op_truncate, op_invalid_utf8, op_extreme_number,
+                                          op_float_number, op_type_swap, op_deep_nesting, op_long_string,
+                                          op_aliases, op_unicode)}
+
+
+# --------------------------------------------------------------------------- running
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(_signum, _frame):
+    raise Hang
+
+
+def run_case(folder: Path, command: str, target: str, case_seconds: float) -> tuple[str, str]:
+    """(verdict, output): verdict is ok, exit3, traceback, hang or unlocated."""
+    args = [command, str(folder / target)]
+    if command == "resolve":
+        args += ["--json", str(folder / "out.json")]
+    use_alarm = hasattr(signal, "SIGALRM")
+    if use_alarm:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, case_seconds)
+    try:
+        result = CliRunner().invoke(cli, args)
+    except Hang:
+        return "hang", ""
+    finally:
+        if use_alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    if isinstance(result.exception, Hang):
+        return "hang", result.output
+    output = result.output
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return "traceback", f"{type(result.exception).__name__}: {result.exception}"
+    if result.exit_code == 3 or "internal error" in output:
+        return "exit3", output
+    if result.exit_code not in (0, 1):
+        return f"exit{result.exit_code}", output
+    if result.exit_code == 1:
+        for line in output.split("\n"):  # not splitlines: U+2028 in a quoted value is no line end
+            if line and not line.startswith(" ") and not LOCATED.match(line) and not ALSO_LOCATED.match(line):
+                return "unlocated", output
+    return "ok", output
+
+
+def save_regression(seed: Seed, files: dict[str, bytes], command: str, target: str, verdict: str,
+                    output: str, ops: list[str]) -> Path:
+    digest = hashlib.sha256(b"".join(files[k] for k in sorted(files)) + command.encode()).hexdigest()[:12]
+    folder = REGRESSIONS / f"{seed.ruleset}-{verdict}-{digest}"
+    if folder.exists():
+        return folder
+    folder.mkdir(parents=True)
+    # A log holds its own input; a match needs its YAML files only.
+    kept = {target: files[target]} if target == "log.json" else {k: v for k, v in files.items() if k != "log.json"}
+    for name, data in kept.items():
+        (folder / name).write_bytes(data)
+    case = {"ruleset": seed.ruleset, "seed": seed.name, "command": command, "file": target,
+            "found": verdict, "operators": ops, "output": output[:2000]}
+    (folder / "case.json").write_text(json.dumps(case, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return folder
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to fuzz (default 60)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the mutations: a run is reproducible")
+    parser.add_argument("--cases", type=int, default=None,
+                        help="stop after this many cases: with --seed, the same cases as an earlier run")
+    parser.add_argument("--case-seconds", type=float, default=20.0, help="a case running longer is a hang")
+    parser.add_argument("--no-save", action="store_true", help="do not write tests/regressions/")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    pool = seeds()
+    counts: dict[str, int] = {}
+    per_ruleset: dict[str, int] = {}
+    saved: list[Path] = []
+    started = time.monotonic()
+    tried = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        while time.monotonic() - started < args.seconds and (args.cases is None or tried < args.cases):
+            seed = rng.choice(pool)
+            target = rng.choice(sorted(seed.files))
+            command = "replay" if target == "log.json" else rng.choice(["validate", "resolve"])
+            ops = [rng.choice(sorted(OPERATORS)) for _ in range(rng.choice([1, 1, 2, 3]))]
+            data = seed.files[target]
+            for op in ops:
+                data = OPERATORS[op](rng, data) if data else data
+            files = {**seed.files, target: data}
+            folder = Path(tmp) / f"case{tried}"
+            folder.mkdir()
+            for name, content in files.items():
+                (folder / name).write_bytes(content)
+            verdict, output = run_case(folder, command, target, args.case_seconds)
+            shutil.rmtree(folder, ignore_errors=True)
+            tried += 1
+            per_ruleset[seed.ruleset] = per_ruleset.get(seed.ruleset, 0) + 1
+            counts[verdict] = counts.get(verdict, 0) + 1
+            if verdict != "ok":
+                print(f"case {tried}: {verdict}: {seed.ruleset}/{seed.name} {command} {target} {ops}\n  "
+                      + output.strip().replace("\n", "\n  ")[:600], flush=True)
+                if not args.no_save:
+                    saved.append(save_regression(seed, files, command, target, verdict, output, ops))
+    elapsed = time.monotonic() - started
+    failures = sum(n for v, n in counts.items() if v != "ok")
+    print(f"fuzz: {tried} cases in {elapsed:.0f} s (seed {args.seed}); "
+          f"by ruleset: {', '.join(f'{k} {v}' for k, v in sorted(per_ruleset.items()))}; "
+          f"failures: {failures} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()) if k != 'ok') or 'none'})")
+    for path in sorted(set(saved)):
+        print(f"  regression written: {path.relative_to(ROOT)}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
