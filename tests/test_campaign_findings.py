@@ -323,5 +323,6 @@ def test_dh_11_2_a_negative_heal_is_a_located_error_not_negative_hp(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert problem_lines(result) == [
-        f"{where_value(path.name, text, 'amount: -3')} 'heal' needs an amount of 0 or more "
+        f"{where_value(path.name, text, 'amount: -3')} 'heal' raises a stat: its amount is 0 or more "
+        f"(lower a stat with 'damage') "
         f"(at /setup/characters/caller/ability/effects/0/amount)"]
