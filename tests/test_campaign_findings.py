@@ -299,20 +299,6 @@ def test_dh_8_1_a_name_alone_where_choices_are_needed_is_a_located_error(tmp_pat
                                          f"(at /turns/0/submissions/red/0/ability)"]
 
 
-def test_dh_11_4_a_stat_change_of_hp_is_a_located_error_not_a_crash(tmp_path):
-    # found by the property generators once they drew every stat the schema allows
-    buff = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
-                            "name: 活力\n          type: granted\n          duration: 1\n          targets: {side: self}\n") \
-        .replace("effects: [{kind: summon}]", "effects: [{kind: stat_change, stat: hp, amount: 2}]")
-    text = campaign(one_turn("[{who: caller, ability: 活力}]"), characters=buff + ROSTER)
-    path = write(tmp_path, text)
-    result = run("validate", path)
-    assert result.exit_code == 1
-    assert problem_lines(result) == [
-        f"{where_value(path.name, text, 'stat: hp')} 'stat_change' cannot change 体力 (hp): use damage or heal "
-        f"(at /setup/characters/caller/ability/effects/0/stat)"]
-
-
 def test_dh_11_2_a_negative_heal_is_a_located_error_not_negative_hp(tmp_path):
     # found by the property generators: heal -3 took 体力 below 0
     healer = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",

@@ -56,7 +56,7 @@ def ranges():
 def effects(draw, bench: list[str]) -> dict:
     kind = draw(st.sampled_from(KINDS))
     e: dict = {"kind": kind}
-    if kind in ("damage", "heal", "stat_change"):  # hp for stat_change is an input error: rarely
+    if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
         e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
     if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):

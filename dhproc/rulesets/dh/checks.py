@@ -129,9 +129,6 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
             out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
                                                   f"{1 if e['kind'] == 'revive' else 0} or more"))
-        if e["kind"] == "stat_change" and e.get("stat") == "hp":
-            # DH-11.4: 体力 changes only by damage and healing, both permanent
-            out.append((("effects", i, "stat"), "'stat_change' cannot change 体力 (hp): use damage or heal"))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:

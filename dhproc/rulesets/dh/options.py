@@ -91,6 +91,7 @@ OPTIONS.set_names({
     "blocked_destination": ("ZoC越しの移動先", "destination only reachable through ZoC"),
     "dead_exert_zoc": ("死者のZoC", "the dead exert ZoC"),
     "dying_rule": ("瀕死の移動", "dying characters' movement"),
+    "roll_at_100": ("成功率100%での判定", "roll at 100%"),
     "hit_mode": ("命中方式", "hit mode"),
     "first_player_penalty": ("先手ペナルティ", "first-player penalty"),
     "mental_loss_area": ("精神減少の範囲", "spirit loss area"),
@@ -116,5 +117,6 @@ OPTIONS.set_names({
     "heal_cap": ("回復の上限", "healing cap"),
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
+    "ability_attack_is_attack": ("特殊攻撃を攻撃として扱う", "an ability's attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
 })
