@@ -12,6 +12,7 @@ Everything a GK can get wrong raises :class:`~dhproc.errors.InputError` with loc
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -352,7 +353,7 @@ def resolve(match: Match) -> dict:
     for i, turn in enumerate(match.turns):
         ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
         status = rs.resolve_turn(state, turn, ctx)
-        ctx.dice.finish()
+        ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
         if status.awaiting is not None:
             entry["awaiting"] = status.awaiting
@@ -381,6 +382,20 @@ def resolve(match: Match) -> dict:
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
+
+
+def dice_plan(match: Match) -> list[dict]:
+    """The dice the match's reported turns draw, in order, before any are recorded: each turn's
+    ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
+    as written). Which dice come later can depend on earlier results."""
+    rolls: list[dict] = []
+    for i, turn in enumerate(match.turns):
+        if turn.number not in match.report_turns:
+            continue
+        planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
+        last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
+        rolls += [dict(e, turn=turn.number) for e in last["events"] if e["kind"] == "roll"]
+    return rolls
 
 
 def dumps(log: dict) -> str:

@@ -165,10 +165,18 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
               help="public hides what a side may not see yet (secret abilities).")
+@click.option("--dice-plan", "dice_plan", is_flag=True,
+              help="List the dice the reported turns will draw, in order, with their purpose; resolve nothing else.")
 def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
-            all_turns: bool, view: str) -> None:
+            all_turns: bool, view: str, dice_plan: bool) -> None:
     """Resolve match or turn files (or a match folder) and print the processing report."""
     from . import api
+
+    if dice_plan:
+        if json_path or out_dir:
+            raise click.UsageError("--dice-plan prints the plan only; it takes no --json or --out")
+        sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(api.load(name, all_turns=all_turns)),
+                                                                       name), nl=False)))
 
     if json_path and len(files) > 1 and json_path != "-":
         raise click.UsageError("--json PATH takes one input; use --out DIR for a batch")
@@ -202,6 +210,22 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+_PLAN_ABOUT = ("actor", "target", "ability", "skill", "effect", "decides")
+
+
+def _dice_plan_text(rolls: list[dict], name: str) -> str:
+    from .report.layout import table
+
+    turns = sorted({r["turn"] for r in rolls})
+    head = (f"{name}: the dice of turn {', '.join(map(str, turns))}, in draw order, as the seed would draw "
+            f"them (a later die can depend on an earlier result)\n") if rolls else f"{name}: no dice to draw\n"
+    rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}",
+             f"{r['rate']}%" if "rate" in r else "",
+             " ".join(f"{k}={r[k]}" for k in _PLAN_ABOUT if r.get(k) is not None)] for r in rolls]
+    body = table(["turn", "draw", "step", "purpose", "die", "rate", "about"], rows) + "\n" if rows else ""
+    return head + body
 
 
 @cli.command()

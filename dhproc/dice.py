@@ -51,6 +51,7 @@ class TurnDice:
         self._streams: dict[str, PCG32] = {}
         self._step: str | None = None
         self.draws = 0
+        self._runs: list[list] = []  # [step, first draw, last draw]: where the draws went, in order
 
     def begin_step(self, step: str) -> None:
         self._step = str(step)
@@ -61,6 +62,10 @@ class TurnDice:
             raise RuntimeError("a die was drawn before the ruleset named its step")
         self.draws += 1
         draw = self.draws
+        if self._runs and self._runs[-1][0] == self._step:
+            self._runs[-1][2] = draw
+        else:
+            self._runs.append([self._step, draw, draw])
         rec = self._recorded
         if rec is not None and draw <= len(rec.faces):
             face = rec.faces[draw - 1]
@@ -85,15 +90,24 @@ class TurnDice:
                    draw=draw, step=self._step, **about)
         return face
 
-    def finish(self) -> None:
-        """Unused recorded dice mean the record and the resolution disagree: refuse them."""
+    def finish(self, awaiting: str | None = None) -> None:
+        """Recorded dice left over. A turn that stopped before ``awaiting``'s step keeps them for
+        that step (a ``dice_kept`` event says so); after a complete turn the record and the
+        resolution disagree, and the error says how many the turn drew and where they went."""
         rec = self._recorded
-        if rec is not None and self.draws < len(rec.faces):
-            unused = len(rec.faces) - self.draws
-            raise ResolutionError([rec.where.problem(
-                rec.faces_path + (self.draws,),
-                f"{unused} recorded dice not used: this turn drew {self.draws} of "
-                f"{len(rec.faces)} (first unused: die {self.draws + 1} = {rec.faces[self.draws]})")])
+        if rec is None or self.draws >= len(rec.faces):
+            return
+        unused = len(rec.faces) - self.draws
+        if awaiting is not None:
+            self._emit("dice_kept", count=unused, first=self.draws + 1, faces=list(rec.faces[self.draws:]),
+                       step=awaiting)
+            return
+        went = ", ".join(f"{'dice' if a != b else 'die'} {a}{f'–{b}' if a != b else ''} in step '{step}'"
+                         for step, a, b in self._runs)
+        raise ResolutionError([rec.where.problem(
+            rec.faces_path + (self.draws,),
+            f"{unused} recorded dice not used: this turn drew {self.draws} of {len(rec.faces)}"
+            f"{f' ({went})' if went else ''}; first unused: die {self.draws + 1} = {rec.faces[self.draws]}")])
 
 
 def _describe(purpose: str, about: dict) -> str:

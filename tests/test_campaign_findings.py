@@ -222,3 +222,93 @@ def test_dh_11_2_a_heal_at_full_hp_says_nothing_changed(tmp_path):
     assert (stat["before"], stat["after"], stat["amount"]) == (5, 5, 0)
     report = run("resolve", "match.yaml").output
     assert "赤二の体力は5のまま（変化なし）" in report and "体力5→5" not in report
+
+
+# --------------------------------------------------------------------------- dice a GK rolls
+
+def test_dh_7_1_dice_left_over_for_an_awaited_side_are_kept_and_reported(tmp_path):
+    text = campaign("  - turn: 1\n    dice: [50, 40]\n    submissions:\n"
+                    "      red: [{who: r2, to: Ｂ６}]\n")
+    (tmp_path / "match.yaml").write_text(text, encoding="utf-8")
+    result = run("resolve", "match.yaml")
+    assert result.exit_code == 0, result.output
+    assert "※記録済みの出目2個（50・40）は青組のフェイズ用に保留" in result.output
+    assert run("validate", "match.yaml").exit_code == 0
+
+
+def test_dh_7_1_extra_dice_after_a_complete_turn_say_where_the_dice_went(tmp_path):
+    text = campaign(one_turn("[{who: r2, to: Ｂ６}]", "[{who: b2, to: Ｃ２}]", dice="    dice: [50, 40]\n"))
+    (tmp_path / "match.yaml").write_text(text, encoding="utf-8")
+    result = run("validate", "match.yaml")
+    assert result.exit_code == 1
+    assert "2 recorded dice not used: this turn drew 0 of 2; first unused: die 1 = 50" in result.stderr
+
+
+def test_dh_7_2_a_100_percent_check_draws_no_die_by_default(tmp_path):
+    # 影法師召喚: 発動率 and 成功率 100 (not written): two certain checks, no die
+    log = resolved(tmp_path, campaign(one_turn("[{who: caller, ability: {summon: shade, at: Ｂ６}}]")))
+    checks = events(log, "check")
+    assert [(c["check"], c["face"], c["success"]) for c in checks] == [
+        ("activation_check", None, True), ("success_check", None, True)]
+    assert not events(log, "roll")
+    assert "発動率100% → 発動（判定不要）" in run("resolve", "match.yaml").output
+
+
+def test_dh_7_2_roll_at_100_draws_the_die_anyway(tmp_path):
+    log = resolved(tmp_path, campaign(one_turn("[{who: caller, ability: {summon: shade, at: Ｂ６}}]",
+                                               dice="    dice: [99, 100]\n"), options="{roll_at_100: true}"))
+    assert [(c["face"], c["success"]) for c in events(log, "check")] == [(99, True), (100, True)]
+
+
+def test_dh_7_1_dice_plan_lists_the_dice_before_they_are_recorded():
+    from tests.test_cli import EXAMPLE
+
+    result = run("resolve", EXAMPLE / "match.yaml", "--dice-plan")
+    assert result.exit_code == 0, result.output
+    rows = [line.split("|")[1:-1] for line in result.output.splitlines() if line.startswith("|  ") and "turn" not in line]
+    plan = [(int(r[0]), int(r[1]), r[3].strip(), r[6].strip()) for r in rows]
+    log = json.loads(run("resolve", EXAMPLE / "match.yaml", "--json", "-").output)
+    done = [(t["turn"], e["draw"], e["purpose"], f"actor={e['actor']} target={e['target']}")
+            for t in log["turns"] for e in t["events"] if e["kind"] == "roll"]
+    # turns 1 and 2 record exactly the dice the plan lists, in that order
+    assert [p for p in plan if p[0] < 3] == [d for d in done if d[0] < 3]
+    assert len([p for p in plan if p[0] == 1]) == 2 and len([p for p in plan if p[0] == 2]) == 7
+    assert "turn 1, 2, 3, in draw order" in result.output
+
+
+def test_dh_8_1_an_ability_named_alone_is_a_use_without_choices(tmp_path):
+    counter = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
+                               "name: 返し刃\n          style: counter\n          duration: 1\n"
+                               "          counter: {when: attacked_by_enemy}\n          targets: {side: enemy}\n") \
+        .replace("effects: [{kind: summon}]", "effects: [{kind: damage, amount: 1}]")
+    log = resolved(tmp_path, campaign(one_turn("[{who: caller, ability: 返し刃}]"), characters=counter + ROSTER))
+    assert [e["actor"] for e in events(log, "counter_armed")] == ["caller"]
+
+
+def test_dh_8_1_a_name_alone_where_choices_are_needed_is_a_located_error(tmp_path):
+    strike = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
+                              "name: 紅蓮\n          targets: {side: enemy}\n") \
+        .replace("effects: [{kind: summon}]", "effects: [{kind: damage, amount: 1}]")
+    for use, message in (("紅蓮", "'紅蓮' needs choices: write ability: {targets: ...}"),
+                         ("返し刃", "'影使い' has no ability '返し刃' (its ability is '紅蓮')")):
+        text = campaign(one_turn(f"[{{who: caller, ability: {use}}}]"), characters=strike + ROSTER)
+        path = write(tmp_path, text)
+        result = run("validate", path)
+        assert result.exit_code == 1
+        assert problem_lines(result) == [f"{where_value(path.name, text, 'ability: ' + use)} {message} "
+                                         f"(at /turns/0/submissions/red/0/ability)"]
+
+
+def test_dh_11_2_a_negative_heal_is_a_located_error_not_negative_hp(tmp_path):
+    # found by the property generators: heal -3 took 体力 below 0
+    healer = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
+                              "name: 癒し\n          targets: {side: self}\n") \
+        .replace("effects: [{kind: summon}]", "effects: [{kind: heal, amount: -3}]")
+    text = campaign(one_turn("[{who: caller, ability: 癒し}]"), characters=healer + ROSTER)
+    path = write(tmp_path, text)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    assert problem_lines(result) == [
+        f"{where_value(path.name, text, 'amount: -3')} 'heal' raises a stat: its amount is 0 or more "
+        f"(lower a stat with 'damage') "
+        f"(at /setup/characters/caller/ability/effects/0/amount)"]

@@ -56,8 +56,9 @@ def ranges():
 def effects(draw, bench: list[str]) -> dict:
     kind = draw(st.sampled_from(KINDS))
     e: dict = {"kind": kind}
-    if kind in ("damage", "heal", "stat_change"):
-        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
+        e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
+                                         else [x for x in STATS if x != "hp"]))
     if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
@@ -84,7 +85,7 @@ def abilities(draw, bench: list[str] = ()) -> dict:
     ab = {"name": "能力", "style": style, "type": typ,
           "activation": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
           "success": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
-          "duration": draw(st.one_of(st.integers(1, 3), st.sampled_from([0, 100, "permanent"]))),
+          "duration": draw(st.one_of(st.integers(1, 3), st.integers(1, 3), st.sampled_from([0, 100, "permanent"]))),
           "range": draw(ranges()),
           "targets": {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))},
           "effects": draw(st.lists(effects(list(bench)), min_size=1, max_size=3)),
@@ -119,8 +120,11 @@ def dh_matches(draw) -> str:
     squares = [Square(r, c) for r in range(rows) for c in range(cols)]
     walls = draw(st.lists(st.sampled_from(squares), max_size=min(4, len(squares) - 2), unique=True))
     free = [s for s in squares if s not in walls]
+    mid = draw(st.integers(0, 3)) == 0  # a match continued mid-campaign (DH-12.1)
     n = draw(st.integers(2, min(8, len(free))))
     places = draw(st.permutations(free))[:n]
+    if mid:  # shared squares, as in play
+        places = [draw(st.sampled_from(places[: i + 1])) if draw(st.booleans()) else sq for i, sq in enumerate(places)]
     sides = ["red", "blue"]
     chars = {}
     for i, sq in enumerate(places):
@@ -131,18 +135,39 @@ def dh_matches(draw) -> str:
                           "gender": draw(st.sampled_from(GENDERS)), "grade": draw(st.integers(1, 3))}
         if draw(st.integers(0, 9)) == 0:
             chars[f"c{i}"]["movement"] = draw(st.sampled_from([0, 1, 20]))
-    for i in range(draw(st.integers(0, 3))):  # 控え: bench characters
-        chars[f"b{i}"] = {"name": f"控え{i}", "side": draw(st.sampled_from(sides)), "attack": 5, "defense": 5,
+    for i in range(draw(st.integers(2, 4))):  # 控え: bench characters, on both sides
+        chars[f"b{i}"] = {"name": f"控え{i}", "side": sides[i % 2], "attack": 5, "defense": 5,
                           "hp": draw(st.integers(1, 8)), "spirit": 3, "fs": 5}
     bench = {s: [c for c, v in chars.items() if v["side"] == s and "at" not in v] for s in sides}
     for cid in [c for c, v in chars.items() if "at" in v]:
         if draw(st.booleans()):
             chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
+    start = 1
+    effects_in_play: list[dict] = []
+    if mid:
+        start = draw(st.integers(2, 4))
+        now = (start - 1) * 2
+        for cid, c in chars.items():
+            if "at" not in c:
+                continue
+            if draw(st.integers(0, 5)) == 0 and cid not in leaders.values():
+                c["dead"] = True
+            elif draw(st.booleans()):
+                c["current"] = {"hp": draw(st.integers(1, c["hp"])), "spirit": draw(st.integers(0, c["spirit"]))}
+            if draw(st.integers(0, 3)) == 0 and not c.get("dead"):
+                effects_in_play.append(draw(st.sampled_from([
+                    {"kind": "ability_rest", "bearer": cid, "start": now, "end": now + 2},
+                    {"kind": "stat_change", "bearer": cid, "stat": "attack", "amount": draw(st.integers(-3, 3)),
+                     "start": now, "end": now + draw(st.integers(1, 4))},
+                    {"kind": "incapacitate", "bearer": cid, "start": now, "end": None},
+                    {"kind": "barrier", "bearer": cid, "start": now, "end": now + 3}])))
+        for i, e in enumerate(effects_in_play, start=1):
+            e["id"] = i
     options = {o.id: draw(st.sampled_from(o.choices)) if o.choices else o.default
                for o in OPTIONS if draw(st.booleans())}
     turns = []
-    for t in range(1, draw(st.integers(1, 3)) + 1):
+    for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
         for side in sides:
             mine = [c for c, v in chars.items() if v["side"] == side]
@@ -168,9 +193,13 @@ def dh_matches(draw) -> str:
         turns.append({"turn": t, "submissions": subs})
     match = {"dhproc": 1, "ruleset": "dh", "seed": draw(st.integers(0, 2**40)), "options": options,
              "setup": {"map": {"rows": rows, "cols": cols, "walls": [w.label for w in walls]},
-                       "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(1, 4)),
+                       "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if mid:
+        match["setup"].update(start_turn=start, effects=effects_in_play)
+        for s_ in sides:
+            match["setup"]["sides"][s_]["dp"] = draw(st.integers(0, 3))
     if draw(st.integers(0, 14)) == 0:  # a number no schema allows: a float, or far past a bound
         who = draw(st.sampled_from(sorted(chars)))
         chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
@@ -206,14 +235,16 @@ def note_generated(data: dict, log: dict | None) -> None:
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
-    coverage.note("matches", ["input error" if log is None else "resolved"])
+    coverage.note("matches", ["input error" if log is None else "resolved"]
+                  + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
-        coverage.note("shared squares", ["yes" for t in log["turns"] for e in t["events"]
-                                         if e["kind"] == "attack" and e.get("face") is not None])
+        coverage.note("attacks", ["made" for t in log["turns"] for e in t["events"] if e["kind"] == "attack"])
+    places = [c["at"] for c in chars.values() if isinstance(c, dict) and "at" in c]
+    coverage.note("shared squares", ["at the start"] if len(places) != len(set(places)) else [])
 
 
 def _resolve_playable(text: str) -> tuple[dict, str]:
@@ -245,8 +276,9 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     path.write_text(api.dumps(log), encoding="utf-8")
     assert api.replay(path) is None
 
-    dead: set[str] = set()
-    dp = {"red": 0, "blue": 0}
+    setup = yaml.safe_load(text)["setup"]  # a mid-campaign start brings its dead and its DP
+    dead = {cid for cid, c in setup["characters"].items() if c.get("dead")}
+    dp = {s: v.get("dp", 0) for s, v in setup["sides"].items()}
     for turn in log["turns"]:
         for e in turn["events"]:
             actor = e.get("actor")

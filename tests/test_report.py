@@ -84,7 +84,7 @@ setup:
     x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ３}
 turns:
   - {turn: 1, submissions: {red: [], blue: []}}
-  - {turn: 2, dice: [1, 1], submissions: {red: [{who: u, ability: {targets: [x]}}], blue: []}}
+  - {turn: 2, dice: [1], submissions: {red: [{who: u, ability: {targets: [x]}}], blue: []}}
 """
     log = api.resolve(api.loads(text, name="m.yaml"))
     public = api.render(log, view="public")

@@ -140,7 +140,7 @@ def _ability_match(tmp_path: Path) -> Path:
                        "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": chars},
              "turns": [{"turn": 1, "submissions": {"red": [{"who": "u", "ability": {"targets": ["y"]}}], "blue": []}},
                        {"turn": 2, "submissions": {"red": [{"who": "u", "ability": {"targets": ["v"]}}], "blue": []}},
-                       {"turn": 3, "dice": [10, 10], "submissions": {"red": [{"who": "u", "ability": {"targets": ["x"]}}],
+                       {"turn": 3, "dice": [10], "submissions": {"red": [{"who": "u", "ability": {"targets": ["x"]}}],
                                                                  "blue": []}}]}
     path = tmp_path / "m.yaml"
     path.write_text(json.dumps(match, ensure_ascii=False), encoding="utf-8")

@@ -276,11 +276,12 @@ def test_unused_recorded_dice_are_an_error_at_the_first_unused_die(tmp_path):
     p = _problem(e)
     assert (p.line, p.col) == _at(text, "33")
     assert p.path == ("dice", 3)
-    assert p.message == "2 recorded dice not used: this turn drew 3 of 5 (first unused: die 4 = 33)"
+    assert p.message == ("2 recorded dice not used: this turn drew 3 of 5 (die 1 in step 'a', dice 2–3 in step 'b'); "
+                         "first unused: die 4 = 33")
 
 
-def test_dice_for_an_awaited_phase_are_unused(tmp_path):
-    # the 後攻 side has not submitted: only draw 1 happens, so a second recorded die is unused
+def test_dice_for_an_awaited_phase_are_kept_for_it(tmp_path):
+    # the 後攻 side has not submitted: only draw 1 happens; the second die waits for its phase
     (tmp_path / "match.yaml").write_text(MATCH + "turns: [turn-01.yaml]\n", encoding="utf-8")
     subs = "submissions:\n  a:\n    - {who: suzuki, to: Ｂ３, attack: yamada}\n"
     (tmp_path / "turn-01.yaml").write_text(_turn(1, "[10]", subs), encoding="utf-8")
@@ -290,9 +291,13 @@ def test_dice_for_an_awaited_phase_are_unused(tmp_path):
     assert [(r["face"], r["source"]) for r in _rolls(log)] == [(10, "recorded")]
     text = _turn(1, "[10, 20]", subs)
     (tmp_path / "turn-01.yaml").write_text(text, encoding="utf-8")
-    with pytest.raises(ResolutionError) as e:
-        _resolve(tmp_path / "match.yaml")
-    assert (_problem(e).line, _problem(e).col) == _at(text, "20]")
+    log = _resolve(tmp_path / "match.yaml")
+    kept = [e for e in log["turns"][0]["events"] if e["kind"] == "dice_kept"]
+    assert kept == [{"seq": kept[0]["seq"], "kind": "dice_kept", "count": 1, "first": 2, "faces": [20], "step": "b"}]
+    both = subs + "  b:\n    - {who: yamada, attack: suzuki}\n"
+    (tmp_path / "turn-01.yaml").write_text(_turn(1, "[10, 20]", both), encoding="utf-8")
+    log = _resolve(tmp_path / "match.yaml")  # once 'b' submits, its phase draws the kept die
+    assert [(r["face"], r["step"]) for r in _rolls(log)] == [(10, "a"), (20, "b")]
 
 
 # --------------------------------------------------------------------------- across turns

@@ -115,7 +115,11 @@ def mental_rate(ctx: TurnContext, target: Character, state: DhState) -> int:
 
 
 def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, **about: Any) -> bool:
-    """One 判定: a d100 at most the rate succeeds (DH-7.1)."""
+    """One 判定: a d100 at most the rate succeeds (DH-7.1); a rate of 100 or more needs no die
+    unless the option ``roll_at_100`` says so (DH-7.2)."""
+    if rate >= 100 and not ctx.options["roll_at_100"]:
+        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, **about)
+        return True
     face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
     ok = face <= rate
     ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)

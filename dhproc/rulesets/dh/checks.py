@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problem
+from .effect_kinds import TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
 
 
@@ -123,6 +124,11 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
             out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
                                                   "(lower a stat with 'damage')"))
+        if e["kind"] in ("damage", "dp_gain", "revive") and type(e.get("amount")) is int \
+                and e["amount"] < (1 if e["kind"] == "revive" else 0):
+            # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
+            out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
+                                                  f"{1 if e['kind'] == 'revive' else 0} or more"))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:
@@ -172,6 +178,32 @@ def _summon_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict) -
     elif any("character" not in e for e in summons):
         return [turn.problem(here, "name the bench character to summon (summon: ID): the ability's summon "
                                    "effect names none")]
+    return []
+
+
+def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[Problem]:
+    """``ability: 返し刃``: the name alone is a use with no choices, so the name must be the
+    character's and the ability must need none — no target to name, no square, no payer (DH-8.1)."""
+    ab = char.get("ability") or {}
+    if name != ab.get("name"):
+        return [turn.problem(here, f"'{char['name']}' has no ability '{name}' (its ability is "
+                                   f"'{ab.get('name')}')")]
+    needs = []
+    base_targets = ab.get("targets") or {}
+    for e in ab.get("effects", []):
+        t = e.get("targets", base_targets)
+        if ab.get("style") != "counter" and ab.get("type") != "field" and e["kind"] not in TARGETLESS \
+                and t.get("count", "single") == "single" and t.get("side", "any") != "self":
+            needs.append("targets")
+        if e["kind"] in ("forced_move", "wall_build", "wall_break"):
+            needs.append("at")
+        if e["kind"] == "summon" and "character" not in e:
+            needs.append("summon")
+    if any(c.get("by_ally") for c in ab.get("costs", [])):
+        needs.append("payer")
+    if needs:
+        wanted = ", ".join(f"{k}: ..." for k in dict.fromkeys(needs))
+        return [turn.problem(here, f"'{name}' needs choices: write ability: {{{wanted}}}")]
     return []
 
 
@@ -232,7 +264,9 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                 if who in chars and not (chars[who].get("ability") or {}).get("effects"):
                     problems.append(turn.problem(here + ("ability",), f"'{who}' has no ability with effects in the "
                                                                       f"setup"))
-                if who in chars:
+                if who in chars and isinstance(act["ability"], str):
+                    problems += _named_use_problems(turn, here + ("ability",), act["ability"], chars[who])
+                elif who in chars:
                     problems += _use_problems(turn, here + ("ability",), act["ability"], who, chars, board)
             for key in ("to",):
                 if key in act:

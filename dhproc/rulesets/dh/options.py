@@ -13,6 +13,9 @@ OPTIONS = OptionSet([
            reason="no source says a corpse blocks; dead characters are not targets either"),
     Option("dying_rule", "no_move", choices=("no_move", "none"), source="wiki", clause="DH-3.6",
            reason="2.1 ステータス: 体力1 is 瀕死 and cannot move; some campaigns drop the rule"),
+    Option("roll_at_100", False, choices=(False, True), source="guess", clause="DH-7.2",
+           reason="a 発動率 or 成功率 of 100% or more cannot fail, so a GK rolling at the table skips the die; "
+                  "true draws it anyway, as logos does by default"),
     Option("hit_mode", "roll", choices=("roll", "half_sure", "sure"), source="seed", clause="DH-4.4",
            reason="the seed rolls 命中判定; 2.1 選択ルール offers 半必中 (a miss deals 1) and 必中 (always hits)"),
     Option("first_player_penalty", False, choices=(False, True), source="wiki", clause="DH-4.5",
@@ -88,6 +91,7 @@ OPTIONS.set_names({
     "blocked_destination": ("ZoC越しの移動先", "destination only reachable through ZoC"),
     "dead_exert_zoc": ("死者のZoC", "the dead exert ZoC"),
     "dying_rule": ("瀕死の移動", "dying characters' movement"),
+    "roll_at_100": ("成功率100%での判定", "roll at 100%"),
     "hit_mode": ("命中方式", "hit mode"),
     "first_player_penalty": ("先手ペナルティ", "first-player penalty"),
     "mental_loss_area": ("精神減少の範囲", "spirit loss area"),

@@ -28,6 +28,8 @@ T = Catalog({
     "first": ("先攻", "first"),
     "second": ("後攻", "second"),
     "awaiting": ("【{order}：{side} フェイズ】行動提出待ち", "[{order}: {side} phase] awaiting submission"),
+    "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
+                  "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
     "actor": ("◆{name}", "◆ {name}"),
     "move": ("　移動 {frm}→{to}{via}", "  move {frm}→{to}{via}"),
     "via": ("（{squares}経由）", " (via {squares})"),
@@ -73,6 +75,8 @@ T = Catalog({
     "ability_targets": ("→{names}", " → {names}"),
     "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
+    "check_activation_sure": ("　発動率{rate}% → 発動（判定不要）", "  activation {rate}% → activates (no roll needed)"),
+    "check_success_sure": ("　成功率{rate}%{basis} → 成功（判定不要）", "  success {rate}%{basis} → succeeds (no roll needed)"),
     "mental_basis": ("（{name}の精神{spirit}）", " ({name}'s spirit {spirit})"),
     "effect_label": ("［効果{index}］", " [effect {index}]"),
     "fired": ("発動", "activates"),
@@ -401,6 +405,9 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
         elif kind == "awaiting":
             out.group(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
                            side=board.sides[e["side"]]["name"]))
+        elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
+            out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
+                       side=board.sides[e["step"]]["name"]))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
         elif kind == "move" and e["steps"] == 0:
@@ -500,10 +507,13 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return head + [t("ability", ability=e["ability"], targets=targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
+        basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
+        if e["face"] is None:  # 100% or more: no die (DH-7.2)
+            what = "check_activation_sure" if e["check"] == "activation_check" else "check_success_sure"
+            return [t(what, rate=e["rate"], basis=basis) + label]
         if e["check"] == "activation_check":
             return [t("check_activation", rate=e["rate"], face=e["face"],
                       verdict=t("fired" if e["success"] else "misfire")) + label]
-        basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
         return [t("check_success", rate=e["rate"], face=e["face"], basis=basis,
                   verdict=t("succeeded" if e["success"] else "failed")) + label]
     if kind == "stat" and e["before"] == e["after"]:  # a heal at its cap, a stat already at 0

@@ -120,7 +120,7 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         ctx.emit("cancel", actor=c.id, scope="ability", reason="resting")  # rest_rule: no_ability
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
-        if not ability_rules.use_ability(state, ctx, c, action["ability"], origin="action", turn=turn,
+        if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
                                          phase_no=phase_no):
             ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)  # as any cancelled 動作
     else:
@@ -135,9 +135,15 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     for cid in granted:
         if state.outcome is not None:
             return
-        then = dict(action.get("ability", {}).get("then") or {})
+        then = dict(choices(action).get("then") or {})
         then["who"] = cid
         _action(state, ctx, side_id, then, turn, phase_no, extra=True)
+
+
+def choices(action: dict) -> dict:
+    """The submission's ``ability:`` choices; the ability's name alone means none (DH-8.1)."""
+    use = action.get("ability")
+    return use if isinstance(use, dict) else {}
 
 
 def _arrivals(state: DhState, ctx: TurnContext) -> None:

@@ -47,6 +47,8 @@ T = Catalog({
     "announced_coin": ("　※規定の判定ではランダム（発表のとおり処理）", "  * by the rules a coin would decide"),
     "first_line": ("先攻：{first}　後攻：{second}", "First: {first}   second: {second}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
+    "dice_kept": ("※記録済みの出目{count}個（{faces}）は{side}の提出後に使用",
+                  "* {count} recorded dice ({faces}) are kept until {side} submits"),
     "lineup_head": ("【スタメン】", "[Starters]"),
     "lineup": ("{side}（{order}）：{names}", "{side} ({order}): {names}"),
     "first": ("先攻", "first"),
@@ -390,6 +392,9 @@ class Renderer:
     def ev_awaiting(self, e: dict) -> list[str]:
         self.out.group(self.t("awaiting", side=self.side(e["side"])), gap=1)
         return []
+
+    def ev_dice_kept(self, e: dict) -> list[str]:
+        return [self.t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])), side=self.side(e["step"]))]
 
     def ev_lineup(self, e: dict) -> list[str]:
         t = self.t

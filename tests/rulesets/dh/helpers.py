@@ -14,7 +14,8 @@ CHARS = """\
 """
 
 
-def match_text(turns: str = "", *, options: str = "{}", setup_extra: str = "", chars: str = CHARS,
+# The dice these tests record include one for every 判定, 100% ones too: roll_at_100 (DH-7.2).
+def match_text(turns: str = "", *, options: str = "{roll_at_100: true}", setup_extra: str = "", chars: str = CHARS,
                map_line: str = "    map: {rows: 3, cols: 3}\n", sides: str = "{red: {name: 赤組}, blue: {name: 青組}}",
                seed: int | str = 1) -> str:
     text = (f"dhproc: 1\nruleset: dh\nseed: {seed}\noptions: {options}\nsetup:\n{map_line}"

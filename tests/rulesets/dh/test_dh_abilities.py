@@ -19,7 +19,8 @@ from .helpers import events
 def ability_match(ability: dict, turns: list[dict], *, chars: dict | None = None, options: dict | None = None,
                   user_at: str = "Ｂ２", rows: int = 3, cols: int = 4, walls: list[str] | None = None,
                   user: dict | None = None) -> dict:
-    """One ability user `u` (red, first) and enemies `x` on Ｂ３ and `y` on Ｃ４ unless given."""
+    """One ability user `u` (red, first) and enemies `x` on Ｂ３ and `y` on Ｃ４ unless given. The dice
+    these tests record include one for every 判定, 100% ones too (roll_at_100, DH-7.2)."""
     characters = {"u": {"name": "使い手", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
                         "at": user_at, "ability": {"name": "能力", **ability}, **(user or {})},
                   "x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
@@ -27,7 +28,7 @@ def ability_match(ability: dict, turns: list[dict], *, chars: dict | None = None
                   "y": {"name": "敵二", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
                         "at": "Ｃ４"}}
     characters.update(chars or {})
-    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": options or {},
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"roll_at_100": True, **(options or {})},
              "setup": {"map": {"rows": rows, "cols": cols, "walls": walls or []}, "first": "red",
                        "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": characters},
              "turns": turns}
