@@ -8,8 +8,6 @@ skills and 宝具 marked secret that were never used (KAGEMIYA-10.3).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...report.document import Block, Heading, Lines, Table
 from ...report.text import Catalog
 from ...engine.conditions import OPS
@@ -173,8 +171,8 @@ class Renderer:
         played = setup.get("progress", {}).get("rounds_played", 0)
         if played:
             head.append(t("mid", n=played))
-        changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
-        head.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+        changed = OPTIONS.changed_line(log["options"], self.lang)
+        head.append(t("options_set", items=changed) if changed else t("options_default"))
         self.out.append(Lines(tuple(head)))
         self.out.append(self.table(t("members"), self.start_rows()))
         self.resource_lines()
@@ -398,9 +396,3 @@ class Renderer:
 
 def _rank(n: int) -> str:
     return next((r for r, v in RANKS.items() if v == n), str(n))
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
