@@ -94,3 +94,22 @@ def test_an_unknown_id_in_a_turn_file_gets_a_did_you_mean(tmp_path) -> None:
     (folder / "turn-01.yaml").write_text(far, encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml")])
     assert "unknown character 'zzzzzz'" in result.output and "did you mean" not in result.output
+
+
+@pytest.mark.parametrize("env,expected", [(None, "■1ターン目"), ("en", "■ Turn 1"), ("ja", "■1ターン目"),
+                                          ("xx", "■1ターン目")])
+def test_dhproc_lang_chooses_the_report_language_and_lang_wins(env, expected, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    if env is None:
+        monkeypatch.delenv("DHPROC_LANG", raising=False)
+    else:
+        monkeypatch.setenv("DHPROC_LANG", env)
+    match = str(ROOT / "examples/dh/match.yaml")
+    assert expected in CliRunner().invoke(cli, ["resolve", match]).output
+    assert "■ Turn 1" in CliRunner().invoke(cli, ["resolve", match, "--lang", "en"]).output
+    assert "■1ターン目" in CliRunner().invoke(cli, ["resolve", match, "--lang", "ja"]).output
+    roll = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"]).output
+    assert roll.split(" → ")[-1].startswith("失敗" if expected.startswith("■1") else "failure")
