@@ -673,3 +673,52 @@ def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
         if recorded.get(key) != replayed.get(key):
             return Divergence(key, recorded.get(key), replayed.get(key))
     return None
+
+
+# --------------------------------------------------------------------------- checks and 発動率
+
+def warnings(match: Match) -> list[Problem]:
+    """Doubtful but legal input, located like problems (``validate`` prints them, exit 0)."""
+    return match.ruleset.warnings(match)
+
+
+def ability_rate(path: str | Path, *, lang: str = "ja") -> str:
+    """The 発動率 working of a dh rate file, or of every setup ability with a ``rate:`` design in a
+    dh match file (``dhproc ability rate``)."""
+    from .rulesets.dh.rate import design_working, setup_rates, working_lines
+
+    doc = load_file(path)
+    root = Anchor(doc)
+    data = doc.data
+    if isinstance(data, dict) and "rate" in data:
+        problems = validate(data, "dh.rate", root)
+        if problems:
+            raise InputError(problems)
+        workings = [design_working(data["rate"], data["rate"]["fs"], root.sub("rate"), doc.path.parent)]
+    else:
+        match = load(path)
+        if match.ruleset.id != "dh":
+            raise InputError([root.problem(("ruleset",), "the 発動率 calculator is for dh abilities")])
+        found, problems = setup_rates(match)
+        if problems:
+            raise InputError(problems)
+        if not found:
+            raise InputError([root.problem(("setup", "characters"), "no ability here has a rate: design")])
+        workings = [w for _, w in found]
+    return "\n\n".join("\n".join(working_lines(w, lang)) for w in workings) + "\n"
+
+
+def ability_tables(path: str | Path | None = None) -> str:
+    """The 発動率 value tables (the shipped ones without ``path``) and what they lack."""
+    from .rulesets.dh.rate import CATEGORIES, load_tables, show
+
+    tables = load_tables(Path(path) if path is not None else None)
+    lines = [tables.name or str(path)]
+    for cat in CATEGORIES:
+        lines.append(f"{cat}:")
+        entries = tables.entries[cat]
+        lines += [f"  {key}: {show(v.value)}  ({v.label})" for key, v in entries.items()] or ["  (none)"]
+    if tables.missing:
+        lines.append("missing:")
+        lines += [f"  - {m}" for m in tables.missing]
+    return "\n".join(lines) + "\n"

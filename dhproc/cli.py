@@ -219,10 +219,37 @@ def validate(files: tuple[str, ...]) -> None:
     from . import api
 
     def work(name: str) -> None:
-        api.resolve(api.load(name))
+        match = api.load(name)
+        api.resolve(match)
+        _fail(api.warnings(match))  # doubtful but legal: printed, and the file is still ok
         _out(f"{name}: ok")
 
     sys.exit(_batch(files, work))
+
+
+@cli.group()
+def ability() -> None:
+    """dh abilities: compute 発動率 from an ability's design."""
+
+
+@ability.command("rate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+def ability_rate(files: tuple[str, ...], lang: str) -> None:
+    """Compute 発動率 from a rate file (rate:) or a dh match's abilities with rate: designs."""
+    from . import api
+
+    sys.exit(_batch(files, lambda name: click.echo(api.ability_rate(name, lang=lang), nl=False)))
+
+
+@ability.command("tables")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+def ability_tables(file: str | None) -> None:
+    """Print the 発動率 value tables (the shipped ones without FILE) and what they lack."""
+    from . import api
+
+    sys.exit(_batch([file] if file else ["(shipped)"],
+                    lambda name: click.echo(api.ability_tables(file), nl=False)))
 
 
 @cli.command()

@@ -47,6 +47,11 @@ def schema(name: str) -> dict:
         turn = json.loads(schema_text("turn"))
         props = {k: v for k, v in turn["properties"].items() if k not in ("dhproc", "match")}
         return {**turn, "required": ["turn"], "properties": props}
+    if "#" in name:
+        # "file#def": one definition of a schema file, e.g. the 発動率 design inside a setup
+        file, definition = name.split("#", 1)
+        defs = json.loads(schema_text(file))["$defs"]
+        return {"$ref": f"#/$defs/{definition}", "$defs": defs}
     return json.loads(schema_text(name))
 
 

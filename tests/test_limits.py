@@ -48,7 +48,7 @@ def _refused(ruleset: str, data: dict, contains: str) -> str:
     return hit[0]
 
 
-@pytest.mark.parametrize("ruleset, most", [("dh", 500), ("logos", 60)])
+@pytest.mark.parametrize("ruleset, most", [("dh", 500), ("logos", 60), ("nicosw", 60)])
 def test_characters_are_capped(ruleset, most) -> None:
     data = _match(ruleset)
     template = next(iter(data["setup"]["characters"].values()))
@@ -63,14 +63,14 @@ def test_the_dh_map_is_at_most_26_by_99(key, value) -> None:
     _refused("dh", data, "greater than the maximum")
 
 
-@pytest.mark.parametrize("ruleset", ["dh", "logos"])
+@pytest.mark.parametrize("ruleset", ["dh", "logos", "nicosw"])
 def test_at_most_1000_turns(ruleset) -> None:
     data = _match(ruleset)
     data["turns"] = [{"turn": i, "submissions": {}} for i in range(1, 1002)]
     assert "too long: 1,001 entries, at most 1,000" in _refused(ruleset, data, "too long")
 
 
-@pytest.mark.parametrize("ruleset", ["dh", "logos"])
+@pytest.mark.parametrize("ruleset", ["dh", "logos", "nicosw"])
 def test_a_turn_number_over_1000_is_refused(ruleset) -> None:
     data = _match(ruleset)
     data["turns"] = [{"turn": 1001, "submissions": {}}]
@@ -100,7 +100,8 @@ def test_dh_a_chain_of_再行動_cannot_loop() -> None:
     assert problem.line is not None and problem.message.startswith("unknown key 'ability'")
 
 
-@pytest.mark.parametrize("ruleset, caps", [("dh", ["trigger_limit"]), ("logos", ["counter_chain_cap", "turn_cap"])])
+@pytest.mark.parametrize("ruleset, caps", [("dh", ["trigger_limit"]), ("logos", ["counter_chain_cap", "turn_cap"]),
+                                           ("nicosw", ["round_cap"])])
 def test_loop_caps_are_bounded_options(ruleset, caps) -> None:
     """Counter chains and turn loops end at a cap the match may set, but never unbounded; the
     error at the cap is tested with each clause (DH-8.7 trigger_limit, LOGOS-5.8, LOGOS-3.11)."""

@@ -34,6 +34,12 @@ RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
+GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+# 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
+WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
+        {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
+ONLY = [{"of": "target", "attr": "gender", "equals": "female"}, {"of": "target", "attr": "grade", "at_most": 2},
+        {"of": "target", "attr": "states", "includes": "secret"}, {"not": {"of": "target", "attr": "hp", "below": 3}}]
 
 
 def amounts(lo: int = -999, hi: int = 999):
@@ -93,9 +99,12 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
         ab["restrictions"] = draw(st.lists(st.builds(
-            lambda kind, n: {"kind": kind, **({"count": n} if kind == "uses" else {}),
-                             **({"turns": [n]} if kind == "turns" else {})},
-            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3)), max_size=2))
+            lambda kind, n, when: {"kind": kind, **({"count": n} if kind == "uses" else {}),
+                                   **({"turns": [n]} if kind == "turns" else {}),
+                                   **({"when": when} if kind == "condition" else {})},
+            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
+    if draw(st.booleans()):
+        ab["targets"]["only"] = draw(st.sampled_from(ONLY))
     if style == "counter":
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
     return ab
@@ -118,7 +127,8 @@ def dh_matches(draw) -> str:
         side = sides[i % 2]
         chars[f"c{i}"] = {"name": f"キャラ{i}", "side": side, "attack": draw(st.integers(0, 20)),
                           "defense": draw(st.integers(0, 20)), "hp": draw(st.integers(1, 8)),
-                          "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label}
+                          "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label,
+                          "gender": draw(st.sampled_from(GENDERS)), "grade": draw(st.integers(1, 3))}
         if draw(st.integers(0, 9)) == 0:
             chars[f"c{i}"]["movement"] = draw(st.sampled_from([0, 1, 20]))
     for i in range(draw(st.integers(0, 3))):  # 控え: bench characters
@@ -240,7 +250,9 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     for turn in log["turns"]:
         for e in turn["events"]:
             actor = e.get("actor")
-            if e["kind"] in ("move", "attack") and actor is not None and not e.get("forced_by"):
+            # a forced move, or an ability's attack (a `killed` counter strikes as its user dies), is not a 行動
+            if e["kind"] in ("move", "attack") and actor is not None and not e.get("forced_by") \
+                    and "ability" not in e:
                 assert actor not in dead, f"{actor} acted after its death: {e}"
             if e["kind"] == "revive":
                 dead.discard(e["character"])

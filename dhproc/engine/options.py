@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import Problem
 
-SOURCES = ("seed", "wiki", "guess")
+SOURCES = ("seed", "wiki", "research", "guess")
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Option:
     id: str  # snake_case, unique within its ruleset
     default: Any
     reason: str  # one line: why the default
-    source: str  # "seed" | "wiki" | "guess"
+    source: str  # "seed" | "wiki" | "research" (a related system the research notes cite) | "guess"
     clause: str  # the docs/rules clause that explains it, e.g. "DH-2.6"
     choices: tuple[Any, ...] = ()  # allowed values; empty for a bounded integer
     minimum: int | None = None

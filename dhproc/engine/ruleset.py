@@ -49,6 +49,10 @@ class Ruleset:
         """Semantic checks that a schema cannot express (unknown ids, squares off the map...)."""
         return []
 
+    def warnings(self, match: "Match") -> list["Problem"]:
+        """Doubtful but legal input (e.g. a stated figure that differs from its computation)."""
+        return []
+
     def initial_state(self, match: "Match") -> Any:
         raise NotImplementedError
 
@@ -116,6 +120,9 @@ class Ruleset:
 _KNOWN = {
     "dh": "dhproc.rulesets.dh",
     "logos": "dhproc.rulesets.logos",
+    "count": "dhproc.rulesets.count",
+    "nicosw": "dhproc.rulesets.nicosw",
+    "kagemiya": "dhproc.rulesets.kagemiya",
 }
 _cache: dict[str, Ruleset] = {}
 

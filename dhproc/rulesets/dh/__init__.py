@@ -23,6 +23,13 @@ class DhRuleset(Ruleset):
     def check(self, match):
         return checks.check_match(match)
 
+    def warnings(self, match):
+        if not any("rate" in (c.get("ability") or {}) for c in match.setup["characters"].values()):
+            return []
+        from .rate import rate_warnings
+
+        return rate_warnings(match)
+
     def initial_state(self, match) -> DhState:
         setup = match.setup
         board, _ = checks.board_of(setup)
@@ -40,6 +47,8 @@ class DhRuleset(Ruleset):
                 leader=sides[c["side"]].leader == cid, ability=parse_ability(c.get("ability")), order=i)
             if "start" in (c.get("ability") or {}):
                 start_targets[cid] = c["ability"]["start"]
+        for cid, ch in characters.items():  # attributes that 対象制約 read (DH-1.6)
+            ch.gender, ch.grade = setup["characters"][cid].get("gender"), setup["characters"][cid].get("grade")
         initial = {cid: {s: getattr(ch, s) for s in ("attack", "defense", "hp", "spirit", "fs")}
                    for cid, ch in characters.items()}
         state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),

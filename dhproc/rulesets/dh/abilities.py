@@ -33,6 +33,7 @@ class Range:
 class Targets:
     side: str = "any"  # 敵 / 味方 / 任意 / 自分
     count: str = "single"  # 単体 / 複数
+    only: Any = None  # 対象制約: an engine condition on ``target`` (DH-9.3); None takes everyone
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class Ability:
     restrictions: tuple[dict[str, Any], ...] = ()
     riders: frozenset[str] = field(default_factory=frozenset)
     counter_when: str | None = None
+    when: Any = None  # 機会制約: an engine condition on ``self`` and ``match`` (DH-8.15)
 
     @property
     def usable(self) -> bool:
@@ -110,7 +112,16 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         style=data.get("style", "active"), type=data.get("type", "instant"),
         duration=data.get("duration", 0), effects=effects, costs=costs,
         restrictions=tuple(data.get("restrictions", [])), riders=riders,
-        counter_when=(data.get("counter") or {}).get("when"))
+        counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])))
+
+
+def _when(restrictions: list[dict[str, Any]]) -> Any:
+    """Every 機会制約 condition of the ability, all of which must hold (None when there is none)."""
+    from ...engine.conditions import AllOf
+    from .conditions import parse_when
+
+    parsed = [parse_when(r["when"])[0] for r in restrictions if r["kind"] == "condition"]
+    return AllOf(tuple(c for c in parsed if c is not None)) if parsed else None
 
 
 def _range(data: dict[str, Any] | None) -> Range:
@@ -122,4 +133,9 @@ def _range(data: dict[str, Any] | None) -> Range:
 def _targets(data: dict[str, Any] | None) -> Targets:
     if not data:
         return Targets()
-    return Targets(data.get("side", "any"), data.get("count", "single"))
+    only = None
+    if "only" in data:
+        from .conditions import parse_only
+
+        only = parse_only(data["only"])[0]
+    return Targets(data.get("side", "any"), data.get("count", "single"), only)

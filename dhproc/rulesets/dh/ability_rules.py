@@ -15,6 +15,7 @@ from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
+from .conditions import holds
 from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
 from .model import Character, DhState, Square
 from .ranges import squares_in_range
@@ -44,7 +45,12 @@ def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSp
     want_dead = spec.kind == "revive"
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and c.at in squares and c.dead == want_dead
-            and takes(ctx, user, spec.targets.side, c)]
+            and takes(ctx, user, spec.targets.side, c) and admits(state, user, spec, c)]
+
+
+def admits(state: DhState, user: Character, spec: EffectSpec, c: Character) -> bool:
+    """対象制約 (DH-9.3): the effect's ``targets.only`` condition holds for ``c``."""
+    return spec.targets.only is None or holds(state, spec.targets.only, user, c).holds
 
 
 def takes(ctx: TurnContext, user: Character, side: str, c: Character) -> bool:
@@ -223,6 +229,12 @@ def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ab
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
         return "not_this_turn"
+    if ab.when is not None:
+        verdict = holds(state, ab.when, user)
+        if not verdict.holds:
+            ctx.emit("condition", actor=user.id, ability=ab.name, holds=False,
+                     facts=[f.to_json() for f in verdict.facts])
+            return "condition_unmet"
     return None
 
 
@@ -480,7 +492,7 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
         else:  # the target of that moment, wherever it is (DH-8.6)
             t = state.characters.get(target_id)
             targets = [t] if t is not None and not t.dead and t.on_map and takes(ctx, holder, spec.targets.side, t) \
-                else []
+                and admits(state, holder, spec, t) else []
         if not targets and spec.kind not in TARGETLESS:
             ctx.emit("cancel", actor=holder.id, scope="counter", effect=spec.index, reason="no_target")
             continue
@@ -532,7 +544,7 @@ def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
     spec = owner.ability.effects[f.data["effect_index"] - 1]
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]
-            and takes(ctx, owner, spec.targets.side, c)]
+            and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c)]
 
 
 def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Character], why: str) -> None:

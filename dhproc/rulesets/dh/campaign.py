@@ -161,12 +161,12 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
         if members and all(c.get("dead") for c in members):
             at(("sides", sid), f"every character of side '{sid}' on the MAP is dead: that match was decided "
                                f"(DH-6.1)")
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # effect id -> its index (a dict: no set order in resolution code)
     for i, e in enumerate(setup.get("effects", [])):
         here = ("effects", i)
         if e["id"] in seen:
             at(here + ("id",), f"effect id {e['id']} is used twice")
-        seen.add(e["id"])
+        seen[e["id"]] = i
         bearer = e.get("bearer")
         if bearer is not None and bearer not in chars:
             at(here + ("bearer",), f"unknown character '{bearer}'")

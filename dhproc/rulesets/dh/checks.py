@@ -91,6 +91,10 @@ def check_match(match: Any) -> list[Problem]:
         if "ability" in c:
             problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
                          for rel, msg in _ability_problems(cid, c["ability"], setup, board)]
+    if any("rate" in (c.get("ability") or {}) for c in setup["characters"].values()):
+        from .rate import setup_rates  # only a setup with 発動率 designs pays for the tables
+
+        problems += setup_rates(match)[1]
     for turn in match.turns:
         problems += _check_submissions(turn, setup, board)
     return problems
@@ -116,15 +120,38 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
+        if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
+            out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
+                                                  "(lower a stat with 'damage')"))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:
                 out.append((("effects", i, "character"), f"unknown character '{e['character']}'"))
             elif other["side"] != setup["characters"][cid]["side"] or is_starter(other):
                 out.append((("effects", i, "character"), f"'{e['character']}' is not on this side's bench"))
+    out += _condition_problems(ab)
     for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
         if t not in setup["characters"]:
             out.append((("start", "targets", j), f"unknown character '{t}'"))
+    return out
+
+
+def _condition_problems(ab: dict) -> list[tuple[tuple, str]]:
+    """機会制約 and 対象制約 written in the engine's condition language (DH-8.15, DH-9.3)."""
+    from .conditions import parse_only, parse_when
+
+    out: list[tuple[tuple, str]] = []
+    for i, r in enumerate(ab.get("restrictions", [])):
+        if r["kind"] == "condition":
+            if "when" not in r:
+                out.append((("restrictions", i), "a condition restriction needs 'when:', the condition"))
+            else:
+                out += [(("restrictions", i, "when") + rel, msg) for rel, msg in parse_when(r["when"])[1]]
+    places = [(("targets",), ab.get("targets") or {})]
+    places += [(("effects", i, "targets"), e["targets"]) for i, e in enumerate(ab.get("effects", [])) if "targets" in e]
+    for rel, targets in places:
+        if "only" in targets:
+            out += [(rel + ("only",) + r, msg) for r, msg in parse_only(targets["only"])[1]]
     return out
 
 

@@ -21,7 +21,7 @@ TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
-         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break")
+         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack")
 
 
 @dataclass
@@ -59,7 +59,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
     if end is ...:
         end = default_end
     now = state.clocks.now(PHASE)
-    before = {s: stat(state, target, s) for s in ("attack", "defense", "spirit", "fs")}
+    before = {s: stat(state, target, s) for s in ("hp", "attack", "defense", "spirit", "fs")}  # any stat the schema allows
     payload = dict(data, ability=use.ability.name, effect_index=spec.index, **{"from": start})
     if use.ability.has("survives_death"):
         payload["survives_death"] = True
@@ -257,6 +257,14 @@ def _wall(build: bool) -> Callable:
     return apply
 
 
+def _normal_attack(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    """特殊攻撃 (DH-11.13): a normal attack made by the ability, at its range and on its targets."""
+    from .strike import strike
+
+    strike(state, ctx, use.user, t, ability=use.ability.name, triggers=ctx.options["ability_attack_is_attack"],
+           silent=use.silent, gruesome=use.ability.has("gruesome_death"))
+
+
 HANDLERS: dict[str, Callable] = {
     "damage": _stat_damage,
     "heal": _heal,
@@ -277,5 +285,6 @@ HANDLERS: dict[str, Callable] = {
     "revive": _revive,
     "wall_build": _wall(True),
     "wall_break": _wall(False),
+    "normal_attack": _normal_attack,
 }
 assert tuple(HANDLERS) == KINDS

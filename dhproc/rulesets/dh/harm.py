@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from .model import Character, DhState, Square
+from .status import PHASE
 
 SURROUNDINGS = {
     # DH-5.2: which squares around a death lose 精神 (option mental_loss_area)
@@ -48,6 +49,7 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
           gruesome: bool = False, silent: bool = False) -> None:
     """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
     dead.dead = True
+    dead.died_phase = state.clocks.now(PHASE)
     # 内ゲバ (DH-5.4, DH-8.4): killed by its own side's attack or ability; nobody gains DP
     friendly = killer is not None and killer.side == dead.side and cause in ("attack", "ability")
     if dead.hp != 0:

@@ -81,6 +81,9 @@ class Character:
     withdrawn_from: Square | None = None  # where it returns to
     uses: int = 0  # how often its ability has been activated (発動判定 succeeded)
     order: int = 0  # position in the setup: the tie-break wherever the rules give none
+    gender: str | None = None  # 性別 (female / male / both / none), for 対象制約 (DH-9.3)
+    grade: int | None = None  # 学年
+    died_phase: int | None = None  # the phase of its death, for "someone died last phase" (DH-8.15)
 
     @property
     def on_map(self) -> bool:

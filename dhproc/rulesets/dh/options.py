@@ -76,6 +76,9 @@ OPTIONS = OptionSet([
            reason="2.0: a summon's duration counts one turn more"),
     Option("forced_move_zoc", False, choices=(False, True), source="guess", clause="DH-11.10",
            reason="ZoC is a rule of a character's own 移動; no source applies it to 強制移動"),
+    Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",
+           reason="an ability's normal attack is an attack like the 動作, so counters waiting for an "
+                  "attack or a hit see it; false treats it only as the ability use it also is"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
@@ -110,5 +113,6 @@ OPTIONS.set_names({
     "heal_cap": ("回復の上限", "healing cap"),
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
+    "ability_attack_is_attack": ("特殊攻撃を攻撃として扱う", "an ability's attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
 })

@@ -183,6 +183,7 @@ REASONS = Catalog({
     "no_effects": ("効果未設定", "no effects"),
     "used_up": ("使用回数切れ", "no uses left"),
     "not_this_turn": ("使用可能ターン外", "not usable this turn"),
+    "condition_unmet": ("発動条件不成立", "its condition does not hold"),
     "no_payer": ("制約の支払い役なし", "no ally named to pay"),
     "cost_unpayable": ("制約の支払い不能", "its cost cannot be paid"),
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),

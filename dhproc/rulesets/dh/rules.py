@@ -14,6 +14,7 @@ from . import ability_rules, harm
 from .model import Character, DhState, Square, parse_square, phase_of
 from .movement import plan_move
 from .status import ignores_zoc, incapacitated, movement, resting, stat
+from .strike import strike
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
@@ -199,20 +200,4 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
         ctx.emit("cancel", actor=a.id, scope="act", target=t.id, reason=reason)
         ctx.emit("wait", actor=a.id, submitted=True, cancelled=True)
         return
-    atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
-    rate = (atk - dfn) * 5 + 50
-    mode = ctx.options["hit_mode"]
-    face = None
-    if mode == "sure":
-        hit = True
-    else:
-        face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
-        hit = face <= rate
-    damage = max(1, atk - dfn) if hit else (1 if mode == "half_sure" else 0)
-    ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
-             face=face, hit=hit, mode=mode)
-    state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at))
-    if hit:
-        state.pending.append(harm.Trigger("hit", a.id, t.id, t.at))
-    if damage:
-        harm.damage(state, ctx, t, damage, killer=a, cause="attack")
+    strike(state, ctx, a, t)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.roster import parse_characters
 from ...errors import Problem
 from .model import Character, parse_character
 
@@ -17,17 +18,7 @@ def _hint(typed: object, chars: dict) -> str:
 
 def characters_of(setup: dict[str, Any]) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
     """Every character typed, and (path below setup, message) for what is wrong with them."""
-    chars: dict[str, Character] = {}
-    bad: list[tuple[tuple, str]] = []
-    sides = setup["sides"]
-    for i, (cid, data) in enumerate(setup["characters"].items()):
-        if data["side"] not in sides:
-            bad.append((("characters", cid, "side"), f"'{data['side']}' is not a side (sides: {', '.join(sides)})"))
-            continue
-        c, problems = parse_character(cid, data, i)
-        bad += [(("characters", cid) + rel, msg) for rel, msg in problems]
-        chars[cid] = c
-    return chars, bad
+    return parse_characters(setup, parse_character)
 
 
 def check_match(match: Any) -> list[Problem]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
+from ...engine.roster import parse_skills
 
 COLORS = ("赤", "青", "緑", "黄", "紫", "灰")
 KEYWORDS = {"jinrai": "迅雷", "fukutsu": "不屈", "moukou": "猛攻"}
@@ -226,16 +227,8 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
                                       f"(keywords: [moukou])"))
     if len(dict.fromkeys(colors)) != len(colors):
         problems.append((("colors",), "a colour is listed twice"))
-    skills = []
-    names: dict[str, int] = {}
-    for i, sdata in enumerate(data.get("skills", [])):
-        skill, sp = parse_skill(sdata, i)
-        problems += [(("skills", i) + p, m) for p, m in sp]
-        if skill.name in names:
-            problems.append((("skills", i, "name"), f"skill name '{skill.name}' is used twice by this character "
-                                                    f"(first at skill {names[skill.name] + 1})"))
-        names.setdefault(skill.name, i)
-        skills.append(skill)
+    skills, skill_problems = parse_skills(data.get("skills", []), parse_skill, lambda s: s.name)
+    problems += skill_problems
     c = Character(id=cid, name=data["name"], side=data["side"], colors=colors,
                   weaknesses=tuple(data["weaknesses"]), attack=data["attack"], defense=data["defense"],
                   reaction=data["reaction"], keywords=keywords, secret=bool(data.get("secret", False)),

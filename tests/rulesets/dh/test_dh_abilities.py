@@ -8,7 +8,7 @@ import json
 import pytest
 
 from dhproc import api
-from dhproc.errors import ResolutionError
+from dhproc.errors import InputError, ResolutionError
 from dhproc.rulesets.dh.abilities import Range
 from dhproc.rulesets.dh.model import Board, Square, parse_square
 from dhproc.rulesets.dh.ranges import squares_in_range
@@ -494,3 +494,50 @@ def test_dh_8_12_wall_piercing_and_no_rest_and_target_death() -> None:
     assert ends == ["death"]
     kept = ability_match(dict(curse, riders=["survives_target_death"]), turns, chars=killer)
     assert not events(kept, "effect_end") and kept["state"]["effects"][0]["bearer"] == "x"
+
+
+def test_dh_11_13_an_ability_attack_is_an_attack_for_counters_unless_the_option_says_not() -> None:
+    ab = {"activation": 90, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+          "effects": [{"kind": "normal_attack"}]}
+    guard = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３",
+                   "ability": {"name": "反撃", **COUNTER}}}
+    turns = [turn(1, [], [{"who": "x", "ability": {}}], dice=[1]),
+             turn(2, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1, 1, 1])]
+    log = ability_match(ab, turns, chars=guard)
+    attack = events(log, "attack")[0]
+    assert (attack["hit_rate"], attack["hit"], attack["ability"]) == (50, True, "能力")
+    assert events(log, "damage")[0]["amount"] == 1 and events(log, "counter_fire")[0]["trigger"] == "attacked"
+    quiet = ability_match(ab, turns[:1] + [turn(2, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1, 1])],
+                          chars=guard, options={"ability_attack_is_attack": False})
+    assert events(quiet, "attack") and not events(quiet, "counter_fire")
+    sure = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1])],
+                         options={"hit_mode": "sure"})
+    assert events(sure, "attack")[0]["face"] is None and events(sure, "damage")[0]["amount"] == 1
+
+
+def test_dh_8_15_a_condition_written_wrong_is_located() -> None:
+    ab = dict(STRIKE, restrictions=[{"kind": "condition", "when": {"of": "self", "attr": "luck", "at_most": 2}}],
+              targets={"side": "enemy", "only": {"of": "target", "attr": "gender", "at_least": 1}})
+    with pytest.raises(InputError) as info:
+        ability_match(ab, [])
+    messages = [p.message for p in info.value.problems]
+    assert any("'self' has no 'luck'" in m for m in messages)
+    assert any("'at_least' does not apply to target.gender" in m for m in messages)
+    paths = [p.path for p in info.value.problems]
+    assert ("setup", "characters", "u", "ability", "restrictions", 0, "when", "attr") in paths
+
+
+def test_dh_9_3_only_admits_counter_and_field_targets_too() -> None:
+    # A counter that strikes back only at male attackers: a female attacker is not taken.
+    guard = {"name": "反撃", **COUNTER, "targets": {"side": "enemy", "only": {"of": "target", "attr": "gender",
+                                                                             "equals": "male"}}}
+    chars = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                   "at": "Ｂ３", "ability": guard}}
+    turns = [turn(1, [], [{"who": "x", "ability": {}}], dice=[1]),
+             turn(2, [{"who": "u", "to": "Ｂ３", "attack": "x"}], dice=[1, 1])]
+    log = ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]}, turns[:1] + [
+        turn(2, [{"who": "u", "to": "Ｂ３", "attack": "x"}], dice=[1])], chars=chars, user={"gender": "female"})
+    assert events(log, "counter_fire") and events(log, "cancel")[-1]["reason"] == "no_target"
+    log = ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]}, turns, chars=chars,
+                        user={"gender": "male"})
+    assert events(log, "damage")[-1]["target"] == "u"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from dhproc import api
+from ..common import events, load, report, resolve  # noqa: F401  (the helpers tests import from here)
 
 
 def char(name: str, side: str, *, color: str | list[str] = "灰", weak: str | list[str] = "黄", atk: int = 3,
@@ -52,23 +51,6 @@ def make(red: dict | None = None, blue: dict | None = None, *, red_bench: dict |
         turn["dice"] = dice
     return {"dhproc": 1, "ruleset": "logos", "seed": seed, "options": options or {}, "setup": setup,
             "turns": turns if turns is not None else [turn]}
-
-
-def load(m: dict):
-    return api.loads(json.dumps(m, ensure_ascii=False, indent=1), name="match.yaml")
-
-
-def resolve(m: dict) -> dict:
-    return api.resolve(load(m))
-
-
-def events(log: dict, kind: str | None = None, **fields: Any) -> list[dict]:
-    return [e for t in log["turns"] for e in t["events"]
-            if (kind is None or e["kind"] == kind) and all(e.get(k) == v for k, v in fields.items())]
-
-
-def report(log: dict, **kw: Any) -> str:
-    return api.render(log, **kw)
 
 
 def skill(name: str, timing: str, *effects: dict, rate: int = 100, condition: dict | None = None,

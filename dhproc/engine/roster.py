@@ -1,0 +1,49 @@
+"""Typed characters and their skills from a setup, with every semantic problem located.
+
+Rulesets that keep characters under ``setup.characters`` (each naming its ``side`` among
+``setup.sides``) and a list of named skills per character parse them the same way: one parser per
+entry, problems as (path below the setup, message), a skill name used twice refused. The parsers
+themselves are the ruleset's; this module only walks the lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+C = TypeVar("C")
+S = TypeVar("S")
+Problems = list[tuple[tuple, str]]
+
+
+def parse_characters(setup: dict[str, Any],
+                     parse: Callable[[str, dict, int], tuple[C, Problems]]) -> tuple[dict[str, C], Problems]:
+    """Every character typed by ``parse(id, entry, index)``, and what is wrong with them (paths below setup)."""
+    chars: dict[str, C] = {}
+    bad: Problems = []
+    sides = setup["sides"]
+    for i, (cid, data) in enumerate(setup["characters"].items()):
+        if data["side"] not in sides:
+            bad.append((("characters", cid, "side"), f"'{data['side']}' is not a side (sides: {', '.join(sides)})"))
+            continue
+        c, problems = parse(cid, data, i)
+        bad += [(("characters", cid) + rel, msg) for rel, msg in problems]
+        chars[cid] = c
+    return chars, bad
+
+
+def parse_skills(items: list[dict], parse: Callable[[dict, int], tuple[S, Problems]],
+                 name: Callable[[S], str]) -> tuple[list[S], Problems]:
+    """Each skill typed by ``parse(entry, index)``; a name used twice by one character is refused."""
+    problems: Problems = []
+    skills: list[S] = []
+    names: dict[str, int] = {}
+    for i, sdata in enumerate(items):
+        skill, sp = parse(sdata, i)
+        problems += [(("skills", i) + p, m) for p, m in sp]
+        n = name(skill)
+        if n in names:
+            problems.append((("skills", i, "name"), f"skill name '{n}' is used twice by this character "
+                                                    f"(first at skill {names[n] + 1})"))
+        names.setdefault(n, i)
+        skills.append(skill)
+    return skills, problems

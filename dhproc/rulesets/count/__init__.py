@@ -1,0 +1,66 @@
+"""count: the count-track battle phase of seed 002 (配置カウント, 命中/回避 with CA, the 9-step damage)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.ruleset import Ruleset, TurnStatus
+from . import checks, report, rules
+from .model import STATS, CountState
+from .options import OPTIONS
+
+
+class CountRuleset(Ruleset):
+    id = "count"
+    name = "カウント制バトルフェイズ"
+    name_en = "count-track battle phase"
+    version = "1"
+    options = OPTIONS
+    setup_schema = "count.setup"
+    submissions_schema = "count.submissions"
+
+    def check(self, match):
+        return checks.check_match(match)
+
+    def initial_state(self, match) -> CountState:
+        setup = match.setup
+        chars, _ = checks.characters_of(setup)
+        if match.options["knocked_out_at"] == "zero":
+            for c in chars.values():
+                c.knocked_out = c.hp_now == 0  # COUNT-1.5: a mid-campaign start may begin with the fallen
+        sides = {sid: s["name"] for sid, s in setup["sides"].items()}
+        return CountState(sides=sides, characters=chars, round=setup.get("round", 1),
+                          count_now=setup.get("count_now"))
+
+    def resolve_turn(self, state: CountState, turn, ctx) -> TurnStatus:
+        return rules.resolve_turn(state, turn, ctx)
+
+    def is_over(self, state: CountState) -> bool:
+        return state.outcome is not None
+
+    def outcome(self, state: CountState) -> dict:
+        return state.outcome or {"result": "ongoing", "winner": None, "reason": "in_progress"}
+
+    def state_json(self, state: CountState) -> dict[str, Any]:
+        """Same keys as the setup's current-state fields, plus what play adds."""
+        chars = {}
+        for c in state.characters.values():
+            entry: dict[str, Any] = {"name": c.name, "side": c.side, "kind": c.kind,
+                                     "at": c.at.label if c.at else None, "count": c.count, "done": c.done,
+                                     "hp": c.hp, "hp_now": c.hp_now, "ca_left": c.ca_left,
+                                     **{s: state.stat(c, s) for s in STATS}, "rerolls": c.rerolls,
+                                     "knocked_out": c.knocked_out, "escaped": c.escaped}
+            if c.is_pc:
+                entry["hand"] = list(c.hand)
+            uses = {sk.name: c.uses[sk.index] for sk in c.skills if c.uses.get(sk.index) is not None}
+            if uses:
+                entry["uses"] = uses
+            chars[c.id] = entry
+        return {"round": state.round, "sides": dict(state.sides), "characters": chars,
+                "effects": [e.to_json(state.clocks) for e in state.effects], "clocks": state.clocks.to_json()}
+
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.blocks(log, lang=lang, view=view, turns=turns)
+
+
+RULESET = CountRuleset()

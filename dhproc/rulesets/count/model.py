@@ -1,0 +1,251 @@
+"""The typed state of a count-track battle (seed 002): characters on the A1–I9 map, skills as data.
+
+A character and its skills are parsed once from the setup (:func:`parse_character`); the semantic
+checks report the problems it finds, located, and the initial state uses the same objects, so the
+two never read a setup differently. Stat changes from 付与効果 are lasting effects in the engine's
+store (kind ``stat``, cleared at the エンドフェイズ, COUNT-9.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.effects import Clocks, EffectStore
+from ...engine.roster import Problems, parse_skills
+
+COLUMNS = "ABCDEFGHI"
+ROWS = "123456789"
+STATS = ("hit", "evasion", "magic", "resistance", "agility")
+VOID = "無"  # 〈無〉: damage no reduction may lower (COUNT-7.4)
+# COUNT-4.1 / 5.1: the stat a check uses, and the stat its defender answers with.
+CHECK_STAT = {"hit": "hit", "magic": "magic"}
+DEFENCE_STAT = {"hit": "evasion", "magic": "resistance"}
+
+
+@dataclass(frozen=True, order=True)
+class Square:
+    col: int  # 0..8 for A..I
+    row: int  # 0..8 for 1..9
+
+    @classmethod
+    def parse(cls, label: str) -> "Square":
+        return cls(COLUMNS.index(label[0]), ROWS.index(label[1]))
+
+    @property
+    def label(self) -> str:
+        return f"{COLUMNS[self.col]}{ROWS[self.row]}"
+
+    def distance(self, other: "Square", metric: str) -> int:
+        """COUNT-3.4: 4-neighbour steps (orthogonal) or king steps."""
+        dc, dr = abs(self.col - other.col), abs(self.row - other.row)
+        return max(dc, dr) if metric == "king" else dc + dr
+
+    @property
+    def on_edge(self) -> bool:
+        """COUNT-3.6: A○, I○, ○1, ○9."""
+        return self.col in (0, 8) or self.row in (0, 8)
+
+
+@dataclass(frozen=True)
+class Damage:
+    fixed: int
+    dice_count: int
+    dice_sides: int
+    attributes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rider:
+    """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat`` or ``heal``."""
+
+    op: str
+    value: int
+    stat: str | None = None
+
+
+@dataclass(frozen=True)
+class Skill:
+    index: int  # position in the character's list
+    name: str
+    timing: str  # count_start, sub_action, main_action, counter, before_damage
+    normal: bool  # the 通常攻撃
+    item: bool
+    check: str  # hit, magic, none
+    kind: str  # melee, ranged, magic, none (種別 近 / 射 / 魔)
+    range: int
+    pierce: bool
+    target_count: int
+    target_side: str  # enemy, ally, any, self
+    damage: Damage | None
+    counts: tuple[int, ...]  # count_start: the counts it fires at
+    step: str | None  # before_damage: increase, reduce, real
+    value: int
+    op: str | None  # before_damage: cover
+    riders: tuple[Rider, ...]
+    effects: tuple[Rider, ...]
+
+    @property
+    def is_attack(self) -> bool:
+        return self.check != "none" or self.damage is not None
+
+    @property
+    def after_move_forbidden(self) -> bool:
+        """COUNT-3.5: 種別：射 and 種別：魔."""
+        return self.kind in ("ranged", "magic")
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    side: str
+    kind: str  # pc / enemy
+    index: int  # setup order: the last tie-break (COUNT-2.4)
+    home: Square
+    at: Square | None  # None once escaped
+    setup_count: int  # the 配置カウント the setup places it at (COUNT-9.1)
+    count: int
+    stats: dict[str, int]  # the five stats before effects
+    move_cost: int
+    move_limit: int
+    hit_crit: int
+    hit_fumble: int
+    evasion_crit: int
+    evasion_fumble: int
+    ca_value: int
+    ca_start: int  # 残りCA回数 at the start of the battle
+    ca_left: int
+    resist: dict[str, int]
+    hp: int
+    hp_now: int
+    rerolls: int
+    hand: list[str]
+    skills: tuple[Skill, ...]
+    uses: dict[int, int | None]  # skill index -> uses left (None: unlimited)
+    done: bool = False
+    escaped: bool = False
+    knocked_out: bool = False
+
+    @property
+    def standing(self) -> bool:
+        return not self.knocked_out and not self.escaped
+
+    @property
+    def is_pc(self) -> bool:
+        return self.kind == "pc"
+
+    def skill(self, name: str) -> Skill | None:
+        return next((s for s in self.skills if s.name == name), None)
+
+    @property
+    def normal_attack(self) -> Skill | None:
+        return next((s for s in self.skills if s.normal), None)
+
+
+@dataclass
+class CountState:
+    sides: dict[str, str]  # id -> name, setup order
+    characters: dict[str, Character]  # setup order
+    round: int  # the round the next turn plays
+    count_now: int | None  # the first round's resume count (COUNT-1.5)
+    effects: EffectStore = field(default_factory=EffectStore)
+    clocks: Clocks = field(default_factory=Clocks)
+    outcome: dict[str, Any] | None = None
+
+    def stat(self, c: Character, stat: str) -> int:
+        """The current value: the setup's plus every live stat effect on it."""
+        return c.stats[stat] + sum(e.data["value"] for e in self.effects.select(bearer=c.id, kind="stat")
+                                   if e.data["stat"] == stat)
+
+    def standing(self, side: str | None = None) -> list[Character]:
+        return [c for c in self.characters.values() if c.standing and (side is None or c.side == side)]
+
+    def occupant(self, sq: Square) -> Character | None:
+        return next((c for c in self.characters.values() if c.standing and c.at == sq), None)
+
+
+# --------------------------------------------------------------------------- parsing
+
+def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Problems]:
+    """The typed character of a (schema-valid) setup entry, and its semantic problems."""
+    skills, problems = parse_skills(data.get("skills", []), parse_skill, lambda s: s.name)
+    if sum(1 for s in skills if s.normal) > 1:
+        problems.append((("skills",), "one skill at most is the 通常攻撃 (normal: true)"))
+    # COUNT-1.3: a roll is never both a critical and a fumble
+    if data["hit_fumble"] >= data["hit_crit"]:
+        problems.append((("hit_fumble",), f"命中F値 {data['hit_fumble']} must be below 命中C値 {data['hit_crit']}"))
+    if data["evasion_crit"] >= data["evasion_fumble"]:
+        problems.append((("evasion_crit",), f"回避C値 {data['evasion_crit']} must be below 回避F値 "
+                                            f"{data['evasion_fumble']}"))
+    # COUNT-1.5: the current state never exceeds its maximum
+    hp_now = data.get("hp_now", data["hp"])
+    if hp_now > data["hp"]:
+        problems.append((("hp_now",), f"current HP {hp_now} is over the maximum {data['hp']}"))
+    ca_now = data.get("ca_now", data["ca_left"])
+    if ca_now > data["ca_left"]:
+        problems.append((("ca_now",), f"current 残りCA回数 {ca_now} is over the battle's {data['ca_left']}"))
+    count = data.get("count_now", data["count"])
+    done = bool(data.get("done", False))
+    if done and count > 0:
+        problems.append((("done",), f"a 行動終了 character stands at count 0, not {count}"))
+    if data["kind"] != "pc" and "hand" in data:
+        problems.append((("hand",), "only a PC has a 手札 (kind: pc)"))
+    home = Square.parse(data["at"])
+    escaped = bool(data.get("escaped", False))
+    c = Character(
+        id=cid, name=data["name"], side=data["side"], kind=data["kind"], index=index, home=home,
+        at=None if escaped else home, setup_count=data["count"], count=count,
+        stats={s: data[s] for s in STATS}, move_cost=data["move_cost"], move_limit=data["move_limit"],
+        hit_crit=data["hit_crit"], hit_fumble=data["hit_fumble"], evasion_crit=data["evasion_crit"],
+        evasion_fumble=data["evasion_fumble"], ca_value=data["ca_value"], ca_start=data["ca_left"],
+        ca_left=ca_now, resist=dict(data.get("resist", {})), hp=data["hp"], hp_now=hp_now,
+        rerolls=data.get("rerolls", 0), hand=list(data.get("hand", [])), skills=tuple(skills),
+        uses={s.index: (data["skills"][s.index].get("uses") if s.item else None) for s in skills},
+        done=done, escaped=escaped)
+    return c, problems
+
+
+def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
+    problems: Problems = []
+    timing = data["timing"]
+    dmg = data.get("damage")
+    damage = None
+    if dmg is not None:
+        dice = dmg.get("dice", {"count": 0, "sides": 10})
+        damage = Damage(dmg.get("fixed", 0), dice["count"], dice["sides"], tuple(dmg.get("attributes", [])))
+    targets = data.get("targets", {})
+    skill = Skill(
+        index=index, name=data["name"], timing=timing, normal=bool(data.get("normal", False)),
+        item=bool(data.get("item", False)), check=data.get("check", "none"), kind=data.get("kind", "none"),
+        range=data.get("range", 1), pierce=bool(data.get("pierce", False)),
+        target_count=targets.get("count", 1), target_side=targets.get("side", "enemy"), damage=damage,
+        counts=tuple(data.get("counts", [])), step=data.get("step"), value=data.get("value", 0),
+        op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
+        effects=tuple(_rider(r) for r in data.get("effects", [])))
+    if skill.normal and timing != "main_action":
+        problems.append((("normal",), "the 通常攻撃 is a main_action skill"))
+    if "uses" in data and not skill.item:
+        problems.append((("uses",), "only an item (item: true) has uses"))
+    if timing == "count_start" and not skill.counts:
+        problems.append(((), "a count_start skill lists the counts it fires at (counts: [...])"))
+    if timing != "count_start" and skill.counts:
+        problems.append((("counts",), "only a count_start skill fires at counts"))
+    if timing == "before_damage":
+        if (skill.step is None) == (skill.op is None):
+            problems.append(((), "a before_damage skill has a step (increase, reduce, real) or op: cover"))
+        if skill.is_attack:
+            problems.append(((), "a before_damage skill is not an attack (no check, no damage)"))
+    elif skill.step is not None or skill.op is not None:
+        problems.append((("step" if skill.step else "op",), "only a before_damage skill changes damage or covers"))
+    if timing in ("count_start",) and skill.is_attack:
+        problems.append(((), "a count_start skill applies effects; it does not attack"))
+    if skill.is_attack and skill.target_side == "self":
+        problems.append((("targets", "side"), "an attack does not target its user"))
+    if skill.pierce and skill.target_count != 1:
+        problems.append((("pierce",), "a 貫通 skill names one target; the line decides the rest"))
+    return skill, problems
+
+
+def _rider(d: dict) -> Rider:
+    return Rider(d["op"], d["value"], d.get("stat"))

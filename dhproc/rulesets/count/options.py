@@ -1,0 +1,42 @@
+"""The interpretation options of the count ruleset (the clause each explains is in docs/rules/count.md)."""
+
+from __future__ import annotations
+
+from ...engine.options import Option, OptionSet
+
+OPTIONS = OptionSet([
+    Option("start_count", 0, minimum=0, maximum=999, source="guess", clause="COUNT-2.1",
+           reason="0 starts each round at the highest 配置カウント; the phases that set the start are unseen"),
+    Option("agility_tie", "pc_first", choices=("pc_first", "setup_order"), source="guess", clause="COUNT-2.4",
+           reason="the seed orders by 敏捷 only; a PC before an enemy, then setup order"),
+    Option("grid_metric", "orthogonal", choices=("orthogonal", "king"), source="guess", clause="COUNT-3.4",
+           reason="squares moved are 4-neighbour steps; the map's step rule is unseen"),
+    Option("occupied_squares", "refuse", choices=("refuse", "allow"), source="guess", clause="COUNT-3.4",
+           reason="a move may not end on another character's square"),
+    Option("move_limit_scope", "per_move", choices=("per_move", "per_turn"), source="guess", clause="COUNT-3.4",
+           reason="the seed caps the sub-action move and the main-action move each by 移動限界"),
+    Option("escape_by", "any", choices=("any", "pc_only", "none"), source="guess", clause="COUNT-3.6",
+           reason="the seed speaks to PCs and lets the GM restrict 逃走; every unit may try by default"),
+    Option("escape_squares", "edge", choices=("edge", "anywhere"), source="seed", clause="COUNT-3.6",
+           reason="the seed's A○ I○ ○1 ○9 squares"),
+    Option("evasion_crit_evades", True, choices=(True, False), source="guess", clause="COUNT-5.6",
+           reason="a 回避 critical evades even above the 回避率, as a fumble always fails"),
+    Option("ca_needs_attack", True, choices=(True, False), source="guess", clause="COUNT-6.2",
+           reason="a CA is taken only when an attack can reach the attacker, so no use is wasted"),
+    Option("shared_damage_roll", True, choices=(True, False), source="guess", clause="COUNT-7.2",
+           reason="one 予定ダメージ per attack, which the cover multiplication needs"),
+    Option("resist_mode", "flat", choices=("flat", "percent"), source="guess", clause="COUNT-7.3",
+           reason="the 耐性 scale is unseen; flat subtracts it"),
+    Option("void_in_composite", "whole", choices=("whole", "ignore"), source="guess", clause="COUNT-7.4",
+           reason="〈無〉 damage cannot be reduced at all, also inside a composite 属性"),
+    Option("cover_no_reduction", "any_share", choices=("any_share", "receiver"), source="guess",
+           clause="COUNT-7.5", reason="the no-reduction mark belongs to the damage, whoever takes it"),
+    Option("knocked_out_at", "zero", choices=("zero", "below_zero"), source="guess", clause="COUNT-7.8",
+           reason="HP and defeat are unseen; HP 0 is 戦闘不能"),
+    Option("ca_chain_cap", 100, minimum=1, maximum=10000, source="guess", clause="COUNT-8.4",
+           reason="a safety net: 残りCA回数 ends a CA chain far sooner"),
+    Option("end_phase", "reset", choices=("reset", "keep"), source="guess", clause="COUNT-9.1",
+           reason="section 4 is unseen; each round starts from the setup's 配置カウント"),
+    Option("ca_reset", "battle", choices=("battle", "round"), source="guess", clause="COUNT-9.3",
+           reason="残りCA回数 reads as a stock for the battle"),
+])

@@ -1,0 +1,614 @@
+"""Resolution of one round of the count-track battle phase (seed 002, sections 3-0 … 3-5).
+
+One dhproc turn is one round (COUNT-1.1): every side's plans arrive, then the count runs from the
+top down to 0, each character taking its 行動手番 when the count reaches its 配置カウント, and the
+エンドフェイズ closes the round. Every rule cites its clause in docs/rules/count.md. Events are
+flat records carrying every number their report lines show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...dice_expr import read_2d9
+from ...engine.context import TurnContext
+from ...engine.ruleset import TurnStatus
+from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
+from ...errors import ResolutionError
+from .model import CHECK_STAT, DEFENCE_STAT, VOID, Character, CountState, Rider, Skill, Square
+
+MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
+
+
+def resolve_turn(state: CountState, turn: Any, ctx: TurnContext) -> TurnStatus:
+    return Round(state, ctx, turn).run()
+
+
+@dataclass(frozen=True)
+class Grant:
+    """A 「タイミング：CA」 that ``taker`` gained against ``against`` (COUNT-6.2, 8.1)."""
+
+    taker: str
+    against: str
+
+
+@dataclass
+class HitCheck:
+    total: int
+    critical: bool
+    fumble: bool
+
+
+@dataclass
+class Aim:
+    """Who an attack reaches, or why it cannot be made."""
+
+    targets: list[Character] = field(default_factory=list)
+    forced: list[Character] = field(default_factory=list)
+    reason: str | None = None
+
+
+class Round:
+    def __init__(self, state: CountState, ctx: TurnContext, turn: Any):
+        self.s = state
+        self.ctx = ctx
+        self.opts = ctx.options
+        self.turn = turn
+        self.subs: dict[str, Any] = {}
+        self.slots: dict[str, int] = {}
+        self.moved = 0  # squares moved in the current 行動手番 (COUNT-3.5)
+        self.taken_slots = 0
+
+    # ------------------------------------------------------------------ the round
+
+    def run(self) -> TurnStatus:
+        s, ctx = self.s, self.ctx
+        ctx.begin_step("round")
+        missing = [sid for sid in s.sides if sid not in self.turn.submissions and s.standing(sid)]
+        if missing:  # COUNT-1.7
+            for sid in missing:
+                ctx.emit("awaiting", side=sid)
+            return TurnStatus(False, missing[0])
+        self.subs = self.turn.submissions
+        self.slots = {cid: 0 for cid in s.characters}
+        cur = self.start_count()
+        ctx.emit("round_start", round=s.round, count=cur, counts=self.counts(), hp=self.hps(),
+                 ca_left={c.id: c.ca_left for c in s.standing()})
+        self.judge()
+        while cur > 0 and s.outcome is None:
+            self.count_start(cur)
+            while s.outcome is None:
+                here = self.on_count(cur)  # COUNT-2.3: read again after every 行動手番
+                if not here:
+                    break
+                ctx.emit("order", count=cur, order=[c.id for c in here],
+                         agility={c.id: s.stat(c, "agility") for c in here})
+                self.turn_slot(here[0], cur)
+            if s.outcome is None:  # COUNT-2.5
+                ctx.emit("next_count", count=cur, to=cur - 1)
+                cur -= 1
+        if s.outcome is None:
+            self.end_phase()
+        s.round += 1
+        return TurnStatus(True)
+
+    def start_count(self) -> int:
+        """COUNT-2.1."""
+        s = self.s
+        if s.count_now is not None:
+            cur, s.count_now = s.count_now, None
+            return cur
+        if self.opts["start_count"] > 0:
+            return self.opts["start_count"]
+        return max((c.count for c in s.standing() if not c.done), default=0)
+
+    def counts(self) -> dict[str, int]:
+        return {c.id: c.count for c in self.s.standing()}
+
+    def hps(self) -> dict[str, int]:
+        return {c.id: c.hp_now for c in self.s.standing()}
+
+    def agility_key(self, c: Character) -> tuple:
+        """COUNT-2.4: higher 敏捷 first; ties PC first (option), then setup order."""
+        pc_rank = (0 if c.is_pc else 1) if self.opts["agility_tie"] == "pc_first" else 0
+        return (-self.s.stat(c, "agility"), pc_rank, c.index)
+
+    def on_count(self, cur: int) -> list[Character]:
+        return ordered([c for c in self.s.standing() if c.count == cur and not c.done], key=self.agility_key)
+
+    # ------------------------------------------------------------------ 3-0
+
+    def count_start(self, cur: int) -> None:
+        """COUNT-2.2: カウント開始時 effects, owners in 敏捷 order."""
+        s, ctx = self.s, self.ctx
+        owners = ordered([c for c in s.standing() if any(sk.timing == "count_start" and cur in sk.counts
+                                                         for sk in c.skills)], key=self.agility_key)
+        ctx.emit("count_start", count=cur, skills=sum(1 for c in owners for sk in c.skills
+                                                      if sk.timing == "count_start" and cur in sk.counts))
+        for c in owners:
+            for sk in c.skills:
+                if sk.timing == "count_start" and cur in sk.counts and c.standing:
+                    reached = self.area(c, sk)
+                    ctx.emit("use", character=c.id, skill=sk.name, action="count_start", targets=[t.id for t in reached])
+                    for t in reached:
+                        for r in sk.effects:
+                            self.apply_rider(t, r, c, sk, step=None)
+
+    def area(self, c: Character, sk: Skill) -> list[Character]:
+        """Who a count_start skill reaches: itself, or every character of a side within range."""
+        if sk.target_side == "self":
+            return [c]
+        metric = self.opts["grid_metric"]
+        return ordered([t for t in self.s.standing() if self.side_fits(c, t, sk.target_side)
+                        and c.at is not None and t.at is not None and c.at.distance(t.at, metric) <= sk.range],
+                       key=self.agility_key)
+
+    @staticmethod
+    def side_fits(c: Character, t: Character, side: str) -> bool:
+        return {"enemy": t.side != c.side, "ally": t.side == c.side, "any": True, "self": t is c}[side]
+
+    # ------------------------------------------------------------------ 3-3 行動手番
+
+    def turn_slot(self, c: Character, cur: int) -> None:
+        """COUNT-3.1 / 3.2: −10 at once (0 and 行動終了 at or below 0), then sub and main action."""
+        ctx = self.ctx
+        self.taken_slots += 1
+        if self.taken_slots > MAX_TURN_SLOTS:
+            raise ResolutionError([self.turn.problem(("turn",), f"more than {MAX_TURN_SLOTS} 行動手番 in one round: "
+                                                                f"effects keep lifting 配置カウント back")])
+        before = c.count
+        c.count -= 10
+        if c.count <= 0:
+            c.count, c.done = 0, True
+        self.slots[c.id] += 1
+        n = self.slots[c.id]
+        ctx.emit("turn_slot", character=c.id, count=cur, slot=n, count_before=before, count_after=c.count,
+                 done=c.done)
+        self.moved = 0
+        plans = self.subs.get(c.side, {}).get("plans", {}).get(c.id, [])
+        if n > len(plans):  # COUNT-1.7
+            ctx.emit("no_plan", character=c.id, slot=n)
+            return
+        fallback = self.subs.get(c.side, {}).get("fallback", {}).get(c.id, {})
+        for slot in ("sub_action", "main_action"):
+            action = plans[n - 1].get(slot)
+            if action is None:
+                continue
+            if not self.act(c, slot, action) and slot in fallback:  # COUNT-3.7
+                ctx.emit("fallback", character=c.id, action=slot)
+                self.act(c, slot, fallback[slot])
+            if not c.standing or self.s.outcome is not None:
+                return
+
+    def act(self, c: Character, slot: str, action: dict) -> bool:
+        """One sub or main action; False when it was refused (a ``cancel`` event says why)."""
+        if "move" in action:
+            return self.move(c, slot, Square.parse(action["move"]["to"]))
+        if "escape" in action:
+            return self.escape(c)
+        return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []))
+
+    def cancel(self, c: Character, action: str, reason: str, **fields: Any) -> bool:
+        self.ctx.emit("cancel", character=c.id, action=action, reason=reason, **fields)
+        return False
+
+    def move(self, c: Character, slot: str, to: Square) -> bool:
+        """COUNT-3.3 / 3.4."""
+        s, opts = self.s, self.opts
+        assert c.at is not None
+        squares = c.at.distance(to, opts["grid_metric"])
+        about = {"to": to.label, "squares": squares, "move_limit": c.move_limit}
+        if squares == 0:
+            return self.cancel(c, slot, "same_square", **about)
+        if squares > c.move_limit or (opts["move_limit_scope"] == "per_turn"
+                                      and self.moved + squares > c.move_limit):
+            return self.cancel(c, slot, "move_limit", moved=self.moved, **about)
+        other = s.occupant(to)
+        if other is not None and opts["occupied_squares"] == "refuse":
+            return self.cancel(c, slot, "occupied", by=other.id, **about)
+        cost = squares * c.move_cost if slot == "sub_action" else 0
+        if slot == "sub_action" and c.count - cost <= 0:
+            return self.cancel(c, slot, "count_zero", count=c.count, cost=cost, move_cost=c.move_cost, **about)
+        before = c.count
+        c.count -= cost
+        self.ctx.emit("move", character=c.id, action=slot, **{"from": c.at.label}, to=to.label, squares=squares,
+                      move_cost=c.move_cost if slot == "sub_action" else 0, cost=cost, count_before=before,
+                      count_after=c.count)
+        c.at = to
+        self.moved += squares
+        return True
+
+    def escape(self, c: Character) -> bool:
+        """COUNT-3.6."""
+        opts = self.opts
+        assert c.at is not None
+        if opts["escape_by"] == "none" or (opts["escape_by"] == "pc_only" and not c.is_pc):
+            return self.cancel(c, "main_action", "escape_forbidden", escape_by=opts["escape_by"])
+        if opts["escape_squares"] == "edge" and not c.at.on_edge:
+            return self.cancel(c, "main_action", "not_edge", at=c.at.label)
+        face = self.ctx.roll(6, "escape", actor=c.id)
+        success = face == 1
+        self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success)
+        if success:
+            c.escaped, c.at = True, None
+            self.judge()
+        return True
+
+    # ------------------------------------------------------------------ skills
+
+    def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str]) -> bool:
+        s = self.s
+        assert sk is not None  # the checks refuse unknown skills
+        if sk.item and c.uses.get(sk.index) == 0:
+            return self.cancel(c, slot, "no_uses", skill=sk.name)
+        if sk.after_move_forbidden and self.moved > 0:  # COUNT-3.5
+            return self.cancel(c, slot, "moved", skill=sk.name, skill_kind=sk.kind, moved=self.moved)
+        aim = self.aim(c, sk, [s.characters[t] for t in chosen])
+        if aim.reason is not None:
+            return self.cancel(c, slot, aim.reason, skill=sk.name, targets=chosen)
+        self.spend(c, sk)
+        self.ctx.emit("use", character=c.id, skill=sk.name, action=slot, targets=[t.id for t in aim.targets],
+                      forced=[t.id for t in aim.forced])
+        reached = aim.targets + aim.forced
+        if not sk.is_attack:
+            for t in reached:
+                for r in sk.effects:
+                    self.apply_rider(t, r, c, sk, step=None)
+            return True
+        grants = self.attack(c, sk, reached)
+        self.run_cas(grants)
+        return True
+
+    def spend(self, c: Character, sk: Skill) -> None:
+        left = c.uses.get(sk.index)
+        if left is not None:
+            c.uses[sk.index] = left - 1
+
+    def aim(self, c: Character, sk: Skill, chosen: list[Character]) -> Aim:
+        """COUNT-3.8: chosen targets within range of the right side; 貫通 adds the rest of the line."""
+        metric = self.opts["grid_metric"]
+        if sk.target_side == "self":
+            return Aim([c])
+        if not chosen:
+            return Aim(reason="no_target")
+        if len(chosen) > sk.target_count:
+            return Aim(reason="too_many_targets")
+        if len({t.id for t in chosen}) != len(chosen):
+            return Aim(reason="target_twice")
+        assert c.at is not None
+        for t in chosen:
+            if not t.standing or t.at is None:
+                return Aim(reason="target_gone")
+            if not self.side_fits(c, t, sk.target_side):
+                return Aim(reason="wrong_side")
+            if c.at.distance(t.at, metric) > sk.range:
+                return Aim(reason="out_of_range")
+        if not sk.pierce:
+            return Aim(list(chosen))
+        line = self.line(c.at, chosen[0].at, sk.range)
+        if line is None:
+            return Aim(reason="not_in_line")
+        forced = [x for x in line if x is not chosen[0]]
+        return Aim(list(chosen), forced)
+
+    def line(self, origin: Square, through: Square | None, reach: int) -> list[Character] | None:
+        """Everyone standing on the straight line (row or column) from ``origin`` through ``through``,
+        nearest first, up to ``reach`` squares; None when ``through`` is not on such a line."""
+        assert through is not None
+        dc, dr = through.col - origin.col, through.row - origin.row
+        if dc != 0 and dr != 0:
+            return None
+        step = ((dc > 0) - (dc < 0), (dr > 0) - (dr < 0))
+        out = []
+        for k in range(1, reach + 1):
+            col, row = origin.col + step[0] * k, origin.row + step[1] * k
+            if not (0 <= col <= 8 and 0 <= row <= 8):
+                break
+            who = self.s.occupant(Square(col, row))
+            if who is not None:
+                out.append(who)
+        return out
+
+    # ------------------------------------------------------------------ 3-3-3 checks
+
+    def reaction(self, c: Character, key: str, default: Any = False) -> Any:
+        return self.subs.get(c.side, {}).get("reactions", {}).get(c.id, {}).get(key, default)
+
+    def attack(self, a: Character, sk: Skill, targets: list[Character], ca_of: str | None = None) -> list[Grant]:
+        """COUNT-4, 5, 6, 7 for one attack; returns the CAs it gave, in 敏捷 order (COUNT-8.3)."""
+        ctx = self.ctx
+        ctx.emit("attack", actor=a.id, skill=sk.name, check=sk.check, skill_kind=sk.kind,
+                 targets=[t.id for t in targets], ca_against=ca_of)
+        hit = self.hit_check(a, sk) if sk.check != "none" else None
+        hits: list[tuple[Character, bool]] = []
+        takers: list[Character] = []
+        if hit is not None and hit.fumble:  # COUNT-4.4
+            ctx.emit("miss_all", actor=a.id, skill=sk.name, reason="hit_fumble")
+        else:
+            for t in targets:
+                if hit is None:
+                    hits.append((t, False))
+                    continue
+                landed, no_reduction, takes_ca = self.evasion(a, sk, t, hit)
+                if landed:
+                    hits.append((t, no_reduction))
+                if takes_ca:
+                    takers.append(t)
+        if hits:
+            self.damage_and_riders(a, sk, hits, hit.critical if hit else False)
+        return [Grant(t.id, a.id) for t in ordered(takers, key=self.agility_key)]
+
+    def hit_check(self, a: Character, sk: Skill) -> HitCheck:
+        """COUNT-4.1–4.5."""
+        s, ctx = self.s, self.ctx
+        stat = CHECK_STAT[sk.check]
+        value = s.stat(a, stat)
+        attempt = 0
+        while True:
+            attempt += 1
+            d1 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=1)
+            d2 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=2)
+            dice = d1 + d2
+            check = HitCheck(value + dice, dice >= a.hit_crit, dice <= a.hit_fumble)
+            ctx.emit("hit_check", actor=a.id, skill=sk.name, stat=stat, value=value, dice=[d1, d2], sum=dice,
+                     total=check.total, critical=check.critical, fumble=check.fumble, hit_crit=a.hit_crit,
+                     hit_fumble=a.hit_fumble, attempt=attempt)
+            if check.fumble:
+                self.discard(a)
+                if a.rerolls > 0 and self.reaction(a, "reroll_hit_fumble"):
+                    a.rerolls -= 1
+                    ctx.emit("reroll", character=a.id, roll="hit_check", rerolls_left=a.rerolls)
+                    continue
+            return check
+
+    def discard(self, a: Character) -> None:
+        """COUNT-4.3: a PC loses one card at random from its hand at once."""
+        if not a.is_pc:
+            return
+        if not a.hand:
+            self.ctx.emit("discard", character=a.id, card=None, hand_left=0)
+            return
+        face = self.ctx.roll(len(a.hand), "hand_discard", actor=a.id, cards=len(a.hand))
+        card = a.hand.pop(face - 1)
+        self.ctx.emit("discard", character=a.id, card=card, position=face, hand_left=len(a.hand))
+
+    def evasion(self, a: Character, sk: Skill, t: Character, hit: HitCheck) -> tuple[bool, bool, bool]:
+        """COUNT-5 and the CA check of COUNT-6; returns (hit, no_reduction, CA taken)."""
+        s, ctx, opts = self.s, self.ctx, self.opts
+        stat = DEFENCE_STAT[sk.check]
+        b = s.stat(t, stat)
+        rate = max(0, min(100, (20 - (hit.total - b)) * 5))  # COUNT-5.2
+        fumbled = False
+        attempt = 0
+        while True:
+            attempt += 1
+            face = ctx.roll(100, "evasion", actor=t.id, attacker=a.id, skill=sk.name)
+            crit, fumble = face <= t.evasion_crit, face >= t.evasion_fumble
+            fumbled = fumbled or fumble
+            if hit.critical and not crit:  # COUNT-5.4
+                evaded, why = False, "hit_critical"
+            elif fumble:
+                evaded, why = False, "evasion_fumble"
+            elif crit and opts["evasion_crit_evades"]:  # COUNT-5.6
+                evaded, why = True, "evasion_critical"
+            else:
+                evaded, why = face <= rate, "rate"
+            retry = not evaded and t.rerolls > 0 and self.reaction(t, "reroll_evasion_failure")  # COUNT-5.7
+            tens, ones, reading = read_2d9(face)  # COUNT-6.1
+            fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
+                          evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=t.evasion_crit,
+                          evasion_fumble=t.evasion_fumble, evaded=evaded, why=why, attempt=attempt)
+            if retry:
+                t.rerolls -= 1
+                ctx.emit("evasion", **fields, final=False)
+                ctx.emit("reroll", character=t.id, roll="evasion", rerolls_left=t.rerolls)
+                continue
+            no_reduction = fumbled and not evaded  # COUNT-5.5
+            eligible = reading <= t.ca_value and t.ca_left >= 1  # COUNT-6.2
+            wants = bool(self.reaction(t, "ca"))
+            reach = self.ca_attack(t, a)[1].reason if eligible and wants and opts["ca_needs_attack"] else None
+            taken = eligible and wants and reach is None
+            ca_before = t.ca_left
+            if taken:
+                t.ca_left -= 1
+            ctx.emit("evasion", **fields, final=True, no_reduction=no_reduction, tens=tens, ones=ones,
+                     reading=reading, ca_value=t.ca_value, ca_before=ca_before, ca_eligible=eligible,
+                     ca_wanted=wants, ca_unreachable=reach, ca_taken=taken, ca_left=t.ca_left)
+            return not evaded, no_reduction, taken
+
+    # ------------------------------------------------------------------ 3-3-4 damage
+
+    def damage_and_riders(self, a: Character, sk: Skill, hits: list[tuple[Character, bool]], critical: bool) -> None:
+        """COUNT-7: steps 1–3 (shared or per receiver), 4–8 per receiver, 9 per target hit."""
+        if sk.damage is not None:
+            shares = self.covered_shares(hits)
+            planned = self.planned(a, sk, critical, None) if self.opts["shared_damage_roll"] else None
+            for receiver, taken in shares:
+                own = planned if planned is not None else self.planned(a, sk, critical, receiver)
+                self.apply_damage(a, sk, receiver, taken, own)
+                if self.s.outcome is not None:
+                    return
+        for t, _ in hits:  # step 9
+            if t.standing:
+                for r in sk.riders:
+                    self.apply_rider(t, r, a, sk, step=9)
+
+    def covered_shares(self, hits: list[tuple[Character, bool]]) -> list[tuple[Character, list[tuple[Character, bool]]]]:
+        """COUNT-7.5: who takes which target's share; a coverer's own share and those it covers."""
+        s, metric = self.s, self.opts["grid_metric"]
+        receivers: dict[str, list[tuple[Character, bool]]] = {}
+        for t, nr in hits:
+            cover = None
+            for k in ordered(s.standing(t.side), key=self.agility_key):
+                skill = next((x for x in k.skills if x.op == "cover"), None)
+                if k is t or skill is None or t.id not in self.reaction(k, "cover", []):
+                    continue
+                if k.at is not None and t.at is not None and k.at.distance(t.at, metric) <= skill.range:
+                    cover = k
+                    break
+            who = cover or t
+            if cover is not None:
+                self.ctx.emit("cover", character=cover.id, covers=t.id,
+                              skill=next(x.name for x in cover.skills if x.op == "cover"))
+            receivers.setdefault(who.id, []).append((t, nr))
+        return [(s.characters[cid], shares) for cid, shares in receivers.items()]
+
+    def planned(self, a: Character, sk: Skill, critical: bool, receiver: Character | None) -> int:
+        """Steps 1–3: fixed, increases, dice (+1D10 critical, +2D10 近/射) → 予定ダメージ."""
+        ctx = self.ctx
+        dmg = sk.damage
+        assert dmg is not None
+        about = {"actor": a.id, "skill": sk.name}
+        increases = [{"skill": x.name, "value": x.value} for x in a.skills if x.step == "increase"]
+        dice = [ctx.roll(dmg.dice_sides, "damage", **about, die=i + 1) for i in range(dmg.dice_count)]
+        crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
+        kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
+            if sk.kind in ("melee", "ranged") else []
+        total = dmg.fixed + sum(x["value"] for x in increases) + sum(dice) + sum(crit_dice) + sum(kind_dice)
+        planned = max(0, total)
+        ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
+                 fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
+                 kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes))
+        return planned
+
+    def apply_damage(self, a: Character, sk: Skill, r: Character, shares: list[tuple[Character, bool]],
+                     planned: int) -> None:
+        """Steps 4–8 for one receiver."""
+        s, opts = self.s, self.opts
+        dmg = sk.damage
+        assert dmg is not None
+        attrs = dmg.attributes
+        void = VOID in attrs and (len(attrs) == 1 or opts["void_in_composite"] == "whole")
+        own = next((nr for t, nr in shares if t is r), False)
+        marked = any(nr for _, nr in shares) if opts["cover_no_reduction"] == "any_share" else own
+        unreducible = void or marked
+        # step 4: the lowest 耐性 among the 属性 (COUNT-7.3)
+        resist_attr = min(attrs, key=lambda x: (r.resist.get(x, 0), attrs.index(x)))
+        resist = r.resist.get(resist_attr, 0)
+        change = -resist if opts["resist_mode"] == "flat" else -((planned * resist) // 100)
+        resist_blocked = unreducible and change < 0
+        after_resist = max(0, planned + (0 if resist_blocked else change))
+        # step 5: ×X for X shares (COUNT-7.5)
+        multiplier = len(shares)
+        after_multiply = after_resist * multiplier
+        # step 6: reductions → 実ダメージ
+        reductions = [{"skill": x.name, "value": x.value} for x in r.skills if x.step == "reduce"]
+        reduce_blocked = unreducible and bool(reductions)
+        real = max(0, after_multiply - (0 if unreducible else sum(x["value"] for x in reductions)))
+        # step 7: effects on 実ダメージ, the attacker's then the receiver's
+        reals = [{"skill": x.name, "value": x.value, "of": a.id} for x in a.skills if x.step == "real"]
+        reals += [{"skill": x.name, "value": x.value, "of": r.id} for x in r.skills if x.step == "real" and r is not a]
+        applied = [x for x in reals if not (unreducible and x["value"] < 0)]
+        final = max(0, real + sum(x["value"] for x in applied))
+        # step 8
+        hp_before = r.hp_now
+        r.hp_now = max(0, r.hp_now - final)
+        self.ctx.emit("damage", actor=a.id, skill=sk.name, target=r.id, covers=[t.id for t, _ in shares if t is not r],
+                      planned=planned, attributes=list(attrs), void=void, no_reduction=marked,
+                      resist_attribute=resist_attr, resist=resist, resist_mode=opts["resist_mode"],
+                      resist_change=change, resist_blocked=resist_blocked, after_resist=after_resist,
+                      multiplier=multiplier, after_multiply=after_multiply, reductions=reductions,
+                      reduce_blocked=reduce_blocked, real=real, real_changes=reals,
+                      real_applied=[x["skill"] for x in applied], final=final, hp_before=hp_before,
+                      hp_after=r.hp_now)
+        if r.hp_now == 0 and final > 0 and opts["knocked_out_at"] == "zero":  # COUNT-7.8
+            r.knocked_out = True
+            self.ctx.emit("knocked_out", character=r.id, by=a.id)
+            self.judge()
+
+    def apply_rider(self, t: Character, rider: Rider, by: Character, sk: Skill, *, step: int | None) -> None:
+        """COUNT-7.9 (step 9), and the effects of skills that do not attack (no step)."""
+        s, ctx = self.s, self.ctx
+        src = {"by": by.id, "skill": sk.name, "step": step}
+        if rider.op == "count":
+            before = t.count
+            t.count = max(0, t.count + rider.value)
+            if t.count == 0 and not t.done:
+                t.done = True
+            ctx.emit("effect", **src, target=t.id, op="count", value=rider.value, before=before, after=t.count,
+                     done=t.done)
+        elif rider.op == "stat":
+            assert rider.stat is not None
+            before = s.stat(t, rider.stat)
+            e = s.effects.add("stat", bearer=t.id, data={"stat": rider.stat, "value": rider.value}, clock="round",
+                              clocks=s.clocks, duration=1, source=src)
+            ctx.emit("effect", **src, target=t.id, op="stat", stat=rider.stat, value=rider.value, before=before,
+                     after=s.stat(t, rider.stat), effect_id=e.seq)
+        else:  # heal
+            before = t.hp_now
+            t.hp_now = min(t.hp, t.hp_now + rider.value)
+            ctx.emit("effect", **src, target=t.id, op="heal", value=rider.value, before=before, after=t.hp_now)
+
+    # ------------------------------------------------------------------ 3-4 CA
+
+    def ca_attack(self, t: Character, against: Character) -> tuple[Skill | None, Aim]:
+        """COUNT-8.2: the CA's attack, narrowed to the attacker; a 貫通 that forces others is refused."""
+        name = self.reaction(t, "ca_skill", None)
+        sk = t.skill(name) if name else t.normal_attack
+        if sk is None:
+            return None, Aim(reason="no_ca_attack")
+        if sk.item and t.uses.get(sk.index) == 0:
+            return sk, Aim(reason="no_uses")
+        if not t.standing or t.at is None:
+            return sk, Aim(reason="knocked_out")
+        aim = self.aim(t, sk, [against])
+        if aim.reason is None and aim.forced:
+            return sk, Aim(reason="pierce_forces_others")
+        return sk, aim
+
+    def run_cas(self, grants: list[Grant]) -> None:
+        """COUNT-8.1–8.5: CAs after the attack, depth first, each CA attack able to give more."""
+        if not grants:
+            return
+        try:
+            Cascade(DEPTH_FIRST, self.opts["ca_chain_cap"]).run(grants, lambda g: [g], self.fire_ca)
+        except CascadeLimit as exc:
+            raise ResolutionError([self.turn.problem(("turn",), f"round {self.s.round}: {exc} (CAs); raise "
+                                                                f"ca_chain_cap")]) from None
+
+    def fire_ca(self, grant: Grant, _: Grant) -> list[Grant]:
+        s = self.s
+        if s.outcome is not None:
+            return []
+        t, against = s.characters[grant.taker], s.characters[grant.against]
+        if not t.standing:  # COUNT-8.5
+            self.ctx.emit("cancel", character=t.id, action="ca", reason="knocked_out", against=against.id)
+            return []
+        sk, aim = self.ca_attack(t, against)
+        if aim.reason is not None or sk is None:
+            self.ctx.emit("cancel", character=t.id, action="ca", reason=aim.reason, against=against.id,
+                          skill=sk.name if sk else None)
+            return []
+        self.spend(t, sk)
+        self.ctx.emit("ca", character=t.id, against=against.id, skill=sk.name)
+        return self.attack(t, sk, aim.targets, ca_of=against.id)
+
+    # ------------------------------------------------------------------ 4. and the outcome
+
+    def end_phase(self) -> None:
+        """COUNT-9.1 / 9.3."""
+        s, ctx, opts = self.s, self.ctx, self.opts
+        s.clocks.advance("round")
+        for e in s.effects.expire(s.clocks):
+            ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
+        if opts["end_phase"] == "reset":
+            for c in s.standing():
+                c.count, c.done = c.setup_count, False
+        if opts["ca_reset"] == "round":
+            for c in s.standing():
+                c.ca_left = c.ca_start
+        ctx.emit("end_phase", round=s.round, counts=self.counts(), ca_left={c.id: c.ca_left for c in s.standing()})
+
+    def judge(self) -> None:
+        """COUNT-9.2: decided when at most one side still stands."""
+        s = self.s
+        if s.outcome is not None:
+            return
+        standing = [sid for sid in s.sides if s.standing(sid)]
+        if len(standing) > 1:
+            return
+        winner = standing[0] if standing else None
+        s.outcome = {"result": "win" if winner else "draw", "winner": winner,
+                     "reason": "last_side_standing" if winner else "nobody_standing"}
+        self.ctx.emit("outcome", **s.outcome, round=s.round)

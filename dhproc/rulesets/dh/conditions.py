@@ -1,0 +1,67 @@
+"""機会制約 and 対象制約 as conditions of the shared engine (DH-8.15, DH-9.3).
+
+A dh condition reads the ability's user (``self``), the character it would take (``target``, in
+``targets.only`` only) and the match (``match``: the turn, deaths in the phase before this one
+and in this one). The condition language itself is ``dhproc.engine.conditions``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.conditions import LIST, NUMBER, TEXT, Condition, Verdict, Vocabulary, evaluate, parse
+from .model import Character, DhState
+from .status import PHASE, barrier, counter_waiting, incapacitated, movement, resting, stat
+
+CHARACTER = {"hp": NUMBER, "spirit": NUMBER, "attack": NUMBER, "defense": NUMBER, "fs": NUMBER,
+             "movement": NUMBER, "gender": TEXT, "grade": NUMBER, "states": LIST}
+MATCH = {"turn": NUMBER, "deaths_last_phase": NUMBER, "deaths_this_phase": NUMBER}
+WHEN = Vocabulary({"self": CHARACTER, "match": MATCH})  # 機会制約: before any target is chosen
+ONLY = Vocabulary({"self": CHARACTER, "target": CHARACTER, "match": MATCH})  # 対象制約
+
+
+def parse_when(data: Any) -> tuple[Condition | None, list[tuple[tuple, str]]]:
+    return parse(data, WHEN)
+
+
+def parse_only(data: Any) -> tuple[Condition | None, list[tuple[tuple, str]]]:
+    return parse(data, ONLY)
+
+
+def states(state: DhState, c: Character) -> tuple[str, ...]:
+    """The words a condition's ``states`` lists: what the character is right now."""
+    return tuple(s for s, on in (
+        ("dead", c.dead), ("dying", c.dying), ("withdrawn", c.withdrawn), ("resting", resting(state, c)),
+        ("incapacitated", incapacitated(state, c)), ("barrier", barrier(state, c)),
+        ("counter_waiting", bool(counter_waiting(state, c))), ("leader", c.leader), ("starter", c.starter),
+        ("summoned", bool(state.effects.select(bearer=c.id, kind="summon"))),
+        ("secret", c.ability is not None and c.ability.secret)) if on)
+
+
+def _character(state: DhState, c: Character | None, attr: str) -> Any:
+    if c is None:
+        return None
+    if attr == "movement":
+        return movement(state, c)
+    if attr in ("gender", "grade"):
+        return getattr(c, attr)
+    if attr == "states":
+        return states(state, c)
+    return stat(state, c, attr)
+
+
+def _match(state: DhState, attr: str) -> Any:
+    now = state.clocks.now(PHASE)
+    if attr == "turn":
+        return (now + 1) // 2
+    phase = now - 1 if attr == "deaths_last_phase" else now
+    return sum(1 for c in state.characters.values() if c.died_phase == phase)
+
+
+def holds(state: DhState, cond: Condition, user: Character, target: Character | None = None) -> Verdict:
+    def get(subject: str, attr: str) -> Any:
+        if subject == "match":
+            return _match(state, attr)
+        return _character(state, user if subject == "self" else target, attr)
+
+    return evaluate(cond, get)

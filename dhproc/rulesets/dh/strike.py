@@ -1,0 +1,38 @@
+"""One normal-attack hit (DH-4.2, DH-4.3): 命中判定 and 攻撃力 − 防御力 damage on current stats.
+
+Used by the 動作 通常攻撃 and by abilities whose effect is a normal attack (DH-11.13), so the hit
+rate, the option ``hit_mode`` and the damage floor are one piece of code.
+"""
+
+from __future__ import annotations
+
+from ...engine.context import TurnContext
+from . import harm
+from .model import Character, DhState
+from .status import stat
+
+
+def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, ability: str | None = None,
+           triggers: bool = True, silent: bool = False, gruesome: bool = False) -> None:
+    """``a`` attacks ``t``. ``ability`` names the ability making the attack (its death is an
+    ability kill); ``triggers`` says whether it counts as an attack for counters."""
+    atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
+    rate = (atk - dfn) * 5 + 50
+    mode = ctx.options["hit_mode"]
+    face = None
+    if mode == "sure":
+        hit = True
+    else:
+        face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
+        hit = face <= rate
+    damage = max(1, atk - dfn) if hit else (1 if mode == "half_sure" else 0)
+    extra = {"ability": ability} if ability is not None else {}
+    ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
+             face=face, hit=hit, mode=mode, **extra)
+    if triggers:
+        state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
+        if hit:
+            state.pending.append(harm.Trigger("hit", a.id, t.id, t.at, silent))
+    if damage:
+        harm.damage(state, ctx, t, damage, killer=a, cause="attack" if ability is None else "ability",
+                    gruesome=gruesome, silent=silent)

@@ -1,0 +1,86 @@
+"""kagemiya: the 戦闘フェイズ of the 聖杯戦争 kagemiya (seed 003): 先手判定, 逃走判定, attacks, 援護, 脱落."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.ruleset import Ruleset, TurnStatus
+from . import checks, report, rules
+from .model import KagemiyaState, Side, parse_spell_kinds
+from .options import OPTIONS
+
+
+class KagemiyaRuleset(Ruleset):
+    id = "kagemiya"
+    name = "聖杯戦争 kagemiya 戦闘フェイズ"
+    name_en = "Holy Grail War kagemiya (聖杯戦争 kagemiya) battle phase"
+    version = "1"
+    options = OPTIONS
+    setup_schema = "kagemiya.setup"
+    submissions_schema = "kagemiya.submissions"
+
+    def check(self, match):
+        return checks.check_match(match)
+
+    def initial_state(self, match) -> KagemiyaState:
+        setup = match.setup
+        chars, _ = checks.characters_of(setup, match.options["hp_per_endurance"])
+        sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
+        for sid, side in sides.items():
+            side.escaped = bool(setup["sides"][sid].get("escaped", False))
+            side.escaped_to = setup["sides"][sid].get("escaped_to")
+            side.out = not side.escaped and not any(checks.in_play_at_start(c) for c in chars.values()
+                                                    if c.side == sid)
+        progress = setup.get("progress", {})
+        return KagemiyaState(sides=sides, characters=chars,
+                             spell_kinds=parse_spell_kinds(setup.get("command_spell_kinds")),
+                             rounds=setup["rounds"], phase=setup.get("phase", "battle"),
+                             ambusher=setup.get("ambusher"), area=setup.get("area"),
+                             areas=tuple(setup.get("areas", [])), occupied=tuple(setup.get("occupied", [])),
+                             rounds_played=progress.get("rounds_played", 0),
+                             order=list(progress["order"]) if "order" in progress else None)
+
+    def resolve_turn(self, state: KagemiyaState, turn, ctx) -> TurnStatus:
+        return rules.resolve_turn(state, turn, ctx)
+
+    def is_over(self, state: KagemiyaState) -> bool:
+        return state.outcome is not None
+
+    def outcome(self, state: KagemiyaState) -> dict:
+        return state.outcome or {"result": "ongoing", "winner": None, "reason": "in_progress"}
+
+    def state_json(self, state: KagemiyaState) -> dict[str, Any]:
+        """The setup's keys for what play changes, so a later battle can start from it (KAGEMIYA-1.8)."""
+        chars = {}
+        for c in state.characters.values():
+            entry: dict[str, Any] = {"name": c.name, "side": c.side, "kind": c.kind, "row": c.row, "hp": c.hp,
+                                     "max_hp": c.max_hp}
+            if c.kind == "master":
+                entry["command_spells"] = c.command_spells
+            entry["used"] = {rid: n for rid, n in c.used.items()}
+            entry["eliminated"] = c.eliminated
+            entry["protected"] = c.protected
+            chars[c.id] = entry
+        sides = {}
+        for s in state.sides.values():
+            status = "escaped" if s.escaped else "out" if s.out else "fighting"
+            sides[s.id] = {"name": s.name, "status": status, "escaped_to": s.escaped_to}
+        return {"phase": state.phase, "rounds": state.rounds,
+                "progress": {"rounds_played": state.rounds_played, "order": state.order},
+                "sides": sides, "characters": chars}
+
+    def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
+
+    def first_turn(self, setup: dict) -> int:
+        """KAGEMIYA-1.1 / 1.8: turn N is 巡 N; a battle taken up after 巡 k starts at turn k + 1."""
+        progress = setup.get("progress")
+        played = progress.get("rounds_played", 0) if isinstance(progress, dict) else 0
+        return played + 1 if isinstance(played, int) and not isinstance(played, bool) and played >= 0 else 1
+
+    def setup_from_log(self, log: dict) -> dict:
+        """KAGEMIYA-1.8: the setup with the log's final state, for ``dhproc new kagemiya DIR --from LOG``."""
+        return checks.setup_from_log(log)
+
+
+RULESET = KagemiyaRuleset()

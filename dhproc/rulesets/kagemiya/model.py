@@ -1,0 +1,255 @@
+"""The typed state of a kagemiya 戦闘フェイズ: 陣営, characters, and their resources as data.
+
+Skills, 宝具, 倍加 and 令呪 are parsed once from the setup into :class:`Resource` and
+:class:`SpellKind`; :func:`parse_character` serves both the semantic checks (which report its
+problems, located) and the initial state, so the two never read a character differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# KAGEMIYA-1.3
+RANKS = {"E": 1, "D": 2, "C": 3, "B": 4, "A": 5, "A+": 6, "A++": 7, "EX": 8}
+STATS = ("strength", "endurance", "agility", "mana", "luck")
+# KAGEMIYA-2.1: the stat each check rolls.
+CHECK_STAT = {
+    "initiative": "agility", "escape": "agility",
+    "physical_attack": "strength", "physical_defense": "strength",
+    "magical_attack": "mana", "magical_defense": "mana",
+    "ambush_attack": "luck", "ambush_defense": "luck",
+}
+CHECKS = tuple(CHECK_STAT)
+# KAGEMIYA-5.3-5.5: an attack type, its check, the defence it is always met with.
+ATTACKS = {"physical": ("physical_attack", "physical_defense"),
+           "magical": ("magical_attack", "magical_defense"),
+           "ambush": ("ambush_attack", "ambush_defense")}
+# KAGEMIYA-3.2: 宝具 > スキル > the roll.
+FIRST_MOVE_KIND = {"noble_phantasm": 2, "skill": 1}
+# KAGEMIYA-1.6: the parent's check 令呪, used when a setup lists none.
+DEFAULT_SPELL_KINDS = (
+    {"id": "boost", "name": "令呪（補正）", "cost": 1, "modifier": 5},
+    {"id": "sides", "name": "令呪（面数）", "cost": 1, "sides": 1},
+)
+
+
+def stat_value(value: int | str) -> int:
+    """KAGEMIYA-1.3: a rank (a trailing '-' counts as the base rank) or a number as written."""
+    if isinstance(value, int):
+        return value
+    return RANKS[value.rstrip("-")]
+
+
+@dataclass(frozen=True)
+class Grant:
+    """What a declared resource adds to a check (KAGEMIYA-2.1)."""
+
+    dice: int = 0
+    sides: int = 0
+    modifier: int = 0
+
+    @classmethod
+    def of(cls, data: dict) -> "Grant":
+        return cls(data.get("dice", 0), data.get("sides", 0), data.get("modifier", 0))
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A skill, a 宝具 or a 倍加 of one character (KAGEMIYA-1.5, 1.7)."""
+
+    id: str
+    name: str
+    kind: str  # skill | noble_phantasm | doubling
+    on: tuple[str, ...]  # the checks it applies to
+    grant: Grant
+    uses: int | None  # None: unlimited
+    rank: int | None = None
+    first_move: bool = False
+    ambush: bool = False
+    secret: bool = False
+    stat: str | None = None  # doubling: the stat it multiplies
+    multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class SpellKind:
+    """A kind of 令呪 that adds to a check (KAGEMIYA-1.6)."""
+
+    id: str
+    name: str
+    cost: int
+    on: tuple[str, ...]
+    grant: Grant
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What a character declares for one check: skills and 宝具, 令呪 kinds, 倍加."""
+
+    use: tuple[str, ...] = ()
+    command_spells: tuple[str, ...] = ()
+    doubling: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, data: dict | None) -> "Declared":
+        data = data or {}
+        # KAGEMIYA-2.2: a resource counts once per check however often it is listed
+        return cls(*(tuple(dict.fromkeys(data.get(k, []))) for k in ("use", "command_spells", "doubling")))
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    side: str
+    kind: str  # servant | master
+    master: str | None
+    row: str  # front | back
+    stats: dict[str, int]
+    np_rank: int | None
+    max_hp: int
+    hp: int
+    command_spells: int
+    resources: dict[str, Resource]  # skills, 宝具, 倍加 in setup order
+    used: dict[str, int]
+    actions: int | None  # per 巡; None: the option
+    index: int
+    eliminated: bool = False
+    protected: bool = False
+
+    def left(self, r: Resource) -> int | None:
+        return None if r.uses is None else r.uses - self.used.get(r.id, 0)
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    index: int
+    escaped: bool = False
+    escaped_to: str | None = None
+    out: bool = False
+
+
+@dataclass
+class KagemiyaState:
+    sides: dict[str, Side]
+    characters: dict[str, Character]
+    spell_kinds: dict[str, SpellKind]
+    rounds: int
+    phase: str  # battle | ambush
+    ambusher: str | None
+    area: str | None
+    areas: tuple[str, ...]
+    occupied: tuple[str, ...]
+    rounds_played: int = 0
+    order: list[str] | None = None
+    outcome: dict[str, Any] | None = None
+    ended: str | None = None  # why the battle ended
+
+    def members(self, side: str) -> list[Character]:
+        return [c for c in self.characters.values() if c.side == side]
+
+    def in_battle(self, c: Character) -> bool:
+        s = self.sides[c.side]
+        return not (c.eliminated or c.protected or s.escaped or s.out)
+
+    def fighting(self, side: str) -> list[Character]:
+        return [c for c in self.members(side) if self.in_battle(c)]
+
+    def sides_fighting(self) -> list[str]:
+        return [sid for sid, s in self.sides.items() if not (s.escaped or s.out)]
+
+
+# --------------------------------------------------------------------------- parsing
+
+Problems = list[tuple[tuple, str]]
+
+
+def _resource(data: dict, kind: str, np_rank: int | None) -> Resource:
+    if kind == "doubling":
+        return Resource(id=data["id"], name=data.get("name", data["id"]), kind=kind,
+                        on=tuple(c for c, s in CHECK_STAT.items() if s == data["stat"]), grant=Grant.of(data),
+                        uses=data.get("uses", 1), stat=data["stat"], multiplier=data.get("multiplier", 2))
+    rank = data.get("rank")
+    rank_n = stat_value(rank) if rank is not None else (np_rank if kind == "noble_phantasm" else None)
+    return Resource(id=data["id"], name=data.get("name", data["id"]), kind=kind, on=tuple(data["on"]),
+                    grant=Grant.of(data), uses=data.get("uses", 1 if kind == "noble_phantasm" else None),
+                    rank=rank_n, first_move=bool(data.get("first_move", False)),
+                    ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)))
+
+
+def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> tuple[Character, Problems]:
+    """The typed character of a setup entry (already schema-valid), and its semantic problems."""
+    problems: Problems = []
+    stats = {s: stat_value(data[s]) for s in STATS}
+    np_rank = stat_value(data["noble_phantasm"]) if "noble_phantasm" in data else None
+    max_hp = data.get("max_hp", stats["endurance"] * hp_per_endurance)  # KAGEMIYA-1.4
+    resources: dict[str, Resource] = {}
+    used: dict[str, int] = {}
+    for key, kind in (("skills", "skill"), ("noble_phantasms", "noble_phantasm"), ("doubling", "doubling")):
+        for i, rdata in enumerate(data.get(key, [])):
+            r = _resource(rdata, kind, np_rank)
+            if r.id in resources:
+                problems.append(((key, i, "id"), f"'{r.id}' is already the id of another skill, 宝具 or 倍加 of "
+                                                  f"'{cid}'"))
+                continue
+            resources[r.id] = r
+            n = rdata.get("used", 0)
+            if n:
+                used[r.id] = n
+            if r.uses is not None and n > r.uses:  # KAGEMIYA-1.8
+                problems.append(((key, i, "used"), f"used {n} times, but it has {r.uses} use(s)"))
+            elif r.uses is None and "used" in rdata:
+                problems.append(((key, i, "used"), "an unlimited skill has no use count: give 'uses' too"))
+    hp = data.get("hp", max_hp)
+    eliminated = bool(data.get("eliminated", False))
+    if max_hp < 1:
+        problems.append((("endurance",), f"maximum HP {max_hp} (耐久 × {hp_per_endurance}): give max_hp"))
+    elif hp > max_hp:
+        problems.append((("hp",), f"HP {hp} is above the maximum {max_hp}"))
+    elif hp == 0 and not eliminated:
+        problems.append((("hp",), "a character at 0 HP has dropped out: add 'eliminated: true'"))
+    kind = data["kind"]
+    if "command_spells" in data and kind != "master":
+        problems.append((("command_spells",), "only a master holds 令呪"))
+    if "master" in data and kind != "servant":
+        problems.append((("master",), "only a servant names its master"))
+    c = Character(id=cid, name=data["name"], side=data["side"], kind=kind, master=data.get("master"),
+                  row=data["row"], stats=stats, np_rank=np_rank, max_hp=max_hp, hp=hp,
+                  command_spells=data.get("command_spells", 3 if kind == "master" else 0),
+                  resources=resources, used=used, actions=data.get("actions"), index=index,
+                  eliminated=eliminated, protected=bool(data.get("protected", False)))
+    return c, problems
+
+
+def parse_spell_kinds(data: list[dict] | None) -> dict[str, SpellKind]:
+    out: dict[str, SpellKind] = {}
+    for d in data if data is not None else DEFAULT_SPELL_KINDS:
+        out.setdefault(d["id"], SpellKind(d["id"], d.get("name", d["id"]), d.get("cost", 1),
+                                          tuple(d.get("on", CHECKS)), Grant.of(d)))
+    return out
+
+
+@dataclass
+class Pool:
+    """One check's pool as declared, before the dice: parts named for the report (KAGEMIYA-10.2)."""
+
+    check: str
+    stat: str
+    stat_value: int
+    multiplier: int = 1
+    parts: list[dict] = field(default_factory=list)  # what each declared thing added
+
+    @property
+    def dice(self) -> int:
+        return self.stat_value * self.multiplier + sum(p.get("dice", 0) for p in self.parts)
+
+    @property
+    def sides(self) -> int:
+        return sum(p.get("sides", 0) for p in self.parts)
+
+    @property
+    def modifier(self) -> int:
+        return sum(p.get("modifier", 0) for p in self.parts)

@@ -1,0 +1,37 @@
+"""The interpretation options of the kagemiya ruleset (each explained in docs/rules/kagemiya.md)."""
+
+from __future__ import annotations
+
+from ...engine.options import Option, OptionSet
+
+OPTIONS = OptionSet([
+    Option("hp_per_endurance", 5, minimum=1, maximum=100, source="wiki", clause="KAGEMIYA-1.4",
+           reason="the parent 聖杯戦争TRPG prices 1 point = 5 HP (耐久 D gives HP 10); a max_hp in the setup wins"),
+    Option("min_faces", 2, minimum=1, maximum=6, source="guess", clause="KAGEMIYA-2.3",
+           reason="negative sides are never defined; a die keeps at least two faces"),
+    Option("initiative_tie", "reroll", choices=("reroll", "setup_order"), source="wiki", clause="KAGEMIYA-3.3",
+           reason="a sibling system (一週間聖杯戦争TRPG) re-rolls tied 先手判定 with the same pools"),
+    Option("reroll_cap", 20, minimum=1, maximum=100, source="guess", clause="KAGEMIYA-3.3",
+           reason="a safety net: after this many re-rolls the setup order decides"),
+    Option("initiative_each_round", False, choices=(False, True), source="wiki", clause="KAGEMIYA-3.4",
+           reason="kagemiya's 戦闘フェイズ loops back after the 先手判定: it is made once per battle"),
+    Option("escape_roller", "highest_agility", choices=("highest_agility", "first_listed"), source="guess",
+           clause="KAGEMIYA-4.3",
+           reason="a 陣営 that gave no standing escape_roller resists with its fastest front-row character"),
+    Option("escape_tie", "reroll", choices=("reroll", "escaper", "others"), source="wiki", clause="KAGEMIYA-4.4",
+           reason="逃走判定 follows the 先手判定 (re-roll); a sibling system lets the escaper win ties"),
+    Option("escape_destination", "next_empty", choices=("next_empty", "gk"), source="guess",
+           clause="KAGEMIYA-4.5",
+           reason="the GM names an area where nobody is; the next empty one round the map is a fair default"),
+    Option("actions_per_round", 1, minimum=1, maximum=5, source="wiki", clause="KAGEMIYA-5.1",
+           reason="each front-row character acts once per 巡; skills may raise a character's own 'actions'"),
+    Option("back_row_acts", False, choices=(False, True), source="guess", clause="KAGEMIYA-5.1",
+           reason="only the front row rolls or supports in the seed; the back row waits"),
+    Option("ambush_phase_attacks", "ambush_only", choices=("ambush_only", "any"), source="wiki",
+           clause="KAGEMIYA-7.2",
+           reason="kagemiya's 奇襲フェイズ page has the betrayer make 奇襲攻撃; the parent also allows 物理/魔術"),
+    Option("master_loss", "servant_vanishes", choices=("servant_vanishes", "servant_stays"), source="wiki",
+           clause="KAGEMIYA-8.2", reason="kagemiya's 脱落 page: the mana supply is cut and the servant vanishes"),
+    Option("front_refill", "first_back", choices=("first_back", "none"), source="wiki", clause="KAGEMIYA-8.4",
+           reason="戦闘フェイズ: a front row must always exist; a back-row character is forced forward"),
+])

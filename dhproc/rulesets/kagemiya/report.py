@@ -1,0 +1,398 @@
+"""The kagemiya processing report in the community's layout: the area and 巡, the participants, the
+先手判定, each 巡's 手番 with every pool as the seed writes it — `(筋力4+援護3)D(6+0)+1 = [faces]+1 = 18`
+— damage, 脱落, and the outcome (KAGEMIYA-10).
+
+Built as report blocks (dhproc/report/document.py) from the log alone. ``--view public`` hides the
+skills and 宝具 marked secret that were never used (KAGEMIYA-10.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...report.document import Block, Heading, Lines, Table
+from ...report.text import Catalog
+from ...engine.conditions import OPS
+from .model import RANKS, STATS, parse_character
+from .options import OPTIONS
+
+T = Catalog({
+    "title": ("━━ {title} ━━", "━━ {title} ━━"),
+    "rules": ("ルール：{name}（{id} {version}）　seed：{seed}（{rng}）",
+              "Rules: {name} ({id} {version})   seed: {seed} ({rng})"),
+    "field": ("エリア：{area}　巡：{rounds}　{phase}", "Area: {area}   rounds (巡): {rounds}   {phase}"),
+    "battle": ("戦闘フェイズ", "battle phase"),
+    "ambush": ("奇襲フェイズ（{side}の裏切り）", "surprise phase (betrayal by {side})"),
+    "mid": ("（{n}巡目まで処理済みの状態から）", "(starting after 巡 {n})"),
+    "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
+    "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
+    "members": ("【参加者】", "[Participants]"),
+    "at_end": ("【戦闘終了時】", "[At the end]"),
+    "round": ("■{n}巡目", "■ Round (巡) {n}"),
+    "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
+    "initiative": ("【先手判定】", "[Initiative (先手判定)]"),
+    "initiative_line": ("{side}：{name}　{pool}", "{side}: {name}   {pool}"),
+    "escape_line": ("{side}：{name}（逃走判定）　{pool}", "{side}: {name} (escape)   {pool}"),
+    "reroll_line": ("　振り直し {side}：{pool}", "  re-roll {side}: {pool}"),
+    "claim": ("　先手を取る効果：{kind}（ランク{rank}）", "  first-move effect: {kind} (rank {rank})"),
+    "order": ("→ 行動順：{order}", "→ order: {order}"),
+    "ambush_phase": ("【奇襲フェイズ】{side}の手番のみ（先手判定なし）",
+                     "[Surprise phase] only {side} acts (no initiative)"),
+    "side_turn": ("◆{side}の手番", "◆ {side}'s turn"),
+    "attack": ("{actor} {type}→{target}", "{actor} {type} → {target}"),
+    "support": ("　援護：{name}（{stat}{dice}をdiceとして与える）", "  support: {name} (gives {stat} {dice} as dice)"),
+    "atk_pool": ("　攻撃：{pool}", "  attack: {pool}"),
+    "def_pool": ("　防御：{name} {type}　{pool}", "  defence: {name} {type}   {pool}"),
+    "used": ("　　使用：{items}", "    using: {items}"),
+    "order_if": ("　防御指示{n}：{facts} {mark}", "  defence order {n}: {facts} {mark}"),
+    "passed": ("　　《{name}》は{check}には使えない", "    《{name}》 does not apply to {check}"),
+    "hit": ("　→ {a}＞{d}：{damage}ダメージ", "  → {a} > {d}: {damage} damage"),
+    "no_hit": ("　→ {a}≦{d}：ダメージなし", "  → {a} ≤ {d}: no damage"),
+    "damage": ("　{name} HP {before}→{after}", "  {name} HP {before}→{after}"),
+    "eliminated": ("　{name} 脱落（{why}）", "  {name} drops out ({why})"),
+    "protected": ("　{name} は監督役の保護下へ（戦闘から離脱）", "  {name} goes under the supervisor's protection"),
+    "row_change": ("　{name} が前衛に出る（前衛不在のため）", "  {name} moves to the front row (front row empty)"),
+    "side_out": ("　{side} 全員脱落", "  {side}: nobody left"),
+    "escape": ("{actor} 逃走判定", "{actor} tries to escape"),
+    "escaped": ("→ {side} 逃走成功：{to}へ移動", "→ {side} escapes to {to}"),
+    "escaped_gk": ("→ {side} 逃走成功：移動先はGKが指定", "→ {side} escapes; the GK names the area"),
+    "escape_failed_init": ("→ {side} 逃走失敗（先手は{first}）：行動順はそのまま",
+                           "→ {side} fails to escape ({first} came first): the order stands"),
+    "escape_failed_turn": ("→ {side} 逃走失敗（先手は{first}）：手番終了",
+                           "→ {side} fails to escape ({first} came first): its turn ends"),
+    "pass": ("{actor} 行動しない", "{actor} passes"),
+    "cancel": ("{who}：{what}は行われない（{why}）", "{who}: no {what} ({why})"),
+    "outcome": ("【結果】", "[Result]"),
+    "win": ("{side}の勝利（{reason}）", "{side} wins ({reason})"),
+    "draw": ("勝者なし（{reason}）", "no winner ({reason})"),
+    "ongoing": ("■未処理（行動提出待ち）", "■ Not resolved yet (awaiting submissions)"),
+    "ongoing_battle": ("戦闘継続中（{n}/{rounds}巡）", "battle continues ({n}/{rounds} rounds)"),
+    "secret": ("？？？", "???"),
+})
+WORDS = {
+    "ja": {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運",
+           "noble_phantasm": "宝具", "support": "援護", "physical": "物理攻撃", "magical": "魔術攻撃",
+           "ambush": "奇襲攻撃", "physical_defense": "物理防御", "magical_defense": "魔術防御",
+           "ambush_defense": "奇襲防御", "initiative": "先手判定", "escape": "逃走判定",
+           "physical_attack": "物理攻撃", "magical_attack": "魔術攻撃", "ambush_attack": "奇襲攻撃",
+           "skill": "スキル", "command_spell": "令呪", "doubling": "倍加", "servant": "サーヴァント",
+           "master": "マスター", "front": "前衛", "back": "後衛", "attack": "攻撃", "fighting": "",
+           "escaped": "逃走", "out": "全滅", "eliminated_state": "脱落", "protected_state": "保護",
+           "support_action": "援護", "total": "達成値", "dice": "ダイス数", "type": "種類", "hp": "HP",
+           "max_hp": "最大HP"},
+    "en": {"strength": "STR", "endurance": "END", "agility": "AGI", "mana": "MAG", "luck": "LUK",
+           "noble_phantasm": "NP", "support": "support", "physical": "physical attack", "magical": "magical attack",
+           "ambush": "surprise attack", "physical_defense": "physical defence", "magical_defense": "magical defence",
+           "ambush_defense": "surprise defence", "initiative": "initiative", "escape": "escape",
+           "physical_attack": "physical attack", "magical_attack": "magical attack", "ambush_attack": "surprise attack",
+           "skill": "skill", "command_spell": "command spell", "doubling": "doubling", "servant": "servant",
+           "master": "master", "front": "front", "back": "back", "attack": "attack", "fighting": "",
+           "escaped": "escaped", "out": "out", "eliminated_state": "out", "protected_state": "protected",
+           "support_action": "support", "total": "total", "dice": "dice", "type": "type", "hp": "HP",
+           "max_hp": "max HP"},
+}
+REASONS = {
+    "ja": {"out_of_battle": "戦闘にいない", "back_row": "後衛", "no_action_left": "行動回数なし",
+           "turn_ended": "逃走失敗で手番終了", "target_out_of_battle": "対象が戦闘にいない",
+           "target_in_back_row": "対象が後衛", "no_front": "前衛がいない", "no_uses_left": "使用回数なし",
+           "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
+           "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
+           "rounds_over": "全巡終了", "escaped": "他の陣営が逃走"},
+    "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
+           "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
+           "target_in_back_row": "target in the back row", "no_front": "nobody in front",
+           "no_uses_left": "no uses left", "no_command_spells_left": "no 令呪 left",
+           "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
+           "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
+           "escaped": "the others escaped"},
+}
+HEADERS = {
+    "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
+    "en": ["side", "name", "kind", "row", "STR", "END", "AGI", "MAG", "LUK", "NP", "HP", "CS"],
+}
+
+
+def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
+    return Renderer(log, lang, view, turns).blocks(turns)
+
+
+class Renderer:
+    def __init__(self, log: dict, lang: str, view: str, turns: list[int]):
+        self.log, self.lang, self.view = log, lang, view
+        self.t = T.lang(lang)
+        self.w = WORDS[lang]
+        self.why = REASONS[lang]
+        self.setup = log["input"]["match"]["setup"]
+        hpe = log["options"].get("hp_per_endurance", 5)
+        self.chars = {cid: parse_character(cid, d, i, hpe)[0]
+                      for i, (cid, d) in enumerate(self.setup["characters"].items())}
+        self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
+        self.last_shown = max(turns, default=0)
+        events = [e for t in log["turns"] if t["turn"] <= self.last_shown for e in t["events"]]
+        used = {(e["actor"], p["id"]) for e in events if e["kind"] == "check" for p in e["parts"]}
+        # KAGEMIYA-10.3: secrets never used stay hidden in the public view
+        self.hidden = {(cid, rid) for cid, c in self.chars.items() for rid, r in c.resources.items()
+                       if r.secret and (cid, rid) not in used} if view == "public" else frozenset()
+        self.out: list[Block] = []
+        self.buf: list[str] = []
+        self.mode = "initiative"  # initiative: the 先手判定 of a 巡; turn: a 陣営's 手番
+        self.initiative_shown = False
+
+    def name(self, cid: str | None) -> str:
+        return self.chars[cid].name if cid in self.chars else str(cid)
+
+    def side(self, sid: str | None) -> str:
+        return self.sides.get(sid or "", str(sid))
+
+    def flush(self) -> None:
+        if self.buf:
+            self.out.append(Lines(tuple(self.buf)))
+            self.buf = []
+
+    def block(self, b: Block) -> None:
+        self.flush()
+        self.out.append(b)
+
+    # ------------------------------------------------------------------ whole report
+
+    def blocks(self, turns: list[int]) -> list[Block]:
+        log, t = self.log, self.t
+        from . import RULESET
+
+        self.out.append(Heading(t("title", title=log.get("title") or "dhproc"), 1))
+        setup = self.setup
+        phase = t("ambush", side=self.side(setup.get("ambusher"))) if setup.get("phase") == "ambush" else t("battle")
+        head = [t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
+                  version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
+                t("field", area=setup.get("area", "-"), rounds=setup["rounds"], phase=phase)]
+        played = setup.get("progress", {}).get("rounds_played", 0)
+        if played:
+            head.append(t("mid", n=played))
+        changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
+        head.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+        self.out.append(Lines(tuple(head)))
+        self.out.append(self.table(t("members"), self.start_rows()))
+        self.out.append(self.resource_lines())
+        for turn in log["turns"]:
+            if turn["turn"] in turns:
+                for e in turn["events"]:
+                    self.event(e)
+                self.flush()
+        self.block(Heading(t("outcome"), 2))
+        self.buf.append(self.outcome(log["outcome"], log["state"]))
+        self.flush()
+        self.out.append(self.table(t("at_end"), self.end_rows(log["state"])))
+        self.out.append(self.resource_lines())
+        return self.out
+
+    def table(self, caption: str, rows: list[list]) -> Table:
+        return Table.of(HEADERS[self.lang], rows, caption)
+
+    def resource_lines(self) -> Lines:
+        """Each character's skills, 宝具 (uses left / uses) and 倍加, one line each."""
+        lines = [f"{c.name}：{self.resources(cid)}" if self.lang == "ja" else f"{c.name}: {self.resources(cid)}"
+                 for cid, c in self.chars.items() if c.resources]
+        return Lines(tuple(lines))
+
+    def resources(self, cid: str) -> str:
+        c = self.chars[cid]
+        items = []
+        for rid, r in c.resources.items():
+            if (cid, rid) in self.hidden:
+                items.append(self.t("secret"))
+                continue
+            uses = "" if r.uses is None else f" {r.uses - c.used.get(rid, 0)}/{r.uses}"
+            items.append(f"{self.w[r.kind]}《{r.name}》{uses}")
+        return "　".join(items) if self.lang == "ja" else ", ".join(items)
+
+    def start_rows(self) -> list[list]:
+        rows = []
+        for cid, c in self.chars.items():
+            np = self.setup["characters"][cid].get("noble_phantasm", "-")
+            state = "" if not (c.eliminated or c.protected) else \
+                self.w["eliminated_state" if c.eliminated else "protected_state"]
+            rows.append([self.side(c.side), c.name + self.paren(state), self.w[c.kind], self.w[c.row],
+                         *[self.setup["characters"][cid][s] for s in STATS], np, f"{c.hp}/{c.max_hp}",
+                         c.command_spells if c.kind == "master" else "-"])
+        return rows
+
+    def paren(self, text: str) -> str:
+        if not text:
+            return ""
+        return f"（{text}）" if self.lang == "ja" else f" ({text})"
+
+    def end_rows(self, state: dict) -> list[list]:
+        rows = []
+        for cid, s in state["characters"].items():
+            c = self.chars[cid]
+            flag = "eliminated_state" if s["eliminated"] else "protected_state" if s["protected"] else None
+            side_status = state["sides"][c.side]["status"]
+            if flag is None and side_status != "fighting":
+                flag = side_status
+            for rid, n in s["used"].items():
+                c.used[rid] = n
+            rows.append([self.side(c.side), c.name + self.paren(self.w[flag] if flag else ""), self.w[c.kind],
+                         self.w[s["row"]], *[self.setup["characters"][cid][k] for k in STATS],
+                         self.setup["characters"][cid].get("noble_phantasm", "-"), f"{s['hp']}/{s['max_hp']}",
+                         s.get("command_spells", "-")])
+        return rows
+
+    def outcome(self, outcome: dict, state: dict) -> str:
+        t = self.t
+        reason = self.why.get(outcome["reason"], outcome["reason"])
+        if outcome["result"] == "win":
+            return t("win", side=self.side(outcome["winner"]), reason=reason)
+        if outcome["result"] == "draw":
+            return t("draw", reason=reason)
+        if any(turn["status"] == "awaiting" for turn in self.log["turns"]):
+            return t("ongoing")
+        return t("ongoing_battle", n=state["progress"]["rounds_played"], rounds=state["rounds"])
+
+    # ------------------------------------------------------------------ events
+
+    def event(self, e: dict) -> None:
+        t, w, k = self.t, self.w, e["kind"]
+        if k == "round_start":
+            self.block(Heading(t("round", n=e["round"]), 2))
+            self.mode, self.initiative_shown = "initiative", False
+        elif k == "awaiting":
+            self.buf.append(t("awaiting", side=self.side(e["side"])))
+        elif k == "ambush_phase":
+            self.mode = "turn"
+            self.buf.append(t("ambush_phase", side=self.side(e["side"])))
+        elif k == "side_turn":
+            self.mode = "turn"
+            self.block(Heading(t("side_turn", side=self.side(e["side"])), 3))
+        elif k == "check":
+            self.check(e)
+        elif k == "order":
+            self.buf.append(t("order", order=" → ".join(self.side(s) + self.claim(e["claims"][s]) for s in e["order"])))
+        elif k == "attack":
+            self.flush()
+            self.buf.append(t("attack", actor=self.name(e["actor"]), type=w[e["type"]], target=self.name(e["target"])))
+        elif k == "support":
+            self.buf.append(t("support", name=self.name(e["actor"]), stat=w[e["stat"]], dice=e["dice"]))
+        elif k == "standing_order":
+            facts = "、".join(f"{w['attack'] if f['of'] == 'attack' else self.name(e['character'])}"
+                             f"{'の' if self.lang == 'ja' else ' '}{w[f['attr']]} {f['value']}"
+                             f"{OPS[f['op']][0]}{f['operand']}" for f in e["facts"])
+            self.buf.append(t("order_if", n=e["entry"] + 1, facts=facts, mark="○" if e["holds"] else "×"))
+        elif k == "passed_over":
+            self.passed(e)
+        elif k == "attack_result":
+            key = "hit" if e["damage"] else "no_hit"
+            self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"]))
+        elif k == "damage":
+            self.buf.append(t("damage", name=self.name(e["target"]), before=e["before"], after=e["after"]))
+        elif k == "eliminated":
+            self.buf.append(t("eliminated", name=self.name(e["character"]), why=self.why[e["cause"]]))
+        elif k == "protected":
+            self.buf.append(t("protected", name=self.name(e["character"])))
+        elif k == "row_change":
+            self.buf.append(t("row_change", name=self.name(e["character"])))
+        elif k == "side_out":
+            self.buf.append(t("side_out", side=self.side(e["side"])))
+        elif k == "escape":
+            self.flush()
+            self.buf.append(t("escape", actor=self.name(e["actor"])))
+        elif k == "escaped":
+            self.buf.append(t("escaped", side=self.side(e["side"]), to=e["to"]) if e["to"] else
+                            t("escaped_gk", side=self.side(e["side"])))
+        elif k == "escape_failed":
+            key = "escape_failed_init" if e["when"] == "initiative" else "escape_failed_turn"
+            self.buf.append(t(key, side=self.side(e["side"]), first=self.side(e["first"])))
+        elif k == "pass":
+            self.flush()
+            self.buf.append(t("pass", actor=self.name(e["actor"])))
+        elif k == "cancel":
+            self.cancel(e)
+
+    def claim(self, claim: list[int]) -> str:
+        """KAGEMIYA-3.2: a first-move claim, shown after the 陣営 that made it."""
+        if not claim[0]:
+            return ""
+        kind = self.w["noble_phantasm" if claim[0] == 2 else "skill"]
+        return f"（先手：{kind}{_rank(claim[1])}）" if self.lang == "ja" else f" (first move: {kind} {_rank(claim[1])})"
+
+    def passed(self, e: dict) -> None:
+        cid, rid = e["character"], e.get("resource")
+        if rid is None or (cid, rid) in self.hidden:
+            return
+        self.buf.append(self.t("passed", name=self.chars[cid].resources[rid].name, check=self.w[e["check"]]))
+
+    def cancel(self, e: dict) -> None:
+        who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
+            else self.side(e.get("side"))
+        if "resource" in e:
+            cid, rid = e["character"], e["resource"]
+            what = self.t("secret") if (cid, rid) in self.hidden else f"《{self.chars[cid].resources[rid].name}》"
+        elif "command_spell" in e:
+            what = self.w["command_spell"]
+        elif "what" in e:
+            what = self.w["support_action" if e["what"] == "support" else e["what"]]
+        else:
+            what = self.w.get(e.get("do", ""), e.get("do", ""))
+        self.buf.append(self.t("cancel", who=who, what=what, why=self.why.get(e["reason"], e["reason"])))
+
+    def check(self, e: dict) -> None:
+        t = self.t
+        pool = self.pool(e)
+        purpose = e["purpose"]
+        if self.mode == "initiative" and not self.initiative_shown:
+            self.block(Heading(t("initiative"), 3))
+            self.initiative_shown = True
+        if purpose in ("initiative", "escape"):
+            key = "initiative_line" if purpose == "initiative" else "escape_line"
+            self.buf.append(t(key, side=self.side(e["side"]), name=self.name(e["actor"]), pool=pool))
+        elif purpose == "reroll":
+            self.buf.append(t("reroll_line", side=self.side(e["side"]), pool=pool))
+        elif purpose == "attack":
+            self.buf.append(t("atk_pool", pool=pool))
+        else:
+            self.buf.append(t("def_pool", name=self.name(e["actor"]), type=self.w[e["check"]], pool=pool))
+        used = self.used(e)
+        if used and purpose != "reroll":
+            self.buf.append(t("used", items="　".join(used) if self.lang == "ja" else ", ".join(used)))
+
+    def used(self, e: dict) -> list[str]:
+        items = []
+        for p in e["parts"]:
+            if p["part"] == "support":
+                continue
+            grant = ", ".join(f"{k}{p[k]:+d}" for k in ("dice", "sides", "modifier") if p.get(k))
+            label = f"{self.w[p['part']]}《{p['name']}》"
+            if p["part"] == "doubling":
+                grant = ", ".join(x for x in (f"{self.w[p['stat']]}×{p['multiplier']}", grant) if x)
+            if p.get("first_move"):
+                grant += "、先手" if self.lang == "ja" else ", first move"
+            note = ""
+            if p["part"] == "command_spell":
+                note = (f" {self.name(p['payer'])} 残り{p['left']}画" if self.lang == "ja"
+                        else f" {self.name(p['payer'])}: {p['left']} left")
+            items.append(f"{label}({grant}){note}" if grant else f"{label}{note}")
+        return items
+
+    def pool(self, e: dict) -> str:
+        """KAGEMIYA-10.2: (stat + named dice)D(6 + sides) + modifier = [faces] + modifier = total."""
+        w = self.w
+        count = f"{w[e['stat']]}{e['stat_value']}" + (f"×{e['multiplier']}" if e["multiplier"] != 1 else "")
+        for p in e["parts"]:
+            if p.get("dice"):
+                label = w["support"] if p["part"] == "support" else p["name"]
+                count += f"{'+' if p['dice'] > 0 else '-'}{label}{abs(p['dice'])}"
+        mod = e["modifier"]
+        head = f"({count})D(6{e['sides']:+d}){mod:+d}"
+        if e["dice"] == 0:
+            return f"{head} = {mod} = {e['total']}"
+        faces = "[" + ",".join(map(str, e["faces"])) + "]"
+        return f"{head} = {faces}{f'{mod:+d}' if mod else ''} = {e['total']}"
+
+
+def _rank(n: int) -> str:
+    return next((r for r, v in RANKS.items() if v == n), str(n))
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

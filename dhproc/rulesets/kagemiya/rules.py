@@ -1,0 +1,432 @@
+"""Resolution of one 巡 of a kagemiya 戦闘フェイズ: 先手判定, each 陣営's 手番, attacks, 援護, 逃走, 脱落.
+
+Every rule cites its clause in docs/rules/kagemiya.md. A pool is rolled by the platform's dice
+expressions (:mod:`dhproc.dice_expr`), each die drawn from the turn's dice with its purpose, so the
+log shows every face. Events are flat records carrying the numbers their report lines show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...dice_expr import MAX_COUNT, Dice, DiceExpr, Num, Sum, evaluate
+from ...engine.conditions import evaluate as holds
+from ...engine.conditions import parse as parse_condition
+from ...engine.context import TurnContext
+from ...engine.ruleset import TurnStatus
+from .checks import DEFENSE_VOCABULARY
+from .model import ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool
+
+
+@dataclass
+class SideRoll:
+    """One 陣営's roll in a 先手判定 or 逃走判定 (KAGEMIYA-3, 4)."""
+
+    side: str
+    index: int  # position among the rollers: the last ordering key
+    actor: str | None
+    pool: Pool | None
+    claim: tuple[int, int] = (0, 0)  # KAGEMIYA-3.2: (宝具 2 / skill 1 / none 0, rank)
+    total: int = -1  # -1: nobody could roll
+    rerolls: list[int] = field(default_factory=list)
+
+
+def resolve_turn(state: KagemiyaState, turn: Any, ctx: TurnContext) -> TurnStatus:
+    return Battle(state, ctx).run(turn)
+
+
+class Battle:
+    def __init__(self, state: KagemiyaState, ctx: TurnContext):
+        self.s = state
+        self.ctx = ctx
+        self.opts = ctx.options
+        self.subs: dict[str, dict] = {}
+        self.actions_left: dict[str, int] = {}
+        self.round_no = 0
+
+    # ------------------------------------------------------------------ the 巡
+
+    def run(self, turn: Any) -> TurnStatus:
+        s, ctx = self.s, self.ctx
+        self.subs = turn.submissions
+        round_no = self.round_no = s.rounds_played + 1
+        missing = [sid for sid in s.sides_fighting() if sid not in self.subs]
+        if missing:  # KAGEMIYA-1.9
+            for sid in missing:
+                ctx.emit("awaiting", side=sid)
+            return TurnStatus(False, missing[0])
+        ctx.emit("round_start", round=round_no, rounds=s.rounds, phase=s.phase)
+        for c in s.characters.values():
+            self.actions_left[c.id] = c.actions if c.actions is not None else self.opts["actions_per_round"]
+        if s.phase == "ambush":  # KAGEMIYA-7.1
+            order = [s.ambusher]
+            ctx.emit("ambush_phase", side=s.ambusher)
+        else:
+            if s.order is None or self.opts["initiative_each_round"]:
+                self.initiative()
+            order = list(s.order or [])
+        for sid in order:
+            if s.outcome is not None:
+                break
+            if sid in s.sides_fighting():
+                self.side_turn(sid, round_no)
+        s.rounds_played = round_no
+        if s.outcome is None and (s.phase == "ambush" or s.rounds_played >= s.rounds):
+            self.finish()  # KAGEMIYA-9.1
+        ctx.emit("round_end", round=round_no,
+                 hp={c.id: c.hp for c in s.characters.values() if s.in_battle(c)})
+        return TurnStatus(True)
+
+    # ------------------------------------------------------------------ 先手判定
+
+    def initiative(self) -> None:
+        """KAGEMIYA-3.1-3.3, 4.1-4.2."""
+        s, ctx = self.s, self.ctx
+        ctx.begin_step("initiative")
+        rolls, escaping = [], []
+        for sid in s.sides_fighting():
+            decl = self.subs[sid].get("initiative", {})
+            check = "escape" if decl.get("escape") else "initiative"
+            if check == "escape":
+                escaping.append(sid)
+            rolls.append(self.side_roll(sid, len(rolls), decl.get("roller"), Declared.of(decl), check, check))
+        ranked = self.rank(rolls, tie_rule=self.opts["initiative_tie"], full=True)
+        s.order = [r.side for r in ranked]
+        ctx.emit("order", order=list(s.order), totals={r.side: r.total for r in rolls},
+                 claims={r.side: list(r.claim) for r in rolls}, rerolls={r.side: list(r.rerolls) for r in rolls})
+        for sid in escaping:  # KAGEMIYA-4.2
+            if s.order[0] == sid:
+                self.escape_success(sid, when="initiative")
+            else:
+                ctx.emit("escape_failed", side=sid, when="initiative", first=s.order[0])
+        if escaping:
+            self.check_end()
+
+    def roller_for(self, sid: str, wanted: str | None, check: str) -> Character | None:
+        """The named front-row roller, or (KAGEMIYA-4.3's default) the 陣営's best front-row character."""
+        s = self.s
+        c = s.characters.get(wanted) if wanted else None
+        if c is not None and s.in_battle(c) and c.row == "front":
+            return c
+        if c is not None:
+            self.ctx.emit("cancel", side=sid, actor=c.id, what=check,
+                          reason="out_of_battle" if not s.in_battle(c) else "back_row")
+        front = [x for x in s.fighting(sid) if x.row == "front"]
+        if not front:
+            return None
+        if self.opts["escape_roller"] == "first_listed":
+            return front[0]
+        return max(front, key=lambda x: (x.stats["agility"], -x.index))
+
+    def side_roll(self, sid: str, index: int, wanted: str | None, declared: Declared, check: str,
+                  purpose: str) -> SideRoll:
+        roller = self.roller_for(sid, wanted, check)
+        if roller is None:
+            self.ctx.emit("cancel", side=sid, what=check, reason="no_front")
+            return SideRoll(sid, index, None, None)
+        if wanted and roller.id != wanted:
+            declared = Declared()  # a stand-in roller declares nothing
+        pool = self.build_pool(roller, check, declared)
+        claims = [(FIRST_MOVE_KIND[p["part"]], p.get("rank") or 0) for p in pool.parts if p.get("first_move")]
+        out = SideRoll(sid, index, roller.id, pool, max(claims, default=(0, 0)))
+        out.total = self.roll(pool, roller, purpose)
+        return out
+
+    def rank(self, rolls: list[SideRoll], *, tie_rule: str, full: bool, escaper: str | None = None
+             ) -> list[SideRoll]:
+        """KAGEMIYA-3.2-3.3 / 4.4: claims, then totals, then re-rolls of the tied (or a fixed rule)."""
+        def base(r: SideRoll) -> tuple:
+            favour = 0
+            if tie_rule in ("escaper", "others") and escaper is not None:
+                favour = (0 if r.side == escaper else 1) if tie_rule == "escaper" else (1 if r.side == escaper else 0)
+            return (-r.claim[0], -r.claim[1], -r.total, favour) + tuple(-t for t in r.rerolls)
+
+        if tie_rule == "reroll":
+            for _ in range(self.opts["reroll_cap"]):
+                ranked = sorted(rolls, key=lambda r: (base(r), r.index))
+                groups: dict[tuple, list[SideRoll]] = {}
+                for r in ranked:
+                    if r.pool is not None:
+                        groups.setdefault(base(r), []).append(r)
+                tied = [g for g in groups.values() if len(g) > 1 and (full or g[0] is ranked[0])]
+                if not tied:
+                    break
+                for group in tied:
+                    for r in group:
+                        r.rerolls.append(self.roll(r.pool, self.s.characters[r.actor], "reroll"))
+        return sorted(rolls, key=lambda r: (base(r), r.index))
+
+    # ------------------------------------------------------------------ a 陣営's 手番
+
+    def side_turn(self, sid: str, round_no: int) -> None:
+        """KAGEMIYA-5.1: the 陣営's actions in the order submitted."""
+        s, ctx = self.s, self.ctx
+        ctx.begin_step(sid)
+        ctx.emit("side_turn", side=sid, round=round_no)
+        ended = False
+        for i, act in enumerate(self.subs[sid].get("actions", [])):
+            if s.outcome is not None or sid not in s.sides_fighting():
+                return
+            actor = s.characters[act["actor"]]
+            if ended:  # KAGEMIYA-4.3: a failed escape ends the 手番
+                ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason="turn_ended")
+                continue
+            why = self.cannot_act(actor)
+            if why:
+                ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason=why)
+                continue
+            self.actions_left[actor.id] -= 1
+            if act["do"] == "pass":
+                ctx.emit("pass", side=sid, actor=actor.id, action=i)
+            elif act["do"] == "escape":
+                ended = not self.escape(sid, actor, act, i)
+            else:
+                self.attack(sid, actor, act, i)
+            self.check_end()
+
+    def cannot_act(self, c: Character) -> str | None:
+        if not self.s.in_battle(c):
+            return "out_of_battle"
+        if c.row != "front" and not self.opts["back_row_acts"]:
+            return "back_row"
+        if self.actions_left[c.id] <= 0:
+            return "no_action_left"
+        return None
+
+    # ------------------------------------------------------------------ 逃走判定 on a 手番
+
+    def escape(self, sid: str, actor: Character, act: dict, index: int) -> bool:
+        """KAGEMIYA-4.3-4.5: True when the 陣営 escaped."""
+        s, ctx = self.s, self.ctx
+        ctx.emit("escape", side=sid, actor=actor.id, action=index)
+        rolls = [self.side_roll(sid, 0, actor.id, Declared.of(act), "escape", "escape")]
+        for other in s.sides_fighting():
+            if other != sid:
+                er = self.subs.get(other, {}).get("escape_roller", {})
+                rolls.append(self.side_roll(other, len(rolls), er.get("roller"), Declared.of(er), "escape",
+                                            "escape"))
+        ranked = self.rank(rolls, tie_rule=self.opts["escape_tie"], full=False, escaper=sid)
+        if ranked[0].side == sid:
+            self.escape_success(sid, when="own_turn")
+            return True
+        ctx.emit("escape_failed", side=sid, when="own_turn", first=ranked[0].side,
+                 totals={r.side: r.total for r in rolls}, rerolls={r.side: list(r.rerolls) for r in rolls})
+        return False
+
+    def escape_success(self, sid: str, *, when: str) -> None:
+        s = self.s
+        side = s.sides[sid]
+        side.escaped = True
+        side.escaped_to = self.destination()
+        self.ctx.emit("escaped", side=sid, when=when, to=side.escaped_to,
+                      characters=[c.id for c in s.members(sid) if not (c.eliminated or c.protected)])
+
+    def destination(self) -> str | None:
+        """KAGEMIYA-4.5: the first empty area after the battle's, round the map."""
+        s = self.s
+        if self.opts["escape_destination"] != "next_empty" or not s.areas or s.area not in s.areas:
+            return None
+        taken = (*s.occupied, s.area, *(x.escaped_to for x in s.sides.values() if x.escaped_to))
+        start = s.areas.index(s.area)
+        for step in range(1, len(s.areas)):
+            a = s.areas[(start + step) % len(s.areas)]
+            if a not in taken:
+                return a
+        return None
+
+    # ------------------------------------------------------------------ attacks
+
+    def attack(self, sid: str, a: Character, act: dict, index: int) -> None:
+        """KAGEMIYA-5.2-5.8 and 6."""
+        s, ctx = self.s, self.ctx
+        kind = act["do"]
+        check_a, check_d = ATTACKS[kind]
+        t = s.characters[act["target"]]
+        if not s.in_battle(t):
+            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_out_of_battle")
+            return
+        if s.phase == "battle" and t.row != "front":  # KAGEMIYA-5.2
+            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_in_back_row")
+            return
+        ctx.emit("attack", side=sid, actor=a.id, action=index, type=kind, target=t.id)
+        support = []
+        stat = CHECK_STAT[check_a]
+        for sup_id in act.get("support", []):  # KAGEMIYA-6.1-6.3
+            sup = s.characters[sup_id]
+            why = self.cannot_act(sup)
+            if why is None and sup.row != "front":
+                why = "back_row"
+            if why:
+                ctx.emit("cancel", side=sid, actor=sup.id, what="support", reason=why)
+                continue
+            self.actions_left[sup.id] -= 1
+            support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
+                            "dice": sup.stats[stat]})
+            ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
+        pool = self.build_pool(a, check_a, Declared.of(act), support)
+        atk = self.roll(pool, a, "attack", target=t.id)
+        dpool = self.build_pool(t, check_d, self.standing_orders(t, kind, atk, pool))
+        dfn = self.roll(dpool, t, "defense", attacker=a.id)
+        damage = max(0, atk - dfn)  # KAGEMIYA-5.6
+        ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
+                 damage=damage)
+        if damage:
+            self.harm(t, damage, by=a.id)
+
+    def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool) -> Declared:
+        """KAGEMIYA-5.7: the defender's standing orders whose condition holds, merged in order."""
+        entries = self.subs.get(t.side, {}).get("defense", {}).get(t.id, [])
+        facts_of = {"attack": {"total": atk, "dice": pool.dice, "type": kind},
+                    "self": {"hp": t.hp, "max_hp": t.max_hp}}
+        merged: dict[str, list[str]] = {"use": [], "command_spells": [], "doubling": []}
+        for j, entry in enumerate(entries):
+            if "if" in entry:
+                cond, _ = parse_condition(entry["if"], DEFENSE_VOCABULARY)
+                verdict = holds(cond, lambda subj, attr: facts_of.get(subj, {}).get(attr))
+                self.ctx.emit("standing_order", character=t.id, entry=j, holds=verdict.holds,
+                              facts=[f.to_json() for f in verdict.facts])
+                if not verdict.holds:
+                    continue
+            for key in merged:
+                merged[key] += entry.get(key, [])
+        return Declared.of(merged)
+
+    # ------------------------------------------------------------------ pools
+
+    def build_pool(self, c: Character, check: str, declared: Declared, extra: list[dict] = ()) -> Pool:
+        """KAGEMIYA-2.1-2.4: the pool of ``c`` for ``check``; what is declared is spent."""
+        s, ctx = self.s, self.ctx
+        stat = CHECK_STAT[check]
+        pool = Pool(check, stat, c.stats[stat])
+        for rid in declared.use:
+            r = c.resources[rid]
+            if check not in r.on:
+                ctx.emit("passed_over", character=c.id, resource=rid, check=check)
+                continue
+            if not self.spend(c, r.id, check):
+                continue
+            part = {"part": r.kind, "id": r.id, "name": r.name, **_grant(r.grant)}
+            if r.first_move:
+                part.update(first_move=True, rank=r.rank)
+            pool.parts.append(part)
+        for rid in declared.doubling:
+            r = c.resources[rid]
+            if r.stat != stat:
+                ctx.emit("passed_over", character=c.id, resource=rid, check=check)
+                continue
+            if not self.spend(c, r.id, check):
+                continue
+            pool.multiplier *= r.multiplier
+            pool.parts.append({"part": "doubling", "id": r.id, "name": r.name, "stat": stat,
+                               "multiplier": r.multiplier, **_grant(r.grant)})
+        for kid in declared.command_spells:
+            k = s.spell_kinds[kid]
+            if check not in k.on:
+                ctx.emit("passed_over", character=c.id, command_spell=kid, check=check)
+                continue
+            payer = c if c.kind == "master" else s.characters.get(c.master or "")
+            if payer is None or payer.eliminated or payer.command_spells < k.cost:
+                ctx.emit("cancel", character=c.id, command_spell=kid, check=check,
+                         reason="no_master" if payer is None or payer.eliminated else "no_command_spells_left")
+                continue
+            payer.command_spells -= k.cost
+            pool.parts.append({"part": "command_spell", "id": kid, "name": k.name, "payer": payer.id,
+                               "cost": k.cost, "left": payer.command_spells, **_grant(k.grant)})
+        pool.parts.extend(extra)
+        return pool
+
+    def spend(self, c: Character, rid: str, check: str) -> bool:
+        r = c.resources[rid]
+        left = c.left(r)
+        if left is not None and left <= 0:
+            self.ctx.emit("cancel", character=c.id, resource=rid, check=check, reason="no_uses_left")
+            return False
+        if r.uses is not None:
+            c.used[rid] = c.used.get(rid, 0) + 1
+        return True
+
+    def roll(self, pool: Pool, c: Character, purpose: str, **about: Any) -> int:
+        """Roll ``pool`` through a dice expression: its faces in order, one logged die each."""
+        count = min(max(0, pool.dice), MAX_COUNT)  # KAGEMIYA-2.3
+        faces = max(self.opts["min_faces"], 6 + pool.sides)
+        mod = pool.modifier
+        dice = Dice(count, faces, 1) if count else None
+        if dice is None:
+            left: Any = Num(mod, 1)
+        elif mod:
+            left = Sum(dice, (("+" if mod > 0 else "-", Num(abs(mod), 1)),))
+        else:
+            left = dice
+        expr = DiceExpr(f"{count}D{faces}{mod:+d}", left)
+        result = evaluate(expr, lambda sides: self.ctx.roll(sides, purpose, actor=c.id, side=c.side, **about))
+        drawn = list(result.rolls[0].faces) if result.rolls else []
+        self.ctx.emit("check", check=pool.check, purpose=purpose, actor=c.id, side=c.side, stat=pool.stat,
+                      stat_value=pool.stat_value, multiplier=pool.multiplier, parts=pool.parts, dice=count,
+                      sides=pool.sides, faces_per_die=faces, modifier=mod, faces=drawn, total=result.total, **about)
+        return result.total
+
+    # ------------------------------------------------------------------ 脱落 (KAGEMIYA-8)
+
+    def harm(self, t: Character, amount: int, *, by: str) -> None:
+        before = t.hp
+        t.hp = max(0, t.hp - amount)
+        self.ctx.emit("damage", target=t.id, amount=amount, before=before, after=t.hp, by=by)
+        if t.hp == 0:
+            self.drop(t, "hp_zero")
+
+    def drop(self, c: Character, cause: str) -> None:
+        s = self.s
+        if c.eliminated:
+            return
+        c.eliminated = True
+        self.ctx.emit("eliminated", character=c.id, side=c.side, cause=cause)
+        if c.kind == "master" and self.opts["master_loss"] == "servant_vanishes":
+            for sv in s.members(c.side):
+                if sv.master == c.id and s.in_battle(sv):
+                    self.drop(sv, "master_lost")
+        if c.kind == "servant" and c.master is not None:
+            m = s.characters[c.master]
+            if s.in_battle(m) and self.subs.get(c.side, {}).get("on_servant_loss", "fight") == "protect":
+                m.protected = True
+                self.ctx.emit("protected", character=m.id, side=m.side)
+        self.settle(c.side)
+
+    def settle(self, sid: str) -> None:
+        """KAGEMIYA-8.4 / 8.5."""
+        s = self.s
+        side = s.sides[sid]
+        if side.out or side.escaped:
+            return
+        left = s.fighting(sid)
+        if not left:
+            side.out = True
+            self.ctx.emit("side_out", side=sid)
+            return
+        if not any(c.row == "front" for c in left) and self.opts["front_refill"] == "first_back":
+            left[0].row = "front"
+            self.ctx.emit("row_change", character=left[0].id, side=sid, row="front", reason="front_refill")
+
+    # ------------------------------------------------------------------ the end (KAGEMIYA-9)
+
+    def check_end(self) -> None:
+        if self.s.outcome is None and len(self.s.sides_fighting()) < 2:
+            self.finish()
+
+    def finish(self) -> None:
+        s = self.s
+        left = s.sides_fighting()
+        escaped = [sid for sid, x in s.sides.items() if x.escaped]
+        if len(left) == 1 and not escaped:
+            result, winner, reason = "win", left[0], "eliminated"
+        elif len(left) < 2:
+            result, winner, reason = "draw", None, "escaped" if escaped else "eliminated"
+        else:
+            result, winner, reason = "draw", None, "rounds_over"
+        s.outcome = {"result": result, "winner": winner, "reason": reason}
+        self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.round_no,
+                      left=left, escaped=escaped)
+
+
+def _grant(g) -> dict[str, int]:
+    return {k: v for k, v in (("dice", g.dice), ("sides", g.sides), ("modifier", g.modifier)) if v}

@@ -1,0 +1,285 @@
+"""Semantic checks of a nicosw match that a schema cannot express, each located in its file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.roster import parse_characters
+from ...errors import Problem
+from .model import Character, MapSpec, distance, parse_character, square_of
+
+# NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.
+MAIN_ONLY = ("melee", "ranged", "full_move", "retreat", "check")
+FREE = ("free",)
+
+
+def map_of(setup: dict, model: str) -> MapSpec:
+    m = setup["map"]
+    return MapSpec(model, m["length"], m.get("width", 1) if model == "grid" else 1)
+
+
+def characters_of(setup: dict, model: str) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
+    return parse_characters(setup, lambda cid, data, i: parse_character(cid, data, i, model))
+
+
+def assign_slots(actions: list[dict], skill_timing) -> tuple[list[str | None], list[tuple[int, str]]]:
+    """NICOSW-5.1: the slot of each action (None for a free one), and (index, message) for clashes."""
+    slots: list[str | None] = []
+    used: dict[str, int] = {}
+    bad: list[tuple[int, str]] = []
+    for i, a in enumerate(actions):
+        do = a["do"]
+        if do in FREE:
+            slots.append(None)
+            continue
+        slot = a.get("slot")
+        if slot is None:
+            needs_main = do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")
+            slot = "major_action" if needs_main or "minor_action" in used else "minor_action"
+        if slot == "minor_action" and (do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")):
+            bad.append((i, f"'{do}' is a 主動作; it cannot be the 補助動作"))
+        if slot in used:
+            bad.append((i, f"a go has one {'主動作' if slot == 'major_action' else '補助動作'}: action {used[slot] + 1} "
+                           f"already uses it"))
+        used.setdefault(slot, i)
+        slots.append(slot)
+    for i, (a, slot) in enumerate(zip(actions, slots)):
+        if a.get("to") == "off" and a["do"] == "move":
+            if slot == "major_action" or "major_action" in used and used["major_action"] != i:
+                bad.append((i, "leaving the map needs the 主動作 for its 疾走判定: move off as the 補助動作 with no "
+                               "other 主動作, or use dash"))
+    return slots, bad
+
+
+def check_match(match: Any) -> list[Problem]:
+    setup = match.setup
+    opts = match.options
+    model = opts["map_model"]
+    problems: list[Problem] = []
+
+    def at(rel: tuple, msg: str, key: bool = False) -> None:
+        problems.append(match.problem(("setup",) + rel, msg, key=key))
+
+    spec = map_of(setup, model)
+    if model == "line" and "width" in setup["map"]:
+        at(("map", "width"), "a line map has no width (option map_model: grid for a 2-D map)")
+    sides = setup["sides"]
+    chars, bad = characters_of(setup, model)
+    for rel, msg in bad:
+        at(rel, msg)
+    for sid, s in sides.items():
+        if "order" in s:
+            _check_order(s["order"], sid, chars, lambda rel, msg: at(("sides", sid, "order") + rel, msg))
+        dep = s.get("deploy")
+        if dep is not None:
+            lo, hi = dep
+            if lo > hi or hi >= spec.length:
+                at(("sides", sid, "deploy"), f"a deployment range is from..to inside the map (0..{spec.length - 1})")
+    deps = [s["deploy"] for s in sides.values() if "deploy" in s]
+    if len(deps) == 2 and deps[0][0] <= deps[1][1] and deps[1][0] <= deps[0][1]:
+        at(("sides",), "the two deployment ranges overlap (NICOSW-1.6)", key=True)
+    start = setup.get("start")
+    if start is None:
+        for sid, s in sides.items():
+            if "deploy" not in s:
+                at(("sides", sid), "a battle that starts fresh needs each side's deployment range (deploy)", key=True)
+        for cid, data in setup["characters"].items():
+            if "at" in data:
+                at(("characters", cid, "at"), "without start: the squares come from placement (NICOSW-1.9)")
+    else:
+        problems += _check_start(match, start, chars, spec)
+    for i, e in enumerate(setup.get("effects", [])):
+        if e["bearer"] not in chars:
+            at(("effects", i, "bearer"), f"unknown character '{e['bearer']}'")
+        if e["side"] not in sides:
+            at(("effects", i, "side"), f"'{e['side']}' is not a side")
+        elif start is not None:
+            reached = _clock_at_start(e["side"], start)
+            if e["ends_round"] <= reached:
+                at(("effects", i, "ends_round"), f"this effect has already ended: {e['side']}'s clock is at "
+                                                 f"round {reached} (NICOSW-3.6)")
+    for turn in match.turns:
+        problems += _check_turn(turn, match, sides, chars, spec)
+    return problems
+
+
+def _clock_at_start(side: str, start: dict) -> int:
+    """The round reached by a side's clock when a mid-campaign battle begins (NICOSW-3.6)."""
+    done = start["half"] == "bottom" and side == start["first"]
+    return start["round"] if done else start["round"] - 1
+
+
+def _check_order(order: list, sid: str, chars: dict[str, Character], at) -> None:
+    mine = [c.id for c in chars.values() if c.side == sid]
+    for i, cid in enumerate(order):
+        if cid not in chars:
+            at((i,), f"unknown character '{cid}'")
+        elif chars[cid].side != sid:
+            at((i,), f"'{cid}' belongs to side '{chars[cid].side}'")
+        elif cid in order[:i]:
+            at((i,), f"'{cid}' is named twice")
+    left = [c for c in mine if c not in order]
+    if left:
+        at((), f"the action order names every character of the side; missing: {', '.join(left)}")
+
+
+def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: MapSpec) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def at(rel: tuple, msg: str) -> None:
+        problems.append(match.problem(("setup",) + rel, msg))
+
+    sides = match.setup["sides"]
+    if start["first"] not in sides:
+        at(("start", "first"), f"'{start['first']}' is not a side")
+        return problems
+    for sid, s in sides.items():
+        if "order" not in s:
+            at(("sides", sid), "a battle under way has its action order fixed: give order")
+    taken: dict[tuple, str] = {}
+    for cid, c in chars.items():
+        data = match.setup["characters"][cid]
+        if c.at is None:
+            if not (c.off_map or c.removed or ("at" in data)):
+                at(("characters", cid), "a character on the map needs its square (at), or off_map: true")
+            continue
+        if not spec.on_map(c.at):
+            at(("characters", cid, "at"), f"square {data['at']} is off the map")
+        elif c.at in taken:
+            at(("characters", cid, "at"), f"square {data['at']} is already {taken[c.at]}'s")
+        taken.setdefault(c.at, cid)
+    for cid, c in chars.items():
+        data = match.setup["characters"][cid]
+        if "engaged" in data and c.able:
+            engaged = any(o.side != c.side and o.able and distance(o.at, c.at) <= 1 for o in chars.values())
+            if engaged != data["engaged"]:
+                at(("characters", cid, "engaged"),
+                   f"engaged: {str(data['engaged']).lower()} disagrees with the squares: "
+                   f"{'an' if engaged else 'no'} able enemy is within 1 square (NICOSW-4.4)")
+    return problems
+
+
+def _check_turn(turn: Any, match: Any, sides: dict, chars: dict[str, Character], spec: MapSpec) -> list[Problem]:
+    problems: list[Problem] = []
+    fresh = match.setup.get("start") is None
+
+    def at(rel: tuple, msg: str, key: bool = False) -> None:
+        problems.append(turn.problem(rel, msg, key=key))
+
+    for sid, sub in turn.submissions.items():
+        here = ("submissions", sid)
+        if sid not in sides:
+            at(here, f"'{sid}' is not a side (sides: {', '.join(sides)})", key=True)
+            continue
+        if "order" in sub:
+            if turn.number != 1 or not fresh:
+                at(here + ("order",), "the action order cannot change during the battle (NICOSW-1.7)", key=True)
+            elif "order" in sides[sid]:
+                at(here + ("order",), "the setup already fixed this side's action order (NICOSW-1.7)", key=True)
+            else:
+                _check_order(sub["order"], sid, chars, lambda rel, msg: at(here + ("order",) + rel, msg))
+        elif turn.number == 1 and fresh and "order" not in sides[sid]:
+            at(here, "turn 1 gives the side's action order (order), unless the setup does", key=True)
+        keys = [k for k in ("placement", "placement_if_first", "placement_if_second") if k in sub]
+        if keys and (turn.number != 1 or not fresh):
+            at(here + (keys[0],), "placement happens once, in turn 1 of a battle that starts fresh", key=True)
+        elif turn.number == 1 and fresh and "deploy" in sides[sid]:
+            if keys == ["placement"] or sorted(keys) == ["placement_if_first", "placement_if_second"]:
+                for k in keys:
+                    _check_placement(sub[k], sid, sides[sid], chars, spec, lambda rel, msg: at(here + (k,) + rel, msg),
+                                     lambda rel, msg: at(here + (k,) + rel, msg, key=True))
+            else:
+                at(here, "turn 1 places the side: placement, or both placement_if_first and placement_if_second",
+                   key=True)
+        for cid, actions in sub.get("goes", {}).items():
+            where = here + ("goes", cid)
+            c = chars.get(cid)
+            if c is None:
+                at(where, f"unknown character '{cid}'", key=True)
+                continue
+            if c.side != sid:
+                at(where, f"'{cid}' belongs to side '{c.side}', not '{sid}'", key=True)
+                continue
+            problems += _check_go(turn, where, c, actions, chars, spec)
+        for cid, sq in sub.get("reenter", {}).items():
+            c = chars.get(cid)
+            if c is None or c.side != sid:
+                at(here + ("reenter", cid), f"'{cid}' is not a character of '{sid}'", key=True)
+            elif square_of(sq, spec.model) is None or not spec.on_map(square_of(sq, spec.model)):
+                at(here + ("reenter", cid), f"{sq} is not a square of the map")
+    return problems
+
+
+def _check_placement(placement: dict, sid: str, side: dict, chars: dict[str, Character], spec: MapSpec,
+                     at, at_key) -> None:
+    lo, hi = side["deploy"]
+    seen: dict[tuple, str] = {}
+    for cid, value in placement.items():
+        c = chars.get(cid)
+        if c is None or c.side != sid:
+            at_key((cid,), f"'{cid}' is not a character of '{sid}'")
+            continue
+        sq = square_of(value, spec.model)
+        if sq is None or not spec.on_map(sq):
+            at((cid,), f"{value} is not a square of the map")
+            continue
+        if not lo <= sq[0] <= hi:
+            at((cid,), f"square {value} is outside {sid}'s deployment range {lo}..{hi} (NICOSW-2.4)")
+        if sq in seen:
+            at((cid,), f"square {value} is already {seen[sq]}'s")
+        seen.setdefault(sq, cid)
+    left = [c.id for c in chars.values() if c.side == sid and c.id not in placement and not c.off_map]
+    if left:
+        at((), f"every character of the side is placed; missing: {', '.join(left)}")
+
+
+def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars: dict[str, Character],
+              spec: MapSpec) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def at(rel: tuple, msg: str) -> None:
+        problems.append(turn.problem(where + rel, msg))
+
+    def timing(skill_id):
+        sk = c.skill(skill_id) if skill_id else None
+        return sk.timing if sk else None
+
+    _, clashes = assign_slots(actions, timing)
+    for i, msg in clashes:
+        at((i,), msg)
+    for i, a in enumerate(actions):
+        do = a["do"]
+        if "to" in a and a["to"] != "off":
+            sq = square_of(a["to"], spec.model)
+            if sq is None or not spec.on_map(sq):
+                at((i, "to"), f"{a['to']} is not a square of the map (or 'off' to leave it)")
+        if do in ("move", "full_move") and "to" not in a:
+            at((i,), f"'{do}' needs its destination (to)")
+        if do == "switch_weapon" and a.get("weapon") not in [w.id for w in c.weapons]:
+            at((i, "weapon"), f"'{c.id}' has no weapon '{a.get('weapon')}'")
+        if do == "skill":
+            sk = c.skill(a.get("skill"))
+            if sk is None:
+                at((i, "skill"), f"'{c.id}' has no skill '{a.get('skill')}'")
+                continue
+            if sk.target == "self":
+                continue
+        if do in ("melee", "ranged", "skill"):
+            target = a.get("target")
+            t = chars.get(target)
+            if t is None:
+                at((i, "target") if target else (i,), f"unknown character '{target}'" if target else "a target is needed")
+                continue
+            if t.id == c.id and not (do == "skill" and c.skill(a["skill"]).target == "ally"):
+                at((i, "target"), "a character does not attack itself")
+                continue
+            one_part = do != "skill" or c.skill(a["skill"]).target == "enemy_part"
+            if "part" in a:
+                if t.part(a["part"]) is None:
+                    at((i, "part"), f"'{t.id}' has no part '{a['part']}' (parts: {', '.join(p.id for p in t.parts)})")
+                elif not t.multi:
+                    at((i, "part"), f"'{t.id}' has one part: leave out part")
+            elif one_part and t.multi:
+                at((i,), f"'{t.id}' has several parts: name the one attacked (part: "
+                         f"{' / '.join(p.id for p in t.parts)}) (NICOSW-6.4)")
+    return problems

@@ -1,0 +1,331 @@
+"""The typed state of a nicosw3 map battle: the map, sides, characters with parts, weapons, skills.
+
+:func:`parse_character` is used both by the semantic checks (which report its problems, located)
+and by the initial state, so the two never read a character differently. Squares are tuples:
+``(x,)`` on the line (NICOSW-1.5) and ``(x, y)`` in the grid; in files and the log a line square
+is a whole number and a grid square a pair ``[x, y]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.effects import Clocks, EffectStore
+
+CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",
+          "willpower")
+REQUIRED_CHECKS = ("initiative", "attack_check", "defense_check", "sprint", "retreat", "death_check", "willpower")
+HALVES = ("top", "bottom")
+STATES = ("prone", "knocked_out", "dead", "off_map", "removed")
+
+Square = tuple  # (x,) or (x, y)
+
+
+@dataclass(frozen=True)
+class Mod:
+    """One damage operation (NICOSW-7.1): ``mul``, ``div``, ``add`` or ``sub`` by ``value``."""
+
+    op: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    name: str
+    kind: str  # melee | ranged
+    range: int
+    type: str  # physical | magic
+    mods: tuple[Mod, ...]
+
+
+BARE_HANDS = Weapon("bare_hands", "素手", "melee", 1, "physical", ())
+
+
+@dataclass(frozen=True)
+class SkillEffect:
+    kind: str  # damage | heal | prone | stand | lasting
+    amount: int = 0
+    type: str = "physical"
+    mods: tuple[Mod, ...] = ()
+    lasting: dict[str, Any] | None = None  # NICOSW-3.6 payload with "rounds"
+
+
+@dataclass(frozen=True)
+class Skill:
+    id: str
+    name: str
+    timing: str  # minor | main
+    range: int
+    target: str  # self | ally | enemy | enemy_part
+    resist: int | None
+    effects: tuple[SkillEffect, ...]
+
+
+@dataclass
+class Part:
+    id: str
+    name: str
+    max_hp: int
+    hp: int
+    armor: int
+    magic_armor: int
+    core: bool = False
+    willpower: int | None = None  # its own 精神抵抗 base, else the character's
+    removed: bool = False
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    side: str
+    index: int  # position in the setup
+    level: int
+    agility: int
+    checks: dict[str, int]
+    weapons: tuple[Weapon, ...]
+    parts: list[Part]
+    multi: bool  # several parts (NICOSW-1.3)
+    known: bool
+    fame: int | None
+    skills: tuple[Skill, ...]
+    equipped: str | None
+    at: Square | None = None
+    prone: bool = False
+    knocked_out: bool = False  # 戦闘不能
+    dead: bool = False
+    off_map: bool = False
+    removed: bool = False
+    identified: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return self.at is not None
+
+    @property
+    def able(self) -> bool:
+        """On the map and still fighting: it acts, engages and gives cover (NICOSW-8.3)."""
+        return self.at is not None and not (self.knocked_out or self.dead or self.removed or self.off_map)
+
+    @property
+    def out(self) -> bool:
+        """No longer counts for its side (NICOSW-3.7), escape aside."""
+        return self.knocked_out or self.dead or self.removed
+
+    def part(self, part_id: str | None) -> Part | None:
+        if part_id is None:
+            return None if self.multi else self.parts[0]
+        return next((p for p in self.parts if p.id == part_id), None)
+
+    def live_parts(self) -> list[Part]:
+        return [p for p in self.parts if not p.removed]
+
+    def weapon(self) -> Weapon | None:
+        return next((w for w in self.weapons if w.id == self.equipped), None)
+
+    def skill(self, skill_id: str) -> Skill | None:
+        return next((s for s in self.skills if s.id == skill_id), None)
+
+    def states(self) -> list[str]:
+        return [s for s in STATES if getattr(self, s)]
+
+
+@dataclass
+class Side:
+    id: str
+    name: str
+    index: int
+    order: list[str]  # 行動順 (NICOSW-1.7); empty until given
+    deploy: tuple[int, int] | None  # columns from..to
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    model: str  # line | grid
+    length: int
+    width: int
+
+    def on_map(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.length and (self.model == "line" or 0 <= sq[1] < self.width)
+
+
+@dataclass
+class NicoswState:
+    map: MapSpec
+    sides: dict[str, Side]  # setup order
+    characters: dict[str, Character]  # setup order
+    start_round: int
+    start_half: str
+    fresh: bool  # no `start:` in the setup: the preparations come first (NICOSW-2)
+    first: str | None = None
+    round: int = 0
+    half: str | None = None
+    effects: EffectStore = field(default_factory=EffectStore)
+    clocks: Clocks = field(default_factory=Clocks)
+    outcome: dict[str, Any] | None = None
+
+    def second(self) -> str:
+        return self.opponent(self.first or next(iter(self.sides)))
+
+    def opponent(self, side_id: str) -> str:
+        return next(s for s in self.sides if s != side_id)
+
+    def side_of_half(self, half: str) -> str:
+        return self.first if half == "top" else self.second()  # type: ignore[return-value]
+
+    def members(self, side_id: str) -> list[Character]:
+        """The side's characters in its action order (setup order until the order is given)."""
+        order = self.sides[side_id].order
+        if order:
+            return [self.characters[c] for c in order]
+        return [c for c in self.characters.values() if c.side == side_id]
+
+    def at(self, sq: Square) -> Character | None:
+        return next((c for c in self.characters.values() if c.at == sq), None)
+
+
+# --------------------------------------------------------------------------- geometry (NICOSW-1.5)
+
+def distance(a: Square, b: Square) -> int:
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+def walk(a: Square, b: Square) -> list[Square]:
+    """The squares a move from ``a`` to ``b`` enters, in order: each step moves every coordinate
+    one closer (diagonally until in line, then straight), so no search and no choice is involved."""
+    out: list[Square] = []
+    cur = list(a)
+    while tuple(cur) != tuple(b):
+        cur = [c + (t > c) - (t < c) for c, t in zip(cur, b)]
+        out.append(tuple(cur))
+    return out
+
+
+def between(a: Square, b: Square) -> list[Square]:
+    return walk(a, b)[:-1]
+
+
+def square_of(value: Any, model: str) -> Square | None:
+    """A square from a file value of the right shape for the map model, else None."""
+    if model == "line":
+        return (value,) if type(value) is int else None
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return (value[0], value[1])
+    return None
+
+
+def square_json(sq: Square | None) -> Any:
+    if sq is None:
+        return None
+    return sq[0] if len(sq) == 1 else [sq[0], sq[1]]
+
+
+def show_square(sq: Square | None) -> str:
+    if sq is None:
+        return "—"
+    return str(sq[0]) if len(sq) == 1 else f"({sq[0]},{sq[1]})"
+
+
+# --------------------------------------------------------------------------- parsing
+
+Problems = list[tuple[tuple, str]]
+
+
+def _mods(data: list | None) -> tuple[Mod, ...]:
+    return tuple(Mod(m["op"], m["value"]) for m in data or [])
+
+
+def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Character, Problems]:
+    """The typed character of a setup entry (already schema-valid), and its semantic problems."""
+    problems: Problems = []
+    weapons = []
+    for i, w in enumerate(data.get("weapons", [])):
+        rng = 1 if w["kind"] == "melee" else w.get("range", 0)
+        if w["kind"] == "ranged" and "range" not in w:
+            problems.append((("weapons", i), "a ranged weapon needs its range (range: squares)"))
+        if w["kind"] == "melee" and w.get("range", 1) != 1:
+            problems.append((("weapons", i, "range"), "a melee weapon's range is 1 square (NICOSW-6.1)"))
+        weapons.append(Weapon(w["id"], w.get("name", w["id"]), w["kind"], rng, w.get("type", "physical"),
+                              _mods(w.get("mods"))))
+    _unique(problems, [w.id for w in weapons], "weapons", "weapon id")
+    equipped = data.get("equipped", weapons[0].id if weapons else None)
+    if "equipped" in data and equipped not in [w.id for w in weapons]:
+        problems.append((("equipped",), f"'{equipped}' is not one of its weapons "
+                                        f"({', '.join(w.id for w in weapons) or 'none'})"))
+    parts: list[Part] = []
+    multi = "parts" in data
+    if multi:
+        for key in ("hp", "armor", "magic_armor"):
+            if key in data:
+                problems.append(((key,), f"a character with parts gives {key} per part, not here"))
+        for i, p in enumerate(data["parts"]):
+            cur = p.get("current_hp", p["hp"])
+            if cur > p["hp"]:
+                problems.append((("parts", i, "current_hp"), f"current_hp {cur} is above the part's hp {p['hp']}"))
+            parts.append(Part(p["id"], p.get("name", p["id"]), p["hp"], cur, p.get("armor", 0),
+                              p.get("magic_armor", 0), bool(p.get("core", False)), p.get("willpower"),
+                              removed=cur <= 0))
+        _unique(problems, [p.id for p in parts], "parts", "part id")
+    else:
+        for key in ("hp", "armor", "magic_armor"):
+            if key not in data:
+                problems.append(((), f"a character without parts needs {key}"))
+        hp = data.get("hp", 1)
+        cur = data.get("current_hp", hp)
+        if cur > hp:
+            problems.append((("current_hp",), f"current_hp {cur} is above hp {hp}"))
+        parts.append(Part("body", data.get("name", cid), hp, cur, data.get("armor", 0), data.get("magic_armor", 0)))
+    checks = dict(data["checks"])
+    missing = [c for c in REQUIRED_CHECKS if c not in checks]
+    if missing:
+        problems.append((("checks",), f"base values missing for: {', '.join(missing)}"))
+    known = data.get("known", True)
+    if not known and "fame" not in data:
+        problems.append((("known",), "a character of unknown identity needs its 知名度 (fame) for the 魔物知識判定"))
+    skills = tuple(_skill(s) for s in data.get("skills", []))
+    _unique(problems, [s.id for s in skills], "skills", "skill id")
+    for i, s in enumerate(data.get("skills", [])):
+        if s["target"] == "self" and s.get("range", 0) != 0:
+            problems.append((("skills", i, "range"), "a skill on oneself has range 0"))
+    c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
+                  agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
+                  known=known, fame=data.get("fame"), skills=skills, equipped=equipped,
+                  prone=bool(data.get("prone", False)), knocked_out=bool(data.get("knocked_out", False)),
+                  dead=bool(data.get("dead", False)), off_map=bool(data.get("off_map", False)),
+                  identified=bool(data.get("identified", False)))
+    if "at" in data:
+        c.at = square_of(data["at"], model)
+        if c.at is None:
+            shape = "a whole number" if model == "line" else "a pair [x, y]"
+            problems.append((("at",), f"a square on this map is {shape}"))
+    if multi:
+        c.removed = all(p.removed for p in parts) or any(p.removed and p.core for p in parts)
+    elif parts[0].hp <= 0 and not (c.knocked_out or c.dead):
+        problems.append((("current_hp",), "HP 0 or less: the character is down or dead (knocked_out: true or dead: true)"))
+    if c.knocked_out and c.dead:
+        problems.append((("dead",), "a character is down (戦闘不能) or dead, not both"))
+    if c.off_map and c.at is not None:
+        problems.append((("at",), "an off-map character has no square"))
+    return c, problems
+
+
+def _skill(s: dict) -> Skill:
+    effects = []
+    for e in s["effects"]:
+        lasting = None
+        if e["kind"] == "lasting":
+            lasting = {k: v for k, v in e.items() if k != "kind"}
+        effects.append(SkillEffect(e["kind"], e.get("amount", 0), e.get("type", "physical"), _mods(e.get("mods")),
+                                   lasting))
+    return Skill(s["id"], s.get("name", s["id"]), s["timing"], s.get("range", 0), s["target"], s.get("resist"),
+                 tuple(effects))
+
+
+def _unique(problems: Problems, ids: list[str], where: str, what: str) -> None:
+    seen: dict[str, int] = {}
+    for i, x in enumerate(ids):
+        if x in seen:
+            problems.append(((where, i, "id"), f"{what} '{x}' is used twice (first at {seen[x] + 1})"))
+        seen.setdefault(x, i)

@@ -1,0 +1,295 @@
+"""KAGEMIYA-2 to 6: every formula with recorded dice, and the seed's procedures one by one."""
+
+from __future__ import annotations
+
+from .helpers import char, events, make, resolve, standard, sub
+
+PASS_BLUE = {"actor": "lancer", "do": "pass"}
+
+
+def attack(actor: str, target: str, do: str = "physical", **extra) -> dict:
+    return {"actor": actor, "do": do, "target": target, **extra}
+
+
+def one_round(chars: dict, red: dict, blue: dict, dice: list[int], **kw) -> dict:
+    return resolve(make(chars, [{"submissions": {"red": red, "blue": blue}, "dice": dice}], **kw))
+
+
+def test_kagemiya_5_6_an_attack_that_beats_the_defence_by_3_deals_3() -> None:
+    # 先手判定 red [6,6]=12, blue [1,1]=2; 物理攻撃 saber (筋力2)D6 [6,4]=10 vs lancer (筋力2)D6 [3,4]=7
+    log = one_round(standard(), sub("saber", attack("saber", "lancer")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 6, 4, 3, 4])
+    (result,) = events(log, "attack_result")
+    assert (result["attack"], result["defense"], result["damage"]) == (10, 7, 3)
+    assert events(log, "damage", target="lancer")[0]["after"] == 7
+    assert log["state"]["characters"]["lancer"]["hp"] == 7
+
+
+def test_kagemiya_5_6_a_tie_deals_no_damage() -> None:
+    log = one_round(standard(), sub("saber", attack("saber", "lancer")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 5, 4, 6, 3])
+    (result,) = events(log, "attack_result")
+    assert (result["attack"], result["defense"], result["damage"]) == (9, 9, 0)
+    assert not events(log, "damage")
+    assert log["state"]["characters"]["lancer"]["hp"] == 10
+
+
+def test_kagemiya_6_2_support_adds_the_supporters_stat_as_dice() -> None:
+    chars = standard(archer=char("ARCHER", "red", strength=3, mana=4))
+    # saber 筋力2 + archer 援護 筋力3 = 5 dice
+    log = one_round(chars, sub("saber", attack("saber", "lancer", support=["archer"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    atk = events(log, "check", purpose="attack")[0]
+    assert atk["dice"] == 5 and atk["faces"] == [1, 1, 1, 1, 1] and atk["total"] == 5
+    assert [p["part"] for p in atk["parts"]] == ["support"] and atk["parts"][0]["dice"] == 3
+    assert events(log, "attack_result")[0]["damage"] == 3
+
+
+def test_kagemiya_6_2_support_to_a_magical_attack_gives_mana() -> None:
+    chars = standard(archer=char("ARCHER", "red", strength=3, mana=4))
+    log = one_round(chars, sub("saber", attack("saber", "lancer", "magical", support=["archer"])),
+                    sub("lancer", PASS_BLUE), [6, 6, 1, 1] + [2] * 5 + [1])
+    atk = events(log, "check", purpose="attack")[0]
+    assert atk["stat"] == "mana" and atk["dice"] == 1 + 4 and atk["total"] == 10
+    assert events(log, "check", purpose="defense")[0]["check"] == "magical_defense"
+
+
+def test_kagemiya_6_1_support_spends_the_supporters_action() -> None:
+    chars = standard(archer=char("ARCHER", "red", strength=3))
+    red = sub("saber", attack("saber", "lancer", support=["archer"]), attack("archer", "lancer"))
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1] + [1] * 5 + [1, 1])
+    assert events(log, "cancel", actor="archer", reason="no_action_left")
+
+
+def test_kagemiya_6_3_a_supporter_spends_nothing_of_its_own() -> None:
+    skill = {"id": "s", "on": ["physical_attack"], "dice": 5, "uses": 1}
+    chars = standard(archer=char("ARCHER", "red", strength=3, skills=[skill]))
+    log = one_round(chars, sub("saber", attack("saber", "lancer", support=["archer"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1] + [1] * 5 + [1, 1])
+    assert events(log, "check", purpose="attack")[0]["dice"] == 5  # 2 + 3, not the skill's 5
+    assert log["state"]["characters"]["archer"]["used"] == {}
+
+
+def test_kagemiya_4_3_an_escape_by_the_side_that_lost_first_move_fails_and_ends_its_turn() -> None:
+    # red wins the 先手判定; blue's own-turn 逃走判定 [1,1]=2 against saber's [6,6]=12 fails
+    blue = sub("lancer", {"actor": "lancer", "do": "escape"}, attack("lancer", "saber"))
+    log = one_round(standard(), sub("saber", {"actor": "saber", "do": "pass"}), blue, [6, 6, 1, 1, 1, 1, 6, 6])
+    escape = events(log, "check", check="escape")
+    assert [(c["side"], c["total"]) for c in escape] == [("blue", 2), ("red", 12)]
+    assert events(log, "escape_failed", side="blue", when="own_turn", first="red")
+    assert events(log, "cancel", actor="lancer", action=1, reason="turn_ended")
+    assert not events(log, "attack")
+    assert log["state"]["sides"]["blue"]["status"] == "fighting"
+
+
+def test_kagemiya_4_3_an_escape_that_comes_out_first_succeeds() -> None:
+    blue = sub("lancer", {"actor": "lancer", "do": "escape"})
+    log = one_round(standard(), sub("saber", {"actor": "saber", "do": "pass"}), blue, [6, 6, 1, 1, 6, 6, 1, 1],
+                    areas=["A", "B", "C"], area="A", occupied=["B"])
+    assert events(log, "escaped", side="blue", when="own_turn", to="C")
+    assert log["outcome"] == {"result": "draw", "winner": None, "reason": "escaped"}
+
+
+def test_kagemiya_4_2_seed_escape_at_first_move_time_by_the_second_fails_and_the_order_stands() -> None:
+    blue = sub({"roller": "lancer", "escape": True}, PASS_BLUE)
+    log = one_round(standard(), sub("saber"), blue, [6, 6, 1, 1])
+    assert events(log, "check", side="blue")[0]["check"] == "escape"
+    assert events(log, "order", order=["red", "blue"])
+    assert events(log, "escape_failed", side="blue", when="initiative")
+    assert events(log, "side_turn", side="blue")
+
+
+def test_kagemiya_4_2_seed_escape_at_first_move_time_by_the_first_succeeds() -> None:
+    blue = sub({"roller": "lancer", "escape": True})
+    log = one_round(standard(), sub("saber"), blue, [1, 1, 6, 6])
+    assert events(log, "escaped", side="blue", when="initiative")
+    assert not events(log, "side_turn")
+    assert log["outcome"]["reason"] == "escaped"
+
+
+def test_kagemiya_3_1_seed_higher_total_acts_first_and_three_sides_take_the_whole_order() -> None:
+    chars = {**standard(), "caster": char("CASTER", "green")}
+    subs = {"red": sub("saber"), "blue": sub("lancer"), "green": sub("caster")}
+    log = resolve(make(chars, [{"submissions": subs, "dice": [2, 2, 6, 6, 3, 3]}], sides=("red", "blue", "green")))
+    assert events(log, "order", order=["blue", "green", "red"])
+    sides = [e["side"] for e in events(log, "side_turn")]
+    assert sides == ["blue", "green", "red"]
+
+
+def test_kagemiya_3_2_seed_a_first_move_skill_beats_a_higher_roll() -> None:
+    skill = {"id": "chokkan", "rank": "A", "on": ["initiative"], "first_move": True}
+    chars = standard(saber={"skills": [skill]})
+    log = one_round(chars, sub({"roller": "saber", "use": ["chokkan"]}), sub("lancer"), [1, 1, 6, 6])
+    assert events(log, "order", order=["red", "blue"])
+
+
+def test_kagemiya_3_2_seed_a_first_move_np_beats_a_first_move_skill() -> None:
+    skill = {"id": "chokkan", "rank": "EX", "on": ["initiative"], "first_move": True}
+    np = {"id": "np", "rank": "E", "on": ["initiative"], "first_move": True}
+    chars = standard(saber={"skills": [skill]}, lancer={"noble_phantasms": [np]})
+    log = one_round(chars, sub({"roller": "saber", "use": ["chokkan"]}), sub({"roller": "lancer", "use": ["np"]}),
+                    [6, 6, 1, 1])
+    assert events(log, "order", order=["blue", "red"])
+
+
+def test_kagemiya_3_2_seed_equal_kinds_go_by_rank_then_the_roll() -> None:
+    def sk(rank):
+        return {"skills": [{"id": "k", "rank": rank, "on": ["initiative"], "first_move": True}]}
+
+    decl = {"use": ["k"]}
+    higher = one_round(standard(saber=sk("B"), lancer=sk("A")), sub({"roller": "saber", **decl}),
+                       sub({"roller": "lancer", **decl}), [6, 6, 1, 1])
+    assert events(higher, "order", order=["blue", "red"])
+    equal = one_round(standard(saber=sk("A"), lancer=sk("A")), sub({"roller": "saber", **decl}),
+                      sub({"roller": "lancer", **decl}), [1, 1, 6, 6])
+    assert events(equal, "order", order=["blue", "red"])
+
+
+def test_kagemiya_3_3_tied_totals_are_rerolled_with_the_same_pools() -> None:
+    log = one_round(standard(), sub("saber"), sub("lancer"), [3, 3, 2, 4, 1, 1, 5, 5])
+    rerolls = events(log, "check", purpose="reroll")
+    assert [(r["side"], r["total"]) for r in rerolls] == [("red", 2), ("blue", 10)]
+    assert events(log, "order", order=["blue", "red"])
+
+
+def test_kagemiya_3_3_setup_order_breaks_ties_without_dice() -> None:
+    log = one_round(standard(), sub("saber"), sub("lancer"), [3, 3, 2, 4], options={"initiative_tie": "setup_order"})
+    assert not events(log, "check", purpose="reroll")
+    assert events(log, "order", order=["red", "blue"])
+
+
+def test_kagemiya_4_4_escape_ties() -> None:
+    blue = sub("lancer", {"actor": "lancer", "do": "escape"})
+    red = sub("saber", {"actor": "saber", "do": "pass"})
+    dice = [6, 6, 1, 1, 3, 3, 2, 4]
+    escaper = one_round(standard(), red, blue, dice, options={"escape_tie": "escaper"})
+    assert events(escaper, "escaped", side="blue")
+    others = one_round(standard(), red, blue, dice, options={"escape_tie": "others"})
+    assert events(others, "escape_failed", side="blue")
+    reroll = one_round(standard(), red, blue, dice + [6, 6, 1, 1])
+    assert events(reroll, "escaped", side="blue") and len(events(reroll, "check", purpose="reroll")) == 2
+
+
+def test_kagemiya_2_1_the_pool_is_stat_plus_dice_of_six_plus_sides_plus_modifier() -> None:
+    np = {"id": "np", "on": ["physical_attack"], "dice": 1, "sides": 2, "modifier": 3}
+    chars = standard(saber={"noble_phantasms": [np]})
+    # (筋力2 + 1)D(6+2)+3: three d8
+    log = one_round(chars, sub("saber", attack("saber", "lancer", use=["np"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 8, 7, 1, 1, 1])
+    atk = events(log, "check", purpose="attack")[0]
+    assert (atk["dice"], atk["faces_per_die"], atk["modifier"], atk["total"]) == (3, 8, 3, 19)
+    assert [r["sides"] for r in events(log, "roll", purpose="attack")] == [8, 8, 8]
+
+
+def test_kagemiya_2_2_everything_declared_adds_up_and_counts_once() -> None:
+    chars = standard(saber={"skills": [{"id": "a", "on": ["physical_attack"], "dice": 1}],
+                            "noble_phantasms": [{"id": "b", "on": ["physical_attack"], "modifier": 2}],
+                            "doubling": [{"id": "d", "stat": "strength", "dice": 1}]})
+    act = attack("saber", "lancer", use=["a", "b", "a"], doubling=["d"], command_spells=["boost", "sides"])
+    log = one_round(chars, sub("saber", act), sub("lancer", PASS_BLUE), [6, 6, 1, 1] + [1] * 6 + [1, 1])
+    atk = events(log, "check", purpose="attack")[0]
+    # (筋力2×2 + a1 + d1)D(6+1) + 2 + 5
+    assert (atk["dice"], atk["faces_per_die"], atk["modifier"], atk["total"]) == (6, 7, 7, 13)
+    assert log["state"]["characters"]["rm"]["command_spells"] == 1
+
+
+def test_kagemiya_2_3_no_dice_means_the_modifier_and_faces_never_drop_below_the_floor() -> None:
+    chars = standard(saber={"strength": 0, "skills": [{"id": "a", "on": ["physical_attack"], "modifier": 4,
+                                                       "sides": -4}]})
+    log = one_round(chars, sub("saber", attack("saber", "lancer", use=["a"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 1, 2])
+    atk = events(log, "check", purpose="attack")[0]
+    assert atk["dice"] == 0 and atk["faces"] == [] and atk["total"] == 4 and atk["faces_per_die"] == 2
+
+
+def test_kagemiya_2_4_a_resource_with_nothing_left_is_not_applied() -> None:
+    chars = standard(saber={"noble_phantasms": [{"id": "np", "on": ["physical_attack"], "dice": 3, "uses": 1,
+                                                 "used": 1}]})
+    log = one_round(chars, sub("saber", attack("saber", "lancer", use=["np"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 1, 1, 1, 1])
+    assert events(log, "cancel", resource="np", reason="no_uses_left")
+    assert events(log, "check", purpose="attack")[0]["dice"] == 2
+
+
+def test_kagemiya_5_5_ambush_in_battle_needs_a_skill_that_allows_it() -> None:
+    chars = standard(saber={"skills": [{"id": "kehai", "on": ["ambush_attack"], "ambush": True}]})
+    log = one_round(chars, sub("saber", attack("saber", "lancer", "ambush")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 1, 1])
+    assert events(log, "check", purpose="attack")[0]["check"] == "ambush_attack"
+    assert events(log, "check", purpose="defense")[0]["check"] == "ambush_defense"
+
+
+def test_kagemiya_5_4_magical_attacks_always_meet_magical_defence() -> None:
+    log = one_round(standard(), sub("saber", attack("saber", "lancer", "magical")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 6, 1])
+    d = events(log, "check", purpose="defense")[0]
+    assert d["check"] == "magical_defense" and d["stat"] == "mana"
+
+
+def test_kagemiya_5_3_physical_attack_rolls_strength_against_physical_defence() -> None:
+    log = one_round(standard(), sub("saber", attack("saber", "lancer")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 6, 4, 3, 4])
+    a, d = events(log, "check", purpose="attack")[0], events(log, "check", purpose="defense")[0]
+    assert (a["check"], a["stat"], d["check"], d["stat"]) == ("physical_attack", "strength", "physical_defense",
+                                                              "strength")
+
+
+def test_kagemiya_5_8_attacker_dice_are_drawn_before_the_defenders() -> None:
+    log = one_round(standard(), sub("saber", attack("saber", "lancer")), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 6, 4, 3, 4])
+    rolls = [(r["purpose"], r["actor"]) for r in events(log, "roll")]
+    assert rolls == [("initiative", "saber")] * 2 + [("initiative", "lancer")] * 2 + \
+        [("attack", "saber")] * 2 + [("defense", "lancer")] * 2
+
+
+def test_kagemiya_5_7_standing_orders_apply_when_their_condition_holds() -> None:
+    chars = standard(lancer={"skills": [{"id": "guard", "on": ["physical_defense"], "modifier": 2}]})
+    orders = {"lancer": [{"if": {"of": "attack", "attr": "total", "at_least": 10}, "use": ["guard"]},
+                         {"command_spells": ["boost"]}]}
+    log = one_round(chars, sub("saber", attack("saber", "lancer")), sub("lancer", PASS_BLUE, defense=orders),
+                    [6, 6, 1, 1, 3, 4, 1, 1])  # attack 7: the guard stays unused
+    d = events(log, "check", purpose="defense")[0]
+    assert d["modifier"] == 5 and [p["id"] for p in d["parts"]] == ["boost"]
+    assert events(log, "standing_order", character="lancer", holds=False)
+    assert log["state"]["characters"]["bm"]["command_spells"] == 2
+
+
+def test_kagemiya_5_2_only_the_front_row_is_targeted_in_battle() -> None:
+    log = one_round(standard(), sub("saber", attack("saber", "bm")), sub("lancer", PASS_BLUE), [6, 6, 1, 1])
+    assert events(log, "cancel", target="bm", reason="target_in_back_row")
+
+
+def test_kagemiya_5_1_back_row_characters_do_not_act() -> None:
+    log = one_round(standard(), sub("saber", attack("rm", "lancer")), sub("lancer", PASS_BLUE), [6, 6, 1, 1])
+    assert events(log, "cancel", actor="rm", reason="back_row")
+    acted = one_round(standard(), sub("saber", attack("rm", "lancer")), sub("lancer", PASS_BLUE),
+                      [6, 6, 1, 1, 1, 1, 1], options={"back_row_acts": True})
+    assert events(acted, "attack", actor="rm")
+
+
+def test_kagemiya_5_1_a_characters_own_actions_override_the_option() -> None:
+    chars = standard(saber={"actions": 2})
+    red = sub("saber", attack("saber", "lancer"), attack("saber", "lancer"), attack("saber", "lancer"))
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1] + [1, 1, 6, 6] * 2)
+    assert len(events(log, "attack", actor="saber")) == 2
+    assert events(log, "cancel", actor="saber", action=2, reason="no_action_left")
+
+
+def test_kagemiya_7_2_any_allows_physical_attacks_in_the_ambush_phase() -> None:
+    m = make(standard(), [{"submissions": {"red": sub(None, attack("saber", "bm")), "blue": sub()}, "dice": [6, 6, 1]}],
+             rounds=1, phase="ambush", ambusher="red", options={"ambush_phase_attacks": "any"})
+    log = resolve(m)
+    assert events(log, "check", check="physical_attack", actor="saber")
+    assert events(log, "damage", target="bm", amount=11, after=0)
+
+
+def test_kagemiya_8_4_without_refill_an_empty_front_row_stays_empty() -> None:
+    chars = standard(lancer={"endurance": 1})
+    turns = [{"submissions": {"red": sub("saber", attack("saber", "lancer")), "blue": sub("lancer")},
+              "dice": [6, 6, 1, 1, 6, 6, 1, 1]},
+             {"submissions": {"red": sub(None, attack("saber", "bm")), "blue": sub(None, {"actor": "bm", "do": "pass"})}}]
+    log = resolve(make(chars, turns, options={"front_refill": "none"}))
+    assert not events(log, "row_change")
+    assert events(log, "cancel", target="bm", reason="target_in_back_row")
+    assert events(log, "cancel", actor="bm", reason="back_row")
+    assert log["state"]["sides"]["blue"]["status"] == "fighting"

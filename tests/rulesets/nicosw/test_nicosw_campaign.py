@@ -1,0 +1,54 @@
+"""NICOSW-1.9 / 1.10: a battle under way, and continuing a log in a new match folder."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from dhproc import api
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = ROOT / "examples" / "nicosw"
+
+
+def _strip(events: list[dict]) -> list[dict]:
+    return [{k: v for k, v in e.items() if k != "seq"} for e in events]
+
+
+def test_nicosw_1_10_continuing_from_a_log_resolves_to_the_same_events(tmp_path) -> None:
+    """The example up to round 2, continued elsewhere with rounds 3 and 4, resolves as the whole."""
+    whole = api.resolve(api.load(EXAMPLE / "match.yaml"))
+    match = yaml.safe_load((EXAMPLE / "match.yaml").read_text(encoding="utf-8"))
+    match["turns"] = [yaml.safe_load((EXAMPLE / f"turn-0{n}.yaml").read_text(encoding="utf-8")) for n in (1, 2)]
+    for t in match["turns"]:
+        t.pop("dhproc"), t.pop("match")
+    first = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    (tmp_path / "log.json").write_text(api.dumps(first), encoding="utf-8")
+    cont = api.continuation(tmp_path / "log.json")
+    assert cont["setup"]["start"] == {"round": 3, "half": "top", "first": "allies"}
+    assert cont["setup"]["characters"]["gob"]["current_hp"] == 4
+    rest = [yaml.safe_load((EXAMPLE / f"turn-0{n}.yaml").read_text(encoding="utf-8")) for n in (3, 4)]
+    for t in rest:
+        t.pop("dhproc"), t.pop("match")
+    cont["turns"] = rest
+    second = api.resolve(api.loads(json.dumps(cont, ensure_ascii=False), name="c.yaml"))
+    assert [t["turn"] for t in second["turns"]] == [3, 4]
+    for old, new in zip(whole["turns"][2:], second["turns"]):
+        assert _strip(new["events"]) == _strip(old["events"])
+    assert second["outcome"] == whole["outcome"]
+
+
+def test_nicosw_1_10_lasting_effects_carry_their_end_points() -> None:
+    from .helpers import char, make, resolve, turn
+
+    buff = {"id": "guard", "timing": "major_action", "range": 0, "target": "self",
+            "effects": [{"kind": "lasting", "effect": "check_mod", "check": "defense_check", "value": 2, "rounds": 3}]}
+    log = resolve(make({"x": char("a", 0, skills=[buff]), "y": char("b", 9)},
+                       [turn(1, {"x": [{"do": "skill", "skill": "guard"}]}, {})]))
+    from dhproc.rulesets.nicosw.campaign import setup_from_log
+
+    setup = setup_from_log(log)
+    assert setup["effects"] == [{"bearer": "x", "side": "a", "effect": "check_mod", "check": "defense_check",
+                                 "value": 2, "name": "check_mod", "ends_round": 4}]

@@ -1,0 +1,75 @@
+"""NICOSW-10: the report per 表/裏, both languages, the public view; the CLI on examples/nicosw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dhproc import api
+from dhproc.report.document import Board, Heading, Lines, Table
+
+from .helpers import char, make, resolve, turn
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = ROOT / "examples" / "nicosw" / "match.yaml"
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def example_log() -> dict:
+    return api.resolve(api.load(EXAMPLE))
+
+
+@pytest.mark.parametrize("lang, view", [("ja", "gk"), ("ja", "public"), ("en", "gk")])
+def test_nicosw_10_1_example_report_is_golden(lang: str, view: str) -> None:
+    """Produced by dhproc and read against docs/rules/nicosw.md clause by clause before it was checked in.
+    Regenerate: dhproc resolve examples/nicosw/match.yaml --all [--lang en] [--view public]"""
+    log = example_log()
+    text = api.render(log, lang=lang, view=view, turns=[t["turn"] for t in log["turns"]])
+    assert text == (GOLDEN / f"example.{lang}.{view}.txt").read_text(encoding="utf-8")
+
+
+def test_nicosw_10_1_a_heading_and_a_table_per_half_and_blocks_per_go() -> None:
+    from dhproc.rulesets.nicosw.report import Renderer
+
+    log = example_log()
+    r = Renderer(log, "ja", "gk")
+    r.render([1])
+    heads = [b.text for b in r.blocks if isinstance(b, Heading) and b.level == 3]
+    assert heads == ["◇1R表（冒険者）", "◇1R裏（魔物）"]
+    assert sum(isinstance(b, Table) for b in r.blocks) == 2 and sum(isinstance(b, Board) for b in r.blocks) == 2
+    go = next(b for b in r.blocks if isinstance(b, Lines) and b.lines[0] == "◆リア")
+    assert go.lines[1:] == ("　補助：通常移動 1→5",
+                            "　主：遠距離攻撃（ショートボウ）→ゴブリン　攻撃2D6[2,4]+4=10 対 防御2D6[4,3]+3=10 → 失敗")
+
+
+def test_nicosw_10_1_damage_steps_show_in_their_order() -> None:
+    axe = {"id": "axe", "name": "斧", "kind": "melee", "mods": [{"op": "add", "value": 1}, {"op": "mul", "value": 2}]}
+    m = make({"x": char("a", 2, checks={"attack_check": 5}, weapons=[axe]), "y": char("b", 3, armor=1)},
+             [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[4, 4, 1, 2])])
+    text = api.render(resolve(m))
+    assert "ダメージ（物理）1×2+1−防護点1 = 2 → x HP 10→8" in text
+
+
+def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_it() -> None:
+    log = example_log()
+    public = api.render(log, view="public", turns=[1])
+    gk = api.render(log, turns=[1])
+    ogre = next(r for r in log["turns"][0]["events"] if r["kind"] == "initiative")["rolls"][2]
+    dice = f"2D6[{ogre['dice'][0]},{ogre['dice'][1]}]"
+    assert ogre["actor"] == "ogre"
+    assert f"オーガ {dice}+？=？" in public and f"オーガ {dice}+4={ogre['total']}" in gk
+    assert "頭部？/？ 胴体？/？" in public and "頭部14/14 胴体28/28" in gk
+    assert "投石" not in public and "（？）→リア" in public
+    assert "ゴブリン 2D6[3,3]+3=9" in public  # identified by the 魔物知識判定: shown
+
+
+def test_dhproc_new_nicosw_resolves_as_written(tmp_path) -> None:
+    from dhproc.scaffold import scaffold
+
+    written = scaffold("nicosw", tmp_path / "game")
+    assert [p.name for p in written] == ["match.yaml", "turn-01.yaml"]
+    log = api.resolve(api.load(tmp_path / "game" / "match.yaml"))
+    assert log["turns"][0]["status"] == "complete"
+    assert [e["half"] for t in log["turns"] for e in t["events"] if e["kind"] == "half_start"] == ["top", "bottom"]
+    assert api.render(log, lang="en", view="public").strip()
