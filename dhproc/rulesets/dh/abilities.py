@@ -14,7 +14,7 @@ STYLES = ("active", "passive", "counter")
 TYPES = ("instant", "granted", "field", "summon")
 SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
-COUNTS = ("single", "multi")
+COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
           "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed")
 COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
@@ -34,6 +34,7 @@ class Targets:
     side: str = "any"  # 敵 / 味方 / 任意 / 自分
     count: str = "single"  # 単体 / 複数
     only: Any = None  # 対象制約: an engine condition on ``target`` (DH-9.3); None takes everyone
+    most: int = 1  # count up_to: at most this many named targets (人数 n人, DH-9.4)
 
 
 @dataclass(frozen=True)
@@ -138,4 +139,4 @@ def _targets(data: dict[str, Any] | None) -> Targets:
         from .conditions import parse_only
 
         only = parse_only(data["only"])[0]
-    return Targets(data.get("side", "any"), data.get("count", "single"), only)
+    return Targets(data.get("side", "any"), data.get("count", "single"), only, data.get("max", 1))

@@ -170,6 +170,8 @@ REASONS = Catalog({
     "no_target": ("対象なし", "no target"),
     "invalid_target": ("対象が不適正", "invalid target"),
     "too_many_targets": ("対象が多すぎる", "too many targets"),
+    "no_square": ("対象マスの指定なし", "no square named"),
+    "square_out_of_range": ("対象マスが範囲外", "the square is out of range"),
     "no_effects": ("効果未設定", "no effects"),
     "used_up": ("使用回数切れ", "no uses left"),
     "not_this_turn": ("使用可能ターン外", "not usable this turn"),
