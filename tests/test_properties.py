@@ -109,6 +109,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
         ab["targets"]["max"] = draw(st.integers(1, 3))
     if style == "counter":
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
+        if draw(st.booleans()):
+            ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
     return ab
 
 

@@ -74,6 +74,7 @@ class Ability:
     riders: frozenset[str] = field(default_factory=frozenset)
     counter_when: str | None = None
     when: Any = None  # 機会制約: an engine condition on ``self`` and ``match`` (DH-8.15)
+    counter_times: int | None = None  # 待受回数: the wait ends after this many firings (DH-8.16)
 
     @property
     def usable(self) -> bool:
@@ -113,7 +114,8 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         style=data.get("style", "active"), type=data.get("type", "instant"),
         duration=data.get("duration", 0), effects=effects, costs=costs,
         restrictions=tuple(data.get("restrictions", [])), riders=riders,
-        counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])))
+        counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])),
+        counter_times=(data.get("counter") or {}).get("times"))
 
 
 def _when(restrictions: list[dict[str, Any]]) -> Any:

@@ -453,9 +453,14 @@ def settle(state: DhState, ctx: TurnContext) -> None:
         return found
 
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
-        holder, _ = handler
+        holder, waiting = handler
         _, target_id = _counter_target(state, holder, trig)
         _fire_counter(state, ctx, holder, trig, target_id)
+        limit = holder.ability.counter_times if holder.ability else None
+        if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
+            waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
+            if waiting.data["fired"] >= limit:
+                harm.end_effects(state, ctx, [waiting], reason="used_up")
         caused, state.pending = state.pending, []
         return caused
 
