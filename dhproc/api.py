@@ -56,7 +56,10 @@ class Divergence:
 # --------------------------------------------------------------------------- loading
 
 def load(path: str | Path, *, all_turns: bool = False) -> Match:
-    """Load a match file, or a turn file with its match and the turns before it."""
+    """Load a match file, a turn file with its match and the turns before it, or a match folder
+    (its match.yaml with every turn: the listed ones and the turn-NN.yaml files beside it)."""
+    if Path(path).is_dir():
+        return _load_folder(Path(path))
     doc = load_file(path)
     data = doc.data
     root = Anchor(doc)
@@ -73,9 +76,12 @@ def load(path: str | Path, *, all_turns: bool = False) -> Match:
     return match
 
 
-def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int | None = None) -> Match:
-    """The match in ``doc`` with its listed turn files (and ``extra_turns``); turns numbered
-    after ``upto`` are left unread, so a draft of a later turn never blocks an earlier one."""
+def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int | None = None,
+                siblings: list[tuple[Anchor, dict]] = ()) -> Match:
+    """The match in ``doc`` with its listed turn files and ``extra_turns`` (the file asked for),
+    and the ``siblings`` (turn-NN.yaml beside them) for turns no listed file gives: the match's
+    list wins. Turns numbered after ``upto`` are left unread, so a draft of a later turn never
+    blocks an earlier one."""
     data = doc.data
     anchor = Anchor(doc)
     problems = validate(data, "match", anchor)  # kept, and checking goes on: every problem at once
@@ -119,6 +125,10 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int
     for tanchor, tdata in extra_turns:
         if tanchor.doc.path not in seen:
             turn_sources.append((tanchor, tdata))
+    claimed = {tdata.get("turn") for _, tdata in turn_sources if isinstance(tdata, dict)}
+    for tanchor, tdata in siblings:
+        if tanchor.doc.path not in seen and tdata.get("turn") not in claimed:
+            turn_sources.append((tanchor, tdata))
     return _build(anchor, data, turn_sources, from_files=True, problems=problems, upto=upto,
                   turns_complete=not unreadable)
 
@@ -140,6 +150,59 @@ def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
 
 
 _MATCH_LINE = re.compile(r"(?m)^match\s*:")
+# Unlisted turn files are read only under this name, so a backup such as turn-03-old.yaml or
+# turn-03 (copy).yaml beside them never claims a turn (README: "Files").
+TURN_FILE_NAME = re.compile(r"^turn-?\d+\.ya?ml$", re.IGNORECASE)
+
+
+def _sibling_turns(folder: Path, match_path: Path, upto: int | None,
+                   skip: tuple[Path, ...]) -> tuple[list[tuple[Anchor, dict]], list[Problem]]:
+    """The turn-NN.yaml files in ``folder`` that name the match, up to turn ``upto``."""
+    found: list[tuple[Anchor, dict]] = []
+    problems: list[Problem] = []
+    for sibling in sorted(folder.iterdir()):
+        if not TURN_FILE_NAME.match(sibling.name):
+            continue
+        real = real_path(sibling)
+        if real in skip or real == match_path or not inside(real, match_path.parent):
+            continue  # a link leading out of the match folder is never read
+        try:
+            file_size(real, str(sibling))  # checked before a byte is read: never a 1 GiB read
+        except FileError:
+            continue  # not a file dhproc could read as a turn: not one of this match's turns
+        try:
+            sdoc = load_file(real)
+        except InputError as exc:
+            if _has_match_line(real):  # a broken turn file; other YAML in the folder is not ours
+                problems.extend(exc.problems)
+            continue
+        if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
+                and real_path(real.parent / sdoc.data["match"]) == match_path and not _after(sdoc.data, upto):
+            sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
+            problems.extend(sproblems)
+            if not sproblems:
+                found.append((Anchor(sdoc), sdoc.data))
+    return found, problems
+
+
+def _load_folder(folder: Path) -> Match:
+    """``dhproc resolve DIR``: the folder's match file with all its turns, every turn reported."""
+    candidates = [folder / n for n in ("match.yaml", "match.yml") if (folder / n).is_file()]
+    if not candidates:
+        raise InputError([Problem(str(folder), 1, 1, "not a file but a folder without match.yaml; give a match "
+                                                      "or turn file, or a match folder")])
+    mdoc = load_file(candidates[0])
+    if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
+        raise InputError([Anchor(mdoc).problem((), "not a match file: a match file has 'ruleset:'")])
+    siblings, problems = _sibling_turns(folder, mdoc.path, None, ())
+    try:
+        match = _load_match(mdoc, extra_turns=[], siblings=siblings)
+    except InputError as exc:
+        raise InputError(problems + exc.problems) from None
+    if problems:
+        raise InputError(problems)
+    match.report_turns = [t.number for t in match.turns]
+    return match
 
 
 def _has_match_line(path: Path) -> bool:
@@ -170,32 +233,9 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
         raise InputError([anchor.problem(("match",), f"'{doc.data['match']}' is not a match file")])
     target = doc.data["turn"]
     # Turn files beside this one that name the same match belong to it too.
-    extra: list[tuple[Anchor, dict]] = [(anchor, doc.data)]
-    problems = []
-    for sibling in sorted(doc.path.parent.iterdir()):
-        if sibling.suffix not in (".yaml", ".yml"):
-            continue
-        real = real_path(sibling)
-        if real in (doc.path, match_path) or not inside(real, folder):
-            continue  # a link leading out of the match folder is never read
-        try:
-            file_size(real, str(sibling))  # checked before a byte is read: never a 1 GiB read
-        except FileError:
-            continue  # not a file dhproc could read as a turn: not one of this match's turns
-        try:
-            sdoc = load_file(real)
-        except InputError as exc:
-            if _has_match_line(real):  # a broken turn file; other YAML in the folder is not ours
-                problems.extend(exc.problems)
-            continue
-        if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
-                and real_path(real.parent / sdoc.data["match"]) == match_path and not _after(sdoc.data, target):
-            sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
-            problems.extend(sproblems)
-            if not sproblems:
-                extra.append((Anchor(sdoc), sdoc.data))
+    siblings, problems = _sibling_turns(doc.path.parent, match_path, target, (doc.path,))
     try:
-        match = _load_match(mdoc, extra_turns=extra, upto=target)
+        match = _load_match(mdoc, extra_turns=[(anchor, doc.data)], upto=target, siblings=siblings)
     except InputError as exc:
         raise InputError(problems + exc.problems) from None
     if problems:
@@ -280,7 +320,13 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1) -> list[Problem]:
     for t in turns:
         if t.number in first:
             other = first[t.number].anchor
-            problems.append(t.problem(("turn",), f"turn {t.number} is given twice (also in {other.doc.name})"))
+            if other.doc.path != t.anchor.doc.path:
+                message = (f"turn {t.number} is given by two files, {other.doc.name} and {t.anchor.doc.name}: "
+                           f"keep one — take the other out of 'turns:' in the match file, or rename it so that "
+                           f"its name is not turn-NN.yaml (e.g. turn-{t.number:02d}-old.yaml)")
+            else:
+                message = f"turn {t.number} is given twice (also in {other.doc.name})"
+            problems.append(t.problem(("turn",), message))
         else:
             first[t.number] = t
     expected = first_turn  # 1, or the turn a match continued mid-campaign starts at
@@ -356,6 +402,65 @@ def render(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | 
     from .report.document import to_text
 
     return to_text(report_blocks(log, lang=lang, view=view, turns=turns))
+
+
+@dataclass
+class Imported:
+    """``dhproc import``: each side's submission read from its post, and what the GK should see."""
+
+    submissions: dict[str, Any]
+    problems: list[str]  # each names the post and line; nothing is written while there are any
+    notes: list[str]  # readings made (a name given in part, lines set aside)
+
+
+def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path,
+                 lang: str | None = None) -> Imported:
+    """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
+    characters of the match at ``match_path``."""
+    from .messages import default_lang, say
+    from .textimport import context_from_setup, import_post
+
+    lang = lang or default_lang()
+
+    rs = get_ruleset(ruleset_id)
+    if rs is None:
+        raise InputError([Problem("<import>", None, None, f"unknown ruleset '{ruleset_id}' "
+                                                           f"(known: {', '.join(ruleset_ids())})")])
+    grammar = rs.grammar()
+    if grammar is None:
+        raise InputError([Problem("<import>", None, None, f"ruleset '{ruleset_id}' has no text import yet")])
+    doc = load_file(match_path)
+    anchor = Anchor(doc)
+    if not isinstance(doc.data, dict) or doc.data.get("ruleset") != ruleset_id \
+            or not isinstance(doc.data.get("setup"), dict):
+        raise InputError([anchor.problem((), f"not a {ruleset_id} match file (with 'ruleset: {ruleset_id}' "
+                                             f"and a setup)")])
+    problems = validate(doc.data["setup"], rs.setup_schema, anchor.sub("setup"))
+    if problems:
+        raise InputError(problems)
+    result = Imported({}, [], [])
+    for source, text in posts:
+        ctx = context_from_setup(doc.data["setup"], grammar, lang)
+        read = import_post(text, grammar, ctx)
+        result.problems += [p.format(source) for p in read.problems]
+        result.notes += [f"{source}: {n}" for n in read.notes]
+        if read.side is None and not read.problems:
+            result.problems.append(f"{source}: {say('import.nothing', lang)}")
+        elif read.side is not None and not read.problems:
+            if read.side in result.submissions:
+                result.problems.append(f"{source}: {say('import.second_post', lang, side=read.side)}")
+            result.submissions[read.side] = read.submission
+    return result
+
+
+def summary_blocks(log: dict, *, lang: str = "ja") -> list:
+    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks."""
+    from .report.summary import summary_blocks as build
+
+    rs = get_ruleset(log["ruleset"])
+    if rs is None:
+        raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
+    return build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
 
 
 def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",

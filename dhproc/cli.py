@@ -245,6 +245,27 @@ def ability_tables(file: str | None) -> None:
 
 
 @cli.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
+              show_default=True)
+@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
+    """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
+    from . import api
+    from .report.formats import format_report
+
+    def work(name: str) -> None:
+        _, log = api.load_log(name)
+        parts = format_report(api.summary_blocks(log, lang=lang), fmt, lang=lang)
+        for i, text in enumerate(parts, 1):
+            if len(parts) > 1:
+                _out(f"──── {i}/{len(parts)} ────")
+            _out(text, nl=False)
+
+    sys.exit(_batch(logs, work))
+
+
+@cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True,
               help="Replay a log written by another dhproc version, comparing all but its generator.")
@@ -315,17 +336,20 @@ def options(ruleset: str) -> None:
 
 
 @cli.command()
-@click.argument("expr")
+@click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
+@click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
 @click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
-def roll(expr: str, seed: str | None, lang: str) -> None:
-    """Roll a dice expression: 2D10, 1D100<=65, (3+1)D(6+0)+2, 2D9 (a d100 read as two digits)."""
-    from .dice_expr import DiceExprError, evaluate, format_result, parse
+def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
+    """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
+    2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."""
+    from .dice_expr import DiceExprError, evaluate, format_result, parse_command
     from .rng import stream
 
     from .errors import quote
     from .loading import MAX_INT_DIGITS
 
+    text = " ".join(expr)
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
@@ -334,17 +358,112 @@ def roll(expr: str, seed: str | None, lang: str) -> None:
     digits = seed.lstrip("-")
     value: int | str = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
     try:
-        parsed = parse(expr)
+        command = parse_command(text)
     except DiceExprError as exc:
         # The expression is shown around the column, never whole: it may be thousands of characters.
         start = max(0, exc.column - 40)
-        shown = expr[start:start + 60]
-        click.echo(f"error: {expr if len(expr) <= 60 else quote(expr)}: column {exc.column}: {exc.message}", err=True)
+        shown = text[start:start + 60]
+        click.echo(f"error: {text if len(text) <= 60 else quote(text)}: column {exc.column}: {exc.message}", err=True)
         click.echo(f"  {shown}\n  {' ' * max(0, exc.column - 1 - start)}^", err=True)
         sys.exit(1)
+    if times is not None and command.times != 1:
+        raise click.UsageError("give the repeat once: x3 in front of the dice, or --times")
+    count = times or command.times
     gen = stream(value, 0, "roll")
-    result = evaluate(parsed, gen.die)
-    click.echo(f"{format_result(result, lang)}   (seed {value})")
+    comment = f"　{command.comment}" if command.comment else ""
+    lines = []
+    for n in range(1, count + 1):
+        line = format_result(evaluate(command.expr, gen.die), lang) + comment
+        lines.append(f"#{n} {line}" if count > 1 else line)
+    lines[-1] += f"   (seed {value})"
+    click.echo("\n".join(lines))
+
+
+@cli.command("import")
+@click.argument("ruleset")
+@click.argument("texts", nargs=-1, required=True)
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+              help="The turn file to write (sides already in it are kept); default: print it.")
+@click.option("--match", "match_path", type=click.Path(dir_okay=False),
+              help="The match whose characters are named (default: match.yaml beside --out, or here).")
+@click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
+@click.option("--lang", type=click.Choice(["ja", "en"]), help="Messages in this language (default: DHPROC_LANG, else ja).")
+def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
+            turn: int | None, lang: str | None) -> None:
+    """Read 行動提出 as players post them (a file per side's post, - for stdin, or the text itself)
+    and write the turn file: 山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎."""
+    import re
+
+    from . import api
+    from .loading import load_file
+    from .messages import default_lang, say
+
+    lang = lang or default_lang()
+    out = Path(out_path) if out_path else None
+    match_file = Path(match_path) if match_path else (out.parent if out else Path(".")) / "match.yaml"
+    existing: dict = {}
+    if out is not None and out.exists():
+        try:
+            existing = load_file(out).data or {}
+        except InputError as exc:
+            _fail(exc.problems)
+            sys.exit(1)
+    if turn is None:
+        named = re.search(r"turn-?(\d+)", out.name, re.IGNORECASE) if out else None
+        turn = existing.get("turn") if isinstance(existing.get("turn"), int) else (int(named.group(1)) if named else None)
+    if turn is None:
+        raise click.UsageError(say("import.need_turn", lang))
+    posts = []
+    for text in texts:
+        if text == "-":
+            posts.append(("<stdin>", sys.stdin.read()))
+        elif Path(text).is_file():
+            posts.append((text, Path(text).read_text(encoding="utf-8")))
+        else:
+            posts.append(("<text>", text))
+    try:
+        imported = api.import_posts(ruleset, posts, match_file, lang=lang)
+    except InputError as exc:
+        _fail(exc.problems)
+        sys.exit(1)
+    for note in imported.notes:
+        click.echo(say("import.note", lang, note=note), err=True)
+    if imported.problems:
+        for problem in imported.problems:
+            click.echo(problem, err=True)
+        click.echo(say("import.summary_fail", lang, n=len(imported.problems)), err=True)
+        sys.exit(1)
+    submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
+    submissions.update(imported.submissions)
+    relative = os.path.relpath(match_file.resolve(), (out.parent if out else Path(".")).resolve())
+    text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
+    if out is None:
+        _out(text, nl=False)
+    else:
+        _write((out, text))
+        click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+
+
+def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
+    """A turn file in the layout of the examples: one flow mapping per action."""
+    import yaml
+
+    def flow(value: object) -> str:
+        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
+        return text.removesuffix("\n").removesuffix("\n...").strip()  # a plain scalar ends its document
+
+    lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
+    if dice is not None:
+        lines.append(f"dice: {flow(dice)}")
+    lines.append("submissions:")
+    for side, sub in submissions.items():
+        if isinstance(sub, list):
+            lines.append(f"  {side}:" + ("" if sub else " []"))
+            lines += [f"    - {flow(action)}" for action in sub]
+        else:
+            lines.append(f"  {side}:")
+            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+    return "\n".join(lines) + "\n"
 
 
 @cli.command()

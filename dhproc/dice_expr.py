@@ -20,6 +20,11 @@ are folded with NFKC first, one character at a time so columns still point into 
 way of writing ONE d100 read as two digits: the value is tens + ones, and a face of 100 reads
 ``00`` (value 0); see :func:`read_2d9`. That is what those rules mean, so it draws a single
 ``roll(100)``. Two real nine-sided dice are written ``1D9+1D9`` (or ``(2)D9``).
+
+A *command* as GKs type it in a chat (:func:`parse_command`) may add, as BCDice has it, a repeat
+in front (``x3 1D100<=65``, also ``rep3``/``repeat3``) and a comment after a space
+(``2D6 攻撃判定``): the longest run of words from the start that parses is the expression, the
+rest is the comment.
 """
 
 from __future__ import annotations
@@ -52,6 +57,9 @@ __all__ = [
     "format_result",
     "parse",
     "read_2d9",
+    "MAX_REPEAT",
+    "RollCommand",
+    "parse_command",
 ]
 
 # Caps: generous for any real check, small enough that a pasted wall of text cannot hurt.
@@ -61,6 +69,7 @@ MAX_DEPTH = 32  # nested parentheses
 MAX_DICE = 1000  # dice drawn by the whole expression (2D9 counts as one)
 MAX_COUNT = 1000  # dice in one term
 MAX_SIDES = 10_000  # faces of one die
+MAX_REPEAT = 100  # rolls of one command (``x3 ...``, ``--times``), as BCDice caps its repeat
 
 
 class DiceExprError(DhprocError):
@@ -211,6 +220,8 @@ _CMP = {
     "!=": "!=",
     "≤": "<=",
     "≥": ">=",
+    "≦": "<=",  # what Japanese IMEs give for <= and >= (NFKC leaves them as they are)
+    "≧": ">=",
     "≠": "!=",
 }
 # U+2212 MINUS SIGN survives NFKC but is what many Japanese IMEs produce for "-".
@@ -551,3 +562,67 @@ def format_result(result: DiceResult, lang: str = "ja") -> str:
     if result.success is not None:
         steps.append(_VERDICT[lang][result.success])
     return _ARROW.join(steps)
+
+
+# --- commands as typed in a chat -----------------------------------------------------------------
+
+_REPEAT_WORDS = ("repeat", "rep", "x")
+# a comment cannot begin with what continues an expression
+_EXPR_START = set(_DIGITS) | set("+-*×()<>=!≤≥≦≧≠dD\u2212")
+
+
+@dataclass(frozen=True)
+class RollCommand:
+    """``x3 1D100<=65 命中判定``: the expression, how many times, and the comment."""
+
+    expr: DiceExpr
+    times: int
+    comment: str
+
+
+def _repeat_prefix(text: str) -> tuple[int, int] | None:
+    """(times, characters used) for a leading ``x3 ``/``rep3 ``/``repeat3 `` (full width allowed)."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    if len(folded) != len(text):  # a character that folds to several: no column mapping, no prefix
+        return None
+    for word in _REPEAT_WORDS:
+        if folded.startswith(word):
+            i = len(word)
+            j = i
+            while j < len(folded) and folded[j] in _DIGITS:
+                j += 1
+            if j > i and j < len(folded) and folded[j].isspace() and j - i <= MAX_DIGITS:
+                return int(folded[i:j]), j
+    return None
+
+
+def parse_command(text: str) -> RollCommand:
+    """Parse a roll as typed in a chat; problems are :class:`DiceExprError` located in ``text``."""
+    if not isinstance(text, str):
+        raise DiceExprError(1, f"expression must be text, not {type(text).__name__}")
+    start = len(text) - len(text.lstrip())
+    times = 1
+    repeat = _repeat_prefix(text[start:])
+    if repeat is not None:
+        times, used = repeat
+        if not 1 <= times <= MAX_REPEAT:
+            raise DiceExprError(start + 1, f"repeat {times}: give 1 to {MAX_REPEAT}")
+        start += used
+    body = text[start:]
+    try:
+        expr = parse(body)
+        return RollCommand(expr, times, "")
+    except DiceExprError as whole:
+        error = DiceExprError(whole.column + start, whole.message)
+    # the longest leading run of words that parses is the expression; the rest is a comment
+    cuts = [i for i in range(len(body) - 1, 0, -1) if body[i].isspace() and not body[i - 1].isspace()]
+    for cut in cuts:
+        comment = body[cut:].strip()
+        if unicodedata.normalize("NFKC", comment[0]) in _EXPR_START:
+            continue  # "2D6 + x" is a broken expression, not 2D6 with a comment
+        try:
+            expr = parse(body[:cut])
+        except DiceExprError:
+            continue
+        return RollCommand(expr, times, comment)
+    raise error

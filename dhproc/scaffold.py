@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
+from .engine.ruleset import get_ruleset
 from .errors import UsageError
 from .report.atomic import write_atomic
 
@@ -30,8 +31,9 @@ def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]
     if directory.exists() and any(directory.iterdir()):
         raise UsageError("folder is not empty; dhproc new never overwrites files")
     directory.mkdir(parents=True, exist_ok=True)
-    head = (f"# Continues {log_name} from turn {match['setup'].get('start_turn', 1)}: the setup is that log's final\n"
-            f"# state. Add the next turn files (turn: {match['setup'].get('start_turn', 1)}, ...) under 'turns:'.\n")
+    first = get_ruleset(match["ruleset"]).first_turn(match["setup"])  # each ruleset says where it starts
+    head = (f"# Continues {log_name} from turn {first}: the setup is that log's final\n"
+            f"# state. Add the next turn files (turn: {first}, ...) under 'turns:'.\n")
     target = directory / "match.yaml"
     write_atomic(target, head + yaml.safe_dump(match, allow_unicode=True, sort_keys=False, width=100))
     return [target]

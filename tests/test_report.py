@@ -63,7 +63,8 @@ def test_options_that_differ_from_the_default_are_named_in_the_header() -> None:
     assert "解釈オプション：すべて既定値" in api.render(log)
     changed = copy.deepcopy(log)
     changed["options"]["hit_mode"] = "half_sure"
-    assert "解釈オプション（既定以外）：hit_mode=half_sure" in api.render(changed)
+    assert "解釈オプション（既定以外）：命中方式（hit_mode）=half_sure" in api.render(changed)
+    assert "Interpretation options (not default): hit mode (hit_mode)=half_sure" in api.render(changed, lang="en")
 
 
 def test_dh_8_14_secret_ability_is_revealed_by_its_use() -> None:

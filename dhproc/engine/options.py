@@ -60,6 +60,29 @@ class OptionSet:
         self.by_id = {o.id: o for o in self.options}
         if len(self.by_id) != len(self.options):
             raise ValueError("duplicate option id")
+        self.names: dict[str, tuple[str, str]] = {}  # id -> (Japanese, English) name shown to people
+
+    def set_names(self, names: Mapping[str, tuple[str, str]]) -> None:
+        """The names people read (report headers, ``dhproc options``); one for every option."""
+        unknown = sorted(k for k in names if k not in self.by_id)
+        missing = [o.id for o in self.options if o.id not in names]
+        if unknown or missing:
+            raise ValueError(f"option names: unknown {unknown}, missing {missing}")
+        self.names = dict(names)
+
+    def name(self, option_id: str, lang: str) -> str:
+        pair = self.names.get(option_id)
+        return option_id if pair is None else pair[0 if lang == "ja" else 1]
+
+    def changed_line(self, values: Mapping[str, Any], lang: str) -> str:
+        """The options that differ from the default, named for people: ``命中方式（hit_mode）=sure``."""
+        items = []
+        for o in self.options:
+            if values.get(o.id) != o.default:
+                shown = self.name(o.id, lang)
+                label = o.id if shown == o.id else (f"{shown}（{o.id}）" if lang == "ja" else f"{shown} ({o.id})")
+                items.append(f"{label}={_show(values[o.id])}")
+        return ", ".join(items)
 
     def __iter__(self):
         return iter(self.options)

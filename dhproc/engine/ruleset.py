@@ -20,6 +20,9 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..errors import Problem
     from .context import TurnContext
     from ..report.document import Block
+    from ..report.summary import SummaryHooks
+    from ..textimport import Grammar
+    from ..textimport import Grammar
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,21 @@ class Ruleset:
         """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
         from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""
         raise NotImplementedError
+
+    def grammar(self) -> "Grammar | None":
+        """How this ruleset's 行動提出 read as chat text (``dhproc import``); None: not yet."""
+        return None
+
+    def summary_hooks(self) -> "SummaryHooks":
+        """Which events are kills and ability uses for ``dhproc summary`` (dh's kinds by default)."""
+        from ..report.summary import SummaryHooks
+
+        return SummaryHooks()
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        """The outcome as one line of the report (for ``dhproc summary``)."""
+        o = log["outcome"]
+        return " ".join(str(o.get(k)) for k in ("result", "winner", "reason") if o.get(k) is not None)
 
     def render(self, log: dict, *, lang: str, view: str, turns: list[int]) -> str:
         """The plain-text report: the blocks as text."""

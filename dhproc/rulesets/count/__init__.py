@@ -60,7 +60,7 @@ class CountRuleset(Ruleset):
                 "effects": [e.to_json(state.clocks) for e in state.effects], "clocks": state.clocks.to_json()}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
-        return report.Renderer(log, lang, view).render(turns)
+        return report.blocks(log, lang=lang, view=view, turns=turns)
 
 
 RULESET = CountRuleset()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...report.document import Block, Board, Heading, Lines, Table, to_text
+from ...report.document import Block, Board, Heading, Lines, Table
 from ...report.text import Catalog
 from .model import COLUMNS, ROWS, Square
 from .options import OPTIONS
@@ -496,8 +496,8 @@ class Renderer:
         return Board(tuple(ROWS), tuple(COLUMNS), tuple(sorted(cells)))
 
 
-def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-    return to_text(Renderer(log, lang, view).render(turns))
+def blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
+    return Renderer(log, lang, view).render(turns)
 
 
 def _show(v: Any) -> str:

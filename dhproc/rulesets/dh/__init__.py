@@ -102,5 +102,13 @@ class DhRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
 
 RULESET = DhRuleset()

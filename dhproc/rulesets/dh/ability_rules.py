@@ -100,6 +100,24 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
     return (chosen, None) if len(chosen) == len(dict.fromkeys(named)) else ([], "invalid_target")
 
 
+def _why_not_target(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
+                    sub: dict[str, Any]) -> dict[str, str]:
+    """The named target and why it is not among the candidates, for the report (DH-9.2)."""
+    named = (_named(sub, spec, ab) or [None])[0]
+    c = state.characters.get(named) if isinstance(named, str) else None
+    if c is None:
+        return {}
+    if c.at is None or c.withdrawn:
+        cause = "not_on_map"
+    elif c.dead != (spec.kind == "revive"):
+        cause = "dead" if c.dead else "alive"
+    elif not takes(ctx, user, spec.targets.side, c):
+        cause = "wrong_side"
+    else:
+        cause = "out_of_range"
+    return {"target": c.id, "cause": cause}
+
+
 def mental_rate(ctx: TurnContext, target: Character, state: DhState) -> int:
     table = MENTAL_TABLES[ctx.options["mental_table"]]
     return table[min(stat(state, target, "spirit"), 3)]
@@ -138,7 +156,9 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             continue  # a 空撃ち-capable effect the player chose not to exert
         targets, missing = choose_targets(state, ctx, user, ab, spec, sub)
         if missing and not spec.empty_fire:
-            ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index, reason=missing)
+            why = _why_not_target(state, ctx, user, ab, spec, sub) if missing == "invalid_target" else {}
+            ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index, reason=missing,
+                     **why)
             return False
         if spec.kind == "summon":  # the square is this effect's target (DH-8.1, DH-11.8)
             why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab))

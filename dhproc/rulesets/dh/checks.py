@@ -120,6 +120,9 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
+        if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
+            out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
+                                                  "(lower a stat with 'damage')"))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:

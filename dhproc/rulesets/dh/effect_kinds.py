@@ -59,7 +59,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
     if end is ...:
         end = default_end
     now = state.clocks.now(PHASE)
-    before = {s: stat(state, target, s) for s in ("attack", "defense", "spirit", "fs")}
+    before = {s: stat(state, target, s) for s in ("hp", "attack", "defense", "spirit", "fs")}  # any stat the schema allows
     payload = dict(data, ability=use.ability.name, effect_index=spec.index, **{"from": start})
     if use.ability.has("survives_death"):
         payload["survives_death"] = True

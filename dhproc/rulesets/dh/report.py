@@ -23,6 +23,7 @@ T = Catalog({
     "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
     "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
     "turn": ("■{turn}ターン目", "■ Turn {turn}"),
+    "turn_zero": ("■第0ターン（開始時の配置）", "■ Turn 0 (the starting positions)"),
     "phase": ("【{order}：{side} フェイズ】", "[{order}: {side} phase]"),
     "first": ("先攻", "first"),
     "second": ("後攻", "second"),
@@ -81,7 +82,7 @@ T = Catalog({
     "stat_change": ("　{name}の{stat}{before}→{after}", "  {name}: {stat} {before}→{after}"),
     "stat_same": ("　{name}の{stat}は{value}のまま（変化なし）", "  {name}: {stat} stays {value} (no change)"),
     "effect_start": ("　{name}：{what}（{until}）", "  {name}: {what} ({until})"),
-    "until_turn": ("{turn}ターン目の自軍フェイズ直前まで", "until just before its side's phase of turn {turn}"),
+    "until_turn": ("{turn}ターン目の{side}フェイズ直前まで", "until just before {side}'s phase of turn {turn}"),
     "permanent": ("永続", "permanent"),
     "effect_end": ("◇{name}：{what}終了{why}", "◇ {name}: {what} ends{why}"),
     "cost_stat": ("　制約：{stat}消費{owed}（{payer}の{stat}{before}→{after}）{short}",
@@ -90,13 +91,17 @@ T = Catalog({
     "cost_dp": ("　制約：DP消費{owed}（{side} 計{total}）{short}", "  cost: {owed} DP ({side} total {total}){short}"),
     "cost_gift": ("　制約：DP献上{owed}（{side} 計{total}）", "  cost: {owed} DP to {side} (total {total})"),
     "cost_other": ("　制約：{what}", "  cost: {what}"),
-    "rest": ("　→ 能力休み（{turn}ターン目の自軍フェイズ直前まで）", "  → ability rest (until just before its phase of turn {turn})"),
+    "rest": ("　→ 能力休み（{turn}ターン目の{side}フェイズ直前まで）",
+             "  → ability rest (until just before {side}'s phase of turn {turn})"),
     "suppressed": ("　制約を支払えないため効果なし", "  the cost cannot be paid: no effect"),
-    "cancel_ability": ("　特殊能力：{why}のため発動キャンセル", "  ability: {why}, activation cancelled"),
-    "cancel_ability_at": ("　特殊能力：{why}（{at}）のため発動キャンセル", "  ability: {why} ({at}), activation cancelled"),
+    "cancel_ability": ("　特殊能力「{ability}」{target}：{why}のため発動キャンセル",
+                       "  ability 「{ability}」{target}: {why}, activation cancelled"),
+    "cancel_counter": ("　カウンター「{ability}」：{why}のため発動キャンセル", "  counter 「{ability}」: {why}, cancelled"),
+    "cancel_target": ("→{name}", " → {name}"),
+    "cause": ("（{cause}）", " ({cause})"),
     "cancel_effect": ("　効果：{why}のため無効", "  effect: {why}, nothing happens"),
-    "counter_armed": ("　→ カウンター待受状態（条件：{when}／{turn}ターン目の自軍フェイズ直前まで）",
-                      "  → waiting to counter (when {when}; until just before its phase of turn {turn})"),
+    "counter_armed": ("　→ カウンター待受状態（条件：{when}／{turn}ターン目の{side}フェイズ直前まで）",
+                      "  → waiting to counter (when {when}; until just before {side}'s phase of turn {turn})"),
     "counter_fire": ("◇カウンター「{ability}」（{name}）：{trigger}", "◇ counter 「{ability}」 ({name}): {trigger}"),
     "field_set": ("　フィールド設置：{squares}", "  field set on {squares}"),
     "field_roll": ("◇フィールド「{ability}」（{name}）{why}：成功判定", "◇ field 「{ability}」 ({name}) {why}: success check"),
@@ -169,6 +174,11 @@ REASONS = Catalog({
     "withdrawn": ("戦線離脱中", "withdrawn"),
     "no_target": ("対象なし", "no target"),
     "invalid_target": ("対象が不適正", "invalid target"),
+    "cause_out_of_range": ("射程外", "out of range"),
+    "cause_wrong_side": ("対象の種別と違う陣営", "not of the side the ability takes"),
+    "cause_dead": ("死亡済み", "dead"),
+    "cause_alive": ("死亡していない", "not dead"),
+    "cause_not_on_map": ("MAP上に不在", "not on the MAP"),
     "too_many_targets": ("対象が多すぎる", "too many targets"),
     "no_square": ("対象マスの指定なし", "no square named"),
     "square_out_of_range": ("対象マスが範囲外", "the square is out of range"),
@@ -249,6 +259,7 @@ class Board:
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
+    public: bool = False  # the public view: secrets stay hidden
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
@@ -332,6 +343,14 @@ class Board:
     def name(self, cid: str | None) -> str:
         return self.chars[cid].name if cid in self.chars else str(cid)
 
+    def ability_name(self, cid: str, logged: str | None = None) -> str:
+        """The ability (as logged, else the setup's) as this view may show it: a secret one not
+        used so far is ？？？ in the public view."""
+        c = self.chars[cid]
+        if c.secret and self.public and cid not in self.revealed:
+            return "？？？"
+        return logged or c.ability or "？？？"
+
 
 def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
     return doc.to_text(report_blocks(log, lang=lang, view=view, turns=turns))
@@ -340,17 +359,21 @@ def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[doc.Block]:
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
+    board.public = view == "public"
     t = T.lang(lang)
     r = REASONS.lang(lang)
     from . import RULESET
 
-    changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
+    changed = OPTIONS.changed_line(log["options"], lang)
     blocks: list[doc.Block] = [
         doc.Heading(t("title", title=log.get("title") or "dhproc"), level=1),
         doc.Lines.of(t("rules", name=RULESET.name if lang == "ja" else RULESET.name_en, id=log["ruleset"],
                        version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
-                     t("options_set", items=", ".join(changed)) if changed else t("options_default"), gap=0),
+                     t("options_set", items=changed) if changed else t("options_default"), gap=0),
     ]
+    if not log["turns"]:  # nothing played yet: the opening post shows the starting map and tables
+        blocks.append(doc.Heading(t("turn_zero"), level=2))
+        blocks.extend(_tables(board, setup, t, r, lang, view))
     shown = list(turns)
     for turn in log["turns"]:
         turn_blocks = _turn(board, turn, t, r, lang)  # every turn is folded; the asked ones are shown
@@ -454,6 +477,13 @@ def _turn_of(phase: int | None) -> int | str:
     return "?" if phase is None else (phase + 1) // 2
 
 
+def _until(board: Board, phase: int | None) -> dict[str, Any]:
+    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1)."""
+    if phase is None:
+        return {"turn": "?", "side": "?"}
+    return {"turn": _turn_of(phase), "side": board.sides[board.order[(phase - 1) % 2]]["name"]}
+
+
 def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     """The lines of the 特殊能力 events (DH-8 .. DH-11)."""
     kind = e["kind"]
@@ -484,7 +514,7 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("stat_change", name=name(e["character"]), stat=stats[e["stat"]], before=e["before"],
                   after=e["after"])]
     if kind == "effect_start":
-        until = t("permanent") if e["end"] is None else t("until_turn", turn=_turn_of(e["end"]))
+        until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
         return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang), until=until)]
     if kind == "effect_end":
         who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
@@ -503,17 +533,22 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             return [t("cost_gift", owed=e["owed"], side=board.sides[e["side"]]["name"], total=e["total"])]
         return [t("cost_other", what=COSTS[lang][cost].format(turns=e.get("turns"), owed=e.get("owed")))]
     if kind == "rest":
-        return [t("rest", turn=_turn_of(e["end"]))]
+        return [t("rest", **_until(board, e["end"]))]
     if kind == "suppressed":
         return [t("suppressed")]
     if kind == "cancel" and e["scope"] in ("ability", "counter"):
-        if e.get("at"):
-            return [t("cancel_ability_at", why=r(e["reason"]), at=e["at"])]
-        return [t("cancel_ability", why=r(e["reason"]))]
+        why = r(e["reason"]) + (t("cause", cause=r("cause_" + e["cause"])) if e.get("cause") else "")
+        if e.get("at"):  # a summon's square (DH-11.8)
+            why += t("cause", cause=e["at"])
+        ability = board.ability_name(e["actor"], e.get("ability"))
+        if e["scope"] == "counter":
+            return [t("cancel_counter", ability=ability, why=why)]
+        target = t("cancel_target", name=name(e["target"])) if e.get("target") else ""
+        return [t("cancel_ability", ability=ability, target=target, why=why)]
     if kind == "cancel" and e["scope"] == "effect":
         return [t("cancel_effect", why=r(e["reason"]))]
     if kind == "counter_armed":
-        return [t("counter_armed", when=r(e["when"]), turn=_turn_of(e["end"]))]
+        return [t("counter_armed", when=r(e["when"]), **_until(board, e["end"]))]
     if kind == "counter_fire":
         return [t("counter_fire", ability=e["ability"], name=name(e["actor"]),
                   trigger=r("trig_" + e["trigger"], by=name(e["by"]) if e["by"] else "?"))]
@@ -616,13 +651,18 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
                      walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))
 
 
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The outcome line with every event applied (``dhproc summary``)."""
+    board = Board.from_setup(log["input"]["match"]["setup"])
+    for turn in log["turns"]:
+        for e in turn["events"]:
+            board.apply(e)
+    return _outcome(log["outcome"], board, T.lang(lang), REASONS.lang(lang))
+
+
 def _outcome(outcome: dict, board: Board, t, r) -> str:
     if outcome["result"] == "win":
         return t("outcome_win", side=board.sides[outcome["winner"]]["name"], reason=r(outcome["reason"]))
     if outcome["result"] == "draw":
         return t("outcome_draw", reason=r(outcome["reason"]))
     return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order))
-
-
-def _show(v: Any) -> str:
-    return ("true" if v else "false") if isinstance(v, bool) else str(v)

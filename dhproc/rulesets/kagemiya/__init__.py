@@ -27,7 +27,10 @@ class KagemiyaRuleset(Ruleset):
         chars, _ = checks.characters_of(setup, match.options["hp_per_endurance"])
         sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
         for sid, side in sides.items():
-            side.out = not any(checks.in_play_at_start(c) for c in chars.values() if c.side == sid)
+            side.escaped = bool(setup["sides"][sid].get("escaped", False))
+            side.escaped_to = setup["sides"][sid].get("escaped_to")
+            side.out = not side.escaped and not any(checks.in_play_at_start(c) for c in chars.values()
+                                                    if c.side == sid)
         progress = setup.get("progress", {})
         return KagemiyaState(sides=sides, characters=chars,
                              spell_kinds=parse_spell_kinds(setup.get("command_spell_kinds")),
@@ -67,7 +70,17 @@ class KagemiyaRuleset(Ruleset):
                 "sides": sides, "characters": chars}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
-        return report.Renderer(log, lang, view, turns).blocks(turns)
+        return report.report_blocks(log, lang=lang, view=view, turns=turns)
+
+    def first_turn(self, setup: dict) -> int:
+        """KAGEMIYA-1.1 / 1.8: turn N is 巡 N; a battle taken up after 巡 k starts at turn k + 1."""
+        progress = setup.get("progress")
+        played = progress.get("rounds_played", 0) if isinstance(progress, dict) else 0
+        return played + 1 if isinstance(played, int) and not isinstance(played, bool) and played >= 0 else 1
+
+    def setup_from_log(self, log: dict) -> dict:
+        """KAGEMIYA-1.8: the setup with the log's final state, for ``dhproc new kagemiya DIR --from LOG``."""
+        return checks.setup_from_log(log)
 
 
 RULESET = KagemiyaRuleset()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ...engine.conditions import NUMBER, TEXT, Vocabulary, parse
@@ -67,29 +68,34 @@ def check_match(match: Any) -> list[Problem]:
     for i, a in enumerate(setup.get("occupied", [])):
         if a not in areas:
             at(("occupied", i), f"'{a}' is not one of the areas")
-    # KAGEMIYA-1.2 / 1.8: a 陣営 in the battle has someone in front
+    # KAGEMIYA-1.2 / 1.8: a 陣営 in the battle has someone in front; two 陣営 are in it
     fighting = []
     for sid in sides:
+        if sides[sid].get("escaped"):
+            continue
         mine = [c for c in chars.values() if c.side == sid and in_play_at_start(c)]
         if mine:
             fighting.append(sid)
             if not any(c.row == "front" for c in mine):
                 at(("sides", sid), f"陣営 '{sid}' has nobody in the front row (row: front)", key=True)
-        else:
-            at(("sides", sid), f"陣営 '{sid}' has nobody left in the battle", key=True)
+    if len(fighting) < 2 and not bad:
+        at(("sides",), f"a battle needs two 陣営 with someone in it; in it: {', '.join(fighting) or 'nobody'}",
+           key=True)
     progress = setup.get("progress", {})
     played = progress.get("rounds_played", 0)
     if played >= setup["rounds"]:
         at(("progress", "rounds_played"), f"{played} 巡 played of {setup['rounds']}: the battle is over")
     if "order" in progress:
         order = progress["order"]
-        if sorted(order) != sorted(fighting) or len(dict.fromkeys(order)) != len(order):
-            at(("progress", "order"), f"the 行動順 lists each 陣営 still in the battle once: {', '.join(fighting)}")
+        unknown = [sid for sid in order if sid not in sides]
+        if unknown or any(order.count(sid) != 1 for sid in fighting) or len(dict.fromkeys(order)) != len(order):
+            at(("progress", "order"), f"the 行動順 lists each 陣営 once, every one still in the battle among them: "
+                                      f"{', '.join(fighting)}")
     elif played and phase == "battle" and not opts["initiative_each_round"]:
         at(("progress",), "a battle under way has its 行動順: add 'order' (the 先手判定 is made once per battle)")
     kinds = parse_spell_kinds(setup.get("command_spell_kinds"))
     for turn in match.turns:
-        problems += _check_turn(turn, setup, chars, kinds, opts, played)
+        problems += _check_turn(turn, setup, chars, kinds, opts)
     return problems
 
 
@@ -106,15 +112,15 @@ class _TurnChecker:
         self.turn, self.setup, self.chars, self.kinds, self.opts = turn, setup, chars, kinds, opts
         self.problems: list[Problem] = []
 
-    def bad(self, rel: tuple, msg: str, key: bool = False) -> None:
+    def at(self, rel: tuple, msg: str, key: bool = False) -> None:
         self.problems.append(self.turn.problem(rel, msg, key=key))
 
     def own(self, where: tuple, cid: Any, sid: str) -> Character | None:
         c = self.chars.get(cid)
         if c is None:
-            self.bad(where, f"unknown character '{cid}'")
+            self.at(where, f"unknown character '{cid}'")
         elif c.side != sid:
-            self.bad(where, f"'{cid}' belongs to 陣営 '{c.side}', not '{sid}'")
+            self.at(where, f"'{cid}' belongs to 陣営 '{c.side}', not '{sid}'")
         else:
             return c
         return None
@@ -125,35 +131,35 @@ class _TurnChecker:
             r = c.resources.get(rid)
             if r is None or r.kind == "doubling":
                 own = ", ".join(k for k, v in c.resources.items() if v.kind != "doubling") or "none"
-                self.bad(where + ("use", i), f"'{c.id}' has no skill or 宝具 '{rid}' (has: {own})")
+                self.at(where + ("use", i), f"'{c.id}' has no skill or 宝具 '{rid}' (has: {own})")
             elif len(checks) == 1 and checks[0] not in r.on:
-                self.bad(where + ("use", i), f"'{rid}' does not apply to {checks[0]} (on: {', '.join(r.on)})")
+                self.at(where + ("use", i), f"'{rid}' does not apply to {checks[0]} (on: {', '.join(r.on)})")
         for i, rid in enumerate(data.get("doubling", [])):
             r = c.resources.get(rid)
             if r is None or r.kind != "doubling":
-                self.bad(where + ("doubling", i), f"'{c.id}' has no 倍加 '{rid}'")
+                self.at(where + ("doubling", i), f"'{c.id}' has no 倍加 '{rid}'")
             elif len(checks) == 1 and CHECK_STAT[checks[0]] != r.stat:
-                self.bad(where + ("doubling", i), f"倍加 '{rid}' doubles {r.stat}; {checks[0]} rolls "
+                self.at(where + ("doubling", i), f"倍加 '{rid}' doubles {r.stat}; {checks[0]} rolls "
                                                   f"{CHECK_STAT[checks[0]]}")
         for i, kid in enumerate(data.get("command_spells", [])):
             k = self.kinds.get(kid)
             if k is None:
-                self.bad(where + ("command_spells", i), f"unknown 令呪 kind '{kid}' (kinds: {', '.join(self.kinds)})")
+                self.at(where + ("command_spells", i), f"unknown 令呪 kind '{kid}' (kinds: {', '.join(self.kinds)})")
             elif len(checks) == 1 and checks[0] not in k.on:
-                self.bad(where + ("command_spells", i), f"令呪 '{kid}' does not apply to {checks[0]}")
+                self.at(where + ("command_spells", i), f"令呪 '{kid}' does not apply to {checks[0]}")
             elif c.kind == "servant" and c.master is None:
-                self.bad(where + ("command_spells", i), f"'{c.id}' has no master to spend 令呪 for it")
+                self.at(where + ("command_spells", i), f"'{c.id}' has no master to spend 令呪 for it")
 
     def side(self, sid: str, sub: dict, round_no: int) -> None:
         here = ("submissions", sid)
         setup = self.setup
         ambush = setup.get("phase", "battle") == "ambush"
         if "initiative" not in sub and needs_initiative(setup, self.opts, round_no):
-            self.bad(here, f"巡 {round_no} begins with the 先手判定: add initiative: {{roller: ...}} "
+            self.at(here, f"巡 {round_no} begins with the 先手判定: add initiative: {{roller: ...}} "
                            f"(a front-row character)")
         if "initiative" in sub:
             if not needs_initiative(setup, self.opts, round_no):
-                self.bad(here + ("initiative",), f"no 先手判定 is made in 巡 {round_no}" +
+                self.at(here + ("initiative",), f"no 先手判定 is made in 巡 {round_no}" +
                          (" (a 奇襲フェイズ has none)" if ambush else " (it is made once per battle)"))
             else:
                 c = self.own(here + ("initiative", "roller"), sub["initiative"]["roller"], sid)
@@ -174,10 +180,10 @@ class _TurnChecker:
                 if "if" in entry:
                     _, cp = parse(entry["if"], DEFENSE_VOCABULARY)
                     for p, m in cp:
-                        self.bad(where + ("if",) + p, m)
+                        self.at(where + ("if",) + p, m)
         acts = sub.get("actions", [])
         if acts and ambush and sid != setup.get("ambusher"):
-            self.bad(here + ("actions",), "in a 奇襲フェイズ only the betraying 陣営 acts; the victims never reply")
+            self.at(here + ("actions",), "in a 奇襲フェイズ only the betraying 陣営 acts; the victims never reply")
         for i, act in enumerate(acts):
             self.action(here + ("actions", i), sid, act, ambush)
 
@@ -189,50 +195,84 @@ class _TurnChecker:
         if do == "pass":
             for key in ("target", "support", "use", "command_spells", "doubling"):
                 if key in act:
-                    self.bad(where + (key,), f"a pass has no {key}")
+                    self.at(where + (key,), f"a pass has no {key}")
             return
         if do == "escape":
             if ambush:
-                self.bad(where + ("do",), "nobody escapes in a 奇襲フェイズ: it is one 手番 of the betrayer")
+                self.at(where + ("do",), "nobody escapes in a 奇襲フェイズ: it is one 手番 of the betrayer")
             for key in ("target", "support"):
                 if key in act:
-                    self.bad(where + (key,), f"an escape has no {key}")
+                    self.at(where + (key,), f"an escape has no {key}")
             self.declared(where, c, act, ("escape",))
             return
         check = ATTACKS[do][0]
         if "target" not in act:
-            self.bad(where, f"a {do} attack names its target")
+            self.at(where, f"a {do} attack names its target")
         else:
             t = self.chars.get(act["target"])
             if t is None:
-                self.bad(where + ("target",), f"unknown character '{act['target']}'")
+                self.at(where + ("target",), f"unknown character '{act['target']}'")
             elif t.side == sid:
-                self.bad(where + ("target",), f"'{t.id}' is on the attacker's own 陣営 '{sid}'")
+                self.at(where + ("target",), f"'{t.id}' is on the attacker's own 陣営 '{sid}'")
         for j, sup in enumerate(act.get("support", [])):
             s = self.own(where + ("support", j), sup, sid)
             if s is not None and s.id == c.id:
-                self.bad(where + ("support", j), "a character does not support its own attack")
+                self.at(where + ("support", j), "a character does not support its own attack")
         self.declared(where, c, act, (check,))
         # KAGEMIYA-5.5 / 7.2
         if ambush and do != "ambush" and self.opts["ambush_phase_attacks"] == "ambush_only":
-            self.bad(where + ("do",), "in a 奇襲フェイズ the attacks are 奇襲攻撃 (do: ambush; "
+            self.at(where + ("do",), "in a 奇襲フェイズ the attacks are 奇襲攻撃 (do: ambush; "
                                       "option ambush_phase_attacks: any allows the others)")
         if do == "ambush" and not ambush:
             enabled = any(r.ambush and r.kind == "skill" for r in c.resources.values()) or any(
                 c.resources.get(rid) is not None and c.resources[rid].ambush for rid in act.get("use", []))
             if not enabled:
-                self.bad(where + ("do",), f"奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 "
+                self.at(where + ("do",), f"奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 "
                                           f"marked ambush: true allows it ('{c.id}' has none)")
 
 
-def _check_turn(turn: Any, setup: dict, chars: dict[str, Character], kinds: dict[str, SpellKind], opts: dict,
-                played: int) -> list[Problem]:
+def _check_turn(turn: Any, setup: dict, chars: dict[str, Character], kinds: dict[str, SpellKind], opts: dict
+                ) -> list[Problem]:
     checker = _TurnChecker(turn, setup, chars, kinds, opts)
-    round_no = played + turn.number
+    round_no = turn.number  # KAGEMIYA-1.1: turn N is 巡 N (first_turn: played + 1)
     sides = setup["sides"]
     for sid, sub in turn.submissions.items():
         if sid not in sides:
-            checker.bad(("submissions", sid), f"'{sid}' is not a 陣営 (sides: {', '.join(sides)})", key=True)
+            checker.at(("submissions", sid), f"'{sid}' is not a 陣営 (sides: {', '.join(sides)})", key=True)
             continue
         checker.side(sid, sub, round_no)
     return checker.problems
+
+
+def setup_from_log(log: dict) -> dict:
+    """KAGEMIYA-1.8: the log's setup with its final state: HP, rows, 令呪 and uses left, who dropped
+    out, the 巡 played, the 行動順, and which 陣営 escaped (and where)."""
+    setup = copy.deepcopy(log["input"]["match"]["setup"])
+    state = log["state"]
+    for sid, side in setup["sides"].items():
+        if state["sides"][sid]["status"] == "escaped":
+            side["escaped"] = True
+            if state["sides"][sid]["escaped_to"] is not None:
+                side["escaped_to"] = state["sides"][sid]["escaped_to"]
+    chars = {}
+    for cid, data in setup["characters"].items():
+        now = state["characters"][cid]
+        data.update(hp=now["hp"], max_hp=now["max_hp"], row=now["row"])
+        if data["kind"] == "master":
+            data["command_spells"] = now["command_spells"]
+        for key in ("skills", "noble_phantasms", "doubling"):
+            for r in data.get(key, []):
+                if now["used"].get(r["id"]):
+                    r["used"] = now["used"][r["id"]]
+        for flag in ("eliminated", "protected"):
+            if now[flag]:
+                data[flag] = True
+            else:
+                data.pop(flag, None)
+        chars[cid] = data
+    setup["characters"] = chars
+    progress = state["progress"]
+    setup["progress"] = {"rounds_played": progress["rounds_played"]}
+    if progress["order"] is not None:
+        setup["progress"]["order"] = list(progress["order"])
+    return setup

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...report.document import Block, Heading, Lines, Table, to_text
+from ...report.document import Block, Heading, Lines, Table
 from ...report.text import Catalog
 from ...engine.conditions import OPS
 from .model import RANKS, STATS, parse_character
@@ -112,8 +112,8 @@ HEADERS = {
 }
 
 
-def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
-    return to_text(Renderer(log, lang, view, turns).blocks(turns))
+def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
+    return Renderer(log, lang, view, turns).blocks(turns)
 
 
 class Renderer:

@@ -101,7 +101,6 @@ class Battle:
             else:
                 ctx.emit("escape_failed", side=sid, when="initiative", first=s.order[0])
         if escaping:
-            s.order = [sid for sid in s.order if sid in s.sides_fighting()]
             self.check_end()
 
     def roller_for(self, sid: str, wanted: str | None, check: str) -> Character | None:

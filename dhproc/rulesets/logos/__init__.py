@@ -64,5 +64,19 @@ class LogosRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def summary_hooks(self):
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
+                            clock=("bout_start", "bout"))
+
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
 
 RULESET = LogosRuleset()

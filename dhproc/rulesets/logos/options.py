@@ -73,3 +73,31 @@ OPTIONS = OptionSet([
            reason="every ターン knocks out at least one starter, so a round ends well before 50; the cap is "
                   "a safety net and ends the round as a draw"),
 ])
+
+# The names GKs read in report headers and `dhproc options` (Japanese, English).
+OPTIONS.set_names({
+    "team_size": ("チーム人数", "team size"),
+    "jinrai_scope": ("《迅雷》を数える範囲", "whom 《迅雷》 is counted over"),
+    "reaction_sum_scope": ("反応の合計の範囲", "whom the REA sum covers"),
+    "activation_check": ("発動判定", "activation check"),
+    "roll_at_100": ("発動率100%でも判定", "roll at 100%"),
+    "failed_action_skill": ("アクションスキル失敗時", "after a failed action skill"),
+    "action_skills": ("アクションスキルの選び方", "which action skill is used"),
+    "attack_knocked_out_target": ("戦闘不能の相手へのアタック", "attacking a knocked-out target"),
+    "counter_from_bench": ("控えのカウンター", "counters from the bench"),
+    "ally_includes_self": ("味方に自分を含む", "an ally includes oneself"),
+    "counter_limit": ("カウンターの回数", "counter limit"),
+    "counter_chain": ("カウンター連鎖の順", "counter chain order"),
+    "counter_chain_cap": ("カウンター連鎖の上限", "counter chain cap"),
+    "draw_triggers": ("引き分けの戦闘不能で誘発", "a draw's knock-outs trigger"),
+    "duration_count": ("持続ターンの数え方", "how durations count"),
+    "tick_scope": ("持続を数える対象", "whose durations tick"),
+    "default_duration": ("持続の既定", "default duration"),
+    "field_stacking": ("フィールドの重複", "field stacking"),
+    "passive_check": ("パッシブの発動判定", "passive activation check"),
+    "passive_scope": ("パッシブの対象範囲", "whose passives apply"),
+    "charge_start": ("チャージ状態の開始", "when charge starts"),
+    "order_gap": ("行動順の空き", "gaps in the order"),
+    "slowest_counts_knocked_out": ("最遅に戦闘不能を含む", "the slowest includes the knocked out"),
+    "turn_cap": ("ターン上限", "turn cap"),
+})

@@ -55,6 +55,7 @@ T = Catalog({
     "passive_head": ("【パッシブ】", "[Passive skills]"),
     "charged_start": ("チャージ状態：{names}", "charged (チャージ状態): {names}"),
     "bout": ("■第{n}ターン", "■ Turn {n}"),
+    "bout_zero": ("■第0ターン（ラウンド開始前のチーム）", "■ Turn 0 (the teams before the round)"),
     "actives": ("(1) アクティブ：{a}（{sa}）攻{aa} 防{ad} 反{ar} ／ {b}（{sb}）攻{ba} 防{bd} 反{br}",
                 "(1) Active: {a} ({sa}) ATK {aa} DEF {ad} REA {ar} / {b} ({sb}) ATK {ba} DEF {bd} REA {br}"),
     "turn_start": ("(2) ターン開始時", "(2) Turn start"),
@@ -311,12 +312,15 @@ class Renderer:
         from . import RULESET
 
         out.heading(t("title", title=log.get("title") or "dhproc"), level=1)
-        changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
+        changed = OPTIONS.changed_line(log["options"], self.lang)
         out.group(t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
                     version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
                   t("stage", stage=t(self.setup.get("stage", "league"))),
-                  t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+                  t("options_set", items=changed) if changed else t("options_default"))
         blocks = out.take()
+        if not log["turns"]:  # nothing played yet: the opening post shows both teams
+            blocks.append(doc.Heading(t("bout_zero"), level=2))
+            blocks.extend(self.tables(roster=True))
         for turn in log["turns"]:
             turn_blocks = self.turn(turn)  # every turn is folded onto the board; the asked ones are shown
             if turn["turn"] in turns:
@@ -603,7 +607,9 @@ class Renderer:
             return r("final_coin", draw=draw, a=a, face=ev["coin"])
         return r(ev["reason"])
 
-    def tables(self) -> list[doc.Block]:
+    def tables(self, roster: bool = False) -> list[doc.Block]:
+        """Each side's starters in order; ``roster``: before the lineup, every member (a character
+        the public view keeps secret shows no stats)."""
         blocks: list[doc.Block] = []
         for n, sid in enumerate(self.board.side_order()):
             caption = (f"{self.side(sid)}　DP：{self.board.dp[sid]}" if self.lang == "ja"
@@ -611,7 +617,12 @@ class Renderer:
             rows = []
             members = [c for c in self.board.chars.values() if c.side == sid]
             starters = sorted((c for c in members if c.order is not None), key=lambda c: c.order or 0)
+            if roster:
+                starters = members
             for c in starters:
+                if c.id in self.masked:
+                    rows.append([None, self.name(c.id)] + [None] * 7)
+                    continue
                 states = [STATE_WORDS[self.lang][s] for s, on in (("knocked_out", c.knocked_out),
                                                                   ("charged", c.charged)) if on]
                 rows.append([c.order, c.name, "・".join(self.board.listed(c, "color")),
@@ -620,9 +631,23 @@ class Renderer:
                              "".join(f"《{KEYWORDS[k]}》" for k in c.keywords), "・".join(states)])
             blocks.append(doc.Table.of(HEADERS[self.lang], rows, caption=caption, gap=1 if n else 0))
             bench = [self.name(c.id) for c in members if c.order is None]
-            if bench:
+            if bench and not roster:
                 blocks.append(doc.Lines.of(self.t("bench", names="、".join(bench)), gap=0))
         return blocks
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The outcome as the report's result line (``dhproc summary``)."""
+    renderer = Renderer(log, lang, "gk")
+    ev = next((e for tn in log["turns"] for e in tn["events"] if e["kind"] == "outcome"), None)
+    return renderer.t("outcome_ongoing") if ev is None else "■" + renderer.result_line(ev)
+
+
+def skill_fired(e: dict) -> tuple[str, str] | None:
+    """A skill counts as used in the summary when it fired (its check succeeded or it applies)."""
+    if e["kind"] == "skill" and e["result"] == "success":
+        return e["character"], e["skill"]
+    return None
 
 
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[doc.Block]:
@@ -631,7 +656,3 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
 
 def render(log: dict, *, lang: str, view: str, turns: list[int]) -> str:
     return doc.to_text(report_blocks(log, lang=lang, view=view, turns=turns))
-
-
-def _show(v: Any) -> str:
-    return ("true" if v else "false") if isinstance(v, bool) else str(v)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.roster import parse_characters
 from ...errors import Problem
 from .model import Character, MapSpec, distance, parse_character, square_of
 
@@ -18,17 +19,7 @@ def map_of(setup: dict, model: str) -> MapSpec:
 
 
 def characters_of(setup: dict, model: str) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
-    chars: dict[str, Character] = {}
-    bad: list[tuple[tuple, str]] = []
-    sides = setup["sides"]
-    for i, (cid, data) in enumerate(setup["characters"].items()):
-        if data["side"] not in sides:
-            bad.append((("characters", cid, "side"), f"'{data['side']}' is not a side (sides: {', '.join(sides)})"))
-            continue
-        c, problems = parse_character(cid, data, i, model)
-        bad += [(("characters", cid) + rel, msg) for rel, msg in problems]
-        chars[cid] = c
-    return chars, bad
+    return parse_characters(setup, lambda cid, data, i: parse_character(cid, data, i, model))
 
 
 def assign_slots(actions: list[dict], skill_timing) -> tuple[list[str | None], list[tuple[int, str]]]:

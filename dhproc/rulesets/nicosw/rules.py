@@ -6,7 +6,7 @@ their report lines show; the report is rendered from them alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine.context import TurnContext
@@ -43,7 +43,6 @@ class Go:
 
     retreated: bool = False
     main_spent_by_escape: bool = False
-    notes: list[str] = field(default_factory=list)
 
 
 def resolve_turn(state: NicoswState, turn: Any, ctx: TurnContext) -> TurnStatus:

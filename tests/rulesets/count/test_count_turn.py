@@ -315,3 +315,13 @@ def test_count_10_2_the_public_view_hides_the_cards() -> None:
     assert "「護符」を捨てる" in gk and "秘策" in gk
     assert "護符" not in public and "秘策" not in public and "手札を1枚捨てる（残り1枚）" in public
     assert "1 cards" in report(log, lang="en", view="public")
+
+
+def test_count_1_4_an_item_is_used_up_and_a_sub_action_skill_applies_its_effects() -> None:
+    potion = {"name": "回復薬", "timing": "sub_action", "item": True, "uses": 1, "targets": {"side": "self"},
+              "effects": [{"op": "heal", "value": 5}]}
+    plan = {"sub_action": {"skill": "回復薬"}}
+    log = resolve(make(pair({"hp_now": 20, "skills": [SLASH, potion]}), {"pc": {"plans": {"a": [plan, plan]}}}))
+    assert [(e["before"], e["after"]) for e in events(log, "effect", op="heal")] == [(20, 25)]
+    assert events(log, "cancel")[0] == {**events(log, "cancel")[0], "reason": "no_uses", "skill": "回復薬"}
+    assert log["state"]["characters"]["a"]["uses"] == {"回復薬": 0}

@@ -41,9 +41,9 @@ def sub(initiative: str | dict | None = None, *actions: dict, **extra: Any) -> d
 
 
 def make(characters: dict, turns: list[dict], *, sides: tuple[str, ...] = ("red", "blue"), rounds: int = 3,
-         options: dict | None = None, seed: Any = 1, **setup: Any) -> dict:
-    """A match dict; each turn is {"submissions": ..., "dice": [...]} and is numbered in order."""
-    numbered = [{"turn": i, **t} for i, t in enumerate(turns, 1)]
+         options: dict | None = None, seed: Any = 1, first: int = 1, **setup: Any) -> dict:
+    """A match dict; each turn is {"submissions": ..., "dice": [...]}, numbered in order from ``first``."""
+    numbered = [{"turn": i, **t} for i, t in enumerate(turns, first)]
     return {"dhproc": 1, "ruleset": "kagemiya", "seed": seed, "options": options or {},
             "setup": {"rounds": rounds, "sides": {s: {"name": f"{s}陣営"} for s in sides},
                       "characters": characters, **setup},

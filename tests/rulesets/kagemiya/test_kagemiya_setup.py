@@ -103,10 +103,11 @@ def test_kagemiya_1_7_doubling_is_data_for_one_stat() -> None:
 @pytest.mark.parametrize("chars, setup, message", [
     ({"saber": {"hp": 0}}, {}, "a character at 0 HP has dropped out"),
     ({"saber": {"noble_phantasms": [{"id": "n", "on": ["escape"], "used": 2}]}}, {}, "used 2 times, but it has 1"),
-    ({}, {"progress": {"rounds_played": 3}}, "3 巡 played of 3"),
-    ({}, {"progress": {"rounds_played": 1, "order": ["red"]}}, "lists each 陣営 still in the battle once"),
-    ({}, {"progress": {"rounds_played": 1}}, "a battle under way has its 行動順"),
-    ({"saber": {"eliminated": True, "hp": 0}, "rm": {"eliminated": True}}, {}, "'red' has nobody left"),
+    ({}, {"progress": {"rounds_played": 3}, "first": 4}, "3 巡 played of 3"),
+    ({}, {"progress": {"rounds_played": 1, "order": ["red"]}, "first": 2}, "lists each 陣営 once, every one still in the battle"),
+    ({}, {"progress": {"rounds_played": 1}, "first": 2}, "a battle under way has its 行動順"),
+    ({}, {"progress": {"rounds_played": 1, "order": ["red", "blue"]}}, "where this match starts"),
+    ({"saber": {"eliminated": True, "hp": 0}, "rm": {"eliminated": True}}, {}, "a battle needs two 陣営"),
     ({"lancer": {"command_spells": 2}}, {}, "only a master holds 令呪"),
 ])
 def test_kagemiya_1_8_a_state_that_cannot_be_is_refused(chars, setup, message) -> None:
@@ -142,3 +143,67 @@ def test_kagemiya_1_10_what_play_makes_impossible_is_a_cancel() -> None:
     blue = sub("lancer", {"actor": "lancer", "do": "physical", "target": "saber"})
     log = resolve(make(chars, [{"submissions": {"red": red, "blue": blue}, "dice": [6, 6, 1, 1, 6, 6, 1, 1]}]))
     assert events(log, "cancel", actor="lancer", reason="out_of_battle")
+
+
+def test_kagemiya_1_8_a_battle_continued_from_a_log_resolves_as_in_one_match() -> None:
+    """巡 1 in one match, 巡 2-3 continued from its log (dhproc new --from), equal 巡 1-3 in one."""
+    from dhproc import api
+    from dhproc.rulesets.kagemiya import RULESET
+
+    chars = {**standard(saber={"noble_phantasms": [{"id": "np", "on": ["physical_attack"], "dice": 2}]}),
+             "caster": char("CASTER", "green")}
+    attack = {"actor": "saber", "do": "physical", "target": "lancer", "use": ["np"], "command_spells": ["boost"]}
+    turns = [{"submissions": {"red": sub("saber", attack), "blue": sub("lancer"),
+                              "green": sub("caster", {"actor": "caster", "do": "escape"})}},
+             {"submissions": {"red": sub(None, {**attack, "use": []}), "blue": sub(None, {"actor": "lancer",
+                                                                                          "do": "physical",
+                                                                                          "target": "saber"})}},
+             {"submissions": {"red": sub(None, {**attack, "use": []}), "blue": sub()}}]
+    whole = resolve(make(chars, turns, sides=("red", "blue", "green"), seed=7))
+    first = resolve(make(chars, turns[:1], sides=("red", "blue", "green"), seed=7))
+    setup = RULESET.setup_from_log(first)
+    assert first["state"]["sides"]["green"]["status"] == "escaped" and setup["sides"]["green"]["escaped"]
+    assert setup["progress"]["rounds_played"] == 1
+    rest = {"dhproc": 1, "ruleset": "kagemiya", "seed": 7, "options": {}, "setup": setup,
+            "turns": [{"turn": n, **t} for n, t in ((2, turns[1]), (3, turns[2]))]}
+    later = resolve(rest)
+    assert [t["events"] for t in later["turns"]] == [t["events"] for t in whole["turns"][1:]]
+    assert later["state"] == whole["state"] and later["outcome"] == whole["outcome"]
+    assert api.render(later)
+
+
+def test_kagemiya_1_8_dhproc_new_from_a_log_continues_the_example(tmp_path) -> None:
+    """巡 1 of examples/kagemiya resolved alone, continued with `dhproc new kagemiya DIR --from LOG`
+    and the example's own turn files for 巡 2 and 3: the same events and end as the whole example."""
+    import shutil
+    from pathlib import Path
+
+    import yaml
+    from click.testing import CliRunner
+
+    from dhproc import api
+    from dhproc.cli import cli
+
+    example = Path(__file__).resolve().parents[3] / "examples" / "kagemiya"
+    first = tmp_path / "first"
+    first.mkdir()
+    for name in ("match.yaml", "turn-01.yaml"):
+        shutil.copy(example / name, first)
+    text = (first / "match.yaml").read_text(encoding="utf-8")
+    (first / "match.yaml").write_text(text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]",
+                                                   "turns: [turn-01.yaml]"), encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["resolve", str(first / "match.yaml"), "--json", str(tmp_path / "log.json")]).exit_code == 0
+    out = runner.invoke(cli, ["new", "kagemiya", str(tmp_path / "next"), "--from", str(tmp_path / "log.json")])
+    assert out.exit_code == 0, out.output
+    later = tmp_path / "next"
+    data = yaml.safe_load((later / "match.yaml").read_text(encoding="utf-8"))
+    assert data["setup"]["progress"]["rounds_played"] == 1
+    data["turns"] = ["turn-02.yaml", "turn-03.yaml"]
+    (later / "match.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    for name in ("turn-02.yaml", "turn-03.yaml"):
+        shutil.copy(example / name, later)
+    whole = api.resolve(api.load(example / "match.yaml"))
+    rest = api.resolve(api.load(later / "match.yaml"))
+    assert [t["events"] for t in rest["turns"]] == [t["events"] for t in whole["turns"][1:]]
+    assert rest["state"] == whole["state"] and rest["outcome"] == whole["outcome"]

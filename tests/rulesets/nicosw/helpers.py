@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from dhproc import api
+from ..common import events, load, resolve  # noqa: F401  (the helpers tests import from here)
 
 CHECKS = {"initiative": 0, "attack_check": 0, "defense_check": 0, "sprint": 0, "retreat": 0, "death_check": 0,
           "willpower": 0}
@@ -59,19 +58,6 @@ def turn(n: int, a: dict | None = None, b: dict | None = None, dice: Any = None)
     if dice is not None:
         t["dice"] = dice
     return t
-
-
-def load(m: dict):
-    return api.loads(json.dumps(m, ensure_ascii=False, indent=1), name="match.yaml")
-
-
-def resolve(m: dict) -> dict:
-    return api.resolve(load(m))
-
-
-def events(log: dict, kind: str | None = None, **fields: Any) -> list[dict]:
-    return [e for t in log["turns"] for e in t["events"]
-            if (kind is None or e["kind"] == kind) and all(e.get(k) == v for k, v in fields.items())]
 
 
 def problems(m: dict) -> list[str]:

@@ -62,3 +62,14 @@ def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_
     assert "頭部？/？ 胴体？/？" in public and "頭部14/14 胴体28/28" in gk
     assert "投石" not in public and "（？）→リア" in public
     assert "ゴブリン 2D6[3,3]+3=9" in public  # identified by the 魔物知識判定: shown
+
+
+def test_dhproc_new_nicosw_resolves_as_written(tmp_path) -> None:
+    from dhproc.scaffold import scaffold
+
+    written = scaffold("nicosw", tmp_path / "game")
+    assert [p.name for p in written] == ["match.yaml", "turn-01.yaml"]
+    log = api.resolve(api.load(tmp_path / "game" / "match.yaml"))
+    assert log["turns"][0]["status"] == "complete"
+    assert [e["half"] for t in log["turns"] for e in t["events"] if e["kind"] == "half_start"] == ["top", "bottom"]
+    assert api.render(log, lang="en", view="public").strip()

@@ -1,0 +1,108 @@
+"""Names as people type them: display names or ids, full- or half-width, katakana or hiragana.
+
+Players write 「鈴木」 for 鈴木一郎, ``Ｙａｍａｄａ`` for ``yamada``, ｽｽﾞｷ for スズキ. :func:`fold`
+makes those compare equal; :class:`NameIndex` finds the one character (or ability) a text means —
+exactly, or as the only name it begins — and otherwise says why, with a "did you mean" from
+the names that exist (edit distance on folded text) and the whole list when it is short.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Iterable
+
+__all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions"]
+
+SHORT_LIST = 12  # lists this long or shorter are shown whole in a message
+
+
+def fold(text: str) -> str:
+    """Compare-equal form: NFKC (full/half width), lower case, katakana as hiragana, no spaces."""
+    t = unicodedata.normalize("NFKC", text).lower()
+    out = []
+    for ch in t:
+        if ch.isspace() or ch in "・･":
+            continue
+        code = ord(ch)
+        if 0x30A1 <= code <= 0x30F6:  # katakana -> hiragana
+            ch = chr(code - 0x60)
+        out.append(ch)
+    return "".join(out)
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance (insert, delete, substitute: 1 each)."""
+    if len(a) < len(b):
+        a, b = b, a
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def suggestions(text: str, names: Iterable[str], *, limit: int = 3) -> list[str]:
+    """The names closest to ``text`` (folded), nearest first, within a distance that still looks
+    like a typo (a third of the longer name, at least 1)."""
+    key = fold(text)
+    scored = []
+    for n, name in enumerate(names):
+        f = fold(name)
+        d = edit_distance(key, f)
+        if f.startswith(key) or key.startswith(f):
+            d = min(d, 1)
+        if d <= max(1, max(len(key), len(f)) // 3):
+            scored.append((d, n, name))
+    return [name for _, _, name in sorted(scored)[:limit]]
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a name resolved to, or why it did not."""
+
+    id: str | None
+    how: str  # "exact" | "prefix" | "unknown" | "ambiguous"
+    candidates: tuple[str, ...] = ()  # display names: the ambiguous ones, or the suggestions
+
+
+@dataclass
+class NameIndex:
+    """Ids and display names of one kind of thing (characters, abilities), to resolve typed text."""
+
+    names: dict[str, str] = field(default_factory=dict)  # id -> display name
+
+    def resolve(self, text: str) -> Found:
+        key = fold(text)
+        if not key:
+            return Found(None, "unknown")
+        exact = [i for i, n in self.names.items() if fold(n) == key or fold(i) == key]
+        if len(exact) == 1:
+            return Found(exact[0], "exact")
+        if len(exact) > 1:
+            return Found(None, "ambiguous", tuple(self.names[i] for i in exact))
+        begins = [i for i, n in self.names.items() if fold(n).startswith(key) or fold(i).startswith(key)]
+        if len(begins) == 1:
+            return Found(begins[0], "prefix")
+        if len(begins) > 1:
+            return Found(None, "ambiguous", tuple(self.names[i] for i in begins))
+        return Found(None, "unknown", tuple(suggestions(text, self.names.values())))
+
+    def describe(self, text: str, found: Found, what: str, lang: str | None = None) -> str:
+        """A message for a name that did not resolve: did you mean, and the list when short.
+        ``what`` is a message id such as ``what.character``."""
+        from .messages import say
+
+        thing = say(what, lang)
+        listing = list(self.names.values())
+        if found.how == "ambiguous":
+            return say("name.ambiguous", lang, what=thing, text=text,
+                       names=say("list.sep", lang).join(found.candidates))
+        hint = ""
+        if found.candidates:
+            hint = say("name.did_you_mean", lang, names=say("list.or", lang).join(found.candidates))
+        elif len(listing) <= SHORT_LIST:
+            hint = say("name.known", lang, names=say("list.sep", lang).join(listing))
+        return say("name.unknown", lang, what=thing, text=text, hint=hint)

@@ -1,0 +1,130 @@
+"""`dhproc import`: 行動提出 as players post them, read into turn files — every case in
+tests/import/<ruleset>/*.yaml through the CLI. A case gives the match, the post as posted, and
+either the submissions it must give or the problems it must report (then nothing is written)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from dhproc.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = sorted(Path(__file__).parent.glob("*/*.yaml"))
+
+
+def run(*args: object):
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output + result.stderr
+    return result
+
+
+def test_there_are_at_least_30_cases_per_ruleset() -> None:
+    for ruleset in ("dh", "logos"):
+        assert len([c for c in CASES if c.parent.name == ruleset]) >= 30, ruleset
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_import_case(case: Path, tmp_path: Path) -> None:
+    data = yaml.safe_load(case.read_text(encoding="utf-8"))
+    ruleset = case.parent.name
+    match = ROOT / data["match"]
+    folder = tmp_path / "m"
+    shutil.copytree(match.parent, folder, ignore=shutil.ignore_patterns("turn-*.yaml", "abilities"))
+    post = tmp_path / "post.txt"
+    post.write_text(data["post"], encoding="utf-8")
+    out = folder / "turn-09.yaml"
+    result = run("import", ruleset, post, "-o", out, "--lang", "en")  # the cases' messages are English
+    if "expect" in data:
+        assert result.exit_code == 0, result.stderr
+        written = yaml.safe_load(out.read_text(encoding="utf-8"))
+        assert written["submissions"] == data["expect"]
+        assert written["turn"] == 9 and written["match"] == match.name
+    else:
+        assert result.exit_code == 1, result.stderr
+        assert not out.exists()
+        for message in data["problems"]:
+            assert message in result.stderr, (message, result.stderr)
+        assert "post.txt:" in result.stderr  # every problem names the post and line
+
+
+# --------------------------------------------------------------------------- the whole workflow
+
+BANCHO = """【番長グループ 1ターン目】
+鈴木一郎：Ｂ６→Ｂ４
+田中誠　D6→D4
+木村拳：Ａ７→Ａ５
+鬼塚ゴウ　移動：Ｃ５
+"""
+SEITOKAI = """山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎
+佐藤：Ｄ２→Ｄ４／攻撃：田中
+高橋次郎：Ａ１→Ａ３
+天城ミコト：Ｃ３へ移動
+伊藤さくら：Ｅ１→Ｅ４
+"""
+
+
+def test_two_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    shutil.copytree(ROOT / "examples" / "dh", folder, ignore=shutil.ignore_patterns("turn-*.yaml", "abilities"))
+    text = (folder / "match.yaml").read_text(encoding="utf-8").replace(
+        "turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]", "turns: []")
+    (folder / "match.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "bancho.txt").write_text(BANCHO, encoding="utf-8")
+    out = folder / "turn-01.yaml"
+    first = run("import", "dh", tmp_path / "bancho.txt", "-o", out)
+    assert first.exit_code == 0, first.stderr
+    # the other side posts later: its import is added to the same file, the first side kept
+    second = run("import", "dh", SEITOKAI, "-o", out)
+    assert second.exit_code == 0, second.stderr
+    assert "「佐藤」を佐藤花子（sato）と読みました" in second.stderr  # Japanese by default
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    example = yaml.safe_load((ROOT / "examples/dh/turn-01.yaml").read_text(encoding="utf-8"))
+    assert written["submissions"] == example["submissions"]
+    # with the example's dice, the report is the example's turn 1
+    text = out.read_text(encoding="utf-8").replace("turn: 1\n", "turn: 1\ndice: [55, 66]\n")
+    out.write_text(text, encoding="utf-8")
+    assert run("resolve", out).output == run("resolve", ROOT / "examples/dh/turn-01.yaml").output
+
+
+def test_import_from_stdin_prints_the_turn(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["import", "dh", "-", "--turn", "2", "--match", str(ROOT / "examples/dh/match.yaml")],
+                                input="鈴木 B6→B4 攻撃:山田\n")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.endswith("turn: 2\nsubmissions:\n  bancho:\n    - {who: suzuki, to: Ｂ４, attack: yamada}\n")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["dh", "鈴木 B6→B4"], "--turn N を指定するか"),
+    (["dh", "鈴木 B6→B4", "--lang", "en"], "give --turn N"),
+    (["chess", "x", "--turn", "1"], "unknown ruleset 'chess'"),
+    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "not a logos match file"),
+])
+def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = run("import", *args)
+    assert result.exit_code in (1, 2) and message in result.output + result.stderr
+
+
+@pytest.mark.parametrize("lang,messages", [
+    ("ja", ["キャラクター「鈴木一朗」は見つかりません（もしかして：鈴木一郎）", "「前進して殴る」（山田太郎）を読めません",
+            "キャラクター「ka」が複数に当てはまります：天城ミコト、加藤", "問題3件。何も書き込んでいません"]),
+    ("en", ["unknown character '鈴木一朗' (did you mean 鈴木一郎?)", "cannot read '前進して殴る' (for 山田太郎)",
+            "character 'ka' fits several: 天城ミコト, 加藤", "3 problem(s); nothing written"]),
+])
+def test_import_problems_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
+    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\nka：待機"
+    monkeypatch.setenv("DHPROC_LANG", lang)  # the environment chooses the language
+    result = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml")
+    assert result.exit_code == 1
+    for message in messages:
+        assert message in result.stderr, (message, result.stderr)
+    # --lang wins over the environment
+    other = "en" if lang == "ja" else "ja"
+    again = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml", "--lang", other)
+    assert messages[0] not in again.stderr

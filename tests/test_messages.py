@@ -1,0 +1,69 @@
+"""The message catalogue (dhproc/messages.py): every message id in Japanese and English with the
+same fields, Japanese by default, DHPROC_LANG and --lang switch."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from dhproc import messages
+from dhproc.report.text import LANGS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(messages.MESSAGES.entries))
+def test_every_message_has_both_languages_with_the_same_fields(key: str) -> None:
+    entry = messages.MESSAGES.entries[key]
+    assert len(entry) == len(LANGS) and all(text.strip() for text in entry), key
+    ja, en = entry
+    assert _fields(ja) == _fields(en), key
+    if not key.startswith(("list.", "what.")):
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), key  # the Japanese is Japanese
+
+
+def test_every_message_id_used_in_the_code_exists() -> None:
+    used = set()
+    for path in (ROOT / "dhproc").rglob("*.py"):
+        if path.name == "messages.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""["']((?:name|import|what|list)\.[a-z_]+)["']""", text))
+    assert used, "the finder finds the ids"
+    assert used <= set(messages.MESSAGES.entries), used - set(messages.MESSAGES.entries)
+    unused = set(messages.MESSAGES.entries) - used
+    assert not unused, f"ids no code uses: {sorted(unused)}"
+
+
+def test_the_import_sentences_live_only_in_the_catalogue() -> None:
+    """A converted module says no GK-facing sentence itself: its Japanese is in the catalogue."""
+    for module in ("dhproc/textimport.py", "dhproc/names.py", "dhproc/rulesets/dh/grammar.py",
+                   "dhproc/rulesets/logos/grammar.py"):
+        tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        strings = [node.value for node in ast.walk(tree)
+                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+        for sentence in ("cannot read", "did you mean", "fits several", "is given twice", "has no ability",
+                         "読めません", "見つかりません", "nothing written"):
+            assert not [s for s in strings if sentence in s], (module, sentence)
+
+
+def test_default_language_is_japanese_and_the_environment_switches(monkeypatch) -> None:
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    assert messages.default_lang() == "ja"
+    assert messages.say("import.nothing") == "取り込むものがありません（キャラクター名が見つかりません）"
+    monkeypatch.setenv("DHPROC_LANG", "en")
+    assert messages.say("import.nothing") == "nothing to import (no character's name found)"
+    monkeypatch.setenv("DHPROC_LANG", "fr")  # a language dhproc does not speak: the default
+    assert messages.default_lang() == "ja"
+    assert messages.say("import.nothing", "en").startswith("nothing")
