@@ -17,9 +17,12 @@ __all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions", "did_yo
 SHORT_LIST = 12  # lists this long or shorter are shown whole in a message
 
 
-def fold(text: str) -> str:
-    """Compare-equal form: NFKC (full/half width), lower case, katakana as hiragana, no spaces."""
-    t = unicodedata.normalize("NFKC", text).lower()
+def fold(text: object) -> str:
+    """Compare-equal form: NFKC (full/half width), lower case, katakana as hiragana, no spaces.
+
+    Names come from files that may still be broken (a number or a mapping where a name belongs,
+    which the schema reports): anything else than text is compared by its printed form."""
+    t = unicodedata.normalize("NFKC", text if isinstance(text, str) else str(text)).lower()
     out = []
     for ch in t:
         if ch.isspace() or ch in "・･":

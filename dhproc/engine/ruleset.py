@@ -23,8 +23,6 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..report.summary import SummaryHooks
     from ..textimport import Grammar
     from ..aliases import SubmissionAliases
-    from ..textimport import Grammar
-    from ..aliases import SubmissionAliases
 
 
 @dataclass(frozen=True)

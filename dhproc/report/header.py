@@ -1,9 +1,11 @@
 """The head every ruleset's report opens with: the title, the rules and seed, and the options that differ
-from their defaults (the log records every option, so a reader sees which readings were used)."""
+from their defaults (the log records every option, so a reader sees which readings were used).
+
+Rulesets put lines of their own between these (logos its stage, kagemiya its field), so the pieces
+are given one by one as well as together.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 from ..engine.options import OptionSet
 from .document import Heading, Lines
@@ -18,18 +20,24 @@ T = Catalog({
 })
 
 
+def title_line(log: dict, lang: str) -> str:
+    return T.lang(lang)("title", title=log.get("title") or "dhproc")
+
+
+def rules_line(log: dict, *, name: str, lang: str) -> str:
+    """The ruleset (``name`` as shown in ``lang``), its version, the seed and the dice generator."""
+    return T.lang(lang)("rules", name=name, id=log["ruleset"], version=log["ruleset_version"], seed=log["seed"],
+                        rng=log["rng"])
+
+
+def options_line(log: dict, *, options: OptionSet, lang: str) -> str:
+    """The options that differ from their defaults, by the names GKs read."""
+    t = T.lang(lang)
+    changed = options.changed_line(log["options"], lang)
+    return t("options_set", items=changed) if changed else t("options_default")
+
+
 def header_blocks(log: dict, *, name: str, options: OptionSet, lang: str) -> list[Heading | Lines]:
     """The title as a level-1 heading, then the rules line and the options line."""
-    t = T.lang(lang)
-    changed = [f"{o.id}={show_value(log['options'][o.id])}" for o in options
-               if o.id in log["options"] and log["options"][o.id] != o.default]
-    return [Heading(t("title", title=log.get("title") or log["ruleset"]), 1),
-            Lines.of(t("rules", name=name, id=log["ruleset"], version=log["ruleset_version"], seed=log["seed"],
-                       rng=log["rng"]),
-                     t("options_set", items=", ".join(changed)) if changed else t("options_default"))]
-
-
-def show_value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
+    return [Heading(title_line(log, lang), 1),
+            Lines.of(rules_line(log, name=name, lang=lang), options_line(log, options=options, lang=lang))]

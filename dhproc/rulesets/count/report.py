@@ -13,19 +13,14 @@ shows how many cards a PC holds, never which (COUNT-10.2).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...report.document import Block, Board, Heading, Lines, Table
+from ...report import header
 from ...report.text import Catalog
 from .model import COLUMNS, ROWS, Square
 from .options import OPTIONS
 
 T = Catalog({
-    "title": ("━━ {title} ━━", "━━ {title} ━━"),
-    "rules": ("ルール：{name}（{id} {version}）　seed：{seed}（{rng}）",
-              "Rules: {name} ({id} {version})   seed: {seed} ({rng})"),
-    "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
-    "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "round": ("■ラウンド{n}　バトルフェイズ（開始カウント{count}）", "■ Round {n}: battle phase (starting at count {count})"),
     "track": ("配置カウント：{items}", "Counts: {items}"),
@@ -248,11 +243,8 @@ class Renderer:
         log, t = self.log, self.t
         from . import RULESET
 
-        head = [t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                  version=log["ruleset_version"], seed=log["seed"], rng=log["rng"])]
-        changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
-        head.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
-        self.blocks = [Heading(t("title", title=log.get("title") or "dhproc"), 1), Lines(tuple(head))]
+        self.blocks = list(header.header_blocks(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en,
+                                                options=OPTIONS, lang=self.lang))
         for turn in log["turns"]:
             keep = len(self.blocks)
             self.turn(turn)
@@ -498,7 +490,3 @@ class Renderer:
 
 def blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view).render(turns)
-
-
-def _show(v: Any) -> str:
-    return ("true" if v else "false") if isinstance(v, bool) else str(v)

@@ -475,7 +475,7 @@ class Round:
     def apply_damage(self, a: Character, sk: Skill, r: Character, shares: list[tuple[Character, bool]],
                      planned: int) -> None:
         """Steps 4–8 for one receiver."""
-        s, opts = self.s, self.opts
+        opts = self.opts
         dmg = sk.damage
         assert dmg is not None
         attrs = dmg.attributes

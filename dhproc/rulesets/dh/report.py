@@ -11,17 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...report import document as doc
+from ...report import header
 from ...report.text import Catalog
 from .checks import board_of
 from .model import ROW_LABELS, col_label, parse_square
 from .options import OPTIONS
 
 T = Catalog({
-    "title": ("━━ {title} ━━", "━━ {title} ━━"),
-    "rules": ("ルール：{name}（{id} {version}）　seed：{seed}（{rng}）",
-              "Rules: {name} ({id} {version})   seed: {seed} ({rng})"),
-    "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
-    "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
     "turn": ("■{turn}ターン目", "■ Turn {turn}"),
     "turn_zero": ("■第0ターン（開始時の配置）", "■ Turn 0 (the starting positions)"),
     "phase": ("【{order}：{side} フェイズ】", "[{order}: {side} phase]"),
@@ -368,12 +364,10 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     r = REASONS.lang(lang)
     from . import RULESET
 
-    changed = OPTIONS.changed_line(log["options"], lang)
     blocks: list[doc.Block] = [
-        doc.Heading(t("title", title=log.get("title") or "dhproc"), level=1),
-        doc.Lines.of(t("rules", name=RULESET.name if lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                       version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
-                     t("options_set", items=changed) if changed else t("options_default"), gap=0),
+        doc.Heading(header.title_line(log, lang), level=1),
+        doc.Lines.of(header.rules_line(log, name=RULESET.name if lang == "ja" else RULESET.name_en, lang=lang),
+                     header.options_line(log, options=OPTIONS, lang=lang), gap=0),
     ]
     if not log["turns"]:  # nothing played yet: the opening post shows the starting map and tables
         blocks.append(doc.Heading(t("turn_zero"), level=2))

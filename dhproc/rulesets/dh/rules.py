@@ -13,7 +13,7 @@ from ...engine.ruleset import TurnStatus
 from . import ability_rules, harm
 from .model import Character, DhState, Square, parse_square, phase_of
 from .movement import plan_move
-from .status import ignores_zoc, incapacitated, movement, resting, stat
+from .status import ignores_zoc, incapacitated, movement, resting
 from .strike import strike
 
 

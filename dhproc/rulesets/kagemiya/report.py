@@ -9,21 +9,17 @@ skills and 宝具 marked secret that were never used (KAGEMIYA-10.3).
 from __future__ import annotations
 
 from ...report.document import Block, Heading, Lines, Table
+from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
 from .model import RANKS, STATS, parse_character
 from .options import OPTIONS
 
 T = Catalog({
-    "title": ("━━ {title} ━━", "━━ {title} ━━"),
-    "rules": ("ルール：{name}（{id} {version}）　seed：{seed}（{rng}）",
-              "Rules: {name} ({id} {version})   seed: {seed} ({rng})"),
     "field": ("エリア：{area}　巡：{rounds}　{phase}", "Area: {area}   rounds (巡): {rounds}   {phase}"),
     "battle": ("戦闘フェイズ", "battle phase"),
     "ambush": ("奇襲フェイズ（{side}の裏切り）", "surprise phase (betrayal by {side})"),
     "mid": ("（{n}巡目まで処理済みの状態から）", "(starting after 巡 {n})"),
-    "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
-    "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
     "members": ("【参加者】", "[Participants]"),
     "at_end": ("【戦闘終了時】", "[At the end]"),
     "round": ("■{n}巡目", "■ Round (巡) {n}"),
@@ -162,17 +158,15 @@ class Renderer:
         log, t = self.log, self.t
         from . import RULESET
 
-        self.out.append(Heading(t("title", title=log.get("title") or "dhproc"), 1))
+        self.out.append(Heading(header.title_line(log, self.lang), 1))
         setup = self.setup
         phase = t("ambush", side=self.side(setup.get("ambusher"))) if setup.get("phase") == "ambush" else t("battle")
-        head = [t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                  version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
+        head = [header.rules_line(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en, lang=self.lang),
                 t("field", area=setup.get("area", "-"), rounds=setup["rounds"], phase=phase)]
         played = setup.get("progress", {}).get("rounds_played", 0)
         if played:
             head.append(t("mid", n=played))
-        changed = OPTIONS.changed_line(log["options"], self.lang)
-        head.append(t("options_set", items=changed) if changed else t("options_default"))
+        head.append(header.options_line(log, options=OPTIONS, lang=self.lang))
         self.out.append(Lines(tuple(head)))
         self.out.append(self.table(t("members"), self.start_rows()))
         self.resource_lines()

@@ -13,19 +13,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...report import document as doc
+from ...report import header
 from ...report.text import Catalog
 from .model import KEYWORDS
 from .options import OPTIONS
 
 T = Catalog({
-    "title": ("━━ {title} ━━", "━━ {title} ━━"),
-    "rules": ("ルール：{name}（{id} {version}）　seed：{seed}（{rng}）",
-              "Rules: {name} ({id} {version})   seed: {seed} ({rng})"),
     "stage": ("ステージ：{stage}", "Stage: {stage}"),
     "league": ("予選（引き分けはそのまま）", "league (a draw stands)"),
     "final": ("決勝トーナメント（引き分けはDP、同点はランダム）", "final tournament (a draw goes to DP, then a coin)"),
-    "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
-    "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
     "first_head": ("【(0) 先攻・後攻の決定】", "[(0) First and second player]"),
     "jinrai": ("《迅雷》の数（{scope}）：{items}", "《迅雷》 count ({scope}): {items}"),
     "jinrai_item": ("{side} {n}", "{side} {n}"),
@@ -313,12 +309,10 @@ class Renderer:
         log, t, out = self.log, self.t, self.out
         from . import RULESET
 
-        out.heading(t("title", title=log.get("title") or "dhproc"), level=1)
-        changed = OPTIONS.changed_line(log["options"], self.lang)
-        out.group(t("rules", name=RULESET.name if self.lang == "ja" else RULESET.name_en, id=log["ruleset"],
-                    version=log["ruleset_version"], seed=log["seed"], rng=log["rng"]),
+        out.heading(header.title_line(log, self.lang), level=1)
+        out.group(header.rules_line(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en, lang=self.lang),
                   t("stage", stage=t(self.setup.get("stage", "league"))),
-                  t("options_set", items=changed) if changed else t("options_default"))
+                  header.options_line(log, options=OPTIONS, lang=self.lang))
         blocks = out.take()
         if not log["turns"]:  # nothing played yet: the opening post shows both teams
             blocks.append(doc.Heading(t("bout_zero"), level=2))

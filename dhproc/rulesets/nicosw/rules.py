@@ -215,7 +215,7 @@ class Battle:
 
     def reenter(self, c: Character, sq: Square) -> None:
         """NICOSW-9.4."""
-        s, ctx = self.s, self.ctx
+        ctx = self.ctx
         reason = None
         edges = self.edges(c.side)
         if not c.off_map:
@@ -444,7 +444,7 @@ class Battle:
 
     def attack(self, a: Character, kind: str, t: Character, part_id: str | None, *, slot: str | None,
                opportunity_attack: bool = False) -> None:
-        s, ctx = self.s, self.ctx
+        ctx = self.ctx
         head: dict[str, Any] = {"actor": a.id, "action": kind, "target": t.id, "slot": slot}
         if part_id:
             head["part"] = part_id
@@ -510,7 +510,7 @@ class Battle:
 
     def damage(self, t: Character, part: Part, base: int, dtype: str, mods: tuple[Mod, ...], *,
                giver: Character | None = None, source: dict | None = None) -> None:
-        s, ctx = self.s, self.ctx
+        ctx = self.ctx
         giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
         receiver_mods = self.lasting_mods(t, "receiver")
         armor = part.armor if dtype == "physical" else part.magic_armor
