@@ -71,6 +71,13 @@ def _out(text: str, *, nl: bool = True) -> None:
         raise OutputError(f"cannot write <stdout>: {exc.strerror or exc}") from None
 
 
+def _lang_default(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese."""
+    from .messages import default_lang
+
+    return value or default_lang()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
@@ -161,7 +168,8 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
                    "discord: <name>-01.md, <name>-02.md, ... one file per message.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
               show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
-@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
+              help="ja or en (default: DHPROC_LANG, else ja).")
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
               help="public hides what a side may not see yet (secret abilities).")
@@ -272,7 +280,8 @@ def ability_tables(file: str | None) -> None:
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
               show_default=True)
-@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
+              help="ja or en (default: DHPROC_LANG, else ja).")
 def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
     """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
     from . import api
@@ -363,7 +372,8 @@ def options(ruleset: str) -> None:
 @click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
 @click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
-@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
+              help="ja or en (default: DHPROC_LANG, else ja).")
 def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
     2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."""

@@ -156,6 +156,19 @@ class Document:
         mark = mark_node.start_mark
         return mark.line + 1, mark.column + 1
 
+    def node_at(self, parts: Sequence[PathPart]) -> yaml.Node | None:
+        """The YAML node written at ``parts``, or None (no such path, or no node tree)."""
+        node = self.root
+        for part in parts:
+            if isinstance(node, yaml.MappingNode):
+                node = next((v for k, v in reversed(node.value)
+                             if isinstance(k, yaml.ScalarNode) and k.value == str(part)), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                node = node.value[part]
+            else:
+                return None
+        return node
+
     def problem(self, parts: Sequence[PathPart], message: str, *, key: bool = False) -> Problem:
         line, col = self.locate(parts, key=key)
         return Problem(self.name, line, col, message, tuple(parts))

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterable
 
-__all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions"]
+__all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions", "did_you_mean"]
 
 SHORT_LIST = 12  # lists this long or shorter are shown whole in a message
 
@@ -57,6 +57,21 @@ def suggestions(text: str, names: Iterable[str], *, limit: int = 3) -> list[str]
         if d <= max(1, max(len(key), len(f)) // 3):
             scored.append((d, n, name))
     return [name for _, _, name in sorted(scored)[:limit]]
+
+
+def did_you_mean(text: str, names: dict[str, str], lang: str = "en") -> str:
+    """`` (did you mean 'sato' (佐藤花子)?)`` for an unknown id in a file: the ids whose id or display
+    name is within typo distance of ``text`` (folded), or "" when none is. English by default: the
+    file checks that use it still speak English (dhproc/messages.py says what is converted)."""
+    from .messages import say
+
+    if not isinstance(text, str):
+        return ""
+    close = suggestions(text, [*names, *names.values()])
+    ids = list(dict.fromkeys(i for c in close for i, n in names.items() if c in (i, n)))[:3]
+    if not ids:
+        return ""
+    return say("name.did_you_mean", lang, names=say("list.or", lang).join(f"'{i}' ({names[i]})" for i in ids))
 
 
 @dataclass(frozen=True)

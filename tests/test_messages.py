@@ -67,3 +67,49 @@ def test_default_language_is_japanese_and_the_environment_switches(monkeypatch) 
     monkeypatch.setenv("DHPROC_LANG", "fr")  # a language dhproc does not speak: the default
     assert messages.default_lang() == "ja"
     assert messages.say("import.nothing", "en").startswith("nothing")
+
+
+def test_an_unknown_id_in_a_turn_file_gets_a_did_you_mean(tmp_path) -> None:
+    """Through the CLI: a mistyped id in a dh and a logos turn names the character it is close to
+    (id or display name, width- and kana-folded), and a far-off one gets no guess."""
+    import shutil
+
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    for ruleset, old, typo, hint in (("dh", "who: suzuki", "who: suzki", "'suzuki' (鈴木一郎)"),
+                                     ("dh", "attack: suzuki", "attack: 鈴木一朗", "'suzuki' (鈴木一郎)"),
+                                     ("logos", "kaede, tsubame", "kaede, tubame", "'tsubame' (燕ツバメ)")):
+        folder = tmp_path / f"{ruleset}-{typo[-3:]}"
+        shutil.copytree(ROOT / "examples" / ruleset, folder, ignore=shutil.ignore_patterns("abilities"))
+        turn = folder / "turn-01.yaml"
+        text = turn.read_text(encoding="utf-8")
+        assert old in text
+        turn.write_text(text.replace(old, typo, 1), encoding="utf-8")
+        result = CliRunner().invoke(cli, ["validate", str(turn)])
+        assert result.exit_code == 1
+        assert f"(did you mean {hint}?)" in result.output, result.output
+    far = (folder / "turn-01.yaml").read_text(encoding="utf-8").replace("tubame", "zzzzzz")
+    (folder / "turn-01.yaml").write_text(far, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml")])
+    assert "unknown character 'zzzzzz'" in result.output and "did you mean" not in result.output
+
+
+@pytest.mark.parametrize("env,expected", [(None, "■1ターン目"), ("en", "■ Turn 1"), ("ja", "■1ターン目"),
+                                          ("xx", "■1ターン目")])
+def test_dhproc_lang_chooses_the_report_language_and_lang_wins(env, expected, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    if env is None:
+        monkeypatch.delenv("DHPROC_LANG", raising=False)
+    else:
+        monkeypatch.setenv("DHPROC_LANG", env)
+    match = str(ROOT / "examples/dh/match.yaml")
+    assert expected in CliRunner().invoke(cli, ["resolve", match]).output
+    assert "■ Turn 1" in CliRunner().invoke(cli, ["resolve", match, "--lang", "en"]).output
+    assert "■1ターン目" in CliRunner().invoke(cli, ["resolve", match, "--lang", "ja"]).output
+    roll = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"]).output
+    assert roll.split(" → ")[-1].startswith("失敗" if expected.startswith("■1") else "failure")

@@ -106,8 +106,12 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
     if draw(st.booleans()):
         ab["targets"]["only"] = draw(st.sampled_from(ONLY))
+    if ab["targets"]["count"] == "up_to":
+        ab["targets"]["max"] = draw(st.integers(1, 3))
     if style == "counter":
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
+        if draw(st.booleans()):
+            ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
     return ab
 
 
@@ -180,7 +184,7 @@ def dh_matches(draw) -> str:
                 if ability and draw(st.booleans()):
                     use = {}
                     if draw(st.booleans()):
-                        use["targets"] = [draw(st.sampled_from(sorted(chars)))]
+                        use["targets"] = draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
                     if any(e["kind"] == "summon" for e in ability["effects"]):

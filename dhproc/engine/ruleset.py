@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..report.document import Block
     from ..report.summary import SummaryHooks
     from ..textimport import Grammar
+    from ..aliases import SubmissionAliases
     from ..textimport import Grammar
+    from ..aliases import SubmissionAliases
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,10 @@ class Ruleset:
         """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
         from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""
         raise NotImplementedError
+
+    def submission_aliases(self) -> "SubmissionAliases | None":
+        """Japanese keys and display names a turn file may use for this ruleset (docs/aliases.md)."""
+        return None
 
     def grammar(self) -> "Grammar | None":
         """How this ruleset's 行動提出 read as chat text (``dhproc import``); None: not yet."""

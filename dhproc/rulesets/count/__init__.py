@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import campaign, checks, report, rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
@@ -29,8 +29,18 @@ class CountRuleset(Ruleset):
             for c in chars.values():
                 c.knocked_out = c.hp_now == 0  # COUNT-1.5: a mid-campaign start may begin with the fallen
         sides = {sid: s["name"] for sid, s in setup["sides"].items()}
-        return CountState(sides=sides, characters=chars, round=setup.get("round", 1),
-                          count_now=setup.get("count_now"))
+        state = CountState(sides=sides, characters=chars, round=campaign.first_round(setup),
+                           count_now=setup.get("count_now"))
+        state.clocks.advance("round", state.round - 1)  # the エンドフェイズ of every earlier round
+        state.effects.restore_next(setup.get("next_effect_id", 1))
+        return state
+
+    def first_turn(self, setup: dict) -> int:
+        """COUNT-1.5: turn N is round N, so a battle under way starts at the round it reached."""
+        return campaign.first_round(setup)
+
+    def setup_from_log(self, log: dict) -> dict:
+        return campaign.setup_from_log(log)
 
     def resolve_turn(self, state: CountState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
@@ -56,7 +66,8 @@ class CountRuleset(Ruleset):
             if uses:
                 entry["uses"] = uses
             chars[c.id] = entry
-        return {"round": state.round, "sides": dict(state.sides), "characters": chars,
+        return {"round": state.round, "next_effect_id": state.effects.next_seq, "sides": dict(state.sides),
+                "characters": chars,
                 "effects": [e.to_json(state.clocks) for e in state.effects], "clocks": state.clocks.to_json()}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:

@@ -40,3 +40,24 @@ OPTIONS = OptionSet([
     Option("ca_reset", "battle", choices=("battle", "round"), source="guess", clause="COUNT-9.3",
            reason="残りCA回数 reads as a stock for the battle"),
 ])
+
+# The names GKs read in `dhproc options` and report headers (Japanese, English).
+OPTIONS.set_names({
+    "start_count": ("開始カウント", "starting count"),
+    "agility_tie": ("敏捷が同値のときの順", "order on equal 敏捷"),
+    "grid_metric": ("マスの数え方", "how squares are counted"),
+    "occupied_squares": ("ユニットのいるマスへの移動", "moving onto an occupied square"),
+    "move_limit_scope": ("移動限界の範囲", "what 移動限界 caps"),
+    "escape_by": ("逃走できるユニット", "who may escape"),
+    "escape_squares": ("逃走できるマス", "where escape is allowed"),
+    "evasion_crit_evades": ("回避クリティカルは必ず回避", "an evasion critical always evades"),
+    "ca_needs_attack": ("攻撃できるときだけCA", "a CA only with an attack that reaches"),
+    "shared_damage_roll": ("ダメージロールは攻撃ごとに1回", "one damage roll per attack"),
+    "resist_mode": ("耐性の適用方法", "how 耐性 applies"),
+    "void_in_composite": ("複合属性の〈無〉", "〈無〉 in a composite 属性"),
+    "cover_no_reduction": ("カバー時の軽減不可", "no reduction under cover"),
+    "knocked_out_at": ("戦闘不能になるHP", "the HP that knocks out"),
+    "ca_chain_cap": ("CA連鎖の上限", "CA chain cap"),
+    "end_phase": ("エンドフェイズの配置カウント", "counts at the end phase"),
+    "ca_reset": ("残りCA回数の回復", "when 残りCA回数 comes back"),
+})

@@ -102,6 +102,16 @@ class DhRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def submission_aliases(self):
+        from ...aliases import SubmissionAliases
+
+        return SubmissionAliases(
+            keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
+                  "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
+                  "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
+                  "空撃ち": "skip", "再行動": "then"},
+            name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}))
+
     def grammar(self):
         from .grammar import GRAMMAR
 

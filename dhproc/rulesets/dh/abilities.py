@@ -14,7 +14,7 @@ STYLES = ("active", "passive", "counter")
 TYPES = ("instant", "granted", "field", "summon")
 SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
-COUNTS = ("single", "multi")
+COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
           "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed")
 COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
@@ -34,6 +34,7 @@ class Targets:
     side: str = "any"  # 敵 / 味方 / 任意 / 自分
     count: str = "single"  # 単体 / 複数
     only: Any = None  # 対象制約: an engine condition on ``target`` (DH-9.3); None takes everyone
+    most: int = 1  # count up_to: at most this many named targets (人数 n人, DH-9.4)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class Ability:
     riders: frozenset[str] = field(default_factory=frozenset)
     counter_when: str | None = None
     when: Any = None  # 機会制約: an engine condition on ``self`` and ``match`` (DH-8.15)
+    counter_times: int | None = None  # 待受回数: the wait ends after this many firings (DH-8.16)
 
     @property
     def usable(self) -> bool:
@@ -112,7 +114,8 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         style=data.get("style", "active"), type=data.get("type", "instant"),
         duration=data.get("duration", 0), effects=effects, costs=costs,
         restrictions=tuple(data.get("restrictions", [])), riders=riders,
-        counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])))
+        counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])),
+        counter_times=(data.get("counter") or {}).get("times"))
 
 
 def _when(restrictions: list[dict[str, Any]]) -> Any:
@@ -138,4 +141,4 @@ def _targets(data: dict[str, Any] | None) -> Targets:
         from .conditions import parse_only
 
         only = parse_only(data["only"])[0]
-    return Targets(data.get("side", "any"), data.get("count", "single"), only)
+    return Targets(data.get("side", "any"), data.get("count", "single"), only, data.get("max", 1))

@@ -17,7 +17,7 @@ from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
 from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
-from .model import Character, DhState, Square
+from .model import Character, DhState, Square, parse_square
 from .ranges import squares_in_range
 from .status import PHASE, barrier, counter_waiting, stat
 
@@ -82,13 +82,22 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
         return (pool, None) if pool or not ctx.options["field_needs_targets"] else ([], "no_target")
     if spec.targets.count == "multi" or spec.targets.side == "self":
         return (pool, None) if pool else ([], "no_target")
+    if spec.targets.count == "square":  # 1マス内全員 (DH-9.4): everyone qualifying on the named square
+        square = parse_square(sub["at"]) if "at" in sub else None
+        if square is None:
+            return [], "no_square"
+        if square not in reach(state, ctx, user, spec, ab):
+            return [], "square_out_of_range"
+        chosen = [c for c in pool if c.at == square]
+        return (chosen, None) if chosen else ([], "no_target")
     named = _named(sub, spec, ab)
     if not named:
         return [], "no_target"
-    if len(named) != 1:
+    most = spec.targets.most if spec.targets.count == "up_to" else 1
+    if len(named) > most:
         return [], "too_many_targets"
-    chosen = [c for c in pool if c.id == named[0]]
-    return (chosen, None) if chosen else ([], "invalid_target")
+    chosen = [c for c in pool if c.id in named]  # setup order, each once
+    return (chosen, None) if len(chosen) == len(dict.fromkeys(named)) else ([], "invalid_target")
 
 
 def _why_not_target(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
@@ -468,9 +477,14 @@ def settle(state: DhState, ctx: TurnContext) -> None:
         return found
 
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
-        holder, _ = handler
+        holder, waiting = handler
         _, target_id = _counter_target(state, holder, trig)
         _fire_counter(state, ctx, holder, trig, target_id)
+        limit = holder.ability.counter_times if holder.ability else None
+        if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
+            waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
+            if waiting.data["fired"] >= limit:
+                harm.end_effects(state, ctx, [waiting], reason="used_up")
         caused, state.pending = state.pending, []
         return caused
 

@@ -205,6 +205,11 @@ def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[P
         wanted = ", ".join(f"{k}: ..." for k in dict.fromkeys(needs))
         return [turn.problem(here, f"'{name}' needs choices: write ability: {{{wanted}}}")]
     return []
+def _hint(typed: object, chars: dict) -> str:
+    """A 'did you mean' from the characters' ids and names, for an id that is none of them."""
+    from ...names import did_you_mean
+
+    return did_you_mean(typed, {cid: c["name"] for cid, c in chars.items()})
 
 
 def _use_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict, board: Board) -> list[Problem]:
@@ -217,7 +222,7 @@ def _use_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict, boar
         ids.append((("then", "attack"), use["then"]["attack"]))
     for rel, cid in ids:
         if cid not in chars:
-            problems.append(turn.problem(here + rel, f"unknown character '{cid}'"))
+            problems.append(turn.problem(here + rel, f"unknown character '{cid}'{_hint(cid, chars)}"))
     problems += _summon_problems(turn, here, use, who, chars)
     squares = [(("at",), use["at"])] if "at" in use else []
     if "to" in use.get("then", {}):
@@ -243,7 +248,7 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             here = ("submissions", sid, i)
             who = act["who"]
             if who not in chars:
-                problems.append(turn.problem(here + ("who",), f"unknown character '{who}'"))
+                problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
             elif chars[who]["side"] != sid:
                 # DH-2.3 precondition 2: a side moves only its own characters
                 problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
@@ -255,7 +260,8 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             else:
                 seen[who] = i
             if "attack" in act and act["attack"] not in chars:
-                problems.append(turn.problem(here + ("attack",), f"unknown character '{act['attack']}'"))
+                problems.append(turn.problem(here + ("attack",), f"unknown character '{act['attack']}'"
+                                                                 f"{_hint(act['attack'], chars)}"))
             if "attack" in act and act.get("wait"):
                 problems.append(turn.problem(here + ("wait",), "an action either attacks or waits, not both"))
             if "ability" in act:

@@ -117,6 +117,6 @@ OPTIONS.set_names({
     "heal_cap": ("回復の上限", "healing cap"),
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
-    "ability_attack_is_attack": ("特殊攻撃を攻撃として扱う", "an ability's attack counts as an attack"),
+    "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
 })

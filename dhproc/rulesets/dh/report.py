@@ -184,6 +184,8 @@ REASONS = Catalog({
     "cause_alive": ("死亡していない", "not dead"),
     "cause_not_on_map": ("MAP上に不在", "not on the MAP"),
     "too_many_targets": ("対象が多すぎる", "too many targets"),
+    "no_square": ("対象マスの指定なし", "no square named"),
+    "square_out_of_range": ("対象マスが範囲外", "the square is out of range"),
     "no_effects": ("効果未設定", "no effects"),
     "used_up": ("使用回数切れ", "no uses left"),
     "not_this_turn": ("使用可能ターン外", "not usable this turn"),

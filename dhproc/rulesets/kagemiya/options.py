@@ -35,3 +35,20 @@ OPTIONS = OptionSet([
     Option("front_refill", "first_back", choices=("first_back", "none"), source="wiki", clause="KAGEMIYA-8.4",
            reason="戦闘フェイズ: a front row must always exist; a back-row character is forced forward"),
 ])
+
+# The names GKs read in report headers and `dhproc options` (Japanese, English).
+OPTIONS.set_names({
+    "hp_per_endurance": ("耐久1あたりのHP", "HP per point of END"),
+    "min_faces": ("ダイスの最小面数", "fewest faces of a die"),
+    "initiative_tie": ("先手判定の同値", "initiative ties"),
+    "reroll_cap": ("振り直しの上限", "re-roll cap"),
+    "initiative_each_round": ("先手判定を毎巡行う", "initiative every round"),
+    "escape_roller": ("逃走判定の既定の担当", "default escape roller"),
+    "escape_tie": ("逃走判定の同値", "escape ties"),
+    "escape_destination": ("逃走先", "escape destination"),
+    "actions_per_round": ("1巡の行動回数", "actions per round"),
+    "back_row_acts": ("後衛の行動", "the back row acts"),
+    "ambush_phase_attacks": ("奇襲フェイズの攻撃", "attacks in the surprise phase"),
+    "master_loss": ("マスター脱落時", "when a master drops out"),
+    "front_refill": ("前衛の補充", "front-row refill"),
+})

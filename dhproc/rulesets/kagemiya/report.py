@@ -8,8 +8,6 @@ skills and 宝具 marked secret that were never used (KAGEMIYA-10.3).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...report.document import Block, Heading, Lines, Table
 from ...report.text import Catalog
 from ...engine.conditions import OPS
@@ -61,6 +59,7 @@ T = Catalog({
     "escape_failed_turn": ("→ {side} 逃走失敗（先手は{first}）：手番終了",
                            "→ {side} fails to escape ({first} came first): its turn ends"),
     "pass": ("{actor} 行動しない", "{actor} passes"),
+    "no_actions": ("（行動なし）", "(no actions)"),
     "cancel": ("{who}：{what}は行われない（{why}）", "{who}: no {what} ({why})"),
     "outcome": ("【結果】", "[Result]"),
     "win": ("{side}の勝利（{reason}）", "{side} wins ({reason})"),
@@ -97,14 +96,14 @@ REASONS = {
            "target_in_back_row": "対象が後衛", "no_front": "前衛がいない", "no_uses_left": "使用回数なし",
            "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
            "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
-           "rounds_over": "全巡終了", "escaped": "他の陣営が逃走"},
+           "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
            "no_uses_left": "no uses left", "no_command_spells_left": "no 令呪 left",
            "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
            "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
-           "escaped": "the others escaped"},
+           "escaped": "the others escaped", "ambush_over": "the surprise phase is over"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
@@ -137,6 +136,7 @@ class Renderer:
         self.buf: list[str] = []
         self.mode = "initiative"  # initiative: the 先手判定 of a 巡; turn: a 陣営's 手番
         self.initiative_shown = False
+        self.open_turn: Heading | None = None  # the heading of the 手番 being reported
 
     def name(self, cid: str | None) -> str:
         return self.chars[cid].name if cid in self.chars else str(cid)
@@ -151,6 +151,9 @@ class Renderer:
 
     def block(self, b: Block) -> None:
         self.flush()
+        if self.out and self.out[-1] is self.open_turn:  # a 手番 in which nothing happened
+            self.out.append(Lines((self.t("no_actions"),)))
+        self.open_turn = None
         self.out.append(b)
 
     # ------------------------------------------------------------------ whole report
@@ -168,11 +171,11 @@ class Renderer:
         played = setup.get("progress", {}).get("rounds_played", 0)
         if played:
             head.append(t("mid", n=played))
-        changed = [f"{o.id}={_show(log['options'][o.id])}" for o in OPTIONS if log["options"].get(o.id) != o.default]
-        head.append(t("options_set", items=", ".join(changed)) if changed else t("options_default"))
+        changed = OPTIONS.changed_line(log["options"], self.lang)
+        head.append(t("options_set", items=changed) if changed else t("options_default"))
         self.out.append(Lines(tuple(head)))
         self.out.append(self.table(t("members"), self.start_rows()))
-        self.out.append(self.resource_lines())
+        self.resource_lines()
         for turn in log["turns"]:
             if turn["turn"] in turns:
                 for e in turn["events"]:
@@ -182,17 +185,18 @@ class Renderer:
         self.buf.append(self.outcome(log["outcome"], log["state"]))
         self.flush()
         self.out.append(self.table(t("at_end"), self.end_rows(log["state"])))
-        self.out.append(self.resource_lines())
+        self.resource_lines()
         return self.out
 
     def table(self, caption: str, rows: list[list]) -> Table:
         return Table.of(HEADERS[self.lang], rows, caption)
 
-    def resource_lines(self) -> Lines:
+    def resource_lines(self) -> None:
         """Each character's skills, 宝具 (uses left / uses) and 倍加, one line each."""
         lines = [f"{c.name}：{self.resources(cid)}" if self.lang == "ja" else f"{c.name}: {self.resources(cid)}"
                  for cid, c in self.chars.items() if c.resources]
-        return Lines(tuple(lines))
+        if lines:
+            self.out.append(Lines(tuple(lines)))
 
     def resources(self, cid: str) -> str:
         c = self.chars[cid]
@@ -262,7 +266,9 @@ class Renderer:
             self.buf.append(t("ambush_phase", side=self.side(e["side"])))
         elif k == "side_turn":
             self.mode = "turn"
-            self.block(Heading(t("side_turn", side=self.side(e["side"])), 3))
+            heading = Heading(t("side_turn", side=self.side(e["side"])), 3)
+            self.block(heading)
+            self.open_turn = heading
         elif k == "check":
             self.check(e)
         elif k == "order":
@@ -390,9 +396,3 @@ class Renderer:
 
 def _rank(n: int) -> str:
     return next((r for r, v in RANKS.items() if v == n), str(n))
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

@@ -422,7 +422,7 @@ class Battle:
         elif len(left) < 2:
             result, winner, reason = "draw", None, "escaped" if escaped else "eliminated"
         else:
-            result, winner, reason = "draw", None, "rounds_over"
+            result, winner, reason = "draw", None, "ambush_over" if s.phase == "ambush" else "rounds_over"
         s.outcome = {"result": result, "winner": winner, "reason": reason}
         self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.round_no,
                       left=left, escaped=escaped)

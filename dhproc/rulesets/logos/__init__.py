@@ -70,6 +70,14 @@ class LogosRuleset(Ruleset):
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
                             clock=("bout_start", "bout"))
 
+    def submission_aliases(self):
+        from ...aliases import SubmissionAliases
+
+        return SubmissionAliases(
+            keys={"スタメン": "starters", "先発": "starters", "選択": "choices", "誰": "who", "スキル": "skill",
+                  "対象": "target"},
+            name_keys=frozenset({"starters", "who", "target"}))
+
     def grammar(self):
         from .grammar import GRAMMAR
 

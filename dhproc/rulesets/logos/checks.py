@@ -9,6 +9,13 @@ from ...errors import Problem
 from .model import Character, parse_character
 
 
+def _hint(typed: object, chars: dict) -> str:
+    """A 'did you mean' from the characters' ids and names, for an id that is none of them."""
+    from ...names import did_you_mean
+
+    return did_you_mean(typed, {cid: c.name for cid, c in chars.items()})
+
+
 def characters_of(setup: dict[str, Any]) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
     """Every character typed, and (path below setup, message) for what is wrong with them."""
     return parse_characters(setup, parse_character)
@@ -53,7 +60,7 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character]) -> l
         for i, cid in enumerate(sub["starters"]):
             where = here + ("starters", i)
             if cid not in chars:
-                problems.append(turn.problem(where, f"unknown character '{cid}'"))
+                problems.append(turn.problem(where, f"unknown character '{cid}'{_hint(cid, chars)}"))
             elif chars[cid].side != sid:
                 problems.append(turn.problem(where, f"'{cid}' belongs to side '{chars[cid].side}', not '{sid}'"))
             elif cid in seen:
@@ -90,7 +97,7 @@ def _check_choices(turn: Any, sid: str, sub: dict, starters: dict[str, int],
         given[(who, name)] = j
         t = chars.get(target)
         if t is None:
-            problems.append(turn.problem(here + (j, "target"), f"unknown character '{target}'"))
+            problems.append(turn.problem(here + (j, "target"), f"unknown character '{target}'{_hint(target, chars)}"))
         elif skill.chooses == "ally" and (t.side != sid or target not in starters):
             problems.append(turn.problem(here + (j, "target"), f"'{name}' targets an ally: one of '{sid}''s "
                                                                f"starters, not '{target}'"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dhproc.errors import InputError
@@ -61,6 +63,7 @@ def test_count_1_4_skills_are_typed_data_checked_as_such() -> None:
 def test_count_1_5_a_mid_campaign_start_states_the_current_state() -> None:
     units = pair({"hp_now": 12, "ca_left": 2, "ca_now": 1}, {"count_now": 0, "done": True}, a_count=20)
     m = make(units, {"pc": {"plans": {"a": [ATTACK_G]}}}, setup={"round": 3, "count_now": 12})
+    m["turns"][0]["turn"] = 3  # turn N is round N
     log = resolve(m)
     start = events(log, "round_start")[0]
     assert (start["round"], start["count"], start["hp"]["a"], start["ca_left"]["a"]) == (3, 12, 12, 1)
@@ -325,3 +328,24 @@ def test_count_1_4_an_item_is_used_up_and_a_sub_action_skill_applies_its_effects
     assert [(e["before"], e["after"]) for e in events(log, "effect", op="heal")] == [(20, 25)]
     assert events(log, "cancel")[0] == {**events(log, "cancel")[0], "reason": "no_uses", "skill": "回復薬"}
     assert log["state"]["characters"]["a"]["uses"] == {"回復薬": 0}
+
+
+def test_count_1_5_a_battle_continues_from_a_log_to_the_same_events() -> None:
+    """dhproc new count DIR --from LOG: round 2 resolved in a new match from round 1's log equals
+    round 2 of the whole battle, event for event, and so does the final state."""
+    import yaml
+
+    from dhproc import api
+    from dhproc.rulesets.count import RULESET
+
+    root = Path(__file__).resolve().parents[3] / "examples" / "count"
+    whole = api.resolve(api.load(root / "match.yaml"))
+    first = api.resolve(api.load(root / "turn-01.yaml"))
+    setup = RULESET.setup_from_log(first)
+    assert setup["round"] == 2 and setup["characters"]["aoi"]["hp_now"] < 42
+    turn2 = yaml.safe_load((root / "turn-02.yaml").read_text(encoding="utf-8"))
+    later = make({}, turns=[{"turn": 2, "submissions": turn2["submissions"]}], seed=whole["seed"])
+    later["setup"] = setup
+    log = resolve(later)
+    assert log["turns"][0]["events"] == whole["turns"][1]["events"]
+    assert log["state"] == whole["state"] and log["outcome"] == whole["outcome"]

@@ -542,3 +542,22 @@ def test_dh_9_3_only_admits_counter_and_field_targets_too() -> None:
     log = ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]}, turns, chars=chars,
                         user={"gender": "male"})
     assert events(log, "damage")[-1]["target"] == "u"
+
+
+def test_dh_9_4_a_square_target_must_be_named_and_in_range() -> None:
+    ab = {"activation": 90, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy", "count": "square"},
+          "effects": [{"kind": "damage", "amount": 1}]}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {}}]), turn(2, [{"who": "u", "ability": {"at": "Ｃ４"}}]),
+                             turn(3, [{"who": "u", "ability": {"at": "Ａ２"}}])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["no_square", "square_out_of_range", "no_target"]
+    ok = ability_match(ab, [turn(1, [{"who": "u", "ability": {"at": "Ｂ３"}}], dice=[1, 1])])
+    assert [e["target"] for e in events(ok, "damage")] == ["x"]
+
+
+def test_dh_9_4_up_to_n_takes_one_to_n_valid_targets() -> None:
+    ab = {"activation": 90, "range": {"shape": "adjacent", "size": 1},
+          "targets": {"side": "enemy", "count": "up_to", "max": 3}, "effects": [{"kind": "damage", "amount": 1}]}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x", "y"]}}])])  # 敵二 out of range
+    assert events(log, "cancel")[0]["reason"] == "invalid_target"
+    one = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], dice=[1, 1])])
+    assert [e["target"] for e in events(one, "damage")] == ["x"]

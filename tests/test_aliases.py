@@ -1,0 +1,95 @@
+"""Turn files written with Japanese keys and display names (docs/aliases.md), through the CLI:
+the same resolution as ids and English keys, a log that keeps ids and English keys, and
+problems still located where they were written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dhproc.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DH_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+dice: [55, 66]
+submissions:
+  bancho:
+    - {誰: 鈴木一郎, 移動: Ｂ４}
+    - {誰: tanaka, 移動: D4}
+    - {キャラ: 木村拳, to: Ａ５}
+    - {who: ｇｏｕ, 移動先: Ｃ５}
+  seitokai:
+    - {誰: 山田太郎, 移動: Ｂ４, 攻撃: 鈴木一郎}
+    - {誰: 佐藤花子, 移動: Ｄ４, 通常攻撃: 田中誠}
+    - {誰: 高橋次郎, 移動: Ａ３}
+    - {誰: 天城ミコト, 移動: Ｃ３}
+    - {誰: 伊藤さくら, 移動: Ｅ４}
+"""
+
+
+def run(*args: object):
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def folder(tmp_path: Path, ruleset: str, turn: str) -> Path:
+    d = tmp_path / ruleset
+    shutil.copytree(ROOT / "examples" / ruleset, d, ignore=shutil.ignore_patterns("abilities"))
+    (d / "turn-01.yaml").write_text(turn, encoding="utf-8")
+    return d
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_japanese_keys_and_names_resolve_as_ids_do(tmp_path: Path, lang: str) -> None:
+    d = folder(tmp_path, "dh", DH_TURN)
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", d / "turn-01.yaml", "--lang", lang, "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/dh/turn-01.yaml", "--lang", lang).output
+    log = json.loads(log_path.read_text(encoding="utf-8"))
+    subs = log["input"]["turns"][0]["submissions"]
+    assert subs["seitokai"][0] == {"who": "yamada", "to": "Ｂ４", "attack": "suzuki"}  # ids, English keys
+    assert subs["bancho"][3] == {"who": "gou", "to": "Ｃ５"}
+    assert run("replay", log_path).exit_code == 0
+
+
+def test_a_mistyped_name_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
+    d = folder(tmp_path, "dh", DH_TURN.replace("攻撃: 鈴木一郎", "攻撃: 鈴木一朗"))
+    result = run("validate", d / "turn-01.yaml")
+    assert result.exit_code == 1
+    line = DH_TURN.splitlines().index("    - {誰: 山田太郎, 移動: Ｂ４, 攻撃: 鈴木一郎}") + 1
+    col = DH_TURN.splitlines()[line - 1].index("鈴木一郎") + 1
+    assert (f"turn-01.yaml:{line}:{col}: unknown character '鈴木一朗' (did you mean 'suzuki' (鈴木一郎)?) "
+            f"(at /submissions/seitokai/0/attack)") in result.output
+
+
+def test_a_key_given_both_ways_is_refused_not_guessed(tmp_path: Path) -> None:
+    d = folder(tmp_path, "dh", DH_TURN.replace("{誰: 高橋次郎, 移動: Ａ３}", "{誰: 高橋次郎, 移動: Ａ３, to: Ａ２}"))
+    result = run("validate", d / "turn-01.yaml")
+    assert result.exit_code == 1 and "移動" in result.output
+
+
+def test_logos_starters_by_name(tmp_path: Path) -> None:
+    turn = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  alice:
+    スタメン: [呑宮ホッピー, 鈴鳴リン, 麦野ムギ, 蒼井ソウ, 白雪ユキ]
+  bob:
+    先発: [楓カエデ, 燕ツバメ, 岩田ゴロウ, 雛菊ヒナ, 蓮見レン]
+    選択:
+      - {誰: 燕ツバメ, スキル: 戦術転換, 対象: 蓮見レン}
+"""
+    d = folder(tmp_path, "logos", turn)
+    ours = run("resolve", d / "turn-01.yaml")
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/logos/turn-01.yaml").output
