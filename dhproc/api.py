@@ -354,8 +354,37 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1) -> list[Problem]:
 
 # --------------------------------------------------------------------------- resolving
 
-def resolve(match: Match) -> dict:
-    """Resolve every loaded turn; returns the log document (see schemas/log.schema.json)."""
+def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> dict:
+    """Resolve every loaded turn; returns the log document (see schemas/log.schema.json).
+
+    ``seed`` and ``options`` vary the match without touching it (a loaded match is read-only):
+    the log records them in its input, so it replays as it was resolved."""
+    if seed is not None or options is not None:
+        match = varied(match, seed=seed, options=options)
+    return _resolve(match)
+
+
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Match:
+    """The match with another seed and/or options (merged over its own), checked like a file's."""
+    data = copy.deepcopy(match.data)
+    where = Problem("resolve()", None, None, "")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
+            raise InputError([dataclasses.replace(where, message=f"seed={seed!r}: a seed is an integer or a text "
+                                                                   f"without NUL")])
+        data["seed"] = seed
+    if options is not None:
+        data["options"] = {**(data.get("options") or {}), **options}
+    effective, problems = match.ruleset.options.effective(
+        data.get("options") or {}, lambda key, msg, k: dataclasses.replace(where, message=f"options[{key!r}]: {msg}"))
+    if problems:
+        raise InputError(problems)
+    return dataclasses.replace(match, seed=data["seed"], options=effective, data=data,
+                               report_turns=list(match.report_turns))
+
+
+def _resolve(match: Match) -> dict:
+    """Resolve every loaded turn of ``match`` as it is."""
     rs = match.ruleset
     state = rs.initial_state(match)
     turn_logs = []
@@ -514,10 +543,17 @@ def load_log(path: str | Path) -> tuple[Document, dict]:
     return doc, log
 
 
-def loads(text: str, *, name: str = "<string>") -> Match:
-    """A match from YAML text whose turns are all inline: for scripts and tests."""
+def loads(text: str, *, name: str = "<string>", base: str | Path | None = None) -> Match:
+    """A match from YAML text: for scripts and tests. Its turns are inline, or — with ``base``, the
+    folder the text stands for (as ``base/name``) — turn files listed under ``turns:`` there."""
     from .loading import load_bytes
 
+    if base is not None:
+        doc = load_bytes(text.encode("utf-8"), (Path(base) / (name if name != "<string>" else "match.yaml")).resolve(),
+                         name)
+        match = _load_match(doc, extra_turns=[])
+        match.report_turns = [t.number for t in match.turns]
+        return match
     doc = load_bytes(text.encode("utf-8"), Path.cwd() / name, name)
     return load_inline(doc)
 

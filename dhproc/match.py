@@ -41,5 +41,16 @@ class Match:
     data: dict[str, Any]  # the match as recorded in the log's input (turns inlined apart)
     report_turns: list[int] = field(default_factory=list)  # what the text report shows by default
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_sealed", True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A log records the match as loaded: changing it in place would write a log whose replay
+        # diverges. Vary it through api.resolve(match, seed=..., options=...) instead.
+        if getattr(self, "_sealed", False) and name != "report_turns":
+            raise AttributeError(f"a loaded match is read-only ('{name}'): use api.resolve(match, seed=..., "
+                                 f"options=...) or edit the file")
+        object.__setattr__(self, name, value)
+
     def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
         return self.anchor.problem(rel, message, key=key)

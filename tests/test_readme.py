@@ -48,3 +48,16 @@ def test_readme_setup_is_the_two_make_commands() -> None:
     assert [line.split("#")[0].strip() for line in setup.strip().splitlines()] == ["make demo", "make test"]
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^demo:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
+
+
+def test_readme_python_example_runs(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The README's From Python block, as written, from a folder holding the examples."""
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    assert "api.loads(text, base=" in code and "api.resolve(match, seed=" in code
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "README.md", "exec"), {})
+    assert "■1ターン目" in capsys.readouterr().out
