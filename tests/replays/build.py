@@ -32,6 +32,9 @@ DH_SCENARIOS = [
 ]
 LOGOS_SCENARIOS = ["constructed-round-draw", "constructed-round-final-coin", "constructed-round-fukutsu",
                    "seed-condition-after-minus-4"]
+# The rulesets added later: every scenario that resolves (those that expect an input error are
+# skipped), so each clause group the scenarios cover has a recorded match too.
+MORE_RULESETS = ("count", "nicosw", "kagemiya")
 SEEDS = [1, 2, 3, 7, 42, 2026]
 
 
@@ -70,8 +73,16 @@ def from_scenario(ruleset: str, name: str) -> None:
     _log(folder)
 
 
+def from_every_scenario(ruleset: str) -> None:
+    for path in sorted((ROOT / "tests" / "scenarios" / ruleset).glob("*.yaml")):
+        scenario = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if "error" in scenario.get("expect", {}):
+            continue
+        from_scenario(ruleset, path.stem)
+
+
 def main() -> None:
-    for ruleset in ("dh", "logos"):
+    for ruleset in ("dh", "logos", *MORE_RULESETS):
         if (HERE / ruleset).exists():
             shutil.rmtree(HERE / ruleset)
     from_example("dh", "example", ROOT / "examples" / "dh")
@@ -85,6 +96,11 @@ def main() -> None:
         from_example("logos", f"example-seed-{seed}", ROOT / "examples" / "logos", seed)
     for name in LOGOS_SCENARIOS:
         from_scenario("logos", name)
+    for ruleset in MORE_RULESETS:
+        from_example(ruleset, "example", ROOT / "examples" / ruleset)
+        for seed in SEEDS[:3]:
+            from_example(ruleset, f"example-seed-{seed}", ROOT / "examples" / ruleset, seed)
+        from_every_scenario(ruleset)
 
 
 if __name__ == "__main__":
