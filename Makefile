@@ -22,8 +22,10 @@ $(STAMP): $(BIN)/python $(SOURCES)
 demo: $(STAMP)
 	$(BIN)/dhproc resolve examples/dh/match.yaml
 
+# -n auto: one worker per core (the suite is CPU-bound; two cores halve it). A single test
+# file run by hand stays serial: `.venv/bin/python -m pytest tests/test_cli.py`.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
