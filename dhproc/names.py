@@ -54,10 +54,15 @@ def suggestions(text: str, names: Iterable[str], *, limit: int = 3) -> list[str]
     scored = []
     for n, name in enumerate(names):
         f = fold(name)
-        d = edit_distance(key, f)
+        allowed = max(1, max(len(key), len(f)) // 3)
         if f.startswith(key) or key.startswith(f):
-            d = min(d, 1)
-        if d <= max(1, max(len(key), len(f)) // 3):
+            d = 1 if key != f else 0
+        elif abs(len(key) - len(f)) > allowed:
+            continue  # the lengths alone differ by more: no need for the distance (a pasted
+            # paragraph where a name belongs would cost its length times the name's)
+        else:
+            d = edit_distance(key, f)
+        if d <= allowed:
             scored.append((d, n, name))
     return [name for _, _, name in sorted(scored)[:limit]]
 

@@ -93,3 +93,18 @@ submissions:
     ours = run("resolve", d / "turn-01.yaml")
     assert ours.exit_code == 0, ours.output
     assert ours.output == run("resolve", ROOT / "examples/logos/turn-01.yaml").output
+
+
+def test_a_pasted_paragraph_where_a_name_belongs_is_an_unknown_name_with_no_suggestion(tmp_path: Path) -> None:
+    """The fuzzer's long_string in a `who:` once ran past its time limit: every name was compared
+    by edit distance with a value of millions of characters. A name whose length alone is too far
+    from the typed text is passed over, so the answer is a located 'unknown character' at once."""
+    from dhproc.names import suggestions
+
+    assert suggestions("x" * 3_000_000, ["佐藤花子", "sato", "yamada"]) == []
+    assert suggestions("satou", ["sato", "suzuki"]) == ["sato"]  # a real typo is still suggested
+    d = folder(tmp_path, "dh", DH_TURN.replace("{誰: 高橋次郎, 移動: Ａ３}", "{誰: " + "高" * 200_000 + ", 移動: Ａ３}"))
+    result = run("validate", d / "turn-01.yaml")
+    assert result.exit_code == 1
+    assert "turn-01.yaml:" in result.output and "unknown character" in result.output
+    assert "did you mean" not in result.output and len(result.output) < 5_000
