@@ -71,11 +71,21 @@ def _out(text: str, *, nl: bool = True) -> None:
         raise OutputError(f"cannot write <stdout>: {exc.strerror or exc}") from None
 
 
-def _lang_default(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
-    """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese."""
-    from .messages import default_lang
+def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
+    the command makes is in that language until it ends."""
+    from .messages import default_lang, reset_lang, set_lang
 
-    return value or default_lang()
+    lang = value or default_lang()
+    token = set_lang(lang)
+    ctx.call_on_close(lambda: reset_lang(token))
+    return lang
+
+
+def lang_option(expose: bool = False) -> Callable:
+    """``--lang ja|en`` for a command; ``expose`` passes the language to it as ``lang``."""
+    return click.option("--lang", type=click.Choice(["ja", "en"]), callback=_use_lang, is_eager=True,
+                        expose_value=expose, help="ja or en (default: DHPROC_LANG, else ja).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -168,8 +178,7 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
                    "discord: <name>-01.md, <name>-02.md, ... one file per message.")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
               show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
-@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
-              help="ja or en (default: DHPROC_LANG, else ja).")
+@lang_option(expose=True)
 @click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
               help="public hides what a side may not see yet (secret abilities).")
@@ -238,6 +247,7 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
+@lang_option()
 def validate(files: tuple[str, ...]) -> None:
     """Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."""
     from . import api
@@ -258,7 +268,7 @@ def ability() -> None:
 
 @ability.command("rate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--lang", type=click.Choice(["ja", "en"]), default="ja", show_default=True)
+@lang_option(expose=True)
 def ability_rate(files: tuple[str, ...], lang: str) -> None:
     """Compute 発動率 from a rate file (rate:) or a dh match's abilities with rate: designs."""
     from . import api
@@ -268,6 +278,7 @@ def ability_rate(files: tuple[str, ...], lang: str) -> None:
 
 @ability.command("tables")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
+@lang_option()
 def ability_tables(file: str | None) -> None:
     """Print the 発動率 value tables (the shipped ones without FILE) and what they lack."""
     from . import api
@@ -280,8 +291,7 @@ def ability_tables(file: str | None) -> None:
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
               show_default=True)
-@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
-              help="ja or en (default: DHPROC_LANG, else ja).")
+@lang_option(expose=True)
 def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
     """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
     from . import api
@@ -302,6 +312,7 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True,
               help="Replay a log written by another dhproc version, comparing all but its generator.")
+@lang_option()
 def replay(logs: tuple[str, ...], other_version: bool) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
@@ -325,6 +336,7 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
 
 @cli.command()
 @click.argument("name", required=False)
+@lang_option()
 def schema(name: str | None) -> None:
     """Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."""
     from .validation import schema_names, schema_text
@@ -339,6 +351,7 @@ def schema(name: str | None) -> None:
 
 
 @cli.command()
+@lang_option()
 def rulesets() -> None:
     """List the rulesets: ids, names, versions, option counts."""
     from .engine.ruleset import get_ruleset, ruleset_ids
@@ -353,6 +366,7 @@ def rulesets() -> None:
 
 @cli.command()
 @click.argument("ruleset")
+@lang_option()
 def options(ruleset: str) -> None:
     """List a ruleset's interpretation options with defaults and sources."""
     from .engine.ruleset import get_ruleset, ruleset_ids
@@ -372,8 +386,7 @@ def options(ruleset: str) -> None:
 @click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
 @click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
-@click.option("--lang", type=click.Choice(["ja", "en"]), callback=_lang_default,
-              help="ja or en (default: DHPROC_LANG, else ja).")
+@lang_option(expose=True)
 def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
     2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."""
@@ -421,7 +434,7 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
 @click.option("--match", "match_path", type=click.Path(dir_okay=False),
               help="The match whose characters are named (default: match.yaml beside --out, or here).")
 @click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
-@click.option("--lang", type=click.Choice(["ja", "en"]), help="Messages in this language (default: DHPROC_LANG, else ja).")
+@lang_option(expose=True)
 def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
             turn: int | None, lang: str | None) -> None:
     """Read 行動提出 as players post them (a file per side's post, - for stdin, or the text itself)
@@ -505,6 +518,7 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False),
               help="Continue this log's match: the setup is its final state, turns start after its last.")
+@lang_option()
 def new(ruleset: str, directory: str, from_log: str | None) -> None:
     """Create a match folder for RULESET that resolves as written (or that continues a log)."""
     from .engine.ruleset import get_ruleset, ruleset_ids

@@ -1,28 +1,71 @@
 """The message catalogue: every message a user reads, by id, in Japanese and English.
 
-Japanese is the default; ``--lang en`` on a command, or the environment variable ``DHPROC_LANG``
-(``ja`` or ``en``), switches. Code says ``say("import.second_post", lang, side=...)`` and never
-writes the sentence itself, so both languages always exist (tests/test_messages.py checks every
-id has both, with the same ``{fields}``).
+Japanese is the default; ``--lang en`` on any command, or the environment variable
+``DHPROC_LANG`` (``ja`` or ``en``), switches. Code says ``say("import.second_post", side=...)``
+and never writes the sentence itself, so both languages always exist (tests/test_messages.py
+checks every id has both, with the same ``{fields}``).
 
-Converted so far: ``dhproc import`` and name resolution (:mod:`dhproc.names`). The messages of
-loading, validation and the rule checks are still English text at the place they are made;
-docs/errors.md lists them.
+The platform's messages are here. A ruleset keeps its own in ``dhproc/rulesets/<id>/messages.py``:
+
+    MESSAGES = catalogue("dh", {"unknown_ability": ("…{name}…", "… {name} …")})
+
+and says ``say("dh.unknown_ability", name=...)`` (or ``MESSAGES.say("unknown_ability", ...)``).
+A message is put into words where it is made, in the language of the running command:
+:func:`use_lang` (the CLI's ``--lang``) sets it for everything below.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
+from typing import Iterator
 
 from .report.text import LANGS, Catalog
 
-__all__ = ["MESSAGES", "say", "default_lang", "LANGS"]
+__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "LANGS"]
+
+_LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("dhproc_lang", default=None)
+_BY_PREFIX: dict[str, Catalog] = {}
 
 
 def default_lang() -> str:
-    """``DHPROC_LANG`` when it names a language dhproc speaks, else Japanese."""
+    """The running command's language (:func:`use_lang`), else ``DHPROC_LANG`` when it names a
+    language dhproc speaks, else Japanese."""
+    chosen = _LANG.get()
+    if chosen is not None:
+        return chosen
     lang = os.environ.get("DHPROC_LANG", "").strip().lower()
     return lang if lang in LANGS else "ja"
+
+
+@contextlib.contextmanager
+def use_lang(lang: str | None) -> Iterator[str]:
+    """Messages made inside the block are in ``lang`` (None: :func:`default_lang`)."""
+    token = _LANG.set(lang if lang in LANGS else default_lang())
+    try:
+        yield _LANG.get()
+    finally:
+        _LANG.reset(token)
+
+
+def set_lang(lang: str | None) -> contextvars.Token:
+    """:func:`use_lang` for a caller that cannot hold a ``with`` (a click callback): reset with
+    the token it returns."""
+    return _LANG.set(lang if lang in LANGS else default_lang())
+
+
+def reset_lang(token: contextvars.Token) -> None:
+    _LANG.reset(token)
+
+
+def catalogue(prefix: str, entries: dict[str, tuple[str, str]]) -> Catalog:
+    """A catalogue whose ids :func:`say` finds as ``<prefix>.<key>``."""
+    if prefix in _BY_PREFIX:
+        raise ValueError(f"two catalogues use the prefix {prefix!r}")
+    found = Catalog(entries, prefix)
+    _BY_PREFIX[prefix] = found
+    return found
 
 
 MESSAGES = Catalog({
@@ -81,4 +124,10 @@ MESSAGES = Catalog({
 
 def say(key: str, lang: str | None = None, **values: object) -> str:
     """The message ``key`` in ``lang`` (default: :func:`default_lang`)."""
-    return MESSAGES.lang(lang or default_lang())(key, **values)
+    if key in MESSAGES.entries:
+        return MESSAGES.say(key, lang, **values)
+    prefix, _, rest = key.partition(".")
+    found = _BY_PREFIX.get(prefix)
+    if found is None or rest not in found.entries:
+        raise KeyError(f"no message {key!r}")
+    return found.say(rest, lang, **values)

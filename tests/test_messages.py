@@ -113,3 +113,64 @@ def test_dhproc_lang_chooses_the_report_language_and_lang_wins(env, expected, mo
     assert "■1ターン目" in CliRunner().invoke(cli, ["resolve", match, "--lang", "ja"]).output
     roll = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"]).output
     assert roll.split(" → ")[-1].startswith("失敗" if expected.startswith("■1") else "failure")
+
+
+def _all_catalog_entries() -> list[tuple[str, str]]:
+    """(prefix, key) of every entry of every catalogue in dhproc (each package's messages.py)."""
+    import importlib
+    import pkgutil
+
+    import dhproc
+    from dhproc.report.text import ALL_CATALOGS
+
+    for info in pkgutil.walk_packages(dhproc.__path__, "dhproc."):
+        if info.name.endswith(".messages"):
+            importlib.import_module(info.name)
+    return [(c.prefix, key) for c in ALL_CATALOGS for key in c.entries]
+
+
+@pytest.mark.parametrize("prefix,key", _all_catalog_entries())
+def test_every_catalogue_entry_has_both_languages_with_the_same_fields(prefix: str, key: str) -> None:
+    from dhproc.report.text import ALL_CATALOGS
+
+    entry = next(c for c in ALL_CATALOGS if c.prefix == prefix and key in c.entries).entries[key]
+    assert len(entry) == len(LANGS), (prefix, key)
+    # A line may say nothing on purpose (dh's report has no "expired" line), in both languages.
+    assert all(text.strip() for text in entry) or not any(text.strip() for text in entry), (prefix, key)
+    assert _fields(entry[0]) == _fields(entry[1]), (prefix, key)
+
+
+def test_a_ruleset_catalogue_is_found_by_its_prefix_and_use_lang_chooses(monkeypatch) -> None:
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    cat = messages.catalogue("zz_test", {"hello": ("こんにちは、{who}", "hello, {who}")})
+    try:
+        assert messages.say("zz_test.hello", who="GK") == "こんにちは、GK"
+        with messages.use_lang("en"):
+            assert messages.say("zz_test.hello", who="GK") == "hello, GK"
+            assert cat.say("hello", who="GK") == "hello, GK"
+            with messages.use_lang("ja"):
+                assert cat.say("hello", who="GK") == "こんにちは、GK"
+            assert messages.default_lang() == "en"
+        assert messages.default_lang() == "ja"
+        with pytest.raises(KeyError):
+            messages.say("zz_test.nothing")
+        with pytest.raises(ValueError):
+            messages.catalogue("zz_test", {})
+    finally:
+        messages._BY_PREFIX.pop("zz_test")
+
+
+def test_lang_is_on_every_command() -> None:
+    from dhproc.cli import cli
+
+    def commands(group, prefix=()):
+        for name, cmd in group.commands.items():
+            if hasattr(cmd, "commands"):
+                yield from commands(cmd, prefix + (name,))
+            else:
+                yield prefix + (name,), cmd
+
+    found = list(commands(cli))
+    assert len(found) >= 12
+    for path, cmd in found:
+        assert any(p.name == "lang" for p in cmd.params), " ".join(path)

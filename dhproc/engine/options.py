@@ -61,6 +61,7 @@ class OptionSet:
         if len(self.by_id) != len(self.options):
             raise ValueError("duplicate option id")
         self.names: dict[str, tuple[str, str]] = {}  # id -> (Japanese, English) name shown to people
+        self.reasons_ja: dict[str, str] = {}  # id -> the reason in Japanese (Option.reason is English)
 
     def set_names(self, names: Mapping[str, tuple[str, str]]) -> None:
         """The names people read (report headers, ``dhproc options``); one for every option."""
@@ -69,6 +70,20 @@ class OptionSet:
         if unknown or missing:
             raise ValueError(f"option names: unknown {unknown}, missing {missing}")
         self.names = dict(names)
+
+    def set_reasons(self, reasons: Mapping[str, str]) -> None:
+        """Each option's reason in Japanese, as ``dhproc options`` shows it by default."""
+        unknown = sorted(k for k in reasons if k not in self.by_id)
+        missing = [o.id for o in self.options if o.id not in reasons]
+        if unknown or missing:
+            raise ValueError(f"option reasons: unknown {unknown}, missing {missing}")
+        self.reasons_ja = dict(reasons)
+
+    def reason(self, option_id: str, lang: str) -> str:
+        """Why the default, in ``lang`` (English where no Japanese is given)."""
+        if lang == "ja" and option_id in self.reasons_ja:
+            return self.reasons_ja[option_id]
+        return self.by_id[option_id].reason
 
     def name(self, option_id: str, lang: str) -> str:
         pair = self.names.get(option_id)
