@@ -1,0 +1,12 @@
+"""What the logos ruleset says to people (problems in its files, warnings), in Japanese and English.
+
+Code says ``say("logos.<key>", ...)`` (:func:`dhproc.messages.say`); the report's own lines are in
+report.py's catalogue.
+"""
+
+from __future__ import annotations
+
+from ...messages import catalogue
+
+MESSAGES = catalogue("logos", {
+})
