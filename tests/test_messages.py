@@ -116,7 +116,8 @@ def test_dhproc_lang_chooses_the_report_language_and_lang_wins(env, expected, mo
 
 
 def _all_catalog_entries() -> list[tuple[str, str]]:
-    """(prefix, key) of every entry of every catalogue in dhproc (each package's messages.py)."""
+    """(prefix, key) of every entry of every catalogue in dhproc (each package's messages.py and
+    each report's lines): every module is imported, so every catalogue is made."""
     import importlib
     import pkgutil
 
@@ -124,7 +125,7 @@ def _all_catalog_entries() -> list[tuple[str, str]]:
     from dhproc.report.text import ALL_CATALOGS
 
     for info in pkgutil.walk_packages(dhproc.__path__, "dhproc."):
-        if info.name.endswith(".messages"):
+        if not info.name.endswith("__main__"):
             importlib.import_module(info.name)
     return [(c.prefix, key) for c in ALL_CATALOGS for key in c.entries]
 
