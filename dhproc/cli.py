@@ -15,6 +15,7 @@ import click
 
 from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
+from .messages import say
 
 PROGRESS_FROM = 10  # files in a batch before a progress line is shown on a terminal
 
@@ -53,7 +54,7 @@ def _flush_stdout() -> None:
 
 def _cannot_write(exc: OSError) -> None:
     try:
-        sys.stderr.write(f"dhproc: cannot write <stdout>: {exc.strerror or exc}\n")
+        sys.stderr.write(f"dhproc: {say('cli.cannot_write_stdout', reason=exc.strerror or exc)}\n")
         sys.stderr.flush()
     except OSError:
         pass
@@ -68,7 +69,7 @@ def _out(text: str, *, nl: bool = True) -> None:
         click.echo(text, nl=nl)
         sys.stdout.flush()
     except OSError as exc:
-        raise OutputError(f"cannot write <stdout>: {exc.strerror or exc}") from None
+        raise OutputError(say("cli.cannot_write_stdout", reason=exc.strerror or exc)) from None
 
 
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
@@ -88,7 +89,21 @@ def lang_option(expose: bool = False) -> Callable:
                         expose_value=expose, help="ja or en (default: DHPROC_LANG, else ja).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Dhproc(click.Group):
+    """The dhproc group: the language a command sets (--lang) ends with the command, even when
+    click stops at a bad option before the command's context is closed."""
+
+    def main(self, *args, **kwargs):
+        from .messages import reset_lang, set_lang
+
+        token = set_lang(None)
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            reset_lang(token)
+
+
+@click.group(cls=_Dhproc, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
@@ -128,7 +143,7 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
             click.echo(f"{name}: {exc}", err=True)
             failed += 1
         except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
-            click.echo(f"{name}: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+            click.echo(say("cli.internal_error", name=name, error=f"{type(exc).__name__}: {exc}"), err=True)
             return 3
     if progress:
         click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
@@ -151,7 +166,7 @@ def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
         write_atomic_all(files)
     except OSError as exc:
         names = ", ".join(str(p) for p, _ in files)
-        raise OutputError(f"cannot write {names}: {exc.strerror or exc}") from None
+        raise OutputError(say("cli.cannot_write", names=names, reason=exc.strerror or exc)) from None
 
 
 def _out_names(files: Sequence[str]) -> dict[str, str]:
@@ -162,7 +177,7 @@ def _out_names(files: Sequence[str]) -> dict[str, str]:
     for f, stem in zip(files, stems):
         name = stem if stems.count(stem) == 1 else f"{Path(f).resolve().parent.name}-{stem}"
         if name in names.values():
-            raise click.UsageError(f"two inputs would both write '{name}.*' in --out; resolve them in separate runs")
+            raise click.UsageError(say("cli.same_out_name", name=name))
         names[f] = name
     return names
 
@@ -191,14 +206,14 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
 
     if dice_plan:
         if json_path or out_dir:
-            raise click.UsageError("--dice-plan prints the plan only; it takes no --json or --out")
+            raise click.UsageError(say("cli.dice_plan_only"))
         sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(api.load(name, all_turns=all_turns)),
                                                                        name), nl=False)))
 
     if json_path and len(files) > 1 and json_path != "-":
-        raise click.UsageError("--json PATH takes one input; use --out DIR for a batch")
+        raise click.UsageError(say("cli.json_one_input", path="PATH"))
     if json_path == "-" and len(files) > 1:
-        raise click.UsageError("--json - takes one input; use --out DIR for a batch")
+        raise click.UsageError(say("cli.json_one_input", path="-"))
     names = _out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
@@ -215,7 +230,7 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
             _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
             shown = ", ".join(p.name for p in paths)
-            click.echo(f"{name}: wrote {shown}, {names[name]}.json in {folder}", err=True)
+            click.echo(say("cli.wrote_out", name=name, shown=shown, stem=names[name], folder=folder), err=True)
         if json_path and json_path != "-":
             _write((Path(json_path), data))
         if json_path == "-":
@@ -236,8 +251,8 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
     from .report.layout import table
 
     turns = sorted({r["turn"] for r in rolls})
-    head = (f"{name}: the dice of turn {', '.join(map(str, turns))}, in draw order, as the seed would draw "
-            f"them (a later die can depend on an earlier result)\n") if rolls else f"{name}: no dice to draw\n"
+    head = (say("cli.plan_head", name=name, turns=", ".join(map(str, turns))) if rolls
+            else say("cli.plan_none", name=name)) + "\n"
     rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}",
              f"{r['rate']}%" if "rate" in r else "",
              " ".join(f"{k}={r[k]}" for k in _PLAN_ABOUT if r.get(k) is not None)] for r in rolls]
@@ -256,7 +271,7 @@ def validate(files: tuple[str, ...]) -> None:
         match = api.load(name)
         api.resolve(match)
         _fail(api.warnings(match))  # doubtful but legal: printed, and the file is still ok
-        _out(f"{name}: ok")
+        _out(say("cli.ok", name=name))
 
     sys.exit(_batch(files, work))
 
@@ -327,9 +342,9 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             raise Diverged(divergence.format())
         generator = api.load_log(name)[1]["generator"] if other_version else None
         if generator is not None and generator != f"dhproc {__version__}":
-            _out(f"{name}: ok (written by {generator}, replayed by dhproc {__version__})")
+            _out(say("replay.ok_other", name=name, generator=generator, version=__version__))
         else:
-            _out(f"{name}: ok")
+            _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
 
@@ -346,7 +361,7 @@ def schema(name: str | None) -> None:
         click.echo("\n".join(names))
         return
     if name not in names:
-        raise click.UsageError(f"unknown schema '{name}' (known: {', '.join(names)})")
+        raise click.UsageError(say("cli.unknown_schema", name=name, known=", ".join(names)))
     click.echo(schema_text(name), nl=False)
 
 
@@ -374,7 +389,7 @@ def options(ruleset: str) -> None:
 
     rs = get_ruleset(ruleset)
     if rs is None:
-        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
+        raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
     rows = [[o.id, _show(o.default), o.allowed(), o.source, o.clause] for o in rs.options]
     click.echo(table(["option", "default", "allowed", "source", "clause"], rows))
     click.echo("")
@@ -400,7 +415,7 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
-        click.echo(f"error: --seed: at most 200 characters, not {len(seed):,}", err=True)
+        click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
         sys.exit(1)
     digits = seed.lstrip("-")
     value: int | str = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
@@ -410,11 +425,12 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
         # The expression is shown around the column, never whole: it may be thousands of characters.
         start = max(0, exc.column - 40)
         shown = text[start:start + 60]
-        click.echo(f"error: {text if len(text) <= 60 else quote(text)}: column {exc.column}: {exc.message}", err=True)
+        click.echo(say("cli.expr_error", text=text if len(text) <= 60 else quote(text), column=exc.column,
+                       message=exc.message), err=True)
         click.echo(f"  {shown}\n  {' ' * max(0, exc.column - 1 - start)}^", err=True)
         sys.exit(1)
     if times is not None and command.times != 1:
-        raise click.UsageError("give the repeat once: x3 in front of the dice, or --times")
+        raise click.UsageError(say("cli.repeat_once"))
     count = times or command.times
     gen = stream(value, 0, "roll")
     comment = f"　{command.comment}" if command.comment else ""
@@ -443,7 +459,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
 
     from . import api
     from .loading import load_file
-    from .messages import default_lang, say
+    from .messages import default_lang
 
     lang = lang or default_lang()
     out = Path(out_path) if out_path else None
@@ -525,14 +541,14 @@ def new(ruleset: str, directory: str, from_log: str | None) -> None:
     from .scaffold import scaffold, scaffold_from_log
 
     if get_ruleset(ruleset) is None:
-        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
+        raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
     try:
         if from_log:
             from . import api
 
             match = api.continuation(from_log)
             if match["ruleset"] != ruleset:
-                raise click.UsageError(f"{from_log} is a '{match['ruleset']}' match, not '{ruleset}'")
+                raise click.UsageError(say("cli.other_ruleset", log=from_log, found=match["ruleset"], ruleset=ruleset))
             written = scaffold_from_log(Path(directory), match, Path(from_log).name)
         else:
             written = scaffold(ruleset, Path(directory))
@@ -543,8 +559,8 @@ def new(ruleset: str, directory: str, from_log: str | None) -> None:
         click.echo(f"{directory}: {exc}", err=True)
         sys.exit(1)
     for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"next: dhproc resolve {Path(directory) / 'match.yaml'}")
+        click.echo(say("cli.wrote", path=path))
+    click.echo(say("cli.next", path=Path(directory) / "match.yaml"))
 
 
 def _show(v: object) -> str:

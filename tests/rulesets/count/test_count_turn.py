@@ -10,6 +10,8 @@ from dhproc.errors import InputError
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 ATTACK_G = {"main_action": {"skill": "斬撃", "targets": ["g"]}}
 
 
