@@ -33,6 +33,10 @@ PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge")
 OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
        "remove_effects", "charge")
 
+# What each kind of lasting effect carries, in the order it is written into the log (LOGOS-6).
+EFFECT_DATA = {"stat": ("stat", "value"), "color": ("color",), "weakness": ("color",),
+               "field": ("name", "applies_to", "owner_side", "stat", "value")}
+
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
                "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
 _SIDE_ATTRS = {"standing": NUMBER, "knocked_out": NUMBER, "dp": NUMBER}
@@ -143,6 +147,8 @@ class LogosState:
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
+    under_way: dict[str, Any] | None = None  # the setup's ``round:`` when it resumes a round (LOGOS-11)
+    stop_after: int | None = None  # the setup's ``stop_after_bout`` (LOGOS-11.4)
 
     def side_order(self) -> list[str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
