@@ -39,6 +39,38 @@ MESSAGES = catalogue("logos", {
         "を書いてください",
         "skill '{name}' of starter '{who}' targets a chosen enemy: add {{who: {who}, skill: {name}, target: ...}} "
         "under choices"),
+    # model.py: characters and skills
+    "too_many_colors": ("色が{n}つあります。色は1つ、《猛攻》があれば2つです（keywords: [moukou]）",
+                        "{n} colours: a character has one colour, two with 《猛攻》 (keywords: [moukou])"),
+    "color_twice": ("同じ色が2回書かれています", "a colour is listed twice"),
+    "revealed_needs_secret": ("秘匿状態が解除済み（revealed）になれるのはシークレット（secret: true）だけです",
+                              "only a シークレット character (secret: true) can have been revealed"),
+    "trigger_needs_counter": ("トリガーを持つのはカウンタースキル（timing: counter）だけです",
+                              "only a カウンター skill (timing: counter) has a trigger"),
+    "trigger_stat": ("能力値を指定できるのは stat_up / stat_down のトリガーだけです",
+                     "only stat_up / stat_down triggers name a stat"),
+    "counter_needs_trigger": ("カウンタースキルにはトリガーが必要です（例：{{event: stat_up, who: ally, stat: attack}}）",
+                              "a カウンター skill needs a trigger (e.g. {{event: stat_up, who: ally, stat: attack}})"),
+    "condition_trigger": ("条件で「trigger」を読めるのはカウンタースキルだけです",
+                          "only a カウンター skill's condition can read 'trigger'"),
+    "one_chosen": ("選ぶ対象は1スキルに1人です。chosen_ally と chosen_enemy の両方は使えません",
+                   "a skill names one chosen character: chosen_ally or chosen_enemy, not both"),
+    "target_trigger": ("「trigger」を対象にできるのはカウンタースキルだけです",
+                       "only a カウンター skill can target 'trigger'"),
+    "passive_op": ("パッシブスキルに「{op}」は使えません（使えるもの：{allowed}）",
+                   "a パッシブ skill cannot '{op}' (allowed: {allowed})"),
+    "passive_target": ("パッシブスキルの対象は {allowed} です（「{target}」ではありません）",
+                       "a パッシブ skill targets {allowed}, not '{target}'"),
+    "attack_self": ("キャラクターは自分自身をアタックしません", "a character does not attack itself"),
+    "field_target": ("フィールドは applies_to のキャラクターすべてにかかるので、対象（target）はありません",
+                     "a field covers the characters of applies_to; it has no target"),
+    "order_group": ("行動順の変更は1人を動かします（「{target}」ではなく）", "行動順 changes move one character, not '{target}'"),
+    "swap_across": ("行動順の入れ替えは同じチームの中だけです", "行動順 is swapped within one team"),
+    # rules.py
+    "counter_loop": ("ターン{bout}：1つの連鎖で誘発したカウンターが{limit}を超えました。カウンターが互いに誘発し合っています"
+                     "（counter_chain_cap を上げるか、counter_limit: once_per_turn にしてください）",
+                     "ターン {bout}: more than {limit} triggered handlers in one chain; the counters trigger each "
+                     "other in a loop (raise counter_chain_cap or set counter_limit: once_per_turn)"),
     # checks.py / campaign.py: a round under way (LOGOS-11)
     "state_needs_round": ("「{field}」は途中のラウンド（round:）にだけ書けます",
                           "only a round under way (round:) has '{field}'"),

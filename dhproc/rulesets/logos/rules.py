@@ -15,6 +15,7 @@ from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
 from ...errors import ResolutionError
+from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
@@ -394,8 +395,7 @@ class Round:
                 caused, self.counters_for, self.fire_counter)
         except CascadeLimit as exc:
             raise ResolutionError([self.turn.problem(
-                ("turn",), f"ターン {self.s.bout}: {exc}; the counters trigger each other in a loop "
-                           f"(raise counter_chain_cap or set counter_limit: once_per_turn)")]) from None
+                ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
 
     def counters_for(self, happening: Happening) -> list[Handler]:
         s, opts = self.s, self.opts

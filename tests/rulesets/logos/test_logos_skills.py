@@ -226,7 +226,7 @@ def test_logos_5_8_a_loop_stops_at_the_chain_cap_with_a_located_error() -> None:
              options={"counter_limit": "unlimited", "counter_chain_cap": 10})
     with pytest.raises(ResolutionError) as info:
         resolve(m)
-    assert "ターン 1: more than 10 triggered handlers in one chain" in str(info.value)
+    assert "ターン1：1つの連鎖で誘発したカウンターが10を超えました" in str(info.value)
     m["options"] = {"counter_chain_cap": 10}  # once per ターン: no loop
     assert len(events(resolve(m), "skill", skill="無限")) >= 1
 
