@@ -59,7 +59,9 @@ def effects(draw, bench: list[str]) -> dict:
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
         e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
-    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
+    if kind == "damage_reduction" and draw(st.booleans()):  # ステータスダメージ軽減 of one stat, or of all
+        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive", "damage_reduction"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))

@@ -119,6 +119,8 @@ T = Catalog({
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
+    "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
+                "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
 
 STAT_NAMES = {
@@ -128,10 +130,12 @@ STAT_NAMES = {
 EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
-           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド"},
+           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
+           "damage_reduction": "{stat}ダメージ軽減{amount}"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
-           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field"},
+           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
+           "damage_reduction": "{stat} damage reduced by {amount}"},
 }
 COSTS = {
     "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
@@ -198,6 +202,7 @@ REASONS = Catalog({
     "counter_note": ("カウンター待受", "counter waiting"),
     "incap_note": ("行動不能", "unable to act"),
     "barrier_note": ("特殊能力無効", "barrier"),
+    "reduction_note": ("ダメージ軽減", "damage reduction"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
@@ -311,7 +316,7 @@ class Board:
                 self.chars[a["character"]].stats["spirit"] = a["after"]
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
-        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "stat" in e):
+        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "after" in e):
             c = self.chars[e.get("character") or e.get("bearer")]
             c.stats[e["stat"]] = e["after"]
         elif kind == "cost" and "stat" in e:
@@ -578,6 +583,9 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
     if kind == "blocked":
         return [t("blocked", name=name(e["target"]))]
+    if kind == "reduced":
+        return [t("reduced", name=name(e["target"]), stat=stats[e["stat"]], by=e["by"], amount=e["amount"],
+                  after=e["after"])]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
     return []
@@ -593,7 +601,8 @@ def _effect_what(e: dict, lang: str) -> str:
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
     amount = e.get("amount") or 0
-    return template.format(sign="+" if amount >= 0 else "", amount=amount)
+    stat = STAT_NAMES[lang][e["stat"]] if "stat" in e else ("ステータス" if lang == "ja" else "status")
+    return template.format(sign="+" if amount >= 0 else "", amount=amount, stat=stat)
 
 
 def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.Block]:
@@ -629,7 +638,7 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     notes = []
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
-                      ("barrier", "barrier_note")):
+                      ("barrier", "barrier_note"), ("damage_reduction", "reduction_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:
