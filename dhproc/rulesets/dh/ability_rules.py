@@ -16,7 +16,7 @@ from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
-from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
+from .effect_kinds import HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
 from .model import Character, DhState, Square, parse_square
 from .ranges import squares_in_range
 from .status import PHASE, barrier, counter_waiting, stat
@@ -301,10 +301,11 @@ def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, t
         if t.dead and spec.kind != "revive":
             continue  # died earlier in this same application
         handler(state, ctx, use, spec, t)
-        if use.ability.type == "granted" and spec.kind not in LASTING and use.ability.duration not in (0, None) \
-                and spec.kind in ("damage", "heal"):
-            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase starts
-            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind})
+        if use.ability.type == "granted" and spec.kind in REPEATABLE and use.ability.duration not in (0, None):
+            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase
+            # starts (DH-10.5), a forced move to the square first named
+            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind, **({"at": use.sub["at"]}
+                                                                               if "at" in use.sub else {})})
 
 
 def costs_payable(state: DhState, use: Use, payer: Character | None) -> bool:
@@ -627,8 +628,9 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
                 t = state.characters[e.bearer]
                 spec = user.ability.effects[e.data["effect_index"] - 1]
                 ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
-                if not t.dead:
-                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, {}, "grant", e.start), spec, t)
+                if t.dead == (spec.kind == "revive") and t.at is not None:
+                    sub = {"at": e.data["at"]} if "at" in e.data else {}
+                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, sub, "grant", e.start), spec, t)
         else:
             for f in state.effects.select(kind="field"):
                 owner = state.characters[f.data["owner"]]

@@ -24,6 +24,11 @@ KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
          "damage_reduction")
 
+# 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
+# starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
+# effect) and not 戦線離脱 (its bearer is off the MAP until it ends).
+REPEATABLE = tuple(k for k in KINDS if k not in LASTING + TARGETLESS + ("extra_action", "withdraw"))
+
 
 @dataclass
 class Use:
