@@ -35,6 +35,7 @@ COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -65,6 +66,10 @@ def effects(draw, bench: list[str]) -> dict:
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+    if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
+        e["seal"] = draw(st.sampled_from(SEALS + [None]))
+        if e["seal"] is None:
+            del e["seal"]
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
     if kind == "withdraw" and draw(st.booleans()):

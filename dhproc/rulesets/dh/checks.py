@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problem
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 from .effect_kinds import LASTING, TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
 
@@ -116,6 +118,8 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
                                                 f"(or permanent)"))
         if e["kind"] in ("damage", "heal", "stat_change", "movement_change", "damage_reduction") and "amount" not in e:
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
+        if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
+            out.append((("effects", i), say("dh.seal_needs_what")))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises

@@ -18,11 +18,12 @@ from .status import PHASE, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
-LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction")
+LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal")
+DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
-         "damage_reduction")
+         "damage_reduction", "seal")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -81,7 +82,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
     else:
-        event.update({k: data[k] for k in ("stat", "amount") if k in data})
+        event.update({k: data[k] for k in DESCRIBED_BY if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -130,7 +131,7 @@ def _dying(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 def _lasting_kind(kind: str) -> Callable:
     def apply(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
-        data = {k: v for k, v in spec.params.items() if k in ("stat", "amount")}
+        data = {k: v for k, v in spec.params.items() if k in DESCRIBED_BY}
         lasting(state, ctx, use, spec, t, kind, data, **extra)
     return apply
 
@@ -294,5 +295,6 @@ HANDLERS: dict[str, Callable] = {
     "wall_break": _wall(False),
     "normal_attack": _normal_attack,
     "damage_reduction": _lasting_kind("damage_reduction"),
+    "seal": _lasting_kind("seal"),
 }
 assert tuple(HANDLERS) == KINDS

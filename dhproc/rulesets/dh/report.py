@@ -131,11 +131,15 @@ EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
            "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
-           "damage_reduction": "{stat}ダメージ軽減{amount}"},
+           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
            "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
-           "damage_reduction": "{stat} damage reduced by {amount}"},
+           "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed"},
+}
+SEALS = {  # 封印 (DH-11.15): what is sealed
+    "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
+    "en": {"action": "action", "move": "move", "ability": "ability", "attack": "normal attack"},
 }
 COSTS = {
     "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
@@ -203,6 +207,11 @@ REASONS = Catalog({
     "incap_note": ("行動不能", "unable to act"),
     "barrier_note": ("特殊能力無効", "barrier"),
     "reduction_note": ("ダメージ軽減", "damage reduction"),
+    "seal_note": ("{what}封印", "{what} sealed"),
+    "sealed_action": ("動作封印中", "its action is sealed"),
+    "sealed_move": ("移動封印中", "its move is sealed"),
+    "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
+    "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
@@ -298,7 +307,7 @@ class Board:
                 self.revealed.append(cid)
         for e in setup.get("effects", []):
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
-                                     "amount": e.get("amount")}
+                                     "amount": e.get("amount"), "seal": e.get("seal")}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
                 stats = self.chars[e["bearer"]].stats
                 stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
@@ -335,7 +344,7 @@ class Board:
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
-                                         "amount": e.get("amount")}
+                                         "amount": e.get("amount"), "seal": e.get("seal")}
         elif kind == "effect_end":
             self.effects.pop(e["effect"], None)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
@@ -602,7 +611,8 @@ def _effect_what(e: dict, lang: str) -> str:
         template = f"{template}「{e['ability']}」"
     amount = e.get("amount") or 0
     stat = STAT_NAMES[lang][e["stat"]] if "stat" in e else ("ステータス" if lang == "ja" else "status")
-    return template.format(sign="+" if amount >= 0 else "", amount=amount, stat=stat)
+    seal = SEALS[lang].get(e.get("seal"), "")
+    return template.format(sign="+" if amount >= 0 else "", amount=amount, stat=stat, seal=seal)
 
 
 def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.Block]:
@@ -645,6 +655,9 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
         if v["type"] == "stat_change" and v.get("amount"):
             notes.append(r("buff_note", stat=STAT_NAMES[lang][v["stat"]], sign="+" if v["amount"] > 0 else "",
                            amount=v["amount"]))
+    for v in mine:
+        if v["type"] == "seal":
+            notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
     return notes
