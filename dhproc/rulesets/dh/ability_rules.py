@@ -556,7 +556,7 @@ def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character])
     spec = ab.effects[f.data["effect_index"] - 1]
     use = Use(owner, ab, {}, "field", state.clocks.now(PHASE))
     for t in hit:
-        if spec.kind in LASTING:
+        if spec.kind in LASTING and not (spec.param("stat") == "hp" and ctx.options["timed_hp"] == "per_phase"):
             if any(e.data.get("field") == f.seq for e in state.effects.select(bearer=t.id)):
                 continue  # already under this field's effect
             HANDLERS[spec.kind](state, ctx, use, spec, t, field_seq=f.seq, end=f.end)

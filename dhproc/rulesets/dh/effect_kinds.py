@@ -106,8 +106,11 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 
 def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
-    name = spec.param("stat", "hp")
-    amount = spec.param("amount", 0)
+    heal(state, ctx, t, spec.param("stat", "hp"), spec.param("amount", 0))
+
+
+def heal(state: DhState, ctx: TurnContext, t: Character, name: str, amount: int, reason: str = "heal") -> int:
+    """Raise a stat for good, up to its initial value by option ``heal_cap`` (DH-11.2); the rise made."""
     before = getattr(t, name)
     after = before + amount
     if ctx.options["heal_cap"] == "initial":
@@ -115,9 +118,35 @@ def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     setattr(t, name, after)
     ctx.emit("stat", character=t.id, stat=name, amount=after - before, before=before if name == "hp"
              else stat(state, t, name) - (after - before), after=after if name == "hp" else stat(state, t, name),
-             reason="heal")
+             reason=reason)
     if name == "hp" and before == 1 and after != 1:
         ctx.emit("state", character=t.id, state="dying", on=False)
+    return after - before
+
+
+def _stat_change(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+    """一時上昇/下降 (DH-11.4); of 体力 it acts by option ``timed_hp`` (DH-11.16)."""
+    if spec.param("stat") != "hp":
+        _lasting_kind("stat_change")(state, ctx, use, spec, t, **extra)
+        return
+    amount = spec.param("amount", 0)
+    applied = hp_change(state, ctx, use, t, amount)
+    if ctx.options["timed_hp"] == "temporary":  # taken back when it ends (harm.effect_end)
+        lasting(state, ctx, use, spec, t, "stat_change", {"stat": "hp", "amount": amount, "applied": applied},
+                **extra)
+    elif use.origin not in ("grant", "field"):  # per_phase: again at each of the user side's phase starts
+        lasting(state, ctx, use, spec, t, "repeat", {"kind": "stat_change", "stat": "hp", "amount": amount})
+
+
+def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: int) -> int:
+    """A 体力 change by an ability: a fall is 体力 damage (reductions count, DH-11.14), a rise a heal
+    (DH-11.2). Returns the change made."""
+    if amount >= 0:
+        return heal(state, ctx, t, "hp", amount)
+    before = t.hp
+    harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
+                gruesome=use.ability.has("gruesome_death"), silent=use.silent)
+    return t.hp - before
 
 
 def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -278,7 +307,7 @@ HANDLERS: dict[str, Callable] = {
     "heal": _heal,
     "instant_death": _instant_death,
     "dying": _dying,
-    "stat_change": _lasting_kind("stat_change"),
+    "stat_change": _stat_change,
     "barrier": _lasting_kind("barrier"),
     "incapacitate": _lasting_kind("incapacitate"),
     "movement_change": _lasting_kind("movement_change"),

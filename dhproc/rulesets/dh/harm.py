@@ -133,9 +133,28 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
     elif e.kind in ("field", "counter"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
-    elif e.kind in ("damage_reduction", "seal"):  # what ends, as its start said it
+    elif e.kind in ("damage_reduction", "seal", "repeat"):  # what ends, as its start said it
         event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
     ctx.emit("effect_end", **event)
+    if e.kind == "stat_change" and e.data.get("applied") and e.bearer is not None:
+        _take_back_hp(state, ctx, state.characters[e.bearer], e.data["applied"])
+
+
+def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) -> None:
+    """A temporary 体力 change that ends (option timed_hp: temporary, DH-11.16): a rise is taken
+    back, never below 1; a fall is given back, as a heal is."""
+    if c.dead:
+        return
+    if applied < 0:
+        from .effect_kinds import heal
+
+        heal(state, ctx, c, "hp", -applied, reason="expired")
+        return
+    before = c.hp
+    c.hp = max(1, c.hp - applied)
+    ctx.emit("stat", character=c.id, stat="hp", amount=c.hp - before, before=before, after=c.hp, reason="expired")
+    if c.hp == 1 and before != 1:
+        ctx.emit("state", character=c.id, state="dying", on=True)
 
 
 def wiped_out(state: DhState, side_id: str, scope: str) -> bool:

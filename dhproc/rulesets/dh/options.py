@@ -89,6 +89,10 @@ OPTIONS = OptionSet([
            reason="the 封印系 entries of the guideline are unreadable; a sealed ability is read as sealed "
                   "however it would act (its waiting counter, its field's re-rolls); action_only seals "
                   "only its use as the 動作"),
+    Option("timed_hp", "per_phase", choices=("per_phase", "temporary"), source="wiki", clause="DH-11.16",
+           reason="体力 changes only by damage and healing, which are 単発; a 単発 effect with a duration "
+                  "applies again at each own phase start (効果について), which gives 再生 and 毒; temporary "
+                  "reads it as ステータス一時上昇/下降, taken back when it ends"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
@@ -128,4 +132,5 @@ OPTIONS.set_names({
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
+    "timed_hp": ("体力の一時変化", "a timed 体力 change"),
 })

@@ -119,6 +119,7 @@ T = Catalog({
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
+    "hp_per_phase": ("{stat}{amount}（使用者側のフェイズ開始ごと）", "{stat} {amount} at each of its user side's phase starts"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
@@ -606,6 +607,8 @@ def _effect_what(e: dict, lang: str) -> str:
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-11.16)
+        return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"

@@ -66,3 +66,20 @@ def test_dh_11_15_a_seal_without_what_it_stops_is_located() -> None:
         ability_match({**SEAL_ABILITY, "effects": [{"kind": "seal"}]}, [])
     assert any("seal: action / move / ability / attack" in p.format() or "封じるもの" in p.format()
                for p in info.value.problems)
+
+
+def test_dh_11_16_a_temporary_hp_rise_is_taken_back_when_it_ends_never_below_one() -> None:
+    ab = {"activation": 90, "duration": 1, "targets": {"side": "self"},
+          "effects": [{"kind": "stat_change", "stat": "hp", "amount": 3}]}
+    brute = {"x": {"name": "敵", "side": "blue", "attack": 12, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                   "at": "Ｂ３"}}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": "能力"}], [{"who": "x", "to": "Ｂ２", "attack": "u"}],
+                                  dice=[1, 1, 1]),
+                             turn(2, [], [])], chars=brute, options={"timed_hp": "temporary", "heal_cap": "none"})
+    assert [(e["before"], e["after"], e["reason"]) for e in events(log, "stat")] == [(5, 8, "heal"), (1, 1, "expired")]
+    assert [(e["before"], e["after"]) for e in events(log, "damage")] == [(8, 1)]
+    assert log["state"]["characters"]["u"]["hp"] == 1 and not events(log, "death")
+    per_phase = ability_match({**ab, "duration": 2}, [turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]), turn(2, [], [])],
+                              options={"heal_cap": "none"})
+    # per_phase: again at the next phase start of u's side (a 1-turn change would have ended before it)
+    assert [(e["before"], e["after"]) for e in events(per_phase, "stat")] == [(5, 8), (8, 11)]
