@@ -32,6 +32,7 @@ RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
+COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
@@ -119,6 +120,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
         if draw(st.booleans()):
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
+        if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
+            ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
     return ab
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import Problem
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+from .abilities import BEFORE_WHEN
 from .effect_kinds import LASTING, TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
 
@@ -111,6 +112,10 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
         out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
     if style != "counter" and "counter" in ab:
         out.append((("counter",), "only a counter-style ability has a counter condition"))
+    counter = ab.get("counter") or {}
+    if counter.get("timing") == "before" and counter.get("when") not in BEFORE_WHEN:  # DH-8.17
+        out.append((("counter", "timing"), say("dh.counter_before_needs_moment", when=counter.get("when"),
+                                               allowed=", ".join(BEFORE_WHEN))))
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
         if e["kind"] in LASTING and duration == 0 and ab.get("type") != "field":

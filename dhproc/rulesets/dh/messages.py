@@ -9,6 +9,9 @@ from __future__ import annotations
 from ...messages import catalogue
 
 MESSAGES = catalogue("dh", {
+    "counter_before_needs_moment": ("カウンター条件「{when}」には先手（timing: before）がありません（先手にできる条件：{allowed}）",
+                                    "a counter on '{when}' cannot act before its trigger (timing: before works with "
+                                    "{allowed})"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
 })

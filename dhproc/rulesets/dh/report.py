@@ -120,6 +120,9 @@ T = Catalog({
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
     "hp_per_phase": ("{stat}{amount}（使用者側のフェイズ開始ごと）", "{stat} {amount} at each of its user side's phase starts"),
+    "cancel_strike": ("　通常攻撃→{target}：{why}のため不発", "  normal attack → {target}: {why}, it does not happen"),
+    "timing_before": ("（先手）", " (before)"),
+    "timing_same": ("（同時）", " (at the same moment)"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
@@ -210,6 +213,7 @@ REASONS = Catalog({
     "reduction_note": ("ダメージ軽減", "damage reduction"),
     "seal_note": ("{what}封印", "{what} sealed"),
     "sealed_action": ("動作封印中", "its action is sealed"),
+    "countered": ("先手カウンター", "a counter acting first"),
     "sealed_move": ("移動封印中", "its move is sealed"),
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
@@ -239,6 +243,7 @@ REASONS = Catalog({
     "trig_hit": ("{by}の命中", "{by}'s hit"),
     "trig_targeted_by_ability": ("{by}の特殊能力", "{by}'s ability"),
     "trig_killed": ("{by}による死亡", "a death by {by}"),
+    "trig_killed_before": ("{by}に殺される直前", "about to be killed by {by}"),
     "trig_entered": ("{by}の侵入", "{by} entering"),
     "trig_action_end": ("{by}の行動終了", "{by} ending its action"),
     "trig_ability_used": ("{by}の特殊能力使用", "{by} using an ability"),
@@ -564,13 +569,20 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             return [t("cancel_counter", ability=ability, why=why)]
         target = t("cancel_target", name=name(e["target"])) if e.get("target") else ""
         return [t("cancel_ability", ability=ability, target=target, why=why)]
+    if kind == "cancel" and e["scope"] == "strike":  # a 先手 counter ended the attack first (DH-8.17)
+        return [t("cancel_strike", target=name(e["target"]), why=r(e["reason"]))]
     if kind == "cancel" and e["scope"] == "effect":
         return [t("cancel_effect", why=r(e["reason"]))]
     if kind == "counter_armed":
-        return [t("counter_armed", when=r(e["when"]), **_until(board, e["end"]))]
+        timing = t("timing_" + e["timing"]) if e.get("timing") else ""
+        return [t("counter_armed", when=r(e["when"]) + timing, **_until(board, e["end"]))]
     if kind == "counter_fire":
+        timing = t("timing_" + e["timing"]) if e.get("timing") else ""
+        trigger = "trig_" + e["trigger"]
+        if e["trigger"] == "killed" and e.get("timing") == "before":
+            trigger, timing = "trig_killed_before", ""  # the "about to be killed" counter (DH-8.17)
         return [t("counter_fire", ability=e["ability"], name=name(e["actor"]),
-                  trigger=r("trig_" + e["trigger"], by=name(e["by"]) if e["by"] else "?"))]
+                  trigger=r(trigger, by=name(e["by"]) if e["by"] else "?")) + timing]
     if kind == "field_set":
         return [t("field_set", squares="・".join(e["squares"]))]
     if kind == "field_roll":

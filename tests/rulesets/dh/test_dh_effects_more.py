@@ -83,3 +83,41 @@ def test_dh_11_16_a_temporary_hp_rise_is_taken_back_when_it_ends_never_below_one
                               options={"heal_cap": "none"})
     # per_phase: again at the next phase start of u's side (a 1-turn change would have ended before it)
     assert [(e["before"], e["after"]) for e in events(per_phase, "stat")] == [(5, 8), (8, 11)]
+
+
+def _counter(when: str, timing: str | None = None, hp: int = 5) -> dict:
+    counter = {"when": when, **({"timing": timing} if timing else {})}
+    return {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": hp, "spirit": 3, "fs": 5,
+                  "at": "Ｂ３", "ability": {"name": "返し", "style": "counter", "activation": 90, "duration": 2,
+                                           "targets": {"side": "enemy"}, "counter": counter,
+                                           "effects": [{"kind": "damage", "amount": 1}]}}}
+
+
+def _attacked(chars: dict, dice: list) -> dict:
+    """x arms its counter in turn 1; u walks onto it and attacks in turn 2 (roll_at_100: every 判定 rolls)."""
+    return ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]},
+                         [turn(1, [], [{"who": "x", "ability": "返し"}], dice=[1]),
+                          turn(2, [{"who": "u", "to": "Ｂ３", "attack": "x"}], [], dice=dice)], chars=chars)
+
+
+def test_dh_8_17_a_counter_for_its_own_death_fires_on_it_then_its_wait_ends() -> None:
+    log = _attacked(_counter("killed_by_enemy", hp=1), [1, 1])  # the hit, the counter's 成功判定
+    assert [(e["actor"], e["target"]) for e in events(log, "counter_fire")] == [("x", "u")]
+    assert [e["reason"] for e in events(log, "effect_end") if e["type"] == "counter"] == ["death"]
+
+
+def test_dh_8_17_a_holder_killed_by_its_trigger_answers_only_at_the_same_moment() -> None:
+    after = _attacked(_counter("attacked_by_enemy", hp=1), [1])
+    assert not events(after, "counter_fire")
+    same = _attacked(_counter("attacked_by_enemy", "same", hp=1), [1, 1])
+    assert [e["timing"] for e in events(same, "counter_fire")] == ["same"]
+
+
+def test_dh_8_17_before_needs_a_moment_before_the_trigger() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        _attacked(_counter("enemy_enters_range", "before"), [])
+    assert any(p.path[-2:] == ("counter", "timing") for p in info.value.problems)
