@@ -255,8 +255,10 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             who = act["who"]
             if who not in chars:
                 problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
-            elif chars[who]["side"] != sid:
-                # DH-2.3 precondition 2: a side moves only its own characters
+            elif act.get("controlled") and chars[who]["side"] == sid:
+                problems.append(turn.problem(here + ("controlled",), say("dh.controlled_own", who=who)))
+            elif chars[who]["side"] != sid and not act.get("controlled"):
+                # DH-2.3 precondition 2: a side moves only its own characters (or one under its 完全操作)
                 problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
                                                               f"not '{sid}'"))
             elif who in seen:

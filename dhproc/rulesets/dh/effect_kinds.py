@@ -18,12 +18,13 @@ from .status import PHASE, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
-LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal")
+LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
+           "control")
 DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
-         "damage_reduction", "seal")
+         "damage_reduction", "seal", "control")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -325,5 +326,6 @@ HANDLERS: dict[str, Callable] = {
     "normal_attack": _normal_attack,
     "damage_reduction": _lasting_kind("damage_reduction"),
     "seal": _lasting_kind("seal"),
+    "control": _lasting_kind("control"),
 }
 assert tuple(HANDLERS) == KINDS

@@ -93,6 +93,10 @@ OPTIONS = OptionSet([
            reason="体力 changes only by damage and healing, which are 単発; a 単発 effect with a duration "
                   "applies again at each own phase start (効果について), which gives 再生 and 毒; temporary "
                   "reads it as ステータス一時上昇/下降, taken back when it ends"),
+    Option("control_timing", "controller_phase", choices=("controller_phase", "target_phase_end"), source="seed",
+           clause="DH-11.17",
+           reason="the seed lets a side act with the characters it controls, in its own phase; one campaign "
+                  "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
@@ -133,4 +137,5 @@ OPTIONS.set_names({
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
     "timed_hp": ("体力の一時変化", "a timed 体力 change"),
+    "control_timing": ("完全操作された行動の時点", "when a controlled character acts"),
 })

@@ -27,6 +27,7 @@ T = Catalog({
     "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
                   "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
     "actor": ("◆{name}", "◆ {name}"),
+    "controlled_actor": ("◆{name}（{by}が完全操作）", "◆ {name} (controlled by {by})"),
     "move": ("　移動 {frm}→{to}{via}", "  move {frm}→{to}{via}"),
     "via": ("（{squares}経由）", " (via {squares})"),
     "zoc_stop": ("　※ZoCにより{at}で停止（指定：{to}）", "  * stopped by ZoC at {at} (ordered: {to})"),
@@ -135,11 +136,12 @@ EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
            "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
-           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印"},
+           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
            "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
-           "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed"},
+           "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed",
+           "control": "under control"},
 }
 SEALS = {  # 封印 (DH-11.15): what is sealed
     "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
@@ -214,6 +216,9 @@ REASONS = Catalog({
     "seal_note": ("{what}封印", "{what} sealed"),
     "sealed_action": ("動作封印中", "its action is sealed"),
     "countered": ("先手カウンター", "a counter acting first"),
+    "controlled": ("他陣営の完全操作中", "under another side's control"),
+    "not_controlled": ("この陣営の完全操作下にない", "not under this side's control"),
+    "control_note": ("完全操作", "under control"),
     "sealed_move": ("移動封印中", "its move is sealed"),
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
@@ -424,6 +429,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
                        side=board.sides[e["step"]]["name"]))
+        elif kind == "action" and not e.get("extra") and e.get("controlled_by"):  # DH-11.17
+            out.group(t("controlled_actor", name=board.name(e["actor"]), by=board.name(e["controlled_by"])))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
         elif kind == "move" and e["steps"] == 0:
@@ -663,7 +670,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     notes = []
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
-                      ("barrier", "barrier_note"), ("damage_reduction", "reduction_note")):
+                      ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
+                      ("control", "control_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:

@@ -121,3 +121,50 @@ def test_dh_8_17_before_needs_a_moment_before_the_trigger() -> None:
     with pytest.raises(InputError) as info:
         _attacked(_counter("enemy_enters_range", "before"), [])
     assert any(p.path[-2:] == ("counter", "timing") for p in info.value.problems)
+
+
+CONTROL = {"activation": 90, "duration": 1, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+           "effects": [{"kind": "control"}]}
+
+
+def test_dh_11_17_a_controlled_action_at_the_end_of_the_targets_phase_with_target_phase_end() -> None:
+    red = [{"who": "u", "ability": {"targets": ["x"]}}, {"who": "x", "controlled": True, "to": "Ｃ３"}]
+    log = ability_match(CONTROL, [turn(1, red, [{"who": "y", "to": "Ｃ３"}], dice=[1, 1])],
+                        options={"control_timing": "target_phase_end"})
+    moves = [(e["actor"], e["to"]) for e in events(log, "move")]
+    assert moves == [("y", "Ｃ３"), ("x", "Ｃ３")]  # 敵二 first: 敵 acts at the end of 青組's phase
+    now = ability_match(CONTROL, [turn(1, red, [{"who": "y", "to": "Ｃ３"}], dice=[1, 1])])
+    assert [(e["actor"], e["to"]) for e in events(now, "move")] == [("x", "Ｃ３"), ("y", "Ｃ３")]
+
+
+def test_dh_11_17_a_phase_with_a_controlled_character_awaits_its_controller() -> None:
+    import json
+
+    from dhproc import api
+
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"control_timing": "target_phase_end"},
+             "setup": {"map": {"rows": 3, "cols": 4}, "first": "blue", "start_turn": 2,
+                       "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}},
+                       "characters": {"u": {"name": "操り師", "side": "red", "attack": 5, "defense": 5, "hp": 5,
+                                            "spirit": 3, "fs": 5, "at": "Ｂ２", "ability": {"name": "傀儡", **CONTROL}},
+                                      "x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5,
+                                            "spirit": 3, "fs": 5, "at": "Ｂ３"}},
+                       "effects": [{"id": 1, "kind": "control", "bearer": "x", "start": 2, "end": 4,
+                                    "source": {"user": "u"}}]},
+             "turns": [{"turn": 2, "submissions": {"blue": [{"who": "x", "to": "Ａ３"}]}}]}
+    log = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    assert [e["reason"] for e in events(log, "cancel")] == ["controlled"]
+    assert events(log)[-1]["kind"] == "awaiting" and events(log)[-1]["side"] == "red"
+    assert not events(log, "phase_end")
+
+
+def test_dh_11_17_controlled_is_for_the_other_sides_character_under_control() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    log = ability_match(CONTROL, [turn(1, [{"who": "x", "controlled": True, "to": "Ｃ３"}])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["not_controlled"]
+    with pytest.raises(InputError) as info:
+        ability_match(CONTROL, [turn(1, [{"who": "u", "controlled": True}])])
+    assert any(p.path[-1] == "controlled" for p in info.value.problems)
