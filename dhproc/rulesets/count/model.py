@@ -8,6 +8,7 @@ store (kind ``stat``, cleared at the エンドフェイズ, COUNT-9.1).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,8 @@ class Square:
 
     @classmethod
     def parse(cls, label: str) -> "Square":
+        """``E5``, also ``e5`` and full-width ``Ｅ５`` as GKs type them (the schema admits those)."""
+        label = unicodedata.normalize("NFKC", label).upper()
         return cls(COLUMNS.index(label[0]), ROWS.index(label[1]))
 
     @property
