@@ -509,7 +509,14 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
             lines += [f"    - {flow(action)}" for action in sub]
         else:
             lines.append(f"  {side}:")
-            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+            for key, value in sub.items():
+                if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+                    lines.append(f"    {key}:")  # per character, one action a line (nicosw's goes)
+                    for who, actions in value.items():
+                        lines.append(f"      {flow(who)}:" + ("" if actions else " []"))
+                        lines += [f"        - {flow(action)}" for action in actions]
+                else:
+                    lines.append(f"    {key}: {flow(value)}")
     return "\n".join(lines) + "\n"
 
 

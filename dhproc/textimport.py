@@ -70,6 +70,7 @@ class ImportContext:
     square: Callable[[str], str | None]  # typed square -> canonical label, or None
     lang: str = "ja"
     problems: list[ImportProblem] = field(default_factory=list)
+    setup: dict = field(default_factory=dict)  # the match's setup, for what a ruleset's grammar names (weapons, parts)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
 
     def say(self, key: str, **values: object) -> str:
@@ -134,7 +135,8 @@ def context_from_setup(setup: dict, grammar: Grammar, lang: str = "ja") -> Impor
         named += [s["name"] for s in c.get("skills", []) if isinstance(s, dict) and "name" in s]
         abilities[cid] = named
     return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}),
-                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang)
+                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang,
+                         setup=setup)
 
 
 def read_lines(text: str, ctx: ImportContext) -> list[Line]:
