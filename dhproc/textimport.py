@@ -69,7 +69,7 @@ class ImportContext:
     abilities: dict[str, list[str]]  # character id -> its ability or skill names
     square: Callable[[str], str | None]  # typed square -> canonical label, or None
     lang: str = "ja"
-    setup: dict[str, Any] = field(default_factory=dict)  # the match's setup, for grammars that read more
+    setup: dict[str, Any] = field(default_factory=dict)  # the match's setup, for what a grammar names (weapons, parts)
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
 
