@@ -78,6 +78,13 @@ class KagemiyaRuleset(Ruleset):
         played = progress.get("rounds_played", 0) if isinstance(progress, dict) else 0
         return played + 1 if isinstance(played, int) and not isinstance(played, bool) and played >= 0 else 1
 
+    def early_turn_message(self, setup: dict, turn: int, first: int) -> str:
+        """KAGEMIYA-1.8: a turn file for a 巡 the setup already counts as played."""
+        from ...messages import say
+        from . import messages  # noqa: F401  (registers the catalogue)
+
+        return say("kagemiya.start_turn", n=turn, played=first - 1, first=first)
+
     def setup_from_log(self, log: dict) -> dict:
         """KAGEMIYA-1.8: the setup with the log's final state, for ``dhproc new kagemiya DIR --from LOG``."""
         return checks.setup_from_log(log)
