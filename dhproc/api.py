@@ -293,6 +293,8 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                                for cid, c in setup["characters"].items()})
             node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
             apply_aliases(subs, node, aliases, names)  # Japanese keys, display names: the log keeps ids
+            if aliases.resolve is not None:
+                aliases.resolve(subs, node, setup)
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))
     if not broken_turns:  # a turn dropped for its own errors would show up as a gap too

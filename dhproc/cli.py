@@ -464,7 +464,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     for text in texts:
         if text == "-":
             posts.append(("<stdin>", sys.stdin.read()))
-        elif Path(text).is_file():
+        elif "\n" not in text and Path(text).is_file():  # a post given as text may be too long for a path
             posts.append((text, Path(text).read_text(encoding="utf-8")))
         else:
             posts.append(("<text>", text))

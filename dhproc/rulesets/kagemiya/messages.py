@@ -99,6 +99,51 @@ MESSAGES = catalogue("kagemiya", {
                            "戦闘フェイズでもできます（{cid}にはありません）",
                            "奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 marked "
                            "ambush: true allows it ('{cid}' has none)"),
+    # dhproc import kagemiya (grammar.py)
+    "import_what_resource": ("スキル・宝具", "skill or 宝具"),
+    "import_what_initiative": ("先手判定", "the 先手判定"),
+    "import_what_escape_roller": ("逃走阻止（逃走判定の担当）", "逃走阻止 (the escape roller)"),
+    "import_what_loss": ("サーヴァント脱落時", "サーヴァント脱落時"),
+    "import_unknown_resource": ("{name}：{hint}", "{name}: {hint}"),
+    "import_no_resources": ("{name}にはスキルも宝具もありません", "{name} has no skill or 宝具"),
+    "import_which_spell": ("令呪の種類を書いてください（種類：{kinds}）。令呪（補正）のように{text}",
+                           "say which 令呪 (kinds: {kinds}), e.g. 令呪（補正）{text}"),
+    "import_unknown_spell": ("令呪「{text}」という種類はありません（種類：{kinds}）",
+                             "no 令呪 kind 「{text}」 (kinds: {kinds})"),
+    "import_spell_count": ("{kind}は{cost}画です（{count}画と書かれています）", "{kind} costs {cost} 画 (written: {count})"),
+    "import_which_doubling": ("{name}の倍加「{text}」がどれか決まりません（持っている倍加：{has}）。倍加：筋力 のように書いてください",
+                              "cannot tell which 倍加 「{text}」 of {name} is meant (its 倍加: {has}); write e.g. 倍加：筋力"),
+    "import_declared_alone": ("{name}のスキル・令呪などの宣言のあとに、それを使う判定（先手判定・攻撃・逃走・防御）がありません。"
+                              "セイバー：物理攻撃→ランサー（魔力放出）のように判定のあとに書いてください",
+                              "{name} declares skills or 令呪 but no check follows to use them on (先手判定, an attack, "
+                              "逃走, 防御); write them after it, e.g. セイバー：物理攻撃→ランサー（魔力放出）"),
+    "import_no_target": ("{name}の{do}に対象がありません。{do}→ランサー のように書いてください",
+                         "{name}'s {do} has no target; write e.g. {do}→ランサー"),
+    "import_target_alone": ("{name}：対象の前に攻撃がありません。物理攻撃→ランサー のように書いてください",
+                            "{name}: 対象 without an attack before it; write e.g. 物理攻撃→ランサー"),
+    "import_pass_declares": ("{name}は待機なのにスキルや令呪を宣言しています。どちらか一方にしてください",
+                             "{name} passes but declares skills or 令呪: keep one"),
+    "import_support_one": ("{name}の援護：援護する味方は1人だけ書いてください（援護→ランサー）",
+                           "{name}'s 援護 names one ally to support (援護→ランサー)"),
+    "import_support_none": ("{name}の援護：この投稿に{of}の攻撃がありません。{of}の攻撃の行に 援護：{name} と書くこともできます",
+                            "{name}'s 援護: {of} makes no attack in this post; or write 援護：{name} on {of}'s attack"),
+    "import_support_several": ("{name}の援護：{of}の攻撃が{n}回あり、どれか決まりません。援護する攻撃の行に 援護：{name} と書いてください",
+                               "{name}'s 援護: {of} makes {n} attacks; write 援護：{name} on the attack it supports"),
+    "import_condition_alone": ("条件「{text}」は防御指示の中でだけ書けます（防御：セイバー／攻撃25以上なら令呪（補正））",
+                               "the condition 「{text}」 belongs in a standing order (防御：セイバー／攻撃25以上なら令呪（補正））"),
+    "import_condition_empty": ("{name}の防御指示：条件のあとに使うもの（スキル・令呪・倍加）がありません",
+                               "{name}'s standing order: nothing to spend after its condition (skill, 令呪, 倍加)"),
+    "import_loss_word": ("サーヴァント脱落時は「続行」か「保護」で書いてください（「{text}」）",
+                         "write サーヴァント脱落時 as 続行 (fight) or 保護 (protect), not 「{text}」"),
+    "import_loss_alone": ("サーヴァント脱落時だけでは陣営が決まりません。キャラクターの行動と一緒に投稿してください",
+                          "サーヴァント脱落時 alone does not tell the 陣営; post it with the characters' actions"),
+    "import_twice": ("{what}が2回書かれています。1つにしてください", "{what} is given twice; keep one"),
+    "import_escape_which": ("「逃走判定：」だけではどちらの逃走判定か決まりません。先手判定時に逃走するなら「先手判定で逃走：セイバー」、"
+                            "ほかの陣営の逃走に対抗する判定者なら「逃走阻止：セイバー」、自分の手番に逃走するなら「セイバー：逃走」と書いてください",
+                            "「逃走判定：」 alone does not say which: write 「先手判定で逃走：セイバー」 to escape at 先手判定, "
+                            "「逃走阻止：セイバー」 for who rolls against another 陣営's escape, or 「セイバー：逃走」 on the 手番"),
+    "import_head_without_name": ("{head}のあとにキャラクター名がありません（例：{head}：セイバー）",
+                                 "no character's name after {head} (e.g. {head}：セイバー)"),
 })
 
 
