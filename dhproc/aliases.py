@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -28,6 +28,9 @@ class SubmissionAliases:
     keys: Mapping[str, str]  # alias -> English key, at any depth of a submission
     name_keys: frozenset[str] = field(default_factory=frozenset)  # keys whose value (or items) names characters
     name_maps: frozenset[str] = field(default_factory=frozenset)  # keys whose value is a mapping keyed by characters
+    # the ruleset's own naming, after the keys' (names of skills, words for values):
+    # ``resolve(submissions, node, setup)`` changes them in place
+    resolve: Callable[[Any, "yaml.Node | None", dict], None] | None = None
 
 
 def _key(text: str) -> str:

@@ -25,7 +25,7 @@ def run(*args: object):
 
 
 def test_there_are_at_least_30_cases_per_ruleset() -> None:
-    for ruleset in ("dh", "logos", "count", "nicosw"):
+    for ruleset in ("dh", "logos", "count", "nicosw", "kagemiya"):
         assert len([c for c in CASES if c.parent.name == ruleset]) >= 30, ruleset
 
 
