@@ -52,3 +52,20 @@ OPTIONS.set_names({
     "master_loss": ("マスター脱落時", "when a master drops out"),
     "front_refill": ("前衛の補充", "front-row refill"),
 })
+
+# Why each default, in Japanese (`dhproc options kagemiya` shows these by default).
+OPTIONS.set_reasons({
+    "hp_per_endurance": "親の聖杯戦争TRPGは「1ポイント＝HP5」（耐久DでHP10）。setup に max_hp があればそちらが優先",
+    "min_faces": "マイナスの sides は定義がないため、ダイスは最低2面を保つ",
+    "initiative_tie": "姉妹システム（一週間聖杯戦争TRPG）は同値の先手判定を同じダイスで振り直す",
+    "reroll_cap": "安全策：この回数振り直しても決まらなければ setup の順で決める",
+    "initiative_each_round": "kagemiya の戦闘フェイズは先手判定のあとループするため、先手判定は戦闘に1回",
+    "escape_roller": "逃走判定の担当を決めていない陣営は、前衛で敏捷が最も高いキャラクターが判定する",
+    "escape_tie": "逃走判定は先手判定に準じる（振り直し）。姉妹システムでは逃走側が同値で勝つ",
+    "escape_destination": "GMが誰もいないエリアを指定する。マップを一周する順で次の空きエリアを既定とする",
+    "actions_per_round": "前衛は1巡に1回行動する。スキルでキャラクター個別の actions を増やせる",
+    "back_row_acts": "判定と援護ができるのは前衛のみ（seed）。後衛は待機する",
+    "ambush_phase_attacks": "kagemiya の奇襲フェイズでは裏切った側が奇襲攻撃を行う。親システムは物理・魔術も認める",
+    "master_loss": "kagemiya の脱落ページ：魔力供給が断たれサーヴァントは消滅する",
+    "front_refill": "戦闘フェイズには常に前衛が必要：後衛のキャラクターが前に出る",
+})

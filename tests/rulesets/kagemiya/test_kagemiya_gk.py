@@ -1,0 +1,133 @@
+"""Where GKs work, for kagemiya: 行動提出 posted as text read into the turn file, turn files with
+Japanese keys and display names, Japanese messages — each through the CLI, against the example."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from dhproc.cli import cli
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = ROOT / "examples" / "kagemiya"
+
+POSTS = {
+    "red": """【セイバー陣営 1巡目 行動提出】
+先手判定：セイバー（直感）
+セイバー：物理攻撃→ランサー（魔力放出、令呪：補正）
+防御：セイバー（対魔力）／攻撃25以上なら令呪（補正）
+よろしくお願いします
+""",
+    "blue": """先手判定：ランサー
+ランサー：物理攻撃→セイバー／宝具「刺し穿つ死棘の槍」／援護：青葉慎也
+防御：ランサー 戦闘続行
+サーヴァント脱落時：続行
+""",
+    "green": """先手：アサシン
+アサシン：奇襲攻撃→青葉
+逃走阻止：アサシン
+""",
+}
+
+JAPANESE_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  red:
+    先手判定: {判定者: セイバー, スキル: [直感]}
+    行動:
+      - {誰: セイバー, 種類: 物理攻撃, 対象: ランサー, 使用: [魔力放出], 令呪: [補正]}
+    防御:
+      セイバー:
+        - {使用: [対魔力]}
+        - {条件: {of: attack, attr: total, at_least: 25}, 令呪: [令呪（補正）]}
+  blue:
+    先手判定: {判定者: ランサー}
+    行動:
+      - {誰: ランサー, 種類: 物理, 対象: セイバー, 宝具: [刺し穿つ死棘の槍], 援護: [青葉慎也]}
+    防御:
+      ランサー: [{スキル: [戦闘続行]}]
+    サーヴァント脱落時: 続行
+  green:
+    先手: {担当: アサシン}
+    行動:
+      - {行動者: アサシン, 種類: 奇襲攻撃, 対象: 青葉慎也}
+    逃走阻止: {判定者: アサシン}
+"""
+
+
+def run(*args: object, **kw):
+    result = CliRunner().invoke(cli, [str(a) for a in args], **kw)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output + result.stderr
+    return result
+
+
+def fresh(tmp_path: Path) -> Path:
+    folder = tmp_path / "m"
+    shutil.copytree(EXAMPLE, folder, ignore=shutil.ignore_patterns("turn-*.yaml"))
+    text = (folder / "match.yaml").read_text(encoding="utf-8")
+    (folder / "match.yaml").write_text(text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]", "turns: []"),
+                                       encoding="utf-8")
+    return folder
+
+
+def test_three_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Path) -> None:
+    folder = fresh(tmp_path)
+    out = folder / "turn-01.yaml"
+    for side, post in POSTS.items():  # each 陣営 posts on its own; each import adds its 陣営
+        (tmp_path / f"{side}.txt").write_text(post, encoding="utf-8")
+        result = run("import", "kagemiya", tmp_path / f"{side}.txt", "-o", out)
+        assert result.exit_code == 0, result.stderr
+    assert "「青葉」を青葉慎也（shinya）と読みました" in result.stderr  # Japanese by default
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    example = yaml.safe_load((EXAMPLE / "turn-01.yaml").read_text(encoding="utf-8"))
+    assert written["submissions"] == example["submissions"]
+    assert run("resolve", out).output == run("resolve", EXAMPLE / "turn-01.yaml").output
+
+
+@pytest.mark.parametrize("lang,messages", [
+    ("ja", ["セイバー：スキル・宝具「魔力防出」は見つかりません（もしかして：魔力放出）",
+            "キャラクター「セイパー」は見つかりません（もしかして：セイバー）",
+            "「逃走判定：」だけではどちらの逃走判定か決まりません", "問題3件。何も書き込んでいません"]),
+    ("en", ["セイバー: unknown skill or 宝具 '魔力防出' (did you mean 魔力放出?)",
+            "unknown character 'セイパー' (did you mean セイバー?)", "「逃走判定：」 alone does not say which",
+            "3 problem(s); nothing written"]),
+])
+def test_import_problems_name_the_line_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
+    post = "セイバー：物理攻撃→ランサー（魔力防出）\nセイパー：先手判定\n逃走判定：セイバー"
+    monkeypatch.setenv("DHPROC_LANG", lang)
+    result = run("import", "kagemiya", post, "--turn", "1", "--match", EXAMPLE / "match.yaml")
+    assert result.exit_code == 1
+    for message in messages:
+        assert message in result.stderr, (message, result.stderr)
+    assert "<text>:1:" in result.stderr and "<text>:2:" in result.stderr and "<text>:3:" in result.stderr
+
+
+def test_japanese_keys_and_names_resolve_as_ids_and_english_keys_do(tmp_path: Path) -> None:
+    folder = fresh(tmp_path)
+    (folder / "turn-01.yaml").write_text(JAPANESE_TURN, encoding="utf-8")
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", folder / "turn-01.yaml", "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", EXAMPLE / "turn-01.yaml").output
+    log = json.loads(log_path.read_text(encoding="utf-8"))
+    example = yaml.safe_load((EXAMPLE / "turn-01.yaml").read_text(encoding="utf-8"))
+    assert log["input"]["turns"][0]["submissions"] == example["submissions"]  # the log keeps ids and English
+
+
+def test_an_unknown_name_in_a_turn_file_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
+    folder = fresh(tmp_path)
+    turn = JAPANESE_TURN.replace("使用: [魔力放出]", "使用: [魔力防出]").replace("対象: ランサー", "対象: ランサ−")
+    (folder / "turn-01.yaml").write_text(turn, encoding="utf-8")
+    result = run("resolve", folder / "turn-01.yaml")
+    assert result.exit_code == 1
+    assert "turn-01.yaml:8:33:" in result.stderr  # where the name was written
+    assert "saberにスキル・宝具「魔力防出」はありません（持っているもの：chokkan、maryoku、taimaryoku、yakusoku）" \
+           "（もしかして：'maryoku' (魔力放出)）" in result.stderr
+    assert "キャラクター「ランサ−」はいません（もしかして：'lancer' (ランサー)）" in result.stderr
