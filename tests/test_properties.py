@@ -203,7 +203,7 @@ def dh_matches(draw) -> str:
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 acts.append(act)
-            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-11.17): an enemy's 行動, or now and then an own one
+            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, or now and then an own one
                 theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 5)) == 0]
                 acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
                              **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})

@@ -126,7 +126,7 @@ def heal(state: DhState, ctx: TurnContext, t: Character, name: str, amount: int,
 
 
 def _stat_change(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
-    """一時上昇/下降 (DH-11.4); of 体力 it acts by option ``timed_hp`` (DH-11.16)."""
+    """一時上昇/下降 (DH-11.4); of 体力 it acts by option ``timed_hp`` (DH-10.6)."""
     if spec.param("stat") != "hp":
         _lasting_kind("stat_change")(state, ctx, use, spec, t, **extra)
         return

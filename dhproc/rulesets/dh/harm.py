@@ -169,7 +169,7 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
 
 
 def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) -> None:
-    """A temporary 体力 change that ends (option timed_hp: temporary, DH-11.16): a rise is taken
+    """A temporary 体力 change that ends (option timed_hp: temporary, DH-10.6): a rise is taken
     back, never below 1; a fall is given back, as a heal is."""
     if c.dead:
         return

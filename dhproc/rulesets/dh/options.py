@@ -89,12 +89,12 @@ OPTIONS = OptionSet([
            reason="the 封印系 entries of the guideline are unreadable; a sealed ability is read as sealed "
                   "however it would act (its waiting counter, its field's re-rolls); action_only seals "
                   "only its use as the 動作"),
-    Option("timed_hp", "per_phase", choices=("per_phase", "temporary"), source="wiki", clause="DH-11.16",
+    Option("timed_hp", "per_phase", choices=("per_phase", "temporary"), source="wiki", clause="DH-10.6",
            reason="体力 changes only by damage and healing, which are 単発; a 単発 effect with a duration "
                   "applies again at each own phase start (効果について), which gives 再生 and 毒; temporary "
                   "reads it as ステータス一時上昇/下降, taken back when it ends"),
     Option("control_timing", "controller_phase", choices=("controller_phase", "target_phase_end"), source="seed",
-           clause="DH-11.17",
+           clause="DH-2.5",
            reason="the seed lets a side act with the characters it controls, in its own phase; one campaign "
                   "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",

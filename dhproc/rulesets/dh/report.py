@@ -429,7 +429,7 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
                        side=board.sides[e["step"]]["name"]))
-        elif kind == "action" and not e.get("extra") and e.get("controlled_by"):  # DH-11.17
+        elif kind == "action" and not e.get("extra") and e.get("controlled_by"):  # DH-2.5
             out.group(t("controlled_actor", name=board.name(e["actor"]), by=board.name(e["controlled_by"])))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
@@ -626,7 +626,7 @@ def _effect_what(e: dict, lang: str) -> str:
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
-    if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-11.16)
+    if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-10.6)
         return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
     if e["type"] in ("field", "counter") and e.get("ability"):

@@ -88,14 +88,14 @@ def _passive(state: DhState, ctx: TurnContext, c: Character) -> None:
 
 
 def _held_by(state: DhState, side_id: str, of_side: str) -> bool:
-    """Whether a character of ``of_side`` is under the 完全操作 of ``side_id`` now (DH-11.17)."""
+    """Whether a character of ``of_side`` is under the 完全操作 of ``side_id`` now (DH-2.5)."""
     return any(controller(state, c) is not None and state.characters[controller(state, c)].side == side_id
                for c in state.members(of_side))
 
 
 def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
     """DH-2.3 preconditions 3 and 4 (1 and 5 are checked on the submission), 2 for a character
-    under 完全操作 (DH-11.17: ``by`` is the side submitting its 行動), and the states that forbid a
+    under 完全操作 (DH-2.5: ``by`` is the side submitting its 行動), and the states that forbid a
     行動 (DH-10.1)."""
     held = controller(state, c)
     if held is not None and state.characters[held].side != (by or c.side):

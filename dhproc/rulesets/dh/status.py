@@ -53,7 +53,7 @@ def sealed(state: "DhState", c: "Character", what: str) -> bool:
 
 
 def controller(state: "DhState", c: "Character") -> str | None:
-    """Who holds ``c`` under 完全操作 now (DH-11.17): the user of the latest active control, or None."""
+    """Who holds ``c`` under 完全操作 now (DH-2.5): the user of the latest active control, or None."""
     held = effects_on(state, c, "control")
     return held[-1].source.get("user") if held else None
 

@@ -68,7 +68,7 @@ def test_dh_11_15_a_seal_without_what_it_stops_is_located() -> None:
                for p in info.value.problems)
 
 
-def test_dh_11_16_a_temporary_hp_rise_is_taken_back_when_it_ends_never_below_one() -> None:
+def test_dh_10_6_a_temporary_hp_rise_is_taken_back_when_it_ends_never_below_one() -> None:
     ab = {"activation": 90, "duration": 1, "targets": {"side": "self"},
           "effects": [{"kind": "stat_change", "stat": "hp", "amount": 3}]}
     brute = {"x": {"name": "敵", "side": "blue", "attack": 12, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
@@ -127,7 +127,7 @@ CONTROL = {"activation": 90, "duration": 1, "range": {"shape": "adjacent", "size
            "effects": [{"kind": "control"}]}
 
 
-def test_dh_11_17_a_controlled_action_at_the_end_of_the_targets_phase_with_target_phase_end() -> None:
+def test_dh_2_5_a_controlled_action_at_the_end_of_the_targets_phase_with_target_phase_end() -> None:
     red = [{"who": "u", "ability": {"targets": ["x"]}}, {"who": "x", "controlled": True, "to": "Ｃ３"}]
     log = ability_match(CONTROL, [turn(1, red, [{"who": "y", "to": "Ｃ３"}], dice=[1, 1])],
                         options={"control_timing": "target_phase_end"})
@@ -137,7 +137,7 @@ def test_dh_11_17_a_controlled_action_at_the_end_of_the_targets_phase_with_targe
     assert [(e["actor"], e["to"]) for e in events(now, "move")] == [("x", "Ｃ３"), ("y", "Ｃ３")]
 
 
-def test_dh_11_17_a_phase_with_a_controlled_character_awaits_its_controller() -> None:
+def test_dh_2_5_a_phase_with_a_controlled_character_awaits_its_controller() -> None:
     import json
 
     from dhproc import api
@@ -158,7 +158,7 @@ def test_dh_11_17_a_phase_with_a_controlled_character_awaits_its_controller() ->
     assert not events(log, "phase_end")
 
 
-def test_dh_11_17_controlled_is_for_the_other_sides_character_under_control() -> None:
+def test_dh_2_5_controlled_is_for_the_other_sides_character_under_control() -> None:
     import pytest
 
     from dhproc.errors import InputError

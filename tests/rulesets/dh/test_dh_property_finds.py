@@ -17,7 +17,7 @@ def _turn(sub: dict) -> dict:
 
 def test_dh_11_3_a_lasting_change_of_hp_is_logged_not_a_crash() -> None:
     """The schema allows `stat: hp` for stat_change (it was a KeyError, exit 3). 体力 changes only by
-    damage and healing, so the change acts as option timed_hp says (DH-11.16), in the log."""
+    damage and healing, so the change acts as option timed_hp says (DH-10.6), in the log."""
     ab = {"activation": 100, "success": 100, "duration": 1, "targets": {"side": "enemy"}, "range": {"shape": "map"},
           "effects": [{"kind": "stat_change", "stat": "hp", "amount": 4}]}
     log = ability_match(ab, [_turn({"ability": {"targets": ["x"]}})])
