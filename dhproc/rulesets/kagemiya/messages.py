@@ -95,8 +95,8 @@ MESSAGES = catalogue("kagemiya", {
                                  "（オプション ambush_phase_attacks: any ならほかの攻撃も可）",
                                  "in a 奇襲フェイズ the attacks are 奇襲攻撃 (do: ambush; option "
                                  "ambush_phase_attacks: any allows the others)"),
-    "ambush_not_allowed": ("奇襲攻撃は奇襲フェイズでしかできません。ambush: true のスキルか、宣言した同じ印の宝具があれば"
-                           "戦闘フェイズでもできます（{cid}にはありません）",
+    "ambush_not_allowed": ("奇襲攻撃は奇襲フェイズでしかできません。戦闘フェイズでできるのは ambush: true のスキルを持つか、"
+                           "ambush: true の宝具を宣言したときだけです（{cid}にはありません）",
                            "奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 marked "
                            "ambush: true allows it ('{cid}' has none)"),
     # dhproc import kagemiya (grammar.py)
