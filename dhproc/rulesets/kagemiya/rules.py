@@ -268,7 +268,11 @@ class Battle:
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
         pool = self.build_pool(a, check_a, Declared.of(act), support)
         atk = self.roll(pool, a, "attack", target=t.id)
-        dpool = self.build_pool(t, check_d, self.standing_orders(t, kind, atk, pool))
+        orders = self.standing_orders(t, kind, atk, pool)
+        if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
+            check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
+                            and t.left(r) != 0), check_d)
+        dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
         damage = max(0, atk - dfn)  # KAGEMIYA-5.6
         ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,

@@ -329,3 +329,25 @@ def test_kagemiya_6_4_a_supporter_keeps_its_skills_for_its_other_checks_unless_w
     assert dfn["total"] == 3 and dfn["parts"] == []
     assert events(log, "cancel", character="archer", resource="g", reason="supported_this_round")
     assert events(log, "attack_result", target="archer")[0]["damage"] == 1
+
+
+def test_kagemiya_5_9_a_standing_order_may_meet_a_physical_attack_with_another_defence() -> None:
+    ward = {"id": "w", "name": "魔力障壁", "on": ["magical_defense"], "physical_defense_as": "magical_defense",
+            "modifier": 1, "uses": 1}
+    chars = standard(lancer={"mana": 3, "skills": [ward]})
+    blue = sub("lancer", PASS_BLUE, defense={"lancer": [{"use": ["w"]}]})
+    # 物理攻撃 saber (筋力2) [6,4] = 10 against lancer's 魔術防御 (魔力3) [2,2,2]+1 = 7: 3 damage
+    log = one_round(chars, sub("saber", attack("saber", "lancer")), blue, [6, 6, 1, 1, 6, 4, 2, 2, 2])
+    dfn = events(log, "check", purpose="defense")[0]
+    assert (dfn["check"], dfn["stat"], dfn["dice"], dfn["total"]) == ("magical_defense", "mana", 3, 7)
+    assert events(log, "attack_result")[0]["damage"] == 3
+    assert log["state"]["characters"]["lancer"]["used"] == {"w": 1}
+    # without uses left it is 物理防御 again
+    two = sub("saber", attack("saber", "lancer"), attack("saber", "lancer"))
+    log = one_round(standard(lancer={"mana": 3, "skills": [ward]}, saber={"actions": 2}), two, blue,
+                    [6, 6, 1, 1, 6, 4, 2, 2, 2, 6, 4, 1, 1])
+    assert [e["check"] for e in events(log, "check", purpose="defense")] == ["magical_defense", "physical_defense"]
+    bad = standard(lancer={"skills": [{**ward, "on": ["physical_defense"]}]})
+    from .helpers import problems
+    msgs = problems(make(bad, [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}}]))
+    assert any("lists magical_defense under 'on'" in m for m in msgs), msgs

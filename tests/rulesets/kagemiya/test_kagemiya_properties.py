@@ -41,6 +41,9 @@ def resource(draw, rid: str, kind: str) -> dict:
     for flag in ("first_move", "ambush", "secret"):
         if draw(st.booleans()):
             r[flag] = True
+    other = [d for d in ("magical_defense", "ambush_defense") if d in r["on"]]
+    if other and draw(st.booleans()):  # KAGEMIYA-5.9
+        r["physical_defense_as"] = draw(st.sampled_from(other))
     if kind == "skill" or draw(st.booleans()):  # a 宝具 without a rank has its owner's 宝具 rank
         if draw(st.booleans()):
             r["rank"] = draw(small_stat())
@@ -258,6 +261,10 @@ def note_coverage(match: dict, log: dict | None) -> None:
     coverage.note("kagemiya matches", ["resolved"])
     coverage.note("kagemiya events", [e["kind"] for e in events])
     coverage.note("kagemiya checks", [e["check"] for e in events if e["kind"] == "check"])
+    coverage.note("kagemiya defences against 物理攻撃",
+                  [e["check"] for e in events if e["kind"] == "check" and e["purpose"] == "defense"
+                   and e["check"] != "physical_defense" and any(a["type"] == "physical" and a["target"] == e["actor"]
+                                                                 for a in events if a["kind"] == "attack")])
     coverage.note("kagemiya parts", [p["part"] for e in events if e["kind"] == "check" for p in e["parts"]])
     coverage.note("kagemiya cancel reasons", [e["reason"] for e in events if e["kind"] == "cancel"])
     coverage.note("kagemiya outcomes", [f"{log['outcome']['result']} ({log['outcome']['reason']})"])
