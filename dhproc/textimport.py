@@ -69,9 +69,9 @@ class ImportContext:
     abilities: dict[str, list[str]]  # character id -> its ability or skill names
     square: Callable[[str], str | None]  # typed square -> canonical label, or None
     lang: str = "ja"
+    setup: dict[str, Any] = field(default_factory=dict)  # the match's setup, for what a grammar names (weapons, parts)
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
-    setup: dict = field(default_factory=dict)  # the match's setup, for what a ruleset names beyond characters
 
     def say(self, key: str, **values: object) -> str:
         return say(key, self.lang, **values)
@@ -141,8 +141,7 @@ def context_from_setup(setup: dict, grammar: Grammar, lang: str = "ja") -> Impor
         named += [s["name"] for s in c.get("skills", []) if isinstance(s, dict) and "name" in s]
         abilities[cid] = named
     return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}),
-                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang,
-                         setup=setup)
+                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang, setup)
 
 
 def read_lines(text: str, ctx: ImportContext) -> list[Line]:

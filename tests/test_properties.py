@@ -35,6 +35,7 @@ COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -59,10 +60,16 @@ def effects(draw, bench: list[str]) -> dict:
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
         e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
-    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
+    if kind == "damage_reduction" and draw(st.booleans()):  # ステータスダメージ軽減 of one stat, or of all
+        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive", "damage_reduction"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+    if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
+        e["seal"] = draw(st.sampled_from(SEALS + [None]))
+        if e["seal"] is None:
+            del e["seal"]
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
     if kind == "withdraw" and draw(st.booleans()):

@@ -61,3 +61,24 @@ OPTIONS.set_names({
     "end_phase": ("エンドフェイズの配置カウント", "counts at the end phase"),
     "ca_reset": ("残りCA回数の回復", "when 残りCA回数 comes back"),
 })
+
+# The reasons in Japanese, as `dhproc options count` shows them by default.
+OPTIONS.set_reasons({
+    "start_count": "0なら各ラウンドを最も高い配置カウントから始める。開始カウントを決めるフェイズ1〜2は不明",
+    "agility_tie": "シードは敏捷の順だけを定める。同値ならPCがエネミーより先、次にセットアップの順",
+    "grid_metric": "移動したマス数は上下左右の歩数で数える。マップの数え方は不明",
+    "occupied_squares": "他のユニットがいるマスでは移動を終えられない",
+    "move_limit_scope": "シードはサブアクションとメインアクションの移動をそれぞれ移動限界までとする",
+    "escape_by": "シードはPCについて述べ、GMが逃走を制限してよいとする。既定ではどのユニットも試みられる",
+    "escape_squares": "シードの A○・I○・○1・○9 のマス",
+    "evasion_crit_evades": "ファンブルが必ず失敗するのと同じく、回避クリティカルは回避率を超えても回避する",
+    "ca_needs_attack": "攻撃側に届く攻撃があるときだけCAを行うので、残りCA回数を無駄にしない",
+    "shared_damage_roll": "予定ダメージは攻撃ごとに1つ。カバーの倍化にはそれが必要",
+    "resist_mode": "耐性の尺度は不明。既定では値をそのまま引く",
+    "void_in_composite": "〈無〉属性ダメージは一切軽減できない。複合属性に含まれても同じ",
+    "cover_no_reduction": "軽減不可はダメージに付く。誰が受けても変わらない",
+    "knocked_out_at": "HPと戦闘不能の規定は不明。HP0で戦闘不能",
+    "ca_chain_cap": "安全のための上限。残りCA回数がはるかに早く連鎖を止める",
+    "end_phase": "4.エンドフェイズは不明。各ラウンドはセットアップの配置カウントから始める",
+    "ca_reset": "「残り」CA回数は戦闘を通じた回数と読む",
+})

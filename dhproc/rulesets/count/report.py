@@ -170,7 +170,7 @@ class Track:
     def from_setup(cls, setup: dict) -> "Track":
         units = {}
         for cid, c in setup["characters"].items():
-            units[cid] = _Unit(c["name"], c["side"], None if c.get("escaped") else c["at"],
+            units[cid] = _Unit(c["name"], c["side"], None if c.get("escaped") else Square.parse(c["at"]).label,
                                c.get("count_now", c["count"]), c["hp"], c.get("hp_now", c["hp"]),
                                c.get("ca_now", c["ca_left"]), list(c.get("hand", [])), c["kind"] == "pc",
                                bool(c.get("done", False)), c.get("hp_now", c["hp"]) == 0, bool(c.get("escaped")))

@@ -16,6 +16,7 @@ from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
+from ...messages import say
 from .model import CHECK_STAT, DEFENCE_STAT, VOID, Character, CountState, Rider, Skill, Square
 
 MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
@@ -155,8 +156,7 @@ class Round:
         ctx = self.ctx
         self.taken_slots += 1
         if self.taken_slots > MAX_TURN_SLOTS:
-            raise ResolutionError([self.turn.problem(("turn",), f"more than {MAX_TURN_SLOTS} 行動手番 in one round: "
-                                                                f"effects keep lifting 配置カウント back")])
+            raise ResolutionError([self.turn.problem(("turn",), say("count.too_many_slots", n=MAX_TURN_SLOTS))])
         before = c.count
         c.count -= 10
         if c.count <= 0:
@@ -564,8 +564,8 @@ class Round:
         try:
             Cascade(DEPTH_FIRST, self.opts["ca_chain_cap"]).run(grants, lambda g: [g], self.fire_ca)
         except CascadeLimit as exc:
-            raise ResolutionError([self.turn.problem(("turn",), f"round {self.s.round}: {exc} (CAs); raise "
-                                                                f"ca_chain_cap")]) from None
+            raise ResolutionError([self.turn.problem(("turn",), say("count.ca_chain", round=self.s.round,
+                                                                    detail=exc))]) from None
 
     def fire_ca(self, grant: Grant, _: Grant) -> list[Grant]:
         s = self.s

@@ -16,10 +16,10 @@ from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
-from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
+from .effect_kinds import HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
 from .model import Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import PHASE, barrier, counter_waiting, stat
+from .status import PHASE, barrier, counter_waiting, sealed, stat
 
 # 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.
 MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
@@ -133,6 +133,12 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     ok = face <= rate
     ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
     return ok
+
+
+def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
+    """特殊能力封印 reaching past the 動作 (option ``ability_seal``, DH-11.15): a waiting counter does
+    not fire and a field does not re-roll while its owner's ability is sealed."""
+    return ctx.options["ability_seal"] == "all" and sealed(state, c, "ability")
 
 
 # ---------------------------------------------------------------------------------- use
@@ -301,10 +307,11 @@ def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, t
         if t.dead and spec.kind != "revive":
             continue  # died earlier in this same application
         handler(state, ctx, use, spec, t)
-        if use.ability.type == "granted" and spec.kind not in LASTING and use.ability.duration not in (0, None) \
-                and spec.kind in ("damage", "heal"):
-            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase starts
-            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind})
+        if use.ability.type == "granted" and spec.kind in REPEATABLE and use.ability.duration not in (0, None):
+            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase
+            # starts (DH-10.5), a forced move to the square first named
+            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind, **({"at": use.sub["at"]}
+                                                                               if "at" in use.sub else {})})
 
 
 def costs_payable(state: DhState, use: Use, payer: Character | None) -> bool:
@@ -466,7 +473,7 @@ def settle(state: DhState, ctx: TurnContext) -> None:
         for c in state.characters.values():
             for e in counter_waiting(state, c):
                 alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy")
-                if alive_ok:
+                if alive_ok and not _ability_sealed(state, ctx, c):
                     ok, _ = _counter_target(state, c, trig)
                     if ok:
                         found.append((c, e))
@@ -569,7 +576,7 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
     """The seed: 成功判定 again on an enemy's entry and at each own phase start; no new 制約 or 休み."""
     owner = state.characters[f.data["owner"]]
     ab = owner.ability
-    if not targets:
+    if not targets or _ability_sealed(state, ctx, owner):
         return
     ctx.emit("field_roll", actor=owner.id, ability=ab.name, effect=f.seq, reason=why,
              targets=[t.id for t in targets])
@@ -627,8 +634,9 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
                 t = state.characters[e.bearer]
                 spec = user.ability.effects[e.data["effect_index"] - 1]
                 ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
-                if not t.dead:
-                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, {}, "grant", e.start), spec, t)
+                if t.dead == (spec.kind == "revive") and t.at is not None:
+                    sub = {"at": e.data["at"]} if "at" in e.data else {}
+                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, sub, "grant", e.start), spec, t)
         else:
             for f in state.effects.select(kind="field"):
                 owner = state.characters[f.data["owner"]]

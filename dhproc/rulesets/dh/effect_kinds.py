@@ -18,10 +18,17 @@ from .status import PHASE, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
-LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal")
+DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
-         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack")
+         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
+         "damage_reduction", "seal")
+
+# 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
+# starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
+# effect) and not 戦線離脱 (its bearer is off the MAP until it ends).
+REPEATABLE = tuple(k for k in KINDS if k not in LASTING + TARGETLESS + ("extra_action", "withdraw"))
 
 
 @dataclass
@@ -74,8 +81,8 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
     if kind == "stat_change":
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
-    elif "amount" in data:
-        event["amount"] = data["amount"]
+    else:
+        event.update({k: data[k] for k in DESCRIBED_BY if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -87,6 +94,7 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
         amount = current - current // 2  # 半減: the value is halved, rounding down
     elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
         amount = stat(state, use.user, amount["own"])
+    amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
                     gruesome=use.ability.has("gruesome_death"), silent=use.silent)
@@ -123,7 +131,7 @@ def _dying(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 def _lasting_kind(kind: str) -> Callable:
     def apply(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
-        data = {k: v for k, v in spec.params.items() if k in ("stat", "amount")}
+        data = {k: v for k, v in spec.params.items() if k in DESCRIBED_BY}
         lasting(state, ctx, use, spec, t, kind, data, **extra)
     return apply
 
@@ -286,5 +294,7 @@ HANDLERS: dict[str, Callable] = {
     "wall_build": _wall(True),
     "wall_break": _wall(False),
     "normal_attack": _normal_attack,
+    "damage_reduction": _lasting_kind("damage_reduction"),
+    "seal": _lasting_kind("seal"),
 }
 assert tuple(HANDLERS) == KINDS

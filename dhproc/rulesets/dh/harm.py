@@ -45,6 +45,19 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
         ctx.emit("state", character=t.id, state="dying", on=True)
 
 
+def reduced(state: DhState, ctx: TurnContext, t: Character, stat: str, amount: int) -> int:
+    """ステータスダメージ軽減 (DH-11.14): every active reduction of this stat (or of every stat, when
+    it names none) on ``t`` takes its amount off the damage, never below 0; the sum is logged."""
+    from .status import effects_on
+
+    by = sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
+    if by <= 0 or amount <= 0:
+        return amount
+    after = max(0, amount - by)
+    ctx.emit("reduced", target=t.id, stat=stat, amount=amount, by=by, after=after)
+    return after
+
+
 def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str, *,
           gruesome: bool = False, silent: bool = False) -> None:
     """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
@@ -120,6 +133,8 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
     elif e.kind in ("field", "counter"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
+    elif e.kind in ("damage_reduction", "seal"):  # what ends, as its start said it
+        event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
     ctx.emit("effect_end", **event)
 
 

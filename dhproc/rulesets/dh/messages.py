@@ -9,4 +9,6 @@ from __future__ import annotations
 from ...messages import catalogue
 
 MESSAGES = catalogue("dh", {
+    "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
+                        "a seal needs what it stops (seal: action / move / ability / attack)"),
 })

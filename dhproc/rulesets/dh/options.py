@@ -82,6 +82,13 @@ OPTIONS = OptionSet([
     Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",
            reason="an ability's normal attack is an attack like the 動作, so counters waiting for an "
                   "attack or a hit see it; false treats it only as the ability use it also is"),
+    Option("reduction_covers_attacks", False, choices=(False, True), source="guess", clause="DH-11.14",
+           reason="ステータスダメージ軽減 is named for the effect ステータスダメージ; a normal attack's damage is "
+                  "already lowered by 防御力, and no source says the reduction applies to it too"),
+    Option("ability_seal", "all", choices=("all", "action_only"), source="guess", clause="DH-11.15",
+           reason="the 封印系 entries of the guideline are unreadable; a sealed ability is read as sealed "
+                  "however it would act (its waiting counter, its field's re-rolls); action_only seals "
+                  "only its use as the 動作"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
@@ -119,4 +126,6 @@ OPTIONS.set_names({
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
+    "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
+    "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
 })

@@ -119,6 +119,8 @@ T = Catalog({
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
+    "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
+                "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
 
 STAT_NAMES = {
@@ -128,10 +130,16 @@ STAT_NAMES = {
 EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
-           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド"},
+           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
+           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
-           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field"},
+           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
+           "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed"},
+}
+SEALS = {  # 封印 (DH-11.15): what is sealed
+    "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
+    "en": {"action": "action", "move": "move", "ability": "ability", "attack": "normal attack"},
 }
 COSTS = {
     "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
@@ -198,6 +206,12 @@ REASONS = Catalog({
     "counter_note": ("カウンター待受", "counter waiting"),
     "incap_note": ("行動不能", "unable to act"),
     "barrier_note": ("特殊能力無効", "barrier"),
+    "reduction_note": ("ダメージ軽減", "damage reduction"),
+    "seal_note": ("{what}封印", "{what} sealed"),
+    "sealed_action": ("動作封印中", "its action is sealed"),
+    "sealed_move": ("移動封印中", "its move is sealed"),
+    "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
+    "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
@@ -293,7 +307,7 @@ class Board:
                 self.revealed.append(cid)
         for e in setup.get("effects", []):
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
-                                     "amount": e.get("amount")}
+                                     "amount": e.get("amount"), "seal": e.get("seal")}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
                 stats = self.chars[e["bearer"]].stats
                 stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
@@ -311,7 +325,7 @@ class Board:
                 self.chars[a["character"]].stats["spirit"] = a["after"]
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
-        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "stat" in e):
+        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "after" in e):
             c = self.chars[e.get("character") or e.get("bearer")]
             c.stats[e["stat"]] = e["after"]
         elif kind == "cost" and "stat" in e:
@@ -330,7 +344,7 @@ class Board:
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
-                                         "amount": e.get("amount")}
+                                         "amount": e.get("amount"), "seal": e.get("seal")}
         elif kind == "effect_end":
             self.effects.pop(e["effect"], None)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
@@ -578,6 +592,9 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
     if kind == "blocked":
         return [t("blocked", name=name(e["target"]))]
+    if kind == "reduced":
+        return [t("reduced", name=name(e["target"]), stat=stats[e["stat"]], by=e["by"], amount=e["amount"],
+                  after=e["after"])]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
     return []
@@ -593,7 +610,9 @@ def _effect_what(e: dict, lang: str) -> str:
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
     amount = e.get("amount") or 0
-    return template.format(sign="+" if amount >= 0 else "", amount=amount)
+    stat = STAT_NAMES[lang][e["stat"]] if "stat" in e else ("ステータス" if lang == "ja" else "status")
+    seal = SEALS[lang].get(e.get("seal"), "")
+    return template.format(sign="+" if amount >= 0 else "", amount=amount, stat=stat, seal=seal)
 
 
 def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.Block]:
@@ -629,13 +648,16 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     notes = []
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
-                      ("barrier", "barrier_note")):
+                      ("barrier", "barrier_note"), ("damage_reduction", "reduction_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:
         if v["type"] == "stat_change" and v.get("amount"):
             notes.append(r("buff_note", stat=STAT_NAMES[lang][v["stat"]], sign="+" if v["amount"] > 0 else "",
                            amount=v["amount"]))
+    for v in mine:
+        if v["type"] == "seal":
+            notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
     return notes

@@ -13,7 +13,7 @@ from ...engine.ruleset import TurnStatus
 from . import ability_rules, harm
 from .model import Character, DhState, Square, parse_square, phase_of
 from .movement import plan_move
-from .status import ignores_zoc, incapacitated, movement, resting
+from .status import ignores_zoc, incapacitated, movement, resting, sealed
 from .strike import strike
 
 
@@ -116,8 +116,9 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
     if "attack" in action:
         _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no)
-    elif "ability" in action and resting(state, c):
-        ctx.emit("cancel", actor=c.id, scope="ability", reason="resting")  # rest_rule: no_ability
+    elif "ability" in action and (resting(state, c) or _seal_of_ability(state, c)):
+        why = "resting" if resting(state, c) else _seal_of_ability(state, c)  # rest_rule: no_ability; DH-11.15
+        ctx.emit("cancel", actor=c.id, scope="ability", reason=why)
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
         if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
@@ -138,6 +139,11 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         then = dict(choices(action).get("then") or {})
         then["who"] = cid
         _action(state, ctx, side_id, then, turn, phase_no, extra=True)
+
+
+def _seal_of_ability(state: DhState, c: Character) -> str | None:
+    """The 封印 that forbids using an ability as the 動作 (DH-11.15), or None."""
+    return next((f"sealed_{w}" for w in ("action", "ability") if sealed(state, c, w)), None)
 
 
 def choices(action: dict) -> dict:
@@ -165,6 +171,8 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     steps = movement(state, c)
     if c.dying and ctx.options["dying_rule"] == "no_move":
         steps = 0  # DH-3.6: 瀕死 cannot move
+    if sealed(state, c, "move"):
+        steps = 0  # 移動封印 (DH-11.15): as 瀕死, any other square cancels the 行動
     zoc_dead = ctx.options["dead_exert_zoc"]
     free = ignores_zoc(state, c)
 
@@ -175,7 +183,11 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     plan = plan_move(state.board, start, dest, steps, enemy_at, given_path=path or None,
                      stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
     if plan.cancelled:
-        reason = "dying" if steps == 0 and c.dying and dest != start else plan.reason
+        reason = plan.reason
+        if steps == 0 and dest != start and sealed(state, c, "move"):
+            reason = "sealed_move"
+        elif steps == 0 and dest != start and c.dying:
+            reason = "dying"
         ctx.emit("cancel", actor=c.id, scope="action", reason=reason, **{"from": start.label, "to": dest.label})
         return False
     c.at = plan.end
@@ -192,7 +204,9 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
 def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
-    if t.id == a.id:
+    if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
+        reason = "sealed_action" if sealed(state, a, "action") else "sealed_attack"
+    elif t.id == a.id:
         reason = "self_target"
     elif not t.on_map:
         reason = "target_not_on_map"
@@ -202,6 +216,7 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
         reason = "not_same_square"
     elif ctx.options["first_player_penalty"] and turn == 1 and phase_no == 1 and t.side != a.side:
         reason = "first_player_penalty"
+
     if reason is not None:
         ctx.emit("cancel", actor=a.id, scope="act", target=t.id, reason=reason)
         ctx.emit("wait", actor=a.id, submitted=True, cancelled=True)

@@ -47,6 +47,11 @@ def incapacitated(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "incapacitate"))
 
 
+def sealed(state: "DhState", c: "Character", what: str) -> bool:
+    """Under a 封印 of ``what`` (action 動作, move 移動, ability 特殊能力, attack 通常攻撃; DH-11.15)."""
+    return any(e.data.get("seal") == what for e in effects_on(state, c, "seal"))
+
+
 def barrier(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "barrier"))
 

@@ -33,6 +33,8 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
         if hit:
             state.pending.append(harm.Trigger("hit", a.id, t.id, t.at, silent))
+    if damage and ctx.options["reduction_covers_attacks"]:
+        damage = harm.reduced(state, ctx, t, "hp", damage)  # ステータスダメージ軽減 (DH-11.14)
     if damage:
         harm.damage(state, ctx, t, damage, killer=a, cause="attack" if ability is None else "ability",
                     gruesome=gruesome, silent=silent)
