@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from dhproc.cli import cli
 
+from ... import fuzz
+
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "kagemiya"
 
@@ -210,3 +212,13 @@ def test_any_post_is_read_or_refused_with_located_problems_never_a_traceback(pos
     if not result.problems:  # what is read is a submission the schema takes
         doc = load_file(EXAMPLE / "match.yaml")
         assert not validate(result.submissions, "kagemiya.submissions", Anchor(doc)), (post, result.submissions)
+
+
+JAPANESE_MATCH = {"match.yaml": (EXAMPLE / "match.yaml").read_text(encoding="utf-8").replace(
+    "turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]", "turns: [turn-01.yaml]"), "turn-01.yaml": JAPANESE_TURN}
+
+
+@settings(max_examples=100)
+@given(mutations=fuzz.edits(["セイバー", "魔力放出", "令呪", "補正", "防御", "[", "{", ": ", "- ", "ランサー", "7"]))
+def test_a_broken_japanese_turn_file_never_gives_a_traceback(mutations, tmp_path_factory) -> None:
+    fuzz.assert_broken_copy_is_handled(JAPANESE_MATCH, "turn-01.yaml", mutations, tmp_path_factory.mktemp("j"))
