@@ -113,6 +113,18 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     return Renderer(log, lang, view, turns).blocks(turns)
 
 
+def resources_used(e: dict) -> list[tuple[str, str]]:
+    """``dhproc summary``: (who, what) for each skill, 宝具, 倍加 and 令呪 a check applied."""
+    if e["kind"] != "check":
+        return []
+    return [(e["actor"], p["name"]) for p in e["parts"] if p["part"] != "support"]
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The report's outcome line (``dhproc summary``)."""
+    return Renderer(log, lang, "gk", []).outcome(log["outcome"], log["state"])
+
+
 class Renderer:
     def __init__(self, log: dict, lang: str, view: str, turns: list[int]):
         self.log, self.lang, self.view = log, lang, view

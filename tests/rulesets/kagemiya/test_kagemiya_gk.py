@@ -222,3 +222,28 @@ JAPANESE_MATCH = {"match.yaml": (EXAMPLE / "match.yaml").read_text(encoding="utf
 @given(mutations=fuzz.edits(["セイバー", "魔力放出", "令呪", "補正", "防御", "[", "{", ": ", "- ", "ランサー", "7"]))
 def test_a_broken_japanese_turn_file_never_gives_a_traceback(mutations, tmp_path_factory) -> None:
     fuzz.assert_broken_copy_is_handled(JAPANESE_MATCH, "turn-01.yaml", mutations, tmp_path_factory.mktemp("j"))
+
+
+def _rows(text: str, after: str) -> list[list[str]]:
+    block = text.split(after, 1)[1].split("\n\n", 1)[0]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in block.splitlines()
+            if line.startswith("|") and not line.startswith("|-")][1:]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_summary_of_the_example_battle(tmp_path: Path, lang: str) -> None:
+    log_path = tmp_path / "log.json"
+    assert run("resolve", EXAMPLE, "--json", log_path).exit_code == 0
+    out = run("summary", log_path, "--lang", lang)
+    assert out.exit_code == 0, out.output
+    log = json.loads(log_path.read_text(encoding="utf-8"))
+    dropped = [(t["turn"], e["character"]) for t in log["turns"] for e in t["events"] if e["kind"] == "eliminated"]
+    assert dropped == [(2, "lancer")]
+    assert _rows(out.output, "撃破" if lang == "ja" else "Kills") == [["2", "ランサー", "ランサー陣営", "-"]]
+    applied = [(e["actor"], p["name"]) for t in log["turns"] for e in t["events"] if e["kind"] == "check"
+               for p in e["parts"] if p["part"] != "support"]
+    uses = {(who, what): int(n) for who, what, n in _rows(out.output, "使用された能力" if lang == "ja" else "Abilities used")}
+    assert uses[("セイバー", "魔力放出")] == applied.count(("saber", "魔力放出")) == 2
+    assert sum(uses.values()) == len(applied)
+    assert "DP" not in out.output  # kagemiya counts no DP
+    assert out.output.rstrip().endswith("勝者なし（全巡終了）" if lang == "ja" else "no winner (every 巡 played)")
