@@ -211,7 +211,9 @@ def _doubling(fields, m, entry, ctx):
 
 def _named(fields, m, entry, ctx):
     for name in re.split(r"\s*[・、,/]\s*", m.group("names").strip()):
-        if name:
+        if re.match(r"令呪|倍加", name):  # 《令呪：補正》: a 令呪 or 倍加 in brackets
+            scan(name, DECLARATION_RULES, fields, entry, ctx, EXAMPLE)
+        elif name:
             _declare(fields, "use", name, entry)
 
 

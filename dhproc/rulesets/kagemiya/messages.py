@@ -36,6 +36,8 @@ MESSAGES = catalogue("kagemiya", {
     "hp_above_max": ("HP{hp}が最大HP{max_hp}を超えています", "HP {hp} is above the maximum {max_hp}"),
     "hp_zero_not_out": ("HP0のキャラクターは脱落しています。eliminated: true を書いてください",
                         "a character at 0 HP has dropped out: add 'eliminated: true'"),
+    "defense_as_not_on": ("物理攻撃を{check}で受けるスキル・宝具は、on に {check} を入れてください",
+                          "a skill or 宝具 that meets a 物理攻撃 with {check} lists {check} under 'on'"),
     "spells_not_master": ("令呪を持てるのはマスターだけです", "only a master holds 令呪"),
     "master_not_servant": ("マスターを指定できるのはサーヴァントだけです", "only a servant names its master"),
     # the setup (checks.py)
@@ -95,8 +97,8 @@ MESSAGES = catalogue("kagemiya", {
                                  "（オプション ambush_phase_attacks: any ならほかの攻撃も可）",
                                  "in a 奇襲フェイズ the attacks are 奇襲攻撃 (do: ambush; option "
                                  "ambush_phase_attacks: any allows the others)"),
-    "ambush_not_allowed": ("奇襲攻撃は奇襲フェイズでしかできません。ambush: true のスキルか、宣言した同じ印の宝具があれば"
-                           "戦闘フェイズでもできます（{cid}にはありません）",
+    "ambush_not_allowed": ("奇襲攻撃は奇襲フェイズでしかできません。戦闘フェイズでできるのは ambush: true のスキルを持つか、"
+                           "ambush: true の宝具を宣言したときだけです（{cid}にはありません）",
                            "奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 marked "
                            "ambush: true allows it ('{cid}' has none)"),
     # dhproc import kagemiya (grammar.py)
