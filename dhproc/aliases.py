@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -27,6 +27,10 @@ __all__ = ["SubmissionAliases", "apply_aliases"]
 class SubmissionAliases:
     keys: Mapping[str, str]  # alias -> English key, at any depth of a submission
     name_keys: frozenset[str] = field(default_factory=frozenset)  # keys whose value (or items) names characters
+    name_maps: frozenset[str] = field(default_factory=frozenset)  # keys whose value is a mapping keyed by characters
+    # the ruleset's own naming, after the keys' (names of skills, words for values):
+    # ``resolve(submissions, node, setup)`` changes them in place
+    resolve: Callable[[Any, "yaml.Node | None", dict], None] | None = None
 
 
 def _key(text: str) -> str:
@@ -61,9 +65,30 @@ def apply_aliases(data: Any, node: yaml.Node | None, aliases: SubmissionAliases,
                     k_node.value = new
         if new in aliases.name_keys:
             value = [_id(v, names) for v in value] if isinstance(value, list) else _id(value, names)
+        if new in aliases.name_maps and isinstance(value, dict):
+            value_node = next((v for k, v in pairs if isinstance(k, yaml.ScalarNode) and k.value == new), None)
+            _name_keys(value, value_node, names)
         renamed[new] = value
     data.clear()
     data.update(renamed)
     for key, value in data.items():
         value_node = next((v for k, v in pairs if isinstance(k, yaml.ScalarNode) and k.value == key), None)
         apply_aliases(value, value_node, aliases, names)
+
+
+def _name_keys(data: dict, node: yaml.Node | None, names: NameIndex) -> None:
+    """A mapping keyed by characters (``plans: {山田太郎: …}``): each exact name becomes its id,
+    unless that id is also written (then both stay, and the checks report the name)."""
+    pairs = node.value if isinstance(node, yaml.MappingNode) else []
+    renamed: dict[Any, Any] = {}
+    for key, value in data.items():
+        new = _id(key, names)
+        if new != key and (new in data or new in renamed):
+            new = key
+        if new != key:
+            for k_node, _ in pairs:
+                if isinstance(k_node, yaml.ScalarNode) and k_node.value == key:
+                    k_node.value = new
+        renamed[new] = value
+    data.clear()
+    data.update(renamed)

@@ -86,5 +86,10 @@ class NicoswRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
 
 RULESET = NicoswRuleset()
