@@ -63,7 +63,7 @@ def test_nicosw_3_6_a_setup_effect_ends_at_its_written_end_point() -> None:
     assert gone["name"] == "弱体" and gone in log["turns"][1]["events"]
     stale = make({"x": char("a", 2), "y": char("b", 3)}, [], effects=[dict(eff[0], ends_round=1)],
                  start={"round": 2, "half": "top", "first": "a"})
-    assert any("already ended" in p for p in problems(stale))
+    assert any("もう終わっています" in p for p in problems(stale))
 
 
 def test_nicosw_3_1_checks_are_2d6_plus_base_with_automatic_results() -> None:
@@ -165,18 +165,18 @@ def test_nicosw_2_4_placement_is_conditional_and_checked() -> None:
     m = fresh(chars, [turn(1, cond, {"placement": {"y": 9}, "goes": {}}, dice=[1, 2, 6, 6])])
     assert resolve(m)["state"]["characters"]["x"]["at"] == 0
     bad = fresh(chars, [turn(1, {"placement": {"x": 5}}, {"placement": {"y": 9}})])
-    assert any("outside a's deployment range" in p for p in problems(bad))
+    assert any("aの配置範囲0..2の外です" in p for p in problems(bad))
     none = fresh(chars, [turn(1, {"goes": {}}, {"placement": {"y": 9}})])
-    assert any("places the side" in p for p in problems(none))
+    assert any("陣営を配置します" in p for p in problems(none))
 
 
 def test_nicosw_5_1_two_actions_in_one_slot_are_an_input_error() -> None:
     m = make({"x": char("a", 0, weapons=[{"id": "bow", "kind": "ranged", "range": 5}]), "y": char("b", 3)},
              [turn(1, {"x": [{"do": "ranged", "target": "y"}, {"do": "melee", "target": "y"}]})])
-    assert any("one 主動作" in p for p in problems(m))
+    assert any("主動作は1回です" in p for p in problems(m))
     minor = make({"x": char("a", 0), "y": char("b", 3)},
                  [turn(1, {"x": [{"do": "melee", "target": "y", "slot": "minor_action"}]})])
-    assert any("cannot be the 補助動作" in p for p in problems(minor))
+    assert any("補助動作にはできません" in p for p in problems(minor))
 
 
 def test_nicosw_5_1_either_order_main_first() -> None:
