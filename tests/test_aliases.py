@@ -5,6 +5,7 @@ problems still located where they were written."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -139,8 +140,7 @@ def nicosw_folder(tmp_path: Path, turn: str) -> Path:
     d = tmp_path / "nicosw"
     shutil.copytree(ROOT / "examples" / "nicosw", d, ignore=shutil.ignore_patterns("turn-*.yaml"))
     match = (d / "match.yaml").read_text(encoding="utf-8")
-    (d / "match.yaml").write_text(match.replace("turn-01.yaml, turn-02.yaml, turn-03.yaml, turn-04.yaml",
-                                                "turn-01.yaml"), encoding="utf-8")
+    (d / "match.yaml").write_text(re.sub(r"turns: \[.*\]", "turns: [turn-01.yaml]", match), encoding="utf-8")
     (d / "turn-01.yaml").write_text(turn, encoding="utf-8")
     return d
 
