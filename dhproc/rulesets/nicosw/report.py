@@ -106,6 +106,9 @@ T = Catalog({
     "check": ("　主：{check_name}{check} 目標値{target} → {verdict}{note}",
               "  main: {check_name} {check} target {target} → {verdict}{note}"),
     "other": ("　{slot}：{note}", "  {slot}: {note}"),
+    "continuous_check": ("　{check_name}{check} 目標値{target} → {verdict}",
+                         "  {check_name} {check} target {target} → {verdict}"),
+    "expire_by_check": ("効果終了「{name}」：{character}（判定の結果）", "effect ends “{name}”: {character} (by the check)"),
     "escape": ("　戦闘離脱：疾走判定{check} 目標値{target}（敵陣営の最高レベル{level}+7）→ {verdict}",
                "  escape: run {check} target {target} (highest enemy level {level} + 7) → {verdict}"),
     "escaped": ("マップ外へ離脱", "leaves the map"),
@@ -309,7 +312,12 @@ class Renderer:
         self.say(self.t("continuous", name=e["name"], character=self.name(e["character"])))
 
     def on_expire(self, e: dict) -> None:
-        self.say(self.t("expire", name=e["name"], character=self.name(e["character"])))
+        key = "expire_by_check" if e.get("by_check") else "expire"
+        self.say(self.t(key, name=e["name"], character=self.name(e["character"])))
+
+    def on_continuous_check(self, e: dict) -> None:
+        self.say(self.t("continuous_check", check_name=self.word(CHECK_NAMES, e["check"]),
+                        check=self.check(e["actor"], e), target=e["target"], verdict=self.verdict(e["success"], e)))
 
     def on_go(self, e: dict) -> None:
         self.flush()

@@ -66,6 +66,27 @@ def test_nicosw_3_6_a_setup_effect_ends_at_its_written_end_point() -> None:
     assert any("もう終わっています" in p for p in problems(stale))
 
 
+def test_nicosw_3_6_a_continuous_check_ends_on_its_result_or_runs_its_time() -> None:
+    """継続的な…判定: the bearer rolls at each start of its side's half; end_on names the result that
+    ends the effect at once; without end_on the checks are only rolled and logged."""
+    def bound(end_on):
+        spell = {"kind": "lasting", "effect": "periodic", "name": "呪縛", "check": "willpower", "target_number": 9,
+                 "rounds": 2, **({"end_on": end_on} if end_on else {})}
+        return {"id": "bind", "timing": "major_action", "range": 3, "target": "enemy", "effects": [spell]}
+
+    # 1R裏 rolls 3+4+1 = 8 (failure), 2R裏 6+2+1 = 9 (success); 2 rounds from 1R表 end at 3R表
+    for end_on, checks_rolled, ended_in_turn, by_check in (("failure", 1, 1, True), ("success", 2, 2, True),
+                                                            (None, 2, 3, False)):
+        m = make({"x": char("a", 0, skills=[bound(end_on)]), "y": char("b", 2, checks={"willpower": 1})},
+                 [turn(1, {"x": [{"do": "skill", "skill": "bind", "target": "y"}]}, {}, dice=[3, 4]),
+                  turn(2, {}, {}, dice=[6, 2] if checks_rolled == 2 else None), turn(3, {}, {})])
+        log = resolve(m)
+        checks = [(c["total"], c["success"]) for c in events(log, "continuous_check")]
+        assert checks == [(8, False), (9, True)][:checks_rolled], end_on
+        [gone] = events(log, "expire")
+        assert bool(gone.get("by_check")) is by_check and gone in log["turns"][ended_in_turn - 1]["events"], end_on
+
+
 def test_nicosw_3_1_checks_are_2d6_plus_base_with_automatic_results() -> None:
     m = make({"x": char("a", 2, checks={"attack_check": -5}), "y": char("b", 3, checks={"defense_check": 20})},
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[6, 6, 3, 3])])
