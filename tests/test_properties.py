@@ -35,6 +35,8 @@ COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
+USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -65,6 +67,8 @@ def effects(draw, bench: list[str]) -> dict:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
+        if draw(st.booleans()):
+            e["direction"] = draw(st.sampled_from(FORCED_DIRECTIONS))
     if kind == "withdraw" and draw(st.booleans()):
         e["permanent"] = True
     if kind == "summon" and bench and draw(st.booleans()):
@@ -187,6 +191,8 @@ def dh_matches(draw) -> str:
                         use["targets"] = draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
+                    if draw(st.integers(0, 3)) == 0:
+                        use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
                         use.update(_summon_choice(draw, chars, side))
                     act["ability"] = use
@@ -233,6 +239,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     chars = data["setup"]["characters"]
     abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
     coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])
+    coverage.note("forced move directions", [e.get("direction", "chosen") for a in abilities_ for e in a["effects"]
+                                             if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)

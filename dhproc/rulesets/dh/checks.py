@@ -101,7 +101,8 @@ def check_match(match: Any) -> list[Problem]:
     return problems
 
 
-LASTING_KINDS = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+LASTING_KINDS = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore",
+                 "wall_entry", "barricade_build", "barricade_cross", "zoc_field", "counter_pass")
 
 
 def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tuple[tuple, str]]:

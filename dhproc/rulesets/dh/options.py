@@ -79,6 +79,19 @@ OPTIONS = OptionSet([
            reason="2.0: a summon's duration counts one turn more"),
     Option("forced_move_zoc", False, choices=(False, True), source="guess", clause="DH-11.10",
            reason="ZoC is a rule of a character's own 移動; no source applies it to 強制移動"),
+    Option("forced_push_blocked", "stop", choices=("stop", "cancel"), source="guess", clause="DH-11.10",
+           reason="no source says what a straight push does at a wall or the MAP's edge; it goes as far as "
+                  "it can, as a pushed piece does; cancel leaves the target where it was"),
+    Option("forced_away_choice", "submission", choices=("submission", "cancel"), source="guess",
+           clause="DH-11.10",
+           reason="away from the user is one direction only for a target in line with it; otherwise the "
+                  "user names one of the directions leading away, or (cancel) the push does not happen"),
+    Option("barricade_blocks_ranges", False, choices=(False, True), source="guess", clause="DH-11.15",
+           reason="a barricade is named apart from 壁 as an obstacle to movement; no source says it stops "
+                  "an ability's range as a wall does"),
+    Option("zoc_ignore_fields", True, choices=(True, False), source="guess", clause="DH-11.16",
+           reason="a ZoC field stops moves as ZoC does, so ZoC無視 passes it too; false lets only the "
+                  "enemies' ZoC be ignored"),
     Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",
            reason="an ability's normal attack is an attack like the 動作, so counters waiting for an "
                   "attack or a hit see it; false treats it only as the ability use it also is"),
@@ -117,6 +130,10 @@ OPTIONS.set_names({
     "heal_cap": ("回復の上限", "healing cap"),
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
+    "forced_push_blocked": ("押し出しが壁・MAP端に当たった時", "a straight push meets a wall or the edge"),
+    "forced_away_choice": ("押し出し方向が一つに決まらない時", "a push away with more than one direction"),
+    "barricade_blocks_ranges": ("バリケードが範囲を遮るか", "barricades block ranges"),
+    "zoc_ignore_fields": ("ZoC無視がZoCフィールドにも効くか", "ZoC無視 also ignores ZoC fields"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
 })

@@ -115,6 +115,10 @@ T = Catalog({
     "revive": ("　{name}が蘇生（体力{hp}）", "  {name} is revived (HP {hp})"),
     "wall_built": ("　{at}に壁を設置", "  a wall is built on {at}"),
     "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
+    "barricade": ("　{at}にバリケードを設置（{until}）", "  a barricade is set on {at} ({until})"),
+    "zoc_field_set": ("　ZoCフィールド設置：{squares}（{until}）", "  ZoC field set on {squares} ({until})"),
+    "barricade_mark": ("（バリケード）", "(barricade)"),
+    "push_short": ("　※{at}より先へは進めず停止", "  * could go no further than {at}"),
     "blocked": ("　{name}：特殊能力無効により効果なし", "  {name}: the barrier blocks it"),
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
@@ -128,10 +132,14 @@ STAT_NAMES = {
 EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
-           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド"},
+           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
+           "wall_entry": "壁進入", "barricade_cross": "バリケード突破", "counter_pass": "移動カウンター突破",
+           "barricade": "バリケード", "zoc_field": "ZoCフィールド"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
-           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field"},
+           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
+           "wall_entry": "may enter walls", "barricade_cross": "crosses barricades",
+           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field"},
 }
 COSTS = {
     "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
@@ -194,6 +202,10 @@ REASONS = Catalog({
     "out_of_range": ("範囲外", "out of range"),
     "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
     "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
+    "bad_barricade_square": ("バリケードのマスが不適正", "not a square for a barricade"),
+    "barricade": ("バリケード", "a barricade"),
+    "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
     "incap_note": ("行動不能", "unable to act"),
@@ -256,6 +268,7 @@ class Board:
     order: list[str]
     dp: dict[str, int] = field(default_factory=dict)
     walls: list[str] = field(default_factory=list)
+    barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
@@ -292,6 +305,8 @@ class Board:
             if c.get("uses"):
                 self.revealed.append(cid)
         for e in setup.get("effects", []):
+            if e["kind"] == "barricade":
+                self.barricades = sorted(self.barricades + e.get("squares", []))
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
                                      "amount": e.get("amount")}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
@@ -327,6 +342,10 @@ class Board:
             c.dead, c.stats["hp"] = False, e["hp"]
         elif kind == "wall":
             self.walls = sorted(self.walls + [e["at"]]) if e["built"] else [w for w in self.walls if w != e["at"]]
+        elif kind == "barricade":
+            self.barricades = sorted(self.barricades + [e["at"]])
+        elif kind == "effect_end" and e["type"] == "barricade":
+            self.barricades = [b for b in self.barricades if b not in e["squares"]]
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
@@ -410,12 +429,16 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.line(t("no_move"))  # a destination that is its own square, or a stop before the first step
             if e["zoc_stop"]:
                 out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
+            if e.get("short"):
+                out.line(t("push_short", at=e["to"]))
         elif kind == "move":
             via = e["path"][:-1]
             out.line(t("move", frm=e["from"], to=e["to"],
                        via=t("via", squares="・".join(via)) if via else ""))
             if e["zoc_stop"]:
                 out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
+            if e.get("short"):
+                out.line(t("push_short", at=e["to"]))
         elif kind == "cancel" and e["scope"] in ("act", "action"):
             if e["scope"] == "act":
                 out.line(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
@@ -576,6 +599,12 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("revive", name=name(e["character"]), hp=e["hp"])]
     if kind == "wall":
         return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
+    if kind == "barricade":
+        until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
+        return [t("barricade", at=e["at"], until=until)]
+    if kind == "zoc_field_set":
+        until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
+        return [t("zoc_field_set", squares="・".join(e["squares"]), until=until)]
     if kind == "blocked":
         return [t("blocked", name=name(e["target"]))]
     if kind == "grant_repeat":
@@ -592,6 +621,8 @@ def _effect_what(e: dict, lang: str) -> str:
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
+    if e.get("squares") and e["type"] in ("barricade", "zoc_field"):
+        template += ("（{}）" if lang == "ja" else " ({})").format("・".join(e["squares"]))
     amount = e.get("amount") or 0
     return template.format(sign="+" if amount >= 0 else "", amount=amount)
 
@@ -649,7 +680,13 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
+    for at in board.barricades:  # DH-11.15: marked in the cell, before whoever stands on it
+        sq = parse_square(at)
+        cells[(sq.row, sq.col)] = [t("barricade_mark")] + cells.get((sq.row, sq.col), [])
     walls = [parse_square(w) for w in board.walls]
+    for w in [w for w in walls if (w.row, w.col) in cells]:  # someone inside a wall (壁進入, DH-11.14)
+        walls.remove(w)
+        cells[(w.row, w.col)].insert(0, "（壁）")
     return doc.Board(tuple(ROW_LABELS[: b.rows]), tuple(col_label(i) for i in range(b.cols)),
                      tuple((pos, tuple(names)) for pos, names in cells.items()),
                      walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))

@@ -11,9 +11,9 @@ from typing import Any
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from . import ability_rules, harm
-from .model import Character, DhState, Square, parse_square, phase_of
-from .movement import plan_move
-from .status import ignores_zoc, incapacitated, movement, resting
+from .model import Board, Character, DhState, parse_square, phase_of
+from .movement import MovePlan, plan_move
+from .status import incapacitated, move_board, movement, passes_counters, resting
 from .strike import strike
 
 
@@ -165,25 +165,24 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     steps = movement(state, c)
     if c.dying and ctx.options["dying_rule"] == "no_move":
         steps = 0  # DH-3.6: 瀕死 cannot move
-    zoc_dead = ctx.options["dead_exert_zoc"]
-    free = ignores_zoc(state, c)
+    def planned(board: Board) -> MovePlan:
+        return plan_move(board, start, dest, steps, ability_rules.move_stops(state, ctx, c), given_path=path or None,
+                         stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
 
-    def enemy_at(sq: Square) -> bool:
-        return not free and any(o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
-                                for o in state.characters.values())
-
-    plan = plan_move(state.board, start, dest, steps, enemy_at, given_path=path or None,
-                     stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
+    plan = planned(move_board(state, c))
     if plan.cancelled:
         reason = "dying" if steps == 0 and c.dying and dest != start else plan.reason
+        if reason in ("wall", "no_route") and not planned(move_board(state, c, barricades=False)).cancelled:
+            reason = "barricade"  # only a barricade is in the way (DH-11.15)
         ctx.emit("cancel", actor=c.id, scope="action", reason=reason, **{"from": start.label, "to": dest.label})
         return False
     c.at = plan.end
     ctx.emit("move", actor=c.id, **{"from": start.label, "to": plan.end.label},
              path=[sq.label for sq in plan.path], steps=len(plan.path), zoc_stop=plan.stopped_by_zoc,
              requested=dest.label)
+    silent = passes_counters(state, c)  # 移動カウンター突破 (DH-11.17)
     for sq in plan.path:
-        state.pending.append(harm.Trigger("entered", c.id, None, sq))
+        state.pending.append(harm.Trigger("entered", c.id, None, sq, silent))
     if plan.path:
         ability_rules.on_moved(state, ctx, c, list(plan.path))
     return True
