@@ -206,6 +206,12 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.5): a schedule of arrivals from the bench
+        match["setup"]["reinforcements"] = [
+            {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
+             "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),
+                                                                                        min_size=1, max_size=3))]}
+            for _ in range(draw(st.integers(1, 2)))]
     if mid:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
@@ -250,6 +256,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
+        coverage.note("reinforcements", [e.get("reason", "arrived") for t in log["turns"] for e in t["events"]
+                                         if e["kind"] == "reinforcement"])
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)

@@ -9,4 +9,7 @@ from __future__ import annotations
 from ...messages import catalogue
 
 MESSAGES = catalogue("dh", {
+    "not_a_side": ("「{side}」という陣営はありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
+    "outside_home_columns": ("{square}は{side}の初期配置の列（{columns}）の外です",
+                             "{square} is outside {side}'s starting columns ({columns})"),
 })

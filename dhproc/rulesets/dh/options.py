@@ -11,6 +11,10 @@ OPTIONS = OptionSet([
                   "to, which the seed cancels; the 2009 ancestor rules stop the mover on the blocker"),
     Option("dead_exert_zoc", False, choices=(False, True), source="guess", clause="DH-3.3",
            reason="no source says a corpse blocks; dead characters are not targets either"),
+    Option("placement_columns", "off", choices=("off", "first_left", "first_right"), source="wiki",
+           clause="DH-1.7",
+           reason="2.1 スタメン places each side's starters in the two columns at its edge of the MAP; off "
+                  "by default, as campaigns draw their own maps and zones"),
     Option("dying_rule", "no_move", choices=("no_move", "none"), source="wiki", clause="DH-3.6",
            reason="2.1 ステータス: 体力1 is 瀕死 and cannot move; some campaigns drop the rule"),
     Option("roll_at_100", False, choices=(False, True), source="guess", clause="DH-7.2",
@@ -103,6 +107,7 @@ OPTIONS = OptionSet([
 OPTIONS.set_names({
     "blocked_destination": ("ZoC越しの移動先", "destination only reachable through ZoC"),
     "dead_exert_zoc": ("死者のZoC", "the dead exert ZoC"),
+    "placement_columns": ("初期配置の列", "starting columns"),
     "dying_rule": ("瀕死の移動", "dying characters' movement"),
     "roll_at_100": ("成功率100%での判定", "roll at 100%"),
     "hit_mode": ("命中方式", "hit mode"),

@@ -117,6 +117,10 @@ T = Catalog({
     "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
     "barricade": ("　{at}にバリケードを設置（{until}）", "  a barricade is set on {at} ({until})"),
     "zoc_field_set": ("　ZoCフィールド設置：{squares}（{until}）", "  ZoC field set on {squares} ({until})"),
+    "reinforcement": ("◇増援：{name}が{at}に登場{die}", "◇ reinforcement: {name} appears on {at}{die}"),
+    "reinforcement_die": ("（出目{face}／{pool}人）", " (die {face} of {pool})"),
+    "reinforcement_none": ("◇増援{who}：{why}のため登場なし", "◇ reinforcement{who}: none arrives ({why})"),
+    "reinforcement_who": ("（{name}{die}）", " ({name}{die})"),
     "barricade_mark": ("（バリケード）", "(barricade)"),
     "push_short": ("　※{at}より先へは進めず停止", "  * could go no further than {at}"),
     "blocked": ("　{name}：特殊能力無効により効果なし", "  {name}: the barrier blocks it"),
@@ -204,6 +208,8 @@ REASONS = Catalog({
     "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
     "bad_barricade_square": ("バリケードのマスが不適正", "not a square for a barricade"),
     "barricade": ("バリケード", "a barricade"),
+    "no_reserve": ("控えなし", "no one on the bench"),
+    "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
     "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
     "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
@@ -333,7 +339,7 @@ class Board:
             self.chars[e["payer"]].stats[e["stat"]] = e["after"]
         elif kind == "cost" and "total" in e:
             self.dp[e["side"]] = e["total"]
-        elif kind == "arrive":
+        elif kind == "arrive" or (kind == "reinforcement" and e.get("at")):
             self.chars[e["character"]].at = e["at"]
         elif kind == "leave":
             self.chars[e["character"]].at = None
@@ -489,6 +495,13 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "reinforcement":  # 増援 (DH-2.5)
+            die = t("reinforcement_die", face=e["face"], pool=e["pool"]) if e.get("face") else ""
+            if e.get("at"):
+                out.group(t("reinforcement", name=board.name(e["character"]), at=e["at"], die=die))
+            else:
+                who = t("reinforcement_who", name=board.name(e["character"]), die=die) if e.get("character") else ""
+                out.group(t("reinforcement_none", who=who, why=r(e["reason"])))
         elif (kind == "ability" and e["origin"] == "passive") or (kind == "action" and e.get("extra")):
             out.group(*_ability_lines(board, e, t, r, lang))  # a passive or an extra action: its own block
         else:

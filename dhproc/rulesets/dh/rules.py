@@ -10,7 +10,7 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
-from . import ability_rules, harm
+from . import ability_rules, harm, reinforcements
 from .model import Board, Character, DhState, parse_square, phase_of
 from .movement import MovePlan, plan_move
 from .status import incapacitated, move_board, movement, passes_counters, resting
@@ -38,6 +38,10 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
         ability_rules.settle(state, ctx)
+        if state.reinforcements:  # 増援 (DH-2.5)
+            reinforcements.arrive(state, ctx, side_id, turn.number)
+            _arrivals(state, ctx)
+            ability_rules.settle(state, ctx)
         for action in actions:
             if state.outcome is not None:
                 break
