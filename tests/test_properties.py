@@ -206,7 +206,7 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
-    if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.5): a schedule of arrivals from the bench
+    if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.6): a schedule of arrivals from the bench
         match["setup"]["reinforcements"] = [
             {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
              "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),

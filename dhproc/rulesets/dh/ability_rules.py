@@ -34,9 +34,9 @@ def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, a
     if where is None:
         return []
     if where in state.board.walls and not ab.has("wall_piercing"):
-        return [where]  # from inside a wall (壁進入) nothing reaches out (DH-11.14)
+        return [where]  # from inside a wall (壁進入) nothing reaches out (DH-11.16)
     board = state.board
-    if ctx.options["barricade_blocks_ranges"]:  # DH-11.15
+    if ctx.options["barricade_blocks_ranges"]:  # DH-11.17
         board = Board(board.rows, board.cols, board.walls | barricade_squares(state))
     return squares_in_range(board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
                             radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"])
@@ -143,7 +143,7 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
 
 def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> Callable[[Square], bool]:
     """Where a move of ``c`` ends early: a square holding a living enemy (ZoC, DH-3.3) or one of a
-    ZoCフィールド that takes ``c`` (DH-11.16). ZoC無視 ignores both (the field by option
+    ZoCフィールド that takes ``c`` (DH-11.18). ZoC無視 ignores both (the field by option
     ``zoc_ignore_fields``); a forced move meets neither unless the option ``forced_move_zoc`` says so."""
     if forced and not ctx.options["forced_move_zoc"]:
         return lambda sq: False

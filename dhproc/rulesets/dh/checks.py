@@ -94,7 +94,7 @@ def check_match(match: Any) -> list[Problem]:
             at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
         elif "at" not in c:
             at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
-    for i, entry in enumerate(setup.get("reinforcements", [])):  # 増援 (DH-2.5)
+    for i, entry in enumerate(setup.get("reinforcements", [])):  # 増援 (DH-2.6)
         if entry["side"] not in sides:
             at(("reinforcements", i, "side"), say("dh.not_a_side", side=entry["side"], sides=", ".join(sides)))
         for j, text in enumerate(entry["area"]):

@@ -246,7 +246,7 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     ctx.emit("move", actor=t.id, **{"from": start.label, "to": plan.end.label}, path=[s.label for s in plan.path],
              steps=len(plan.path), zoc_stop=plan.stopped_by_zoc, requested=dest.label, forced_by=use.user.id,
              **extra)
-    silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.17)
+    silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
 
@@ -278,7 +278,7 @@ def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) ->
 
 def area_effect(state, ctx, use: Use, spec: EffectSpec, kind: str, squares: list[Square]) -> Any:
     """A field, barricade or ZoC field: squares of the MAP that its user sustains for the ability's
-    duration (DH-8.9, DH-11.15, DH-11.16); it ends with its user's death unless 死亡非解除 (DH-10.4)."""
+    duration (DH-8.9, DH-11.17, DH-11.18); it ends with its user's death unless 死亡非解除 (DH-10.4)."""
     start, end = end_point(state, ctx, use)
     return state.effects.add(kind, bearer=None,
                              data={"ability": use.ability.name, "effect_index": spec.index, "owner": use.user.id,
@@ -290,7 +290,7 @@ def area_effect(state, ctx, use: Use, spec: EffectSpec, kind: str, squares: list
 
 
 def _barricade_build(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
-    """バリケード設置 (DH-11.15): the empty open square ``at`` holds a barricade."""
+    """バリケード設置 (DH-11.17): the empty open square ``at`` holds a barricade."""
     sq: Square | None = parse_square(use.sub["at"]) if "at" in use.sub else None
     if sq is None or not state.board.open(sq) or sq in barricade_squares(state) \
             or any(c.at == sq and not c.withdrawn for c in state.characters.values()):
@@ -302,7 +302,7 @@ def _barricade_build(state, ctx, use: Use, spec: EffectSpec, t: Character | None
 
 
 def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
-    """ZoCフィールド設置 (DH-11.16): the effect's range, from where the user stands now."""
+    """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
     from .ability_rules import reach
 
     squares = reach(state, ctx, use.user, spec, use.ability)

@@ -90,10 +90,10 @@ OPTIONS = OptionSet([
            clause="DH-11.10",
            reason="away from the user is one direction only for a target in line with it; otherwise the "
                   "user names one of the directions leading away, or (cancel) the push does not happen"),
-    Option("barricade_blocks_ranges", False, choices=(False, True), source="guess", clause="DH-11.15",
+    Option("barricade_blocks_ranges", False, choices=(False, True), source="guess", clause="DH-11.17",
            reason="a barricade is named apart from 壁 as an obstacle to movement; no source says it stops "
                   "an ability's range as a wall does"),
-    Option("zoc_ignore_fields", True, choices=(True, False), source="guess", clause="DH-11.16",
+    Option("zoc_ignore_fields", True, choices=(True, False), source="guess", clause="DH-11.18",
            reason="a ZoC field stops moves as ZoC does, so ZoC無視 passes it too; false lets only the "
                   "enemies' ZoC be ignored"),
     Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",

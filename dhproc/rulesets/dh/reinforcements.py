@@ -1,4 +1,4 @@
-"""増援 (2.1 選択ルール, DH-2.5): bench characters drawn at random join a side at its phase start.
+"""増援 (2.1 選択ルール, DH-2.6): bench characters drawn at random join a side at its phase start.
 
 The schedule is the setup's ``reinforcements``. Each arrival is one die over the side's
 リザーバー as they stand then (living bench characters, in setup order), drawn from that side's

@@ -495,7 +495,7 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
-        elif kind == "reinforcement":  # 増援 (DH-2.5)
+        elif kind == "reinforcement":  # 増援 (DH-2.6)
             die = t("reinforcement_die", face=e["face"], pool=e["pool"]) if e.get("face") else ""
             if e.get("at"):
                 out.group(t("reinforcement", name=board.name(e["character"]), at=e["at"], die=die))
@@ -693,11 +693,11 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
-    for at in board.barricades:  # DH-11.15: marked in the cell, before whoever stands on it
+    for at in board.barricades:  # DH-11.17: marked in the cell, before whoever stands on it
         sq = parse_square(at)
         cells[(sq.row, sq.col)] = [t("barricade_mark")] + cells.get((sq.row, sq.col), [])
     walls = [parse_square(w) for w in board.walls]
-    for w in [w for w in walls if (w.row, w.col) in cells]:  # someone inside a wall (壁進入, DH-11.14)
+    for w in [w for w in walls if (w.row, w.col) in cells]:  # someone inside a wall (壁進入, DH-11.16)
         walls.remove(w)
         cells[(w.row, w.col)].insert(0, "（壁）")
     return doc.Board(tuple(ROW_LABELS[: b.rows]), tuple(col_label(i) for i in range(b.cols)),

@@ -38,7 +38,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
         ability_rules.settle(state, ctx)
-        if state.reinforcements:  # 増援 (DH-2.5)
+        if state.reinforcements:  # 増援 (DH-2.6)
             reinforcements.arrive(state, ctx, side_id, turn.number)
             _arrivals(state, ctx)
             ability_rules.settle(state, ctx)
@@ -177,14 +177,14 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     if plan.cancelled:
         reason = "dying" if steps == 0 and c.dying and dest != start else plan.reason
         if reason in ("wall", "no_route") and not planned(move_board(state, c, barricades=False)).cancelled:
-            reason = "barricade"  # only a barricade is in the way (DH-11.15)
+            reason = "barricade"  # only a barricade is in the way (DH-11.17)
         ctx.emit("cancel", actor=c.id, scope="action", reason=reason, **{"from": start.label, "to": dest.label})
         return False
     c.at = plan.end
     ctx.emit("move", actor=c.id, **{"from": start.label, "to": plan.end.label},
              path=[sq.label for sq in plan.path], steps=len(plan.path), zoc_stop=plan.stopped_by_zoc,
              requested=dest.label)
-    silent = passes_counters(state, c)  # 移動カウンター突破 (DH-11.17)
+    silent = passes_counters(state, c)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", c.id, None, sq, silent))
     if plan.path:

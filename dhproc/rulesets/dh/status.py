@@ -59,7 +59,7 @@ def counter_waiting(state: "DhState", c: "Character") -> list[Effect]:
     return effects_on(state, c, "counter")
 
 
-# 移動 over terrain (DH-11.14 to DH-11.17): what a character's moves may enter, and who sees them.
+# 移動 over terrain (DH-11.16 to DH-11.19): what a character's moves may enter, and who sees them.
 
 def enters_walls(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "wall_entry"))

@@ -1,4 +1,4 @@
-"""Movement entries of the ability catalogue (DH-11.10, DH-11.14 to DH-11.17): straight forced
+"""Movement entries of the ability catalogue (DH-11.10, DH-11.16 to DH-11.19): straight forced
 moves, 壁進入, barricades, ZoC fields and 移動カウンター突破, with the options that vary them."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_dh_11_10_zoc_stops_a_straight_push_only_by_option() -> None:
     assert (move["to"], move["zoc_stop"], move["short"]) == ("Ｂ２", True, False)
 
 
-def test_dh_11_14_inside_a_wall_nothing_reaches_out_but_wall_piercing() -> None:
+def test_dh_11_16_inside_a_wall_nothing_reaches_out_but_wall_piercing() -> None:
     # h gives u 壁進入 (turn 1); u walks into the wall on Ａ２ (turn 2) and, from inside it, tries to
     # hit x just below, on Ｂ２ (turn 3): only a 壁貫通 ability reaches out
     enter = {"name": "壁抜けの術", "duration": 2, "range": {"shape": "adjacent", "size": 1},
@@ -78,7 +78,7 @@ def test_dh_11_14_inside_a_wall_nothing_reaches_out_but_wall_piercing() -> None:
     assert events(outside, "cancel")[-1]["reason"] in ("wall", "no_route")  # x has no 壁進入
 
 
-def test_dh_11_15_a_barricade_stops_ranges_only_by_option() -> None:
+def test_dh_11_17_a_barricade_stops_ranges_only_by_option() -> None:
     build = {"activation": 90, "duration": 2, "riders": ["no_rest"], "targets": {"side": "self"},
              "effects": [{"kind": "barricade_build"}]}
     hit = dict(STRIKE, range={"shape": "adjacent", "size": 2})
@@ -98,7 +98,7 @@ def test_dh_11_15_a_barricade_stops_ranges_only_by_option() -> None:
     assert events(onto, "cancel")[0]["reason"] == "bad_barricade_square"  # x stands there
 
 
-def test_dh_11_16_zoc_ignore_passes_a_zoc_field_unless_the_option_says_not() -> None:
+def test_dh_11_18_zoc_ignore_passes_a_zoc_field_unless_the_option_says_not() -> None:
     field = {"activation": 90, "duration": 2, "riders": ["no_rest"], "range": {"shape": "same_square"},
              "targets": {"side": "enemy"}, "effects": [{"kind": "zoc_field"}]}
     free = {"name": "抜け", "activation": 90, "duration": 2, "riders": ["no_rest"], "targets": {"side": "self"},
@@ -115,7 +115,7 @@ def test_dh_11_16_zoc_ignore_passes_a_zoc_field_unless_the_option_says_not() -> 
     assert events(stopped, "cancel")[-1]["reason"] == "zoc"
 
 
-def test_dh_11_17_counter_pass_also_covers_forced_moves() -> None:
+def test_dh_11_19_counter_pass_also_covers_forced_moves() -> None:
     guard = {"name": "見張り", "style": "counter", "duration": 2, "range": {"shape": "adjacent", "size": 1},
              "targets": {"side": "enemy"}, "counter": {"when": "enemy_enters_range"},
              "effects": [{"kind": "damage", "amount": 1}]}

@@ -1,4 +1,4 @@
-"""The wider 2.1 rules beyond one match's actions: 初期配置 columns (DH-1.7) and 増援 (DH-2.5)."""
+"""The wider 2.1 rules beyond one match's actions: 初期配置 columns (DH-1.7) and 増援 (DH-2.6)."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_dh_1_7_starters_stand_in_their_sides_edge_columns_when_the_option_asks(
     api.resolve(api.loads(_match(mirrored, options={"placement_columns": "first_right"}), name="m.yaml"))
 
 
-def test_dh_2_5_a_reinforcement_entry_is_checked_and_survives_a_continued_match(tmp_path) -> None:
+def test_dh_2_6_a_reinforcement_entry_is_checked_and_survives_a_continued_match(tmp_path) -> None:
     chars = {"a": _char("red", "Ａ１"), "x": _char("blue", "Ａ６"), "b": _char("red"), "c": _char("red")}
     bad = {"reinforcements": [{"side": "green", "turn": 2, "area": ["Ａ１", "Ｚ９"]}]}
     with pytest.raises(InputError) as info:
