@@ -74,11 +74,13 @@ def _out(text: str, *, nl: bool = True) -> None:
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .messages import default_lang, reset_lang, set_lang
+    from .messages import environment_lang, reset_lang, set_lang
 
-    lang = value or default_lang()
+    lang = value or environment_lang()
     token = set_lang(lang)
-    ctx.call_on_close(lambda: reset_lang(token))
+    # The root context is closed whatever happens (a usage error or --help while the command's
+    # own options are parsed leaves the command's context unclosed): no language outlives it.
+    ctx.find_root().call_on_close(lambda: reset_lang(token))
     return lang
 
 
@@ -464,7 +466,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     for text in texts:
         if text == "-":
             posts.append(("<stdin>", sys.stdin.read()))
-        elif Path(text).is_file():
+        elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
         else:
             posts.append(("<text>", text))
@@ -491,6 +493,15 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
 
 
+def _names_a_file(text: str) -> bool:
+    """True when the argument is a file's path; a post given as text (often longer than a file
+    name may be, or with line breaks) is not."""
+    try:
+        return "\n" not in text and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
     import yaml
@@ -509,7 +520,17 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
             lines += [f"    - {flow(action)}" for action in sub]
         else:
             lines.append(f"  {side}:")
-            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+            for key, value in sub.items():
+                if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+                    lines.append(f"    {key}:")  # per character, one action a line (nicosw's goes)
+                    for who, actions in value.items():
+                        lines.append(f"      {flow(who)}:" + ("" if actions else " []"))
+                        lines += [f"        - {flow(action)}" for action in actions]
+                elif isinstance(value, dict) and value:  # count's plans: one line per character
+                    lines.append(f"    {key}:")
+                    lines += [f"      {flow(k)}: {flow(v)}" for k, v in value.items()]
+                else:
+                    lines.append(f"    {key}: {flow(value)}")
     return "\n".join(lines) + "\n"
 
 
