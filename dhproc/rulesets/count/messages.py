@@ -52,6 +52,8 @@ MESSAGES = catalogue("count", {
     "reroll_only": ("振り直しのスキルは振り直すだけです（攻撃も効果もなし）",
                     "a reroll skill only re-rolls (no attack, no effects)"),
     "roll_not_reroll": ("roll があるのは振り直し（reroll）のスキルだけです", "only a reroll skill has 'roll'"),
+    "heal_negative": ("回復量{value}はマイナスにできません。HPを減らすのはダメージです",
+                      "a heal of {value}: a heal is 0 or more; harm is damage"),
     # the submissions (checks.py)
     "not_a_side": ("「{side}」という陣営はありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
     "unknown_character": ("キャラクター「{id}」はいません{hint}", "unknown character '{id}'{hint}"),

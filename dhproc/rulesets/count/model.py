@@ -276,6 +276,10 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("roll",), say("count.roll_not_reroll")))
     if skill.is_attack and skill.target_side == "self":
         problems.append((("targets", "side"), say("count.attack_self")))
+    for part in ("riders", "effects"):  # a heal never lowers HP: harm is damage, with its steps (COUNT-7)
+        for j, r in enumerate(getattr(skill, part)):
+            if r.op == "heal" and r.value < 0:
+                problems.append(((part, j, "value"), say("count.heal_negative", value=r.value)))
     if skill.pierce and skill.target_count != 1:
         problems.append((("pierce",), say("count.pierce_one")))
     return skill, problems

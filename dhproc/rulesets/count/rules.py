@@ -180,6 +180,9 @@ class Round:
             action = plans[n - 1].get(slot)
             if action is None:
                 continue
+            if self.s.stopped(c):  # COUNT-3.9: made 行動不能 in this 行動手番 (by its own sub action): the rest is lost
+                ctx.emit("stopped", character=c.id, slot=n)
+                return
             if not self.act(c, slot, action) and slot in fallback:  # COUNT-3.7
                 ctx.emit("fallback", character=c.id, action=slot)
                 self.act(c, slot, fallback[slot])

@@ -143,6 +143,7 @@ def test_count_7_10_after_damage_and_reroll_skills_are_checked() -> None:
     bad = [{"name": "後1", "timing": "after_damage"},
            {"name": "後2", "timing": "after_damage", "targets": {"side": "ally"}, "effects": [{"op": "heal", "value": 1}]},
            {"name": "振1", "timing": "reroll"},
+           {"name": "癒", "timing": "sub_action", "targets": {"side": "self"}, "effects": [{"op": "heal", "value": -3}]},
            {"name": "技", "timing": "main_action", "roll": "hit", "when": "taken", "check": "hit",
             "damage": {"fixed": 1, "attributes": ["斬"]}}]
     units = {"a": unit("アオイ", "pc", "E5", 15, skills=[dict(SLASH)] + bad), "g": unit("ゴブリン", "enemy", "E6", 3)}
@@ -151,7 +152,7 @@ def test_count_7_10_after_damage_and_reroll_skills_are_checked() -> None:
     msgs = [p.format() for p in info.value.problems]
     for text in ("an after_damage skill lists its effects", "an after_damage skill targets self or enemy",
                  "a reroll skill names the roll it re-rolls", "only a reroll skill has 'roll'",
-                 "only an after_damage skill has 'when'"):
+                 "only an after_damage skill has 'when'", "a heal of -3: a heal is 0 or more"):
         assert any(text in m for m in msgs), (text, msgs)
 
 
@@ -184,3 +185,13 @@ def test_count_5_7_an_evasion_reroll_skill() -> None:
     log = resolve(make(units, plans, dice=[5, 5, 80, 70, 30]))
     assert [(e["face"], e["final"]) for e in events(log, "evasion")] == [(80, False), (70, False), (30, True)]
     assert [e["skill"] for e in events(log, "reroll")] == ["見切り", "見切り"] and not events(log, "damage")
+
+
+def test_count_3_9_stopped_by_its_own_sub_action_it_loses_the_main_action() -> None:
+    trance = {"name": "瞑想", "timing": "sub_action", "targets": {"side": "self"}, "effects": [{"op": "stop"}]}
+    units = {"a": unit("アオイ", "pc", "E5", 15, skills=[dict(SLASH), trance]), "g": unit("ゴブリン", "enemy", "E6", 3)}
+    plans = {"pc": {"plans": {"a": [{"sub_action": {"skill": "瞑想"},
+                                     "main_action": {"skill": "斬撃", "targets": ["g"]}}]}}}
+    log = resolve(make(units, plans, dice=[]))
+    assert events(log, "use", character="a", skill="瞑想") and events(log, "stopped", character="a")
+    assert not events(log, "attack")
