@@ -54,6 +54,8 @@ MESSAGES = catalogue("count", {
     "roll_not_reroll": ("roll があるのは振り直し（reroll）のスキルだけです", "only a reroll skill has 'roll'"),
     "heal_negative": ("回復量{value}はマイナスにできません。HPを減らすのはダメージです",
                       "a heal of {value}: a heal is 0 or more; harm is damage"),
+    "place_self": ("配置（place）は、対象が自分（side: self）で攻撃でないサブアクション・メインアクションのスキルの効果です",
+                   "a place effect belongs to a sub_action or main_action skill that targets self and does not attack"),
     # the submissions (checks.py)
     "not_a_side": ("「{side}」という陣営はありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
     "unknown_character": ("キャラクター「{id}」はいません{hint}", "unknown character '{id}'{hint}"),
@@ -68,6 +70,9 @@ MESSAGES = catalogue("count", {
     "escape_main": ("逃走はメインアクションです", "逃走 is a main action"),
     "wrong_timing": ("「{skill}」はタイミング：{timing}のため{slot}には使えません",
                      "'{skill}' has timing {timing}: not usable as the {slot}"),
+    "place_needs_to": ("「{skill}」は配置先のマスを to に書いてください", "'{skill}' places its user: give the square as 'to'"),
+    "to_without_place": ("to（配置先）は配置の効果を持つスキルと一緒に書いてください",
+                         "'to' goes with a skill that places its user (op: place)"),
     "targets_without_skill": ("対象（targets）はスキルと一緒に書いてください", "targets go with a skill"),
     "no_skill": ("「{id}」にスキル「{name}」はありません{hint}（スキル：{names}）",
                  "'{id}' has no skill '{name}'{hint} (skills: {names})"),
@@ -88,6 +93,8 @@ MESSAGES = catalogue("count", {
     "import_object_without_skill": ("スキルなしの対象指定です。《火球》→ゴブリンA のように書いてください",
                                     "targets without a skill: write 《火球》→ゴブリンA"),
     "import_part_empty": ("{part}のあとに行動がありません", "nothing after {part}"),
+    "import_place_square": ("「{skill}」の配置先のマスを書いてください（例：《{skill}》→Ｅ６）",
+                            "give the square '{skill}' places its user on (e.g. 《{skill}》→Ｅ６)"),
     "import_slot_gap": ("{name}の行動手番は1から順に書いてください（指定：{given}）",
                         "{name}'s 行動手番 go from 1 in order (given: {given})"),
     # resolution (rules.py)

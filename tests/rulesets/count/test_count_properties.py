@@ -64,6 +64,8 @@ def other_skill(draw, name: str) -> dict:
         s = {"name": name, "timing": timing.removesuffix("_effect"), "range": draw(st.integers(0, 4)),
              "targets": {"count": draw(st.integers(1, 2)), "side": draw(st.sampled_from(SIDES))},
              "effects": draw(riders())}
+        if s["targets"]["side"] == "self" and draw(st.booleans()):  # 「～に配置する」 (COUNT-3.10)
+            s["effects"].append({"op": "place"})
     elif timing == "count_start":
         s = {"name": name, "timing": timing, "counts": draw(st.lists(st.integers(1, 20), min_size=1, max_size=3)),
              "range": draw(st.integers(0, 3)), "targets": {"side": draw(st.sampled_from(SIDES))},
@@ -150,6 +152,8 @@ def count_matches(draw) -> dict:
             return {"escape": True}
         skill = draw(st.sampled_from(usable))
         act: dict = {"skill": skill["name"]}
+        if any(e["op"] == "place" for e in skill.get("effects", [])):
+            act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
         if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
             reach = [t for t in ids if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
             pool = reach if reach and draw(st.integers(0, 3)) else ids
