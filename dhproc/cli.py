@@ -519,7 +519,12 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
         else:
             lines.append(f"  {side}:")
             for key, value in sub.items():
-                if isinstance(value, dict) and value:  # count's plans: one line per character
+                if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+                    lines.append(f"    {key}:")  # per character, one action a line (nicosw's goes)
+                    for who, actions in value.items():
+                        lines.append(f"      {flow(who)}:" + ("" if actions else " []"))
+                        lines += [f"        - {flow(action)}" for action in actions]
+                elif isinstance(value, dict) and value:  # count's plans: one line per character
                     lines.append(f"    {key}:")
                     lines += [f"      {flow(k)}: {flow(v)}" for k, v in value.items()]
                 else:
