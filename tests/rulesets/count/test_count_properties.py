@@ -26,7 +26,8 @@ SIDES = ["enemy", "ally", "any", "self"]
 def riders(draw, *, max_size: int = 2) -> list:
     """付与効果 / effects of every op the schema allows."""
     out = []
-    for op in draw(st.lists(st.sampled_from(["count", "stat", "heal", "stop"]), min_size=1, max_size=max_size)):
+    ops = ["count", "stat", "heal"] * 3 + ["stop"]  # 行動不能 rarer: it silences whole 行動手番
+    for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_size)):
         r: dict = {"op": op}
         if op == "stat":
             r["stat"] = draw(st.sampled_from(STATS))
@@ -98,6 +99,8 @@ def count_matches(draw) -> dict:
         ecrit, efumble = sorted(draw(st.lists(st.integers(0, 101), min_size=2, max_size=2, unique=True)))
         skills = [dict(draw(attacks("通常", "main_action")), normal=True)]
         skills += [draw(other_skill(f"技{n}{k}")) for k in range(draw(st.integers(1, 4)))]
+        if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
+            skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
         c = {"name": f"ユニット{n}", "side": side, "kind": "pc" if side == "pc" else "enemy", "at": squares[n],
              "count": draw(st.integers(0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
              "magic": draw(st.integers(0, 20)), "resistance": draw(st.integers(0, 20)),
@@ -122,7 +125,7 @@ def count_matches(draw) -> dict:
                 c["escaped"] = True
             else:
                 c["hp_now"] = 0
-        if draw(st.integers(0, 7)) == 0:
+        if draw(st.integers(0, 11)) == 0:
             c["stopped"] = True
         chars[f"u{n}"] = c
     ids = list(chars)
@@ -172,7 +175,7 @@ def count_matches(draw) -> dict:
         subs = {}
         for side in ("pc", "enemy"):
             mine = [c for c in ids if chars[c]["side"] == side]
-            plans = {c: [plan(c) for _ in range(draw(st.integers(0, 3)))] for c in mine}
+            plans = {c: [plan(c) for _ in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3])))] for c in mine}
             reactions = {}
             for c in mine:
                 r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
