@@ -525,5 +525,17 @@ class Renderer:
         return Board(tuple(ROWS), tuple(COLUMNS), tuple(sorted(cells)))
 
 
+def skill_used(e: dict) -> tuple[str, str] | None:
+    """For ``dhproc summary``: a skill used as an action, at a count's start, after damage or in a CA."""
+    if e["kind"] in ("use", "ca"):
+        return e["character"], e["skill"]
+    return None
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The outcome as the report's 【結果】 says it."""
+    return Renderer(log, lang, "gk").outcome(log)
+
+
 def blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view).render(turns)
