@@ -29,7 +29,9 @@ class SubmissionAliases:
     name_keys: frozenset[str] = field(default_factory=frozenset)  # keys whose value (or items) names characters
     name_maps: frozenset[str] = field(default_factory=frozenset)  # keys whose mapping is keyed by characters
     values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # English key -> alias value -> English
-    then: Callable[[Any, dict], None] | None = None  # the ruleset's own names (a character's skills…), with the setup
+    # the ruleset's own naming after the keys' (a character's skills, words for values):
+    # ``then(submissions, node, setup)`` changes them in place
+    then: Callable[[Any, "yaml.Node | None", dict], None] | None = None
 
 
 def _key(text: str) -> str:
@@ -48,7 +50,7 @@ def apply_aliases(data: Any, node: yaml.Node | None, aliases: SubmissionAliases,
     """Rename alias keys and replace exact names by ids, in place (``node`` may be None: JSON)."""
     _apply(data, node, aliases, names)
     if aliases.then is not None and setup is not None:
-        aliases.then(data, setup)
+        aliases.then(data, node, setup)
 
 
 def _rename_keys(mapping: dict, node: yaml.Node | None, new_key) -> None:

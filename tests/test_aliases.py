@@ -111,6 +111,65 @@ def test_a_pasted_paragraph_where_a_name_belongs_is_an_unknown_name_with_no_sugg
     assert "did you mean" not in result.output and len(result.output) < 5_000
 
 
+COUNT_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  pcs:
+    行動:
+      アオイ:
+        - {サブ: {移動: {移動先: Ｄ５}}, メイン: {スキル: 斬撃, 対象: [ゴブリンA]}}
+        - {メインアクション: {スキル: 斬撃, 対象: [ゴブリンA]}}
+      ミナト:
+        - {メイン: {技: 火球, 対象: [ゴブリンA]}}
+        - {メイン: {技: 火球, 対象: [ゴブリンB]}}
+      レン:
+        - {メイン: {スキル: 貫き矢, 対象: [ゴブリンB]}}
+        - {サブアクション: {移動: {移動先: ｅ７}}, メイン: {スキル: 射撃, 対象: [ゴブリンB]}}
+    予備:
+      レン: {メイン: {移動: {移動先: Ｅ６}}}
+    反応:
+      アオイ: {ＣＡ: true, カバー: [ミナト]}
+      ミナト: {CA: true}
+      レン: {CA: true}
+  enemies:
+    plans:
+      オーガ:
+        - {メイン: {移動: {移動先: E3}}}
+        - {メイン: {スキル: 棍棒, 対象: [アオイ]}}
+      ゴブリンA:
+        - {メイン: {スキル: 短剣, 対象: [アオイ]}}
+      gob2:
+        - {サブ: {移動: {移動先: E4}}, メイン: {スキル: 短剣, 対象: [アオイ]}}
+    代替:
+      ゴブリンB: {メイン: {移動: {移動先: E5}}}
+    reactions:
+      ゴブリンA: {CA: true}
+      ゴブリンB: {CA: true}
+      オーガ: {CA: true}
+"""
+
+
+def test_count_japanese_keys_and_names_as_plan_keys_resolve_as_ids_do(tmp_path: Path) -> None:
+    d = folder(tmp_path, "count", COUNT_TURN)
+    (d / "turn-02.yaml").unlink()
+    text = (d / "match.yaml").read_text(encoding="utf-8").replace("turn-01.yaml, turn-02.yaml", "turn-01.yaml")
+    (d / "match.yaml").write_text(text, encoding="utf-8")
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", d / "turn-01.yaml", "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/count/turn-01.yaml").output
+    subs = json.loads(log_path.read_text(encoding="utf-8"))["input"]["turns"][0]["submissions"]
+    assert subs["pcs"]["plans"]["aoi"][0] == {"sub_action": {"move": {"to": "Ｄ５"}},
+                                              "main_action": {"skill": "斬撃", "targets": ["gob1"]}}
+    assert subs["pcs"]["reactions"]["aoi"] == {"ca": True, "cover": ["minato"]}
+    assert list(subs["enemies"]["plans"]) == ["ogre", "gob1", "gob2"]
+    # a mistyped name as a plan's key: located, with a did-you-mean, in Japanese by default
+    d2 = folder(tmp_path / "typo", "count", COUNT_TURN.replace("      ミナト:\n", "      ミナトー:\n"))
+    result = run("validate", d2 / "turn-01.yaml")
+    line = COUNT_TURN.splitlines().index("      ミナト:") + 1
+    assert result.exit_code == 1
+    assert f"turn-01.yaml:{line}:7: キャラクター「ミナトー」はいません（もしかして：'minato' (ミナト)）" in result.output
 NICOSW_TURN = """dhproc: 1
 match: match.yaml
 turn: 1

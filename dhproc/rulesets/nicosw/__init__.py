@@ -115,7 +115,7 @@ class NicoswRuleset(Ruleset):
         return GRAMMAR
 
 
-def own_names(submissions: Any, setup: dict) -> None:
+def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
     """In a turn file, a character's skills and weapons and its target's parts by display name:
     replaced by their ids when a name is exactly one of them (width- and kana-folded); anything
     else is left for the checks to report with a "did you mean"."""
