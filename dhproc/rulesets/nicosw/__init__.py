@@ -109,6 +109,16 @@ class NicoswRuleset(Ruleset):
                               "精神抵抗": "willpower"}},
             then=own_names)
 
+    def summary_hooks(self):
+        """``dhproc summary``: who fell (each 生死判定, each character removed), the skills used, no DP."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"death_check": ("character", None), "removed": ("character", None)},
+                            use=report.skill_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
     def grammar(self):
         from .grammar import GRAMMAR
 
