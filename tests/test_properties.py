@@ -32,6 +32,7 @@ RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
+COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
@@ -119,6 +120,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
         if draw(st.booleans()):
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
+        if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
+            ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
     return ab
 
 
@@ -200,6 +203,10 @@ def dh_matches(draw) -> str:
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 acts.append(act)
+            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, or now and then an own one
+                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 5)) == 0]
+                acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
+                             **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
         turns.append({"turn": t, "submissions": subs})
     match = {"dhproc": 1, "ruleset": "dh", "seed": draw(st.integers(0, 2**40)), "options": options,

@@ -7,6 +7,7 @@ from typing import Any
 from ...errors import Problem
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+from .abilities import BEFORE_WHEN
 from .effect_kinds import LASTING, TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
 
@@ -111,6 +112,10 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
         out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
     if style != "counter" and "counter" in ab:
         out.append((("counter",), "only a counter-style ability has a counter condition"))
+    counter = ab.get("counter") or {}
+    if counter.get("timing") == "before" and counter.get("when") not in BEFORE_WHEN:  # DH-8.17
+        out.append((("counter", "timing"), say("dh.counter_before_needs_moment", when=counter.get("when"),
+                                               allowed=", ".join(BEFORE_WHEN))))
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
         if e["kind"] in LASTING and duration == 0 and ab.get("type") != "field":
@@ -250,8 +255,10 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             who = act["who"]
             if who not in chars:
                 problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
-            elif chars[who]["side"] != sid:
-                # DH-2.3 precondition 2: a side moves only its own characters
+            elif act.get("controlled") and chars[who]["side"] == sid:
+                problems.append(turn.problem(here + ("controlled",), say("dh.controlled_own", who=who)))
+            elif chars[who]["side"] != sid and not act.get("controlled"):
+                # DH-2.3 precondition 2: a side moves only its own characters (or one under its 完全操作)
                 problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
                                                               f"not '{sid}'"))
             elif who in seen:
