@@ -98,7 +98,7 @@ def test_three_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Pa
 @pytest.mark.parametrize("lang,messages", [
     ("ja", ["セイバー：スキル・宝具「魔力防出」は見つかりません（もしかして：魔力放出）",
             "キャラクター「セイパー」は見つかりません（もしかして：セイバー）",
-            "「逃走判定：」だけではどちらの逃走判定か決まりません", "問題3件。何も書き込んでいません"]),
+            "「逃走判定：」だけではどの逃走判定か決まりません", "問題3件。何も書き込んでいません"]),
     ("en", ["セイバー: unknown skill or 宝具 '魔力防出' (did you mean 魔力放出?)",
             "unknown character 'セイパー' (did you mean セイバー?)", "「逃走判定：」 alone does not say which",
             "3 problem(s); nothing written"]),
