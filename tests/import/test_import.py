@@ -4,6 +4,7 @@ either the submissions it must give or the problems it must report (then nothing
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -108,8 +109,7 @@ def test_nicosw_posts_make_the_example_turn_1_and_it_resolves_the_same(tmp_path:
     folder = tmp_path / "m"
     shutil.copytree(ROOT / "examples" / "nicosw", folder, ignore=shutil.ignore_patterns("turn-*.yaml"))
     text = (folder / "match.yaml").read_text(encoding="utf-8")
-    (folder / "match.yaml").write_text(text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml, turn-04.yaml]",
-                                                    "turns: [turn-01.yaml]"), encoding="utf-8")
+    (folder / "match.yaml").write_text(re.sub(r"turns: \[.*\]", "turns: [turn-01.yaml]", text), encoding="utf-8")
     out = folder / "turn-01.yaml"
     assert run("import", "nicosw", NICOSW_ENEMIES, "-o", out).exit_code == 0
     assert run("import", "nicosw", NICOSW_ALLIES, "-o", out).exit_code == 0

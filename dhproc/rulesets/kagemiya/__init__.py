@@ -94,7 +94,7 @@ class KagemiyaRuleset(Ruleset):
         from .naming import resolve
 
         return SubmissionAliases(keys=ALIASES, name_keys=frozenset({"roller", "actor", "target", "support"}),
-                                 resolve=resolve)
+                                 then=resolve)
 
     def grammar(self):
         from .grammar import GRAMMAR
