@@ -6,10 +6,12 @@ command that needs it (a GK runs dhproc many times an evening).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import click
 
@@ -75,23 +77,75 @@ def _out(text: str, *, nl: bool = True) -> None:
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .messages import default_lang, reset_lang, set_lang
+    from .messages import environment_lang, reset_lang, set_lang
 
-    lang = value or default_lang()
+    lang = value or environment_lang()
     token = set_lang(lang)
-    ctx.call_on_close(lambda: reset_lang(token))
+    # The root context is closed whatever happens (a usage error or --help while the command's
+    # own options are parsed leaves the command's context unclosed): no language outlives it.
+    ctx.find_root().call_on_close(lambda: reset_lang(token))
     return lang
 
 
 def lang_option(expose: bool = False) -> Callable:
     """``--lang ja|en`` for a command; ``expose`` passes the language to it as ``lang``."""
     return click.option("--lang", type=click.Choice(["ja", "en"]), callback=_use_lang, is_eager=True,
-                        expose_value=expose, help="ja or en (default: DHPROC_LANG, else ja).")
+                        expose_value=expose)
 
 
-class _Dhproc(click.Group):
+@contextlib.contextmanager
+def _catalogue_help(command: click.Command) -> Iterator[None]:
+    """The command's help and its options' help, from the catalogue in the command's language
+    (``help.<command>``, ``help.<command>.<option>``, else ``help.<option>`` for --lang, --version)."""
+    from .messages import MESSAGES
+
+    key = f"help.{command.help_key}"
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    saved = [(command, command.help)] + [(p, p.help) for p in options]
+    try:
+        if key in MESSAGES.entries:
+            command.help = say(key)
+        for p in options:
+            found = next((k for k in (f"{key}.{p.name}", f"help.{p.name}") if k in MESSAGES.entries), None)
+            if found is not None:
+                p.help = say(found)
+        yield
+    finally:
+        for item, text in saved:
+            item.help = text
+
+
+class _CatalogueHelp:
+    """``--help`` read from the catalogue when it is shown: Japanese by default, English after
+    ``--lang en`` (given before --help) or with DHPROC_LANG=en."""
+
+    help_key = ""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _catalogue_help(self):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with _catalogue_help(self):
+            return super().get_short_help_str(limit)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = say("help.help")
+        return option
+
+
+class _Command(_CatalogueHelp, click.Command):
+    pass
+
+
+class _Dhproc(_CatalogueHelp, click.Group):
     """The dhproc group: the language a command sets (--lang) ends with the command, even when
     click stops at a bad option before the command's context is closed."""
+
+    command_class = _Command
+    group_class = type  # a sub-group (ability) is one of these too
 
     def main(self, *args, **kwargs):
         from .messages import reset_lang, set_lang
@@ -187,18 +241,14 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
-@click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Write the report and <name>.json here (<folder>-<name> when names collide); "
-                   "discord: <name>-01.md, <name>-02.md, ... one file per message.")
+@click.option("--json", "json_path", metavar="PATH|-")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
-              show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
+              show_default=True)
 @lang_option(expose=True)
-@click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
-@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
-              help="public hides what a side may not see yet (secret abilities).")
-@click.option("--dice-plan", "dice_plan", is_flag=True,
-              help="List the dice the reported turns will draw, in order, with their purpose; resolve nothing else.")
+@click.option("--all", "all_turns", is_flag=True)
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
+@click.option("--dice-plan", "dice_plan", is_flag=True)
 def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
             all_turns: bool, view: str, dice_plan: bool) -> None:
     """Resolve match or turn files (or a match folder) and print the processing report."""
@@ -256,7 +306,7 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
     rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}",
              f"{r['rate']}%" if "rate" in r else "",
              " ".join(f"{k}={r[k]}" for k in _PLAN_ABOUT if r.get(k) is not None)] for r in rolls]
-    body = table(["turn", "draw", "step", "purpose", "die", "rate", "about"], rows) + "\n" if rows else ""
+    body = table(say("plan.columns").split("|"), rows) + "\n" if rows else ""
     return head + body
 
 
@@ -325,8 +375,7 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
-@click.option("--other-version", is_flag=True,
-              help="Replay a log written by another dhproc version, comparing all but its generator.")
+@click.option("--other-version", is_flag=True)
 @lang_option()
 def replay(logs: tuple[str, ...], other_version: bool) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
@@ -376,7 +425,7 @@ def rulesets() -> None:
     for rid in ruleset_ids():
         rs = get_ruleset(rid)
         rows.append([rs.id, rs.name, rs.version, len(rs.options)])
-    click.echo(table(["id", "name", "version", "options"], rows))
+    click.echo(table(say("rulesets.columns").split("|"), rows))
 
 
 @cli.command()
@@ -390,17 +439,31 @@ def options(ruleset: str) -> None:
     rs = get_ruleset(ruleset)
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
-    rows = [[o.id, _show(o.default), o.allowed(), o.source, o.clause] for o in rs.options]
-    click.echo(table(["option", "default", "allowed", "source", "clause"], rows))
+    from .messages import default_lang
+    from .report.layout import wrap
+
+    lang = default_lang()
+    names = rs.options
+    rows = [[o.id, names.name(o.id, lang), _show(o.default), _allowed(o), o.source, o.clause] for o in rs.options]
+    click.echo(table(say("options.columns").split("|"), rows))
     click.echo("")
+    width = shutil.get_terminal_size().columns
     for o in rs.options:
-        click.echo(f"{o.id}: {o.reason}")
+        click.echo(wrap(say("options.reason", id=o.id, name=names.name(o.id, lang), reason=names.reason(o.id, lang)),
+                        width))
+
+
+def _allowed(option) -> str:
+    if option.choices:
+        return option.allowed()
+    return say("options.integer", lo="" if option.minimum is None else option.minimum,
+               hi="" if option.maximum is None else option.maximum)
 
 
 @cli.command()
 @click.argument("expr", nargs=-1, required=True)
-@click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
-@click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
+@click.option("--seed")
+@click.option("--times", type=click.IntRange(1, 100))
 @lang_option(expose=True)
 def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
@@ -445,11 +508,9 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
 @cli.command("import")
 @click.argument("ruleset")
 @click.argument("texts", nargs=-1, required=True)
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
-              help="The turn file to write (sides already in it are kept); default: print it.")
-@click.option("--match", "match_path", type=click.Path(dir_okay=False),
-              help="The match whose characters are named (default: match.yaml beside --out, or here).")
-@click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False))
+@click.option("--match", "match_path", type=click.Path(dir_okay=False))
+@click.option("--turn", type=click.IntRange(1))
 @lang_option(expose=True)
 def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
             turn: int | None, lang: str | None) -> None:
@@ -480,7 +541,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     for text in texts:
         if text == "-":
             posts.append(("<stdin>", sys.stdin.read()))
-        elif Path(text).is_file():
+        elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
         else:
             posts.append(("<text>", text))
@@ -507,6 +568,15 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
 
 
+def _names_a_file(text: str) -> bool:
+    """True when the argument is a file's path; a post given as text (often longer than a file
+    name may be, or with line breaks) is not."""
+    try:
+        return "\n" not in text and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
     import yaml
@@ -525,15 +595,24 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
             lines += [f"    - {flow(action)}" for action in sub]
         else:
             lines.append(f"  {side}:")
-            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+            for key, value in sub.items():
+                if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+                    lines.append(f"    {key}:")  # per character, one action a line (nicosw's goes)
+                    for who, actions in value.items():
+                        lines.append(f"      {flow(who)}:" + ("" if actions else " []"))
+                        lines += [f"        - {flow(action)}" for action in actions]
+                elif isinstance(value, dict) and value:  # count's plans: one line per character
+                    lines.append(f"    {key}:")
+                    lines += [f"      {flow(k)}: {flow(v)}" for k, v in value.items()]
+                else:
+                    lines.append(f"    {key}: {flow(value)}")
     return "\n".join(lines) + "\n"
 
 
 @cli.command()
 @click.argument("ruleset")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False),
-              help="Continue this log's match: the setup is its final state, turns start after its last.")
+@click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False))
 @lang_option()
 def new(ruleset: str, directory: str, from_log: str | None) -> None:
     """Create a match folder for RULESET that resolves as written (or that continues a log)."""
@@ -565,6 +644,18 @@ def new(ruleset: str, directory: str, from_log: str | None) -> None:
 
 def _show(v: object) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def _name_commands(group: click.Group, prefix: str = "") -> None:
+    """Each command's catalogue key for its help: resolve, ability.rate."""
+    for name, command in group.commands.items():
+        command.help_key = prefix + name
+        if isinstance(command, click.Group):
+            _name_commands(command, prefix + name + ".")
+
+
+cli.help_key = "dhproc"
+_name_commands(cli)
 
 
 if __name__ == "__main__":  # python -m dhproc.cli

@@ -52,10 +52,22 @@ class TurnDice:
         self._streams: dict[str, PCG32] = {}
         self._step: str | None = None
         self.draws = 0
+        self._carried = 0  # draws made before this turn picked the round up (carry_over)
         self._runs: list[list] = []  # [step, first draw, last draw]: where the draws went, in order
 
     def begin_step(self, step: str) -> None:
         self._step = str(step)
+
+    def carry_over(self, draws: int, seeded: list[int]) -> None:
+        """Pick up a turn that was begun elsewhere (a logos round continued from its log): its
+        ``draws`` dice keep their numbers, the step's seeded stream moves past the ``seeded`` dice
+        it already gave (their sides, in order), and recorded faces are those of the later draws."""
+        if self._step is None:
+            raise RuntimeError("a turn is carried over once its step is named")
+        self.draws = self._carried = draws
+        gen = self._streams[self._step] = stream(self._seed, self._turn, self._step)
+        for sides in seeded:
+            gen.die(sides)
 
     def roll(self, sides: int, purpose: str, **about) -> int:
         """Draw one die of ``sides`` faces for ``purpose`` and log it; returns the face."""
@@ -68,12 +80,13 @@ class TurnDice:
         else:
             self._runs.append([self._step, draw, draw])
         rec = self._recorded
-        if rec is not None and draw <= len(rec.faces):
-            face = rec.faces[draw - 1]
+        n = draw - self._carried  # the recorded face this draw takes
+        if rec is not None and n <= len(rec.faces):
+            face = rec.faces[n - 1]
             if not 1 <= face <= sides:
                 raise ResolutionError([rec.where.problem(
-                    rec.faces_path + (draw - 1,),
-                    say("dice.bad_face", draw=draw, face=face, purpose=_describe(purpose, about), sides=sides))])
+                    rec.faces_path + (n - 1,),
+                    say("dice.bad_face", n=n, draw=draw, face=face, purpose=_describe(purpose, about), sides=sides))])
             source = "recorded"
         elif rec is not None and rec.then == "error":
             raise ResolutionError([rec.where.problem(
@@ -94,19 +107,20 @@ class TurnDice:
         that step (a ``dice_kept`` event says so); after a complete turn the record and the
         resolution disagree, and the error says how many the turn drew and where they went."""
         rec = self._recorded
-        if rec is None or self.draws >= len(rec.faces):
+        used = self.draws - self._carried
+        if rec is None or used >= len(rec.faces):
             return
-        unused = len(rec.faces) - self.draws
+        unused = len(rec.faces) - used
         if awaiting is not None:
-            self._emit("dice_kept", count=unused, first=self.draws + 1, faces=list(rec.faces[self.draws:]),
+            self._emit("dice_kept", count=unused, first=used + 1, faces=list(rec.faces[used:]),
                        step=awaiting)
             return
         went = say("list.sep").join(say("dice.run_many", a=a, b=b, step=step) if a != b else say("dice.run", a=a, step=step)
                                     for step, a, b in self._runs)
         raise ResolutionError([rec.where.problem(
-            rec.faces_path + (self.draws,),
-            say("dice.unused", unused=unused, drawn=self.draws, total=len(rec.faces),
-                went=say("dice.went", runs=went) if went else "", first=self.draws + 1, face=rec.faces[self.draws]))])
+            rec.faces_path + (used,),
+            say("dice.unused", unused=unused, drawn=used, total=len(rec.faces),
+                went=say("dice.went", runs=went) if went else "", first=used + 1, face=rec.faces[used]))])
 
 
 def _describe(purpose: str, about: dict) -> str:

@@ -33,8 +33,12 @@ def default_lang() -> str:
     """The running command's language (:func:`use_lang`), else ``DHPROC_LANG`` when it names a
     language dhproc speaks, else Japanese."""
     chosen = _LANG.get()
-    if chosen is not None:
-        return chosen
+    return chosen if chosen is not None else environment_lang()
+
+
+def environment_lang() -> str:
+    """``DHPROC_LANG`` when it names a language dhproc speaks, else Japanese: where a command
+    starts from, whatever an earlier command in the same process chose."""
     lang = os.environ.get("DHPROC_LANG", "").strip().lower()
     return lang if lang in LANGS else "ja"
 
@@ -223,8 +227,8 @@ MESSAGES = Catalog({
     "rate.not_dh": ("発動率の計算はdhの特殊能力のためのものです", "the 発動率 calculator is for dh abilities"),
     "rate.no_design": ("rate: の設計がある特殊能力がありません", "no ability here has a rate: design"),
     # recorded dice (dhproc/dice.py)
-    "dice.bad_face": ("記録されたダイス{draw}個目は{face}ですが、{draw}回目の振り（{purpose}）はd{sides}です：出目は1〜{sides}",
-                      "recorded die {draw} is {face}, but draw {draw} ({purpose}) is a d{sides}: faces 1..{sides}"),
+    "dice.bad_face": ("記録されたダイス{n}個目は{face}ですが、{draw}回目の振り（{purpose}）はd{sides}です：出目は1〜{sides}",
+                      "recorded die {n} is {face}, but draw {draw} ({purpose}) is a d{sides}: faces 1..{sides}"),
     "dice.ran_out": ("記録されたダイスが足りません：{draw}回目の振り（{purpose}、d{sides}）の出目がありません。リストに加えるか、"
                      "'then: seeded' でシードから続けてください",
                      "recorded dice ran out: draw {draw} ({purpose}, d{sides}) needs a die; add it to the list, or set "

@@ -19,20 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 NOT_YET_CONVERTED = {
-    "dhproc/rulesets/count/checks.py",
-    "dhproc/rulesets/count/model.py",
-    "dhproc/rulesets/count/rules.py",
     "dhproc/rulesets/dh/ability_rules.py",
     "dhproc/rulesets/dh/campaign.py",
     "dhproc/rulesets/dh/checks.py",
     "dhproc/rulesets/dh/rate.py",
-    "dhproc/rulesets/kagemiya/checks.py",
-    "dhproc/rulesets/kagemiya/model.py",
-    "dhproc/rulesets/logos/checks.py",
-    "dhproc/rulesets/logos/model.py",
-    "dhproc/rulesets/logos/rules.py",
-    "dhproc/rulesets/nicosw/checks.py",
-    "dhproc/rulesets/nicosw/model.py",
 }
 
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).

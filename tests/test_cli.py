@@ -521,7 +521,7 @@ def test_unknown_key_is_located_at_the_key(tmp_path, monkeypatch):
     Path("match.yaml").write_text(text, encoding="utf-8")
     r = _resolve_fails("match.yaml")
     [line] = problem_lines(r)
-    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, "
+    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, controlled, "
                            f"path, to, wait, who)")
     assert line.endswith("(at /turns/0/submissions/b/0/goto)")
 
@@ -974,11 +974,12 @@ def test_options_lists_every_option_with_its_default():
     rows = {}
     for line in r.stdout.splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
-        if line.startswith("|") and len(cells) >= 2:
-            rows[cells[0]] = cells[1]
+        if line.startswith("|") and len(cells) >= 3:
+            rows[cells[0]] = cells[2]
+    reasons = "".join(r.stdout.split())  # each reason is wrapped to the terminal
     for o in OPTIONS:
         assert rows.get(o.id) == _show(o.default), o.id
-        assert f"{o.id}: {o.reason}" in r.stdout
+        assert "".join(f"{o.id} ({OPTIONS.name(o.id, 'en')}): {o.reason}".split()) in reasons
     assert {k for k in rows if k != "option"} == {o.id for o in OPTIONS}
 
 

@@ -35,9 +35,13 @@ RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
+COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
+FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
+USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -62,12 +66,20 @@ def effects(draw, bench: list[str]) -> dict:
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
         e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
-    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
+    if kind == "damage_reduction" and draw(st.booleans()):  # ステータスダメージ軽減 of one stat, or of all
+        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive", "damage_reduction"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+    if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
+        e["seal"] = draw(st.sampled_from(SEALS + [None]))
+        if e["seal"] is None:
+            del e["seal"]
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
+        if draw(st.booleans()):
+            e["direction"] = draw(st.sampled_from(FORCED_DIRECTIONS))
     if kind == "withdraw" and draw(st.booleans()):
         e["permanent"] = True
     if kind == "summon" and bench and draw(st.booleans()):
@@ -115,6 +127,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
         if draw(st.booleans()):
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
+        if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
+            ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
     return ab
 
 
@@ -190,12 +204,18 @@ def dh_matches(draw) -> str:
                         use["targets"] = draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
+                    if draw(st.integers(0, 3)) == 0:
+                        use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
                         use.update(_summon_choice(draw, chars, side))
                     act["ability"] = use
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 acts.append(act)
+            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, or now and then an own one
+                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 5)) == 0]
+                acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
+                             **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
         turns.append({"turn": t, "submissions": subs})
     match = {"dhproc": 1, "ruleset": "dh", "seed": draw(st.integers(0, 2**40)), "options": options,
@@ -203,6 +223,12 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.6): a schedule of arrivals from the bench
+        match["setup"]["reinforcements"] = [
+            {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
+             "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),
+                                                                                        min_size=1, max_size=3))]}
+            for _ in range(draw(st.integers(1, 2)))]
     if mid:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
@@ -236,6 +262,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     chars = data["setup"]["characters"]
     abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
     coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])
+    coverage.note("forced move directions", [e.get("direction", "chosen") for a in abilities_ for e in a["effects"]
+                                             if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
@@ -245,6 +273,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
+        coverage.note("reinforcements", [e.get("reason", "arrived") for t in log["turns"] for e in t["events"]
+                                         if e["kind"] == "reinforcement"])
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)

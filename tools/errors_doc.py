@@ -225,7 +225,31 @@ def messages() -> list[tuple[str, str]]:
     return [(m.text, m.where) for m in found_messages()]
 
 
+def fix_cells(doc_path: Path) -> list[str]:
+    """Turn a row that lists a converted message in English only (`English`) into its
+    bilingual cell (`日本語`<br>`English`); the rows' cause and fix stay. What was changed."""
+    lines = doc_path.read_text(encoding="utf-8").splitlines(keepends=True)
+    changed = []
+    for m in found_messages():
+        if m.ja is None:
+            continue
+        old, new = f"| `{m.text}`", f"| {doc_cell(m)} |"
+        if any(new in line for line in lines):
+            continue
+        for i, line in enumerate(lines):
+            if line.startswith(old) and " | " in line[len(old):]:  # the whole first cell is replaced
+                lines[i] = new + line[line.index(" | ", len(old)) + 2:]
+                changed.append(f"{m.where}: {doc_cell(m)}")
+                break
+    doc_path.write_text("".join(lines), encoding="utf-8")
+    return changed
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--fix-cells"]:  # after converting messages: upgrade their rows in docs/errors.md
+        for line in fix_cells(ROOT / "docs" / "errors.md"):
+            sys.stdout.write(f"upgraded {line}\n")
+        sys.exit(0)
     seen = set()
     for message in found_messages():
         cell = doc_cell(message)

@@ -173,7 +173,7 @@ def test_logos_short_starters_do_not_hide_the_other_sides_unknown_character(tmp_
         lines = validate(turn, lang)
         assert len(lines) == 2, lines
         assert short in lines[0] and "/submissions/alice/starters" in lines[0]
-        assert "'hinna'" in lines[1] and "/submissions/bob/starters/3" in lines[1]
+        assert "hinna" in lines[1] and "/submissions/bob/starters/3" in lines[1]
 
 
 def test_a_broken_setup_still_stops_before_the_rule_checks(tmp_path) -> None:
@@ -185,3 +185,56 @@ def test_a_broken_setup_still_stops_before_the_rule_checks(tmp_path) -> None:
     lines = validate(folder / "turn-01.yaml", "en")
     assert any("'attack' must be a whole number, not 'ten'" in line for line in lines), lines
     assert not any("gouu" in line for line in lines), lines
+
+
+# --------------------------------------------------------------------------- --help and dhproc options
+
+def _commands(group, prefix=()):
+    for name, command in group.commands.items():
+        yield prefix + (name,), command
+        if hasattr(command, "commands"):
+            yield from _commands(command, prefix + (name,))
+
+
+def test_every_command_and_option_has_its_help_in_the_catalogue() -> None:
+    from dhproc.messages import MESSAGES
+
+    found = list(_commands(cli))
+    assert len(found) >= 12
+    for path, command in found:
+        key = "help." + ".".join(path)
+        assert key in MESSAGES.entries, key
+        for param in command.params:
+            if param.param_type_name == "option":
+                assert f"{key}.{param.name}" in MESSAGES.entries or f"help.{param.name}" in MESSAGES.entries, \
+                    (key, param.name)
+
+
+def test_help_is_japanese_by_default_and_english_with_lang_en(monkeypatch) -> None:
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    ja = CliRunner().invoke(cli, ["resolve", "--help"]).output
+    assert "対戦ファイルかターンファイル（または対戦フォルダ）を処理して" in ja
+    assert "JSONのイベントログを PATH に書きます" in ja and "このヘルプを表示して終わります。" in ja
+    en = CliRunner().invoke(cli, ["resolve", "--lang", "en", "--help"]).output
+    assert "Resolve match or turn files" in en and "Write the JSON event log to PATH" in en
+    assert "対戦ファイル" not in en
+    top = CliRunner().invoke(cli, ["--help"]).output
+    assert "ログから対戦をひと目で" in top  # each command's summary in the group's list
+    monkeypatch.setenv("DHPROC_LANG", "en")
+    assert "The match at a glance" in CliRunner().invoke(cli, ["--help"]).output
+    assert "Roll it N times" in CliRunner().invoke(cli, ["roll", "--help"]).output
+
+
+def test_options_are_listed_in_japanese_wrapped_to_the_terminal(monkeypatch) -> None:
+    from dhproc.report.layout import display_width
+    from dhproc.rulesets.dh.options import OPTIONS
+
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    monkeypatch.setenv("COLUMNS", "60")
+    out = CliRunner().invoke(cli, ["options", "dh"]).output
+    table, reasons = out.split("\n\n", 1)
+    assert "命中方式" in table and "既定値" in table
+    assert f"hit_mode（命中方式）：{OPTIONS.reasons_ja['hit_mode'][:10]}" in reasons
+    assert all(display_width(line) <= 60 for line in reasons.splitlines()), reasons
+    en = CliRunner().invoke(cli, ["options", "dh", "--lang", "en"]).output
+    assert f"hit_mode ({OPTIONS.name('hit_mode', 'en')}): {OPTIONS.by_id['hit_mode'].reason[:20]}" in en

@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problem
-from .effect_kinds import TARGETLESS
-from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+from .abilities import BEFORE_WHEN
+from .effect_kinds import LASTING, TARGETLESS
+from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, col_label, parse_square
 
 
 def board_of(setup: dict[str, Any]) -> tuple[Board, list[tuple[tuple, str]]]:
@@ -38,6 +41,13 @@ def square_problem(text: str, board: Board) -> tuple[Square | None, str | None]:
         last = Square(board.rows - 1, board.cols - 1).label
         return None, f"square '{text}' is off the map (Ａ１..{last})"
     return sq, None
+
+
+def home_columns(board: Board, first: str, side: str, rule: str) -> tuple[int, int]:
+    """The two edge columns a side's starters are placed in (DH-1.7): the 先攻 side's on the left
+    with ``first_left``, on the right with ``first_right``; the other side's at the other edge."""
+    left = (side == first) == (rule == "first_left")
+    return (0, 1) if left else (board.cols - 2, board.cols - 1)
 
 
 def is_starter(c: dict) -> bool:
@@ -85,6 +95,22 @@ def check_match(match: Any) -> list[Problem]:
             at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
         elif "at" not in c:
             at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
+    for i, entry in enumerate(setup.get("reinforcements", [])):  # 増援 (DH-2.6)
+        if entry["side"] not in sides:
+            at(("reinforcements", i, "side"), say("dh.not_a_side", side=entry["side"], sides=", ".join(sides)))
+        for j, text in enumerate(entry["area"]):
+            _, msg = square_problem(text, board)
+            if msg:
+                at(("reinforcements", i, "area", j), msg)
+    if match.options["placement_columns"] != "off" and "start_turn" not in setup:
+        for cid, c in setup["characters"].items():
+            sq = parse_square(c["at"]) if "at" in c and c["side"] in sides else None
+            if sq is not None and board.on_board(sq):
+                home = home_columns(board, setup["first"], c["side"], match.options["placement_columns"])
+                if sq.col not in home:
+                    at(("characters", cid, "at"), say("dh.outside_home_columns", square=sq.label,
+                                                      side=sides[c["side"]]["name"],
+                                                      columns="・".join(col_label(x) for x in home)))
     from .campaign import check_state
 
     check_state(setup, match.options["heal_cap"], at)
@@ -101,7 +127,7 @@ def check_match(match: Any) -> list[Problem]:
     return problems
 
 
-LASTING_KINDS = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+TERRAIN_KINDS = ("barricade_build", "zoc_field")  # they last too (DH-11.17, DH-11.18)
 
 
 def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tuple[tuple, str]]:
@@ -112,19 +138,25 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
         out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
     if style != "counter" and "counter" in ab:
         out.append((("counter",), "only a counter-style ability has a counter condition"))
+    counter = ab.get("counter") or {}
+    if counter.get("timing") == "before" and counter.get("when") not in BEFORE_WHEN:  # DH-8.17
+        out.append((("counter", "timing"), say("dh.counter_before_needs_moment", when=counter.get("when"),
+                                               allowed=", ".join(BEFORE_WHEN))))
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
-        if e["kind"] in LASTING_KINDS and duration == 0 and ab.get("type") != "field":
+        if e["kind"] in LASTING + TERRAIN_KINDS and duration == 0 and ab.get("type") != "field":
             out.append((("effects", i, "kind"), f"'{e['kind']}' lasts: give the ability a duration in turns "
                                                 f"(or permanent)"))
-        if e["kind"] in ("damage", "heal", "stat_change", "movement_change") and "amount" not in e:
+        if e["kind"] in ("damage", "heal", "stat_change", "movement_change", "damage_reduction") and "amount" not in e:
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
+        if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
+            out.append((("effects", i), say("dh.seal_needs_what")))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
             out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
                                                   "(lower a stat with 'damage')"))
-        if e["kind"] in ("damage", "dp_gain", "revive") and type(e.get("amount")) is int \
+        if e["kind"] in ("damage", "dp_gain", "revive", "damage_reduction") and type(e.get("amount")) is int \
                 and e["amount"] < (1 if e["kind"] == "revive" else 0):
             # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
             out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
@@ -249,8 +281,10 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             who = act["who"]
             if who not in chars:
                 problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
-            elif chars[who]["side"] != sid:
-                # DH-2.3 precondition 2: a side moves only its own characters
+            elif act.get("controlled") and chars[who]["side"] == sid:
+                problems.append(turn.problem(here + ("controlled",), say("dh.controlled_own", who=who)))
+            elif chars[who]["side"] != sid and not act.get("controlled"):
+                # DH-2.3 precondition 2: a side moves only its own characters (or one under its 完全操作)
                 problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
                                                               f"not '{sid}'"))
             elif who in seen:

@@ -47,6 +47,17 @@ def incapacitated(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "incapacitate"))
 
 
+def sealed(state: "DhState", c: "Character", what: str) -> bool:
+    """Under a 封印 of ``what`` (action 動作, move 移動, ability 特殊能力, attack 通常攻撃; DH-11.15)."""
+    return any(e.data.get("seal") == what for e in effects_on(state, c, "seal"))
+
+
+def controller(state: "DhState", c: "Character") -> str | None:
+    """Who holds ``c`` under 完全操作 now (DH-2.5): the user of the latest active control, or None."""
+    held = effects_on(state, c, "control")
+    return held[-1].source.get("user") if held else None
+
+
 def barrier(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "barrier"))
 
@@ -57,3 +68,39 @@ def ignores_zoc(state: "DhState", c: "Character") -> bool:
 
 def counter_waiting(state: "DhState", c: "Character") -> list[Effect]:
     return effects_on(state, c, "counter")
+
+
+# 移動 over terrain (DH-11.16 to DH-11.19): what a character's moves may enter, and who sees them.
+
+def enters_walls(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "wall_entry"))
+
+
+def crosses_barricades(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "barricade_cross"))
+
+
+def passes_counters(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "counter_pass"))
+
+
+def terrain(state: "DhState", kind: str) -> list[Effect]:
+    """The active barricades or ZoC fields, in the order they were set."""
+    return [e for e in state.effects.select(kind=kind) if active(state, e)]
+
+
+def barricade_squares(state: "DhState") -> frozenset:
+    from .model import parse_square
+
+    return frozenset(parse_square(sq) for e in terrain(state, "barricade") for sq in e.data["squares"])
+
+
+def move_board(state: "DhState", c: "Character", *, barricades: bool = True):
+    """The MAP as ``c``'s moves see it: walls are open to 壁進入, barricades closed unless it
+    has バリケード突破 (a barricade is an obstacle a move treats as a wall)."""
+    from .model import Board
+
+    walls = frozenset() if enters_walls(state, c) else state.board.walls
+    if barricades and not crosses_barricades(state, c):
+        walls = walls | barricade_squares(state)
+    return Board(state.board.rows, state.board.cols, walls)

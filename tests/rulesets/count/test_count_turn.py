@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dhproc.errors import InputError
+from dhproc.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 
@@ -20,8 +21,9 @@ def pair(a: dict | None = None, g: dict | None = None, a_count: int = 15, g_coun
             "g": {**unit("ゴブリン", "enemy", "E6", g_count), **(g or {})}}
 
 
-def errors(m: dict) -> list[str]:
-    with pytest.raises(InputError) as info:
+def errors(m: dict, lang: str = "en") -> list[str]:
+    """The problems of a match, in ``lang`` (the messages below are quoted in English)."""
+    with use_lang(lang), pytest.raises(InputError) as info:
         load(m)
     return [p.format() for p in info.value.problems]
 
@@ -96,6 +98,18 @@ def test_count_1_6_submissions_name_own_characters_and_fitting_skills() -> None:
     assert any("逃走 is a main action" in m for m in msgs)
     assert any("'g' has no skill '無い'" in m for m in msgs)
     assert any("'g' has no cover skill" in m for m in msgs)
+
+
+def test_count_1_6_problems_are_japanese_by_default_with_a_did_you_mean() -> None:
+    plans = {"pc": {"plans": {"g": [ATTACK_G], "aoi": [], "a": [{"main_action": {"skill": "斬劇"}},
+                                                                  {"main_action": {"skill": "ｻﾞﾝｹﾞｷ"}}]}}}
+    units = pair({"skills": [dict(SLASH), dict(SLASH, name="ザンゲキ", normal=False)]})
+    msgs = errors(make(units, plans), "ja")
+    assert any("「g」は陣営「enemy」のキャラクターです（「pc」ではありません）" in m for m in msgs)
+    assert any("キャラクター「aoi」はいません（もしかして：'a' (アオイ)）" in m for m in msgs)
+    assert any("「a」にスキル「斬劇」はありません（もしかして：斬撃）（スキル：斬撃、ザンゲキ）" in m for m in msgs)
+    assert not any("ｻﾞﾝｹﾞｷ" in m for m in msgs)  # half-width katakana reads as the skill's name
+    assert any("unknown character 'aoi' (did you mean 'a' (アオイ)?)" in m for m in errors(make(units, plans)))
 
 
 def test_count_1_7_no_plan_does_nothing_and_a_missing_side_is_awaited() -> None:
@@ -351,3 +365,23 @@ def test_count_1_5_a_battle_continues_from_a_log_to_the_same_events() -> None:
     log = resolve(later)
     assert log["turns"][0]["events"] == whole["turns"][1]["events"]
     assert log["state"] == whole["state"] and log["outcome"] == whole["outcome"]
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("ja", ["ゴブリンB  | 魔物の群れ | ミナト", "| ミナト    | 癒やしの祈り |      2 |", "戦闘継続（次のラウンドへ）"]),
+    ("en", ["the battle goes on (next round)"])])
+def test_count_summary_of_the_example_names_the_fallen_and_the_skills(tmp_path: Path, lang: str, lines) -> None:
+    """`dhproc summary`: each 戦闘不能 with who caused it, every skill used (count_start and CAs too),
+    the outcome as the report says it, and no DP table (count has no DP)."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    root = Path(__file__).resolve().parents[3]
+    log_path = tmp_path / "log.json"
+    assert CliRunner().invoke(cli, ["resolve", str(root / "examples/count/match.yaml"), "--json", str(log_path)]).exit_code == 0
+    out = CliRunner().invoke(cli, ["summary", str(log_path), "--lang", lang])
+    assert out.exit_code == 0, out.output
+    for line in lines:
+        assert line in out.output, (line, out.output)
+    assert "DP" not in out.output and "ongoing" not in out.output

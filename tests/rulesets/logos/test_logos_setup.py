@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dhproc.messages import use_lang
 from dhproc.errors import InputError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.usefixtures("english")  # these tests read the English 
 
 
 def problems_of(m: dict) -> list[str]:
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(m)
     return [p.format() for p in info.value.problems]
 
