@@ -67,10 +67,10 @@ def suggestions(text: str, names: Iterable[str], *, limit: int = 3) -> list[str]
     return [name for _, _, name in sorted(scored)[:limit]]
 
 
-def did_you_mean(text: str, names: dict[str, str], lang: str = "en") -> str:
-    """`` (did you mean 'sato' (佐藤花子)?)`` for an unknown id in a file: the ids whose id or display
-    name is within typo distance of ``text`` (folded), or "" when none is. English by default: the
-    file checks that use it still speak English (dhproc/messages.py says what is converted)."""
+def did_you_mean(text: str, names: dict[str, str], lang: str | None = None) -> str:
+    """`` (did you mean 'sato' (佐藤花子)?)`` / ``（もしかして：…）`` for an unknown id in a file: the ids
+    whose id or display name is within typo distance of ``text`` (folded), or "" when none is; in
+    the command's language unless ``lang`` is given."""
     from .messages import say
 
     if not isinstance(text, str):

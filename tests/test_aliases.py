@@ -62,6 +62,7 @@ def test_japanese_keys_and_names_resolve_as_ids_do(tmp_path: Path, lang: str) ->
     assert run("replay", log_path).exit_code == 0
 
 
+@pytest.mark.usefixtures("english")
 def test_a_mistyped_name_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
     d = folder(tmp_path, "dh", DH_TURN.replace("攻撃: 鈴木一郎", "攻撃: 鈴木一朗"))
     result = run("validate", d / "turn-01.yaml")
@@ -96,6 +97,7 @@ submissions:
     assert ours.output == run("resolve", ROOT / "examples/logos/turn-01.yaml").output
 
 
+@pytest.mark.usefixtures("english")
 def test_a_pasted_paragraph_where_a_name_belongs_is_an_unknown_name_with_no_suggestion(tmp_path: Path) -> None:
     """The fuzzer's long_string in a `who:` once ran past its time limit: every name was compared
     by edit distance with a value of millions of characters. A name whose length alone is too far

@@ -199,6 +199,7 @@ def test_dh_12_1_the_current_state_is_checked_against_the_rules(tmp_path, monkey
     assert any(message in line and line.startswith("mid.yaml:") for line in problem_lines(result)), result.stderr
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_1_4_shared_squares_need_a_mid_campaign_start(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("validate", _mid(tmp_path, MID.replace("  start_turn: 3\n", "").replace("turn: 3", "turn: 1")))

@@ -115,6 +115,7 @@ def test_dh_11_8_summoning_a_character_already_on_the_map_is_cancelled(tmp_path)
     assert log["state"]["characters"]["shade"]["at"] == "Ｂ６"
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_11_8_summoning_an_enemy_starter_is_a_located_error(tmp_path):
     text = campaign(one_turn("[{who: caller, ability: {summon: b1, at: Ｂ６}}]"))
     path = write(tmp_path, text)
@@ -135,6 +136,7 @@ def test_dh_11_8_summoning_an_enemy_bench_character_or_an_own_starter_is_a_locat
         assert problem_lines(result)[0].startswith(where_value(path.name, text, f"summon: {who}")), who
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_11_8_a_summon_with_nobody_to_summon_is_a_located_error(tmp_path):
     text = campaign(one_turn("[{who: caller, ability: {at: Ｂ６}}]"))
     path = write(tmp_path, text)
@@ -287,6 +289,7 @@ def test_dh_8_1_an_ability_named_alone_is_a_use_without_choices(tmp_path):
     assert [e["actor"] for e in events(log, "counter_armed")] == ["caller"]
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_8_1_a_name_alone_where_choices_are_needed_is_a_located_error(tmp_path):
     strike = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",
                               "name: 紅蓮\n          targets: {side: enemy}\n") \
@@ -301,6 +304,7 @@ def test_dh_8_1_a_name_alone_where_choices_are_needed_is_a_located_error(tmp_pat
                                          f"(at /turns/0/submissions/red/0/ability)"]
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_11_2_a_negative_heal_is_a_located_error_not_negative_hp(tmp_path):
     # found by the property generators: heal -3 took 体力 below 0
     healer = SUMMONER.replace("name: 影法師召喚\n          type: summon\n          duration: 2\n",

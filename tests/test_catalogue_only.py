@@ -18,12 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-NOT_YET_CONVERTED = {
-    "dhproc/rulesets/dh/ability_rules.py",
-    "dhproc/rulesets/dh/campaign.py",
-    "dhproc/rulesets/dh/checks.py",
-    "dhproc/rulesets/dh/rate.py",
-}
+NOT_YET_CONVERTED: set[str] = set()  # every module is converted; a new one that writes sentences fails
 
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).
 SHOWN = {"echo": 0, "secho": 0, "warn": 0, "BadParameter": 0, "ClickException": 0, "fail": 0}

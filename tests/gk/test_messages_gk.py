@@ -159,8 +159,8 @@ def test_dh_a_wrong_type_does_not_hide_an_unknown_character(tmp_path) -> None:
         assert len(lines) == 3, lines
         assert lines[0] == f"{shown}:9:25: {typed} (at /submissions/bancho/1/to)"
         # located where each was written, although the broken action before them was set aside
-        assert lines[1].startswith(f"{shown}:11:13: ") and "'gouu'" in lines[1] and "/submissions/bancho/3/who" in lines[1]
-        assert lines[2].startswith(f"{shown}:17:13: ") and "'kaichou'" in lines[2] \
+        assert lines[1].startswith(f"{shown}:11:13: ") and "gouu" in lines[1] and "/submissions/bancho/3/who" in lines[1]
+        assert lines[2].startswith(f"{shown}:17:13: ") and "kaichou" in lines[2] \
             and "/submissions/seitokai/3/who" in lines[2]
 
 

@@ -21,6 +21,8 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
 from .status import PHASE, barricade_squares, barrier, counter_waiting, ignores_zoc, sealed, stat, terrain
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 # 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.
 MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
@@ -542,8 +544,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers, handlers_for, fire)
     except CascadeLimit as exc:
         raise ResolutionError([state.turn_anchor.problem(
-            ("turn",), f"counters kept triggering each other: {exc}; the option trigger_limit caps a "
-                       f"chain at {ctx.options['trigger_limit']}")]) from None
+            ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None
     if final:
         harm.end_dead_counters(state, ctx)
 

@@ -15,6 +15,8 @@ from typing import Any
 from ...engine.effects import Effect
 from .model import Character, DhState, parse_square, phase_of
 from .status import PHASE, STATS
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 CURRENT = STATS + ("movement",)
 
@@ -143,45 +145,43 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
             for name, value in cur.items():
                 if value > c.get(name, 2 if name == "movement" else 0):
                     at(("characters", cid, "current", name),
-                       f"current {name} {value} is over its maximum {c.get(name, 2)} (the base value; option "
-                       f"heal_cap: initial)")
+                       say("dh.over_maximum", stat=name, value=value, maximum=c.get(name, 2)))
         if cur.get("hp") == 0 and not c.get("dead"):
-            at(("characters", cid, "current", "hp"), "体力 0 is death: write 'dead: true' (DH-5.1)")
+            at(("characters", cid, "current", "hp"), say("dh.hp_zero"))
         if c.get("dead") and cur.get("hp", 0) != 0:
-            at(("characters", cid, "dead"), f"a dead character has 体力 0, not {cur['hp']}")
+            at(("characters", cid, "dead"), say("dh.dead_hp", hp=cur["hp"]))
         if (c.get("dead") or c.get("withdrawn")) and "at" not in c:
-            at(("characters", cid), "a dead or withdrawn character needs 'at:', the square it lies on or returns to")
+            at(("characters", cid), say("dh.dead_needs_at"))
         if c.get("starter") is False and "at" in c and not any(
                 e.get("kind") == "summon" and e.get("bearer") == cid for e in setup.get("effects", [])):
-            at(("characters", cid, "starter"), "a character summoned onto the MAP needs its summon in 'effects:'")
+            at(("characters", cid, "starter"), say("dh.summoned_needs_effect"))
         if "arrived" in c and c["arrived"] > now:
-            at(("characters", cid, "arrived"), f"phase {c['arrived']} is after the match's start (phase {now})")
+            at(("characters", cid, "arrived"), say("dh.after_start", phase=c["arrived"], start=now))
     for sid, s in setup["sides"].items():
         members = [c for c in chars.values() if c["side"] == sid and "at" in c]
         if members and all(c.get("dead") for c in members):
-            at(("sides", sid), f"every character of side '{sid}' on the MAP is dead: that match was decided "
-                               f"(DH-6.1)")
+            at(("sides", sid), say("dh.side_all_dead", side=sid))
     seen: dict[int, int] = {}  # effect id -> its index (a dict: no set order in resolution code)
     for i, e in enumerate(setup.get("effects", [])):
         here = ("effects", i)
         if e["id"] in seen:
-            at(here + ("id",), f"effect id {e['id']} is used twice")
+            at(here + ("id",), say("dh.effect_id_twice", id=e["id"]))
         seen[e["id"]] = i
         bearer = e.get("bearer")
         if bearer is not None and bearer not in chars:
-            at(here + ("bearer",), f"unknown character '{bearer}'")
+            at(here + ("bearer",), say("dh.unknown_character", who=bearer, hint=""))
         user = (e.get("source") or {}).get("user")
         if user is not None and user not in chars:
-            at(here + ("source", "user"), f"unknown character '{user}'")
+            at(here + ("source", "user"), say("dh.unknown_character", who=user, hint=""))
         if e["end"] is not None and e["end"] <= now:
-            at(here + ("end",), f"it ended at phase {e['end']}, before the match's start (phase {now})")
+            at(here + ("end",), say("dh.ended_before", end=e["end"], start=now))
         if e["kind"] in ("field",) and "owner" not in e:
-            at(here, "a field needs its owner")
+            at(here, say("dh.field_owner"))
         if e["kind"] in ("stat_change",) and ("stat" not in e or "amount" not in e):
-            at(here, "a stat change needs its stat and amount")
+            at(here, say("dh.stat_change_parts"))
         if e["kind"] == "field":
             for j, sq in enumerate(e.get("squares", [])):
                 if parse_square(sq) is None:
-                    at(here + ("squares", j), f"'{sq}' is not a square")
+                    at(here + ("squares", j), say("dh.not_a_square", text=sq))
     if "next_effect_id" in setup and seen and setup["next_effect_id"] <= max(seen):
-        at(("next_effect_id",), f"next_effect_id must be after every effect id (highest {max(seen)})")
+        at(("next_effect_id",), say("dh.next_effect_id", highest=max(seen)))

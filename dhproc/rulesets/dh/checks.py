@@ -36,10 +36,10 @@ def board_of(setup: dict[str, Any]) -> tuple[Board, list[tuple[tuple, str]]]:
 def square_problem(text: str, board: Board) -> tuple[Square | None, str | None]:
     sq = parse_square(text)
     if sq is None:
-        return None, f"'{text}' is not a square (write a row letter and a column number, e.g. Ｂ３ or B3)"
+        return None, say("dh.not_square", text=text)
     if not board.on_board(sq):
         last = Square(board.rows - 1, board.cols - 1).label
-        return None, f"square '{text}' is off the map (Ａ１..{last})"
+        return None, say("dh.off_map", text=text, last=last)
     return sq, None
 
 
@@ -67,21 +67,20 @@ def check_match(match: Any) -> list[Problem]:
         at(rel, msg)
     sides = setup["sides"]
     if setup["first"] not in sides:
-        at(("first",), f"'{setup['first']}' is not a side (sides: {', '.join(sides)})")
+        at(("first",), say("dh.not_a_side", side=setup["first"], sides=", ".join(sides)))
     placed: dict[Square, str] = {}
     for cid, c in setup["characters"].items():
         if c["side"] not in sides:
-            at(("characters", cid, "side"), f"'{c['side']}' is not a side (sides: {', '.join(sides)})")
+            at(("characters", cid, "side"), say("dh.not_a_side", side=c["side"], sides=", ".join(sides)))
         if "at" in c:
             sq, msg = square_problem(c["at"], board)
             if msg:
                 at(("characters", cid, "at"), msg)
             elif sq in board.walls:
-                at(("characters", cid, "at"), f"{sq.label} is a wall")
+                at(("characters", cid, "at"), say("dh.wall", square=sq.label))
             elif sq in placed and "start_turn" not in setup:
                 # DH-1.4: one character per square at the initial placement
-                at(("characters", cid, "at"), f"{sq.label} already holds '{placed[sq]}': one character per "
-                                              f"square at the initial placement")
+                at(("characters", cid, "at"), say("dh.square_taken", square=sq.label, who=placed[sq]))
             else:
                 placed[sq] = cid
     for sid, s in sides.items():
@@ -90,11 +89,11 @@ def check_match(match: Any) -> list[Problem]:
             continue
         c = setup["characters"].get(leader)
         if c is None:
-            at(("sides", sid, "leader"), f"unknown character '{leader}'")
+            at(("sides", sid, "leader"), say("dh.unknown_character", who=leader, hint=""))
         elif c["side"] != sid:
-            at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
+            at(("sides", sid, "leader"), say("dh.leader_side", leader=leader, side=sid))
         elif "at" not in c:
-            at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
+            at(("sides", sid, "leader"), say("dh.leader_starter", leader=leader))
     for i, entry in enumerate(setup.get("reinforcements", [])):  # 増援 (DH-2.6)
         if entry["side"] not in sides:
             at(("reinforcements", i, "side"), say("dh.not_a_side", side=entry["side"], sides=", ".join(sides)))
@@ -135,9 +134,9 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
     out: list[tuple[tuple, str]] = []
     style = ab.get("style", "active")
     if style == "counter" and "counter" not in ab and ab.get("effects"):
-        out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
+        out.append(((), say("dh.counter_needs_when")))
     if style != "counter" and "counter" in ab:
-        out.append((("counter",), "only a counter-style ability has a counter condition"))
+        out.append((("counter",), say("dh.counter_only")))
     counter = ab.get("counter") or {}
     if counter.get("timing") == "before" and counter.get("when") not in BEFORE_WHEN:  # DH-8.17
         out.append((("counter", "timing"), say("dh.counter_before_needs_moment", when=counter.get("when"),
@@ -145,32 +144,30 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
         if e["kind"] in LASTING + TERRAIN_KINDS and duration == 0 and ab.get("type") != "field":
-            out.append((("effects", i, "kind"), f"'{e['kind']}' lasts: give the ability a duration in turns "
-                                                f"(or permanent)"))
+            out.append((("effects", i, "kind"), say("dh.lasts", kind=e["kind"])))
         if e["kind"] in ("damage", "heal", "stat_change", "movement_change", "damage_reduction") and "amount" not in e:
-            out.append((("effects", i), f"'{e['kind']}' needs an amount"))
+            out.append((("effects", i), say("dh.needs_amount", kind=e["kind"])))
         if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
             out.append((("effects", i), say("dh.seal_needs_what")))
         if e["kind"] in ("stat_change",) and "stat" not in e:
-            out.append((("effects", i), "'stat_change' needs the stat it changes"))
+            out.append((("effects", i), say("dh.needs_stat")))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
-            out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
-                                                  "(lower a stat with 'damage')"))
+            out.append((("effects", i, "amount"), say("dh.heal_negative")))
         if e["kind"] in ("damage", "dp_gain", "revive", "damage_reduction") and type(e.get("amount")) is int \
                 and e["amount"] < (1 if e["kind"] == "revive" else 0):
             # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
-            out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
-                                                  f"{1 if e['kind'] == 'revive' else 0} or more"))
+            out.append((("effects", i, "amount"), say("dh.amount_at_least", kind=e["kind"],
+                                                      least=1 if e["kind"] == "revive" else 0)))
         if e["kind"] == "summon" and "character" in e:
             other = setup["characters"].get(e["character"])
             if other is None:
-                out.append((("effects", i, "character"), f"unknown character '{e['character']}'"))
+                out.append((("effects", i, "character"), say("dh.unknown_character", who=e["character"], hint="")))
             elif other["side"] != setup["characters"][cid]["side"] or is_starter(other):
-                out.append((("effects", i, "character"), f"'{e['character']}' is not on this side's bench"))
+                out.append((("effects", i, "character"), say("dh.not_on_bench", who=e["character"])))
     out += _condition_problems(ab)
     for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
         if t not in setup["characters"]:
-            out.append((("start", "targets", j), f"unknown character '{t}'"))
+            out.append((("start", "targets", j), say("dh.unknown_character", who=t, hint="")))
     return out
 
 
@@ -182,7 +179,7 @@ def _condition_problems(ab: dict) -> list[tuple[tuple, str]]:
     for i, r in enumerate(ab.get("restrictions", [])):
         if r["kind"] == "condition":
             if "when" not in r:
-                out.append((("restrictions", i), "a condition restriction needs 'when:', the condition"))
+                out.append((("restrictions", i), say("dh.condition_needs_when")))
             else:
                 out += [(("restrictions", i, "when") + rel, msg) for rel, msg in parse_when(r["when"])[1]]
     places = [(("targets",), ab.get("targets") or {})]
@@ -201,15 +198,12 @@ def _summon_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict) -
     if "summon" in use:
         cid = use["summon"]
         if not summons:
-            return [turn.problem(here + ("summon",), f"'{ab.get('name', who)}' has no summon effect")]
+            return [turn.problem(here + ("summon",), say("dh.no_summon", ability=ab.get("name", who)))]
         c = chars.get(cid)
         if c is not None and (c["side"] != chars[who]["side"] or is_starter(c)):
-            return [turn.problem(here + ("summon",), f"'{cid}' is not on the bench of side '{chars[who]['side']}': "
-                                                     f"a summon brings a bench character of the user's side "
-                                                     f"(DH-11.8)")]
+            return [turn.problem(here + ("summon",), say("dh.summon_bench", who=cid, side=chars[who]["side"]))]
     elif any("character" not in e for e in summons):
-        return [turn.problem(here, "name the bench character to summon (summon: ID): the ability's summon "
-                                   "effect names none")]
+        return [turn.problem(here, say("dh.summon_whom"))]
     return []
 
 
@@ -218,8 +212,7 @@ def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[P
     character's and the ability must need none — no target to name, no square, no payer (DH-8.1)."""
     ab = char.get("ability") or {}
     if name != ab.get("name"):
-        return [turn.problem(here, f"'{char['name']}' has no ability '{name}' (its ability is "
-                                   f"'{ab.get('name')}')")]
+        return [turn.problem(here, say("dh.other_ability", who=char["name"], name=name, has=ab.get("name")))]
     needs = []
     base_targets = ab.get("targets") or {}
     for e in ab.get("effects", []):
@@ -235,7 +228,7 @@ def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[P
         needs.append("payer")
     if needs:
         wanted = ", ".join(f"{k}: ..." for k in dict.fromkeys(needs))
-        return [turn.problem(here, f"'{name}' needs choices: write ability: {{{wanted}}}")]
+        return [turn.problem(here, say("dh.needs_choices", name=name, wanted=wanted))]
     return []
 def _hint(typed: object, chars: dict) -> str:
     """A 'did you mean' from the characters' ids and names, for an id that is none of them."""
@@ -254,7 +247,7 @@ def _use_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict, boar
         ids.append((("then", "attack"), use["then"]["attack"]))
     for rel, cid in ids:
         if cid not in chars:
-            problems.append(turn.problem(here + rel, f"unknown character '{cid}'{_hint(cid, chars)}"))
+            problems.append(turn.problem(here + rel, say("dh.unknown_character", who=cid, hint=_hint(cid, chars))))
     problems += _summon_problems(turn, here, use, who, chars)
     squares = [(("at",), use["at"])] if "at" in use else []
     if "to" in use.get("then", {}):
@@ -272,38 +265,35 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
     chars = setup["characters"]
     for sid, actions in turn.submissions.items():
         if sid not in setup["sides"]:
-            problems.append(turn.problem(("submissions", sid), f"'{sid}' is not a side "
-                                                               f"(sides: {', '.join(setup['sides'])})", key=True))
+            problems.append(turn.problem(("submissions", sid), say("dh.not_a_side", side=sid, sides=", ".join(setup["sides"])),
+                                         key=True))
             continue
         seen: dict[str, int] = {}
         for i, act in enumerate(actions):
             here = ("submissions", sid, i)
             who = act["who"]
             if who not in chars:
-                problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
+                problems.append(turn.problem(here + ("who",), say("dh.unknown_character", who=who, hint=_hint(who, chars))))
             elif act.get("controlled") and chars[who]["side"] == sid:
                 problems.append(turn.problem(here + ("controlled",), say("dh.controlled_own", who=who)))
             elif chars[who]["side"] != sid and not act.get("controlled"):
                 # DH-2.3 precondition 2: a side moves only its own characters (or one under its 完全操作)
-                problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
-                                                              f"not '{sid}'"))
+                problems.append(turn.problem(here + ("who",), say("dh.other_side", who=who, side=chars[who]["side"], sid=sid)))
             elif who in seen:
                 # DH-2.3 precondition 5: one 行動 per phase
-                problems.append(turn.problem(here + ("who",), f"'{who}' already acts at entry {seen[who] + 1} "
-                                                              f"of this phase"))
+                problems.append(turn.problem(here + ("who",), say("dh.acts_twice", who=who, entry=seen[who] + 1)))
             else:
                 seen[who] = i
             if "attack" in act and act["attack"] not in chars:
-                problems.append(turn.problem(here + ("attack",), f"unknown character '{act['attack']}'"
-                                                                 f"{_hint(act['attack'], chars)}"))
+                problems.append(turn.problem(here + ("attack",), say("dh.unknown_character", who=act["attack"],
+                                                                     hint=_hint(act["attack"], chars))))
             if "attack" in act and act.get("wait"):
-                problems.append(turn.problem(here + ("wait",), "an action either attacks or waits, not both"))
+                problems.append(turn.problem(here + ("wait",), say("dh.attack_and_wait")))
             if "ability" in act:
                 if "attack" in act or act.get("wait"):
-                    problems.append(turn.problem(here + ("ability",), "one 動作 per action: attack, ability or wait"))
+                    problems.append(turn.problem(here + ("ability",), say("dh.one_motion")))
                 if who in chars and not (chars[who].get("ability") or {}).get("effects"):
-                    problems.append(turn.problem(here + ("ability",), f"'{who}' has no ability with effects in the "
-                                                                      f"setup"))
+                    problems.append(turn.problem(here + ("ability",), say("dh.no_ability_effects", who=who)))
                 if who in chars and isinstance(act["ability"], str):
                     problems += _named_use_problems(turn, here + ("ability",), act["ability"], chars[who])
                 elif who in chars:

@@ -17,6 +17,8 @@ from typing import Any
 
 from ...errors import InputError, Problem
 from ...loading import Anchor, load_bytes, load_file
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 CATEGORIES = ("effects", "targets", "times", "restrictions", "counter", "costs", "riders")
 # Which table each element of a design is looked up in.
@@ -67,7 +69,7 @@ def load_tables(path: Path | None = None, *, anchor: Anchor | None = None, where
         except InputError as exc:
             if anchor is None:
                 raise
-            raise InputError([anchor.problem(where, f"cannot read the rate tables: {p.format()}")
+            raise InputError([anchor.problem(where, say("dh.rate_tables", problem=p.format()))
                               for p in exc.problems]) from None
     problems = validate(doc.data, "dh.rate-tables", Anchor(doc))
     if problems:
@@ -112,10 +114,9 @@ def _element(element: Any, table: str, tables: Tables, anchor: Anchor, path: tup
     if isinstance(element, str):
         found = tables.entries[table].get(element)
         if found is None:
-            known = ", ".join(sorted(tables.entries[table])) or "none"
-            problems.append(anchor.problem(path, f"'{element}' is not in the {table} table of "
-                                                 f"{tables.source or 'the shipped rate tables'} (known: {known}); "
-                                                 f"write it as {{label: …, value: n}}"))
+            known = ", ".join(sorted(tables.entries[table])) or say("dh.rate_none")
+            problems.append(anchor.problem(path, say("dh.rate_unknown", element=element, table=table, known=known,
+                                                     source=tables.source or say("dh.rate_shipped"))))
             return Value(element, Decimal(0))
         return found
     if isinstance(element, dict):
@@ -244,6 +245,5 @@ def rate_warnings(match: Any) -> list[Problem]:
         ability = match.setup["characters"][cid]["ability"]
         if "activation" in ability and ability["activation"] != w.rate:
             warnings.append(match.problem(("setup", "characters", cid, "ability", "activation"),
-                                          f"warning: 発動率 {ability['activation']} differs from the "
-                                          f"{w.rate} its rate design gives (dhproc ability rate shows the working)"))
+                                          say("dh.rate_differs", stated=ability["activation"], computed=w.rate)))
     return warnings

@@ -9,6 +9,8 @@ from dhproc.errors import InputError
 from .helpers import events
 from .test_dh_abilities import ability_match
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 def _turn(sub: dict) -> dict:
     return {"turn": 1,

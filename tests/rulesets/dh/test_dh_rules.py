@@ -13,6 +13,8 @@ from dhproc.rulesets.dh.model import Square, parse_square, phase_of
 
 from .helpers import CHARS, events, match_text, resolve_text
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 # DH-1 ----------------------------------------------------------------------------------------
 
