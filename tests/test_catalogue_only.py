@@ -19,16 +19,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 NOT_YET_CONVERTED = {
-    "dhproc/api.py",
-    "dhproc/cli.py",
-    "dhproc/dice.py",
-    "dhproc/dice_expr.py",
-    "dhproc/engine/conditions.py",
-    "dhproc/engine/options.py",
-    "dhproc/engine/roster.py",
-    "dhproc/loading.py",
-    "dhproc/scaffold.py",
-    "dhproc/validation.py",
     "dhproc/rulesets/dh/ability_rules.py",
     "dhproc/rulesets/dh/campaign.py",
     "dhproc/rulesets/dh/checks.py",
@@ -38,6 +28,7 @@ NOT_YET_CONVERTED = {
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).
 SHOWN = {"echo": 0, "secho": 0, "warn": 0, "BadParameter": 0, "ClickException": 0, "fail": 0}
 
+_CODE = re.compile(r"[a-z][a-z0-9_]*")  # a reason code such as no_payer, not a sentence
 _KEY = re.compile(r"[a-z_0-9]+(?:\.[a-z_0-9]+)+")  # a catalogue id given to a maker that says it
 _CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # a reason code the report words ("no_direction")
 _WORD = re.compile(r"[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]")

@@ -14,6 +14,9 @@ from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
 
 from ... import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parents[3]
 STAT_KEYS = ("strength", "endurance", "agility", "mana", "luck")
