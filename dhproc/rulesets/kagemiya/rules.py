@@ -44,7 +44,7 @@ class Battle:
         self.subs: dict[str, dict] = {}
         self.actions_left: dict[str, int] = {}
         self.round_no = 0
-        self.supporters: dict[str, bool] = {}  # who gave 援護 in this 巡 (KAGEMIYA-6.4), in order given
+        self.supporters: dict[str, bool] = {}  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
 
     # ------------------------------------------------------------------ the 巡
 
