@@ -25,6 +25,7 @@ SHOWN = {"echo": 0, "secho": 0, "warn": 0, "BadParameter": 0, "ClickException": 
 
 _CODE = re.compile(r"[a-z][a-z0-9_]*")  # a reason code such as no_payer, not a sentence
 _KEY = re.compile(r"[a-z_0-9]+(?:\.[a-z_0-9]+)+")  # a catalogue id given to a maker that says it
+_CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # a reason code the report words ("no_direction")
 _WORD = re.compile(r"[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -90,6 +91,7 @@ def test_the_finder_sees_a_sentence_and_passes_a_catalogue_message(tmp_path) -> 
     planted.write_text(
         "p = anchor.problem(('a',), f'a planted message {x}')\n"
         "q = ((), '対象が見つかりません')\n"
+        "c = (None, 'no_direction')\n"
         "click.echo(f'wrote {path}')\n"
         "raise click.UsageError('give one input')\n"
         "warnings.warn('doubtful value')\n"
