@@ -23,7 +23,6 @@ NOT_YET_CONVERTED: set[str] = set()  # every module is converted; a new one that
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).
 SHOWN = {"echo": 0, "secho": 0, "warn": 0, "BadParameter": 0, "ClickException": 0, "fail": 0}
 
-_CODE = re.compile(r"[a-z][a-z0-9_]*")  # a reason code such as no_payer, not a sentence
 _KEY = re.compile(r"[a-z_0-9]+(?:\.[a-z_0-9]+)+")  # a catalogue id given to a maker that says it
 _CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # a reason code the report words ("no_direction")
 _WORD = re.compile(r"[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]")

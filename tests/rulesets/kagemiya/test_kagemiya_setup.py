@@ -9,14 +9,13 @@ from dhproc.rulesets.kagemiya.model import parse_character, stat_value
 
 from .helpers import char, events, make, problems, resolve, standard, sub
 
-pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
-
 
 def valid(chars: dict | None = None, **kw) -> dict:
     return make(chars or standard(), [{"submissions": {"red": sub("saber"), "blue": sub("lancer")},
                                        "dice": [6, 6, 1, 1]}], **kw)
 
 
+@pytest.mark.usefixtures("english")
 def test_kagemiya_1_1_one_turn_is_one_round_and_no_turn_follows_the_last() -> None:
     turns = [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}, "dice": [6, 6, 1, 1]},
              {"submissions": {"red": sub(), "blue": sub()}}]

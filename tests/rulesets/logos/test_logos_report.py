@@ -128,8 +128,9 @@ def run(*args: str) -> subprocess.CompletedProcess:
 def test_logos_10_1_cli_options_lists_every_option() -> None:
     result = CliRunner().invoke(cli, ["options", "logos"])
     assert result.exit_code == 0
+    shown = "".join(result.output.split())  # each reason is wrapped to the terminal
     for o in OPTIONS:
-        assert f"{o.id}: {o.reason}" in result.output
+        assert "".join(f"{o.id}（{OPTIONS.name(o.id, 'ja')}）：{OPTIONS.reason(o.id, 'ja')}".split()) in shown
         assert o.clause in result.output
 
 
