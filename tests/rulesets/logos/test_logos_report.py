@@ -126,12 +126,14 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_logos_10_1_cli_options_lists_every_option() -> None:
-    result = CliRunner().invoke(cli, ["options", "logos"])
-    assert result.exit_code == 0
-    shown = "".join(result.output.split())  # each reason is wrapped to the terminal
-    for o in OPTIONS:
-        assert "".join(f"{o.id}（{OPTIONS.name(o.id, 'ja')}）：{OPTIONS.reason(o.id, 'ja')}".split()) in shown
-        assert o.clause in result.output
+    for lang in ("ja", "en"):
+        result = CliRunner().invoke(cli, ["options", "logos", "--lang", lang])
+        assert result.exit_code == 0
+        flat = "".join(result.output.split())  # each reason is wrapped to the terminal
+        for o in OPTIONS:
+            said = f"{o.id}（{OPTIONS.name(o.id, 'ja')}）：" if lang == "ja" else f"{o.id} ({OPTIONS.name(o.id, 'en')}): "
+            assert "".join((said + OPTIONS.reason(o.id, lang)).split()) in flat, (lang, o.id)
+            assert o.clause in result.output
 
 
 def test_logos_10_1_cli_resolve_public_and_replay(tmp_path: Path) -> None:
