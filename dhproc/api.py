@@ -292,9 +292,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
             node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
-            apply_aliases(subs, node, aliases, names)  # Japanese keys, display names: the log keeps ids
-            if aliases.resolve is not None:
-                aliases.resolve(subs, node, setup)
+            apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))
     if not broken_turns:  # a turn dropped for its own errors would show up as a gap too

@@ -74,11 +74,13 @@ def _out(text: str, *, nl: bool = True) -> None:
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .messages import default_lang, reset_lang, set_lang
+    from .messages import environment_lang, reset_lang, set_lang
 
-    lang = value or default_lang()
+    lang = value or environment_lang()
     token = set_lang(lang)
-    ctx.call_on_close(lambda: reset_lang(token))
+    # The root context is closed whatever happens (a usage error or --help while the command's
+    # own options are parsed leaves the command's context unclosed): no language outlives it.
+    ctx.find_root().call_on_close(lambda: reset_lang(token))
     return lang
 
 

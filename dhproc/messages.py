@@ -33,8 +33,12 @@ def default_lang() -> str:
     """The running command's language (:func:`use_lang`), else ``DHPROC_LANG`` when it names a
     language dhproc speaks, else Japanese."""
     chosen = _LANG.get()
-    if chosen is not None:
-        return chosen
+    return chosen if chosen is not None else environment_lang()
+
+
+def environment_lang() -> str:
+    """``DHPROC_LANG`` when it names a language dhproc speaks, else Japanese: where a command
+    starts from, whatever an earlier command in the same process chose."""
     lang = os.environ.get("DHPROC_LANG", "").strip().lower()
     return lang if lang in LANGS else "ja"
 

@@ -5,6 +5,7 @@ problems still located where they were written."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -169,3 +170,62 @@ def test_count_japanese_keys_and_names_as_plan_keys_resolve_as_ids_do(tmp_path: 
     line = COUNT_TURN.splitlines().index("      ミナト:") + 1
     assert result.exit_code == 1
     assert f"turn-01.yaml:{line}:7: キャラクター「ミナトー」はいません（もしかして：'minato' (ミナト)）" in result.output
+NICOSW_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  allies:
+    配置: {リア: 1, ゴード: 3}
+    行動:
+      リア:
+        - {動作: 移動, 移動方法: 通常移動, 移動先: ５}
+        - {動作: 遠距離攻撃, 対象: ゴブリン}
+      ゴード:
+        - {動作: 移動, 移動方法: 通常移動, 移動先: 7}
+        - {動作: 移動, 移動方法: 通常移動, 移動先: 8}
+  enemies:
+    先手時配置: {オーガ: 11, ゴブリン: 10}
+    後手時配置: {オーガ: 10, ゴブリン: 9}
+    行動:
+      オーガ:
+        - {動作: 持ち替え, 武器: 投石}
+        - {動作: 遠距離攻撃, 対象: リア}
+      ゴブリン:
+        - {動作: 近接攻撃, 対象: ゴード}
+"""
+
+
+def nicosw_folder(tmp_path: Path, turn: str) -> Path:
+    d = tmp_path / "nicosw"
+    shutil.copytree(ROOT / "examples" / "nicosw", d, ignore=shutil.ignore_patterns("turn-*.yaml"))
+    match = (d / "match.yaml").read_text(encoding="utf-8")
+    (d / "match.yaml").write_text(re.sub(r"turns: \[.*\]", "turns: [turn-01.yaml]", match), encoding="utf-8")
+    (d / "turn-01.yaml").write_text(turn, encoding="utf-8")
+    return d
+
+
+def test_nicosw_japanese_keys_values_and_names_of_characters_and_weapons(tmp_path: Path) -> None:
+    """Keys, the values of do/mode, characters as mapping keys (配置, 行動) and a weapon by its
+    display name: the same report as the example's turn 1, and a log of ids and English."""
+    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("{リア: 1, ゴード: 3}", "{リア: １, ゴード: '3'}"))
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", d / "turn-01.yaml", "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/nicosw/turn-01.yaml").output
+    subs = json.loads(log_path.read_text(encoding="utf-8"))["input"]["turns"][0]["submissions"]
+    assert subs["enemies"]["goes"]["ogre"][0] == {"do": "switch_weapon", "weapon": "rock"}
+    assert subs["allies"]["placement"] == {"ria": 1, "gord": 3}  # full-width and quoted squares read as numbers
+    assert subs["allies"]["goes"]["ria"][0]["to"] == 5
+    assert subs["allies"]["goes"]["ria"][1] == {"do": "ranged", "target": "gob"}
+
+
+@pytest.mark.parametrize("lang,message", [
+    ("ja", "「ogre」に武器「投げ石」はありません（もしかして：'rock' (投石)）"),
+    ("en", "'ogre' has no weapon '投げ石' (did you mean 'rock' (投石)?)"),
+])
+def test_nicosw_a_mistyped_weapon_is_located_with_a_did_you_mean(tmp_path: Path, lang: str, message: str) -> None:
+    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("移動先: ５", "移動先: 5").replace("武器: 投石", "武器: 投げ石"))
+    result = run("validate", d / "turn-01.yaml", "--lang", lang)
+    line = NICOSW_TURN.splitlines().index("        - {動作: 持ち替え, 武器: 投石}") + 1
+    assert result.exit_code == 1
+    assert f"turn-01.yaml:{line}:" in result.output and message in result.output, result.output

@@ -29,20 +29,10 @@ NOT_YET_CONVERTED = {
     "dhproc/loading.py",
     "dhproc/scaffold.py",
     "dhproc/validation.py",
-    "dhproc/rulesets/count/checks.py",
-    "dhproc/rulesets/count/model.py",
-    "dhproc/rulesets/count/rules.py",
     "dhproc/rulesets/dh/ability_rules.py",
     "dhproc/rulesets/dh/campaign.py",
     "dhproc/rulesets/dh/checks.py",
     "dhproc/rulesets/dh/rate.py",
-    "dhproc/rulesets/kagemiya/checks.py",
-    "dhproc/rulesets/kagemiya/model.py",
-    "dhproc/rulesets/logos/checks.py",
-    "dhproc/rulesets/logos/model.py",
-    "dhproc/rulesets/logos/rules.py",
-    "dhproc/rulesets/nicosw/checks.py",
-    "dhproc/rulesets/nicosw/model.py",
 }
 
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).

@@ -87,12 +87,12 @@ def test_an_unknown_id_in_a_turn_file_gets_a_did_you_mean(tmp_path) -> None:
         text = turn.read_text(encoding="utf-8")
         assert old in text
         turn.write_text(text.replace(old, typo, 1), encoding="utf-8")
-        result = CliRunner().invoke(cli, ["validate", str(turn)])
+        result = CliRunner().invoke(cli, ["validate", str(turn), "--lang", "en"])
         assert result.exit_code == 1
         assert f"(did you mean {hint}?)" in result.output, result.output
     far = (folder / "turn-01.yaml").read_text(encoding="utf-8").replace("tubame", "zzzzzz")
     (folder / "turn-01.yaml").write_text(far, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml")])
+    result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml"), "--lang", "en"])
     assert "unknown character 'zzzzzz'" in result.output and "did you mean" not in result.output
 
 
@@ -175,3 +175,18 @@ def test_lang_is_on_every_command() -> None:
     assert len(found) >= 12
     for path, cmd in found:
         assert any(p.name == "lang" for p in cmd.params), " ".join(path)
+
+
+def test_a_usage_error_or_help_leaves_no_language_behind(monkeypatch) -> None:
+    """--lang en on a command that then fails to parse (or prints --help) must not make the next
+    command English: the language lives as long as the command."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    CliRunner().invoke(cli, ["resolve", "--lang", "en", "--no-such-option"])
+    CliRunner().invoke(cli, ["options", "--lang", "en", "--help"])
+    assert messages.default_lang() == "ja"
+    result = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"])
+    assert "失敗" in result.output or "成功" in result.output

@@ -221,12 +221,12 @@ def fix_cells(doc_path: Path) -> list[str]:
     for m in found_messages():
         if m.ja is None:
             continue
-        old, new = f"| `{m.text}` |", f"| {doc_cell(m)} |"
+        old, new = f"| `{m.text}`", f"| {doc_cell(m)} |"
         if any(new in line for line in lines):
             continue
         for i, line in enumerate(lines):
-            if line.startswith(old):
-                lines[i] = new + line[len(old):]
+            if line.startswith(old) and " | " in line[len(old):]:  # the whole first cell is replaced
+                lines[i] = new + line[line.index(" | ", len(old)) + 2:]
                 changed.append(f"{m.where}: {doc_cell(m)}")
                 break
     doc_path.write_text("".join(lines), encoding="utf-8")

@@ -33,6 +33,10 @@ class CountRuleset(Ruleset):
                            count_now=setup.get("count_now"))
         state.clocks.advance("round", state.round - 1)  # the エンドフェイズ of every earlier round
         state.effects.restore_next(setup.get("next_effect_id", 1))
+        for cid, data in setup["characters"].items():  # COUNT-1.5: 行動不能 until this round's エンドフェイズ
+            if data.get("stopped") and cid in chars:
+                state.effects.add("stop", bearer=cid, data={}, clock="round", clocks=state.clocks, duration=1,
+                                  source={"setup": True})
         return state
 
     def first_turn(self, setup: dict) -> int:
@@ -62,6 +66,8 @@ class CountRuleset(Ruleset):
                                      "knocked_out": c.knocked_out, "escaped": c.escaped}
             if c.is_pc:
                 entry["hand"] = list(c.hand)
+            if state.stopped(c):
+                entry["stopped"] = True
             uses = {sk.name: c.uses[sk.index] for sk in c.skills if c.uses.get(sk.index) is not None}
             if uses:
                 entry["uses"] = uses
@@ -92,6 +98,15 @@ class CountRuleset(Ruleset):
         from .grammar import GRAMMAR
 
         return GRAMMAR
+
+    def summary_hooks(self):
+        """``dhproc summary``: who fell (戦闘不能) and by whom, the skills used (CAs too); no DP."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
 
 
 RULESET = CountRuleset()

@@ -63,7 +63,7 @@ class Damage:
 
 @dataclass(frozen=True)
 class Rider:
-    """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat`` or ``heal``."""
+    """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat``, ``heal`` or ``stop`` (行動不能)."""
 
     op: str
     value: int
@@ -74,7 +74,7 @@ class Rider:
 class Skill:
     index: int  # position in the character's list
     name: str
-    timing: str  # count_start, sub_action, main_action, counter, before_damage
+    timing: str  # count_start, sub_action, main_action, counter, before_damage, after_damage, reroll
     normal: bool  # the 通常攻撃
     item: bool
     check: str  # hit, magic, none
@@ -90,10 +90,17 @@ class Skill:
     op: str | None  # before_damage: cover
     riders: tuple[Rider, ...]
     effects: tuple[Rider, ...]
+    when: str = "dealt"  # after_damage: on damage its owner deals or takes (COUNT-7.10)
+    roll: str | None = None  # reroll: hit or evasion (COUNT-4.5, 5.7)
 
     @property
     def is_attack(self) -> bool:
         return self.check != "none" or self.damage is not None
+
+    @property
+    def places(self) -> bool:
+        """COUNT-3.10: it puts its user on the action's ``to`` square (「～に配置する」)."""
+        return any(r.op == "place" for r in self.effects)
 
     @property
     def after_move_forbidden(self) -> bool:
@@ -165,6 +172,10 @@ class CountState:
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
 
+    def stopped(self, c: Character) -> bool:
+        """行動不能 (COUNT-3.8): a live ``stop`` effect on it."""
+        return any(True for _ in self.effects.select(bearer=c.id, kind="stop"))
+
     def stat(self, c: Character, stat: str) -> int:
         """The current value: the setup's plus every live stat effect on it."""
         return c.stats[stat] + sum(e.data["value"] for e in self.effects.select(bearer=c.id, kind="stat")
@@ -234,7 +245,7 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         target_count=targets.get("count", 1), target_side=targets.get("side", "enemy"), damage=damage,
         counts=tuple(data.get("counts", [])), step=data.get("step"), value=data.get("value", 0),
         op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
-        effects=tuple(_rider(r) for r in data.get("effects", [])))
+        effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"))
     if skill.normal and timing != "main_action":
         problems.append((("normal",), say("count.normal_not_main")))
     if "uses" in data and not skill.item:
@@ -252,12 +263,37 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("step" if skill.step else "op",), say("count.step_not_before_damage")))
     if timing in ("count_start",) and skill.is_attack:
         problems.append(((), say("count.count_start_attack")))
+    if timing == "after_damage":  # COUNT-7.10
+        if skill.is_attack:
+            problems.append(((), say("count.after_damage_attack")))
+        if not skill.effects:
+            problems.append(((), say("count.after_damage_effects")))
+        if skill.target_side not in ("self", "enemy"):
+            problems.append((("targets", "side"), say("count.after_damage_side")))
+    elif "when" in data:
+        problems.append((("when",), say("count.when_not_after_damage")))
+    if timing == "reroll":  # COUNT-4.5 / 5.7
+        if skill.roll is None:
+            problems.append(((), say("count.reroll_roll")))
+        if skill.is_attack or skill.effects:
+            problems.append(((), say("count.reroll_only")))
+    elif skill.roll is not None:
+        problems.append((("roll",), say("count.roll_not_reroll")))
     if skill.is_attack and skill.target_side == "self":
         problems.append((("targets", "side"), say("count.attack_self")))
+    if skill.places and (timing not in ("sub_action", "main_action") or skill.target_side != "self"
+                         or skill.is_attack):
+        problems.append((("effects",), say("count.place_self")))  # COUNT-3.10
+    if any(r.op == "place" for r in skill.riders):
+        problems.append((("riders",), say("count.place_self")))
+    for part in ("riders", "effects"):  # a heal never lowers HP: harm is damage, with its steps (COUNT-7)
+        for j, r in enumerate(getattr(skill, part)):
+            if r.op == "heal" and r.value < 0:
+                problems.append(((part, j, "value"), say("count.heal_negative", value=r.value)))
     if skill.pierce and skill.target_count != 1:
         problems.append((("pierce",), say("count.pierce_one")))
     return skill, problems
 
 
 def _rider(d: dict) -> Rider:
-    return Rider(d["op"], d["value"], d.get("stat"))
+    return Rider(d["op"], d.get("value", 0), d.get("stat"))

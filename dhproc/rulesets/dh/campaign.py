@@ -72,9 +72,7 @@ def effect_json(e: Effect) -> dict[str, Any]:
 
 def effect_from_json(entry: dict[str, Any]) -> Effect:
     data = {("kind" if k == "repeat_kind" else k): copy.deepcopy(v) for k, v in entry.items() if k not in _EFFECT_KEYS}
-    return Effect(seq=entry["id"], kind=entry["kind"], bearer=entry.get("bearer"), data=data, clock=PHASE,
-                  start=entry.get("start", 0), end=entry["end"], removable=entry.get("removable", True),
-                  source=dict(entry.get("source") or {}))
+    return Effect.restored(entry, data=data, clock=PHASE, start=entry.get("start", 0))
 
 
 def character_state(c: Character, state: DhState) -> dict[str, Any]:
@@ -128,6 +126,8 @@ def setup_from_log(log: dict) -> dict:
             if key in now:
                 c[key] = now[key]
         setup["characters"][cid] = c
+    if "reinforcements" in old:  # the schedule of later turns still holds (DH-2.6)
+        setup["reinforcements"] = copy.deepcopy(old["reinforcements"])
     setup["effects"] = copy.deepcopy(final["effects"])
     setup["next_effect_id"] = final["next_effect_id"]
     return setup

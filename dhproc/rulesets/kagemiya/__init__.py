@@ -94,12 +94,21 @@ class KagemiyaRuleset(Ruleset):
         from .naming import resolve
 
         return SubmissionAliases(keys=ALIASES, name_keys=frozenset({"roller", "actor", "target", "support"}),
-                                 resolve=resolve)
+                                 then=resolve)
 
     def grammar(self):
         from .grammar import GRAMMAR
 
         return GRAMMAR
+
+    def summary_hooks(self):
+        """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
 
     def early_turn_message(self, setup: dict, turn: int, first: int) -> str:
         """KAGEMIYA-1.8: a turn file for a 巡 the setup already counts as played."""

@@ -70,6 +70,7 @@ class Resource:
     first_move: bool = False
     ambush: bool = False
     secret: bool = False
+    physical_defense_as: str | None = None  # KAGEMIYA-5.9: meets a 物理攻撃 with another defence
     stat: str | None = None  # doubling: the stat it multiplies
     multiplier: int = 1
 
@@ -179,7 +180,8 @@ def _resource(data: dict, kind: str, np_rank: int | None) -> Resource:
     return Resource(id=data["id"], name=data.get("name", data["id"]), kind=kind, on=tuple(data["on"]),
                     grant=Grant.of(data), uses=data.get("uses", 1 if kind == "noble_phantasm" else None),
                     rank=rank_n, first_move=bool(data.get("first_move", False)),
-                    ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)))
+                    ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)),
+                    physical_defense_as=data.get("physical_defense_as"))
 
 
 def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> tuple[Character, Problems]:
@@ -197,6 +199,9 @@ def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> 
                 problems.append(((key, i, "id"), say("kagemiya.duplicate_resource", id=r.id, cid=cid)))
                 continue
             resources[r.id] = r
+            if r.physical_defense_as is not None and r.physical_defense_as not in r.on:  # KAGEMIYA-5.9
+                problems.append(((key, i, "physical_defense_as"), say("kagemiya.defense_as_not_on",
+                                                                      check=r.physical_defense_as)))
             n = rdata.get("used", 0)
             if n:
                 used[r.id] = n

@@ -98,12 +98,12 @@ def resolve(subs: Any, node: yaml.Node | None, setup: dict) -> None:
         for key in ("initiative", "escape_roller"):
             entry = sub.get(key)
             if isinstance(entry, dict):
-                _declared(entry, chars.get(entry.get("roller")), spells)
+                _declared(entry, _character(chars, entry.get("roller")), spells)
         for act in sub.get("actions") if isinstance(sub.get("actions"), list) else []:
             if isinstance(act, dict):
                 if "do" in act:
                     act["do"] = _word(act["do"], DO_WORDS)
-                _declared(act, chars.get(act.get("actor")), spells)
+                _declared(act, _character(chars, act.get("actor")), spells)
         if "on_servant_loss" in sub:
             sub["on_servant_loss"] = _word(sub["on_servant_loss"], LOSS_WORDS)
         defense = sub.get("defense")
@@ -111,7 +111,12 @@ def resolve(subs: Any, node: yaml.Node | None, setup: dict) -> None:
             _rename_keys(defense, names, dict(_pairs(side_nodes.get(sid))).get("defense"))
             for cid, entries in defense.items():
                 for entry in entries if isinstance(entries, list) else []:
-                    _declared(entry, chars.get(cid), spells)
+                    _declared(entry, _character(chars, cid), spells)
+
+
+def _character(chars: dict, cid: Any) -> Any:
+    """The setup's entry for ``cid``; None for what cannot be an id (a list where a name belongs)."""
+    return chars.get(cid) if isinstance(cid, str) else None
 
 
 def _pairs(node: yaml.Node | None) -> list[tuple[str, yaml.Node]]:

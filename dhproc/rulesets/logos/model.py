@@ -13,6 +13,7 @@ from typing import Any
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
 from ...engine.roster import parse_skills
+from .messages import say
 
 COLORS = ("赤", "青", "緑", "黄", "紫", "灰")
 KEYWORDS = {"jinrai": "迅雷", "fukutsu": "不屈", "moukou": "猛攻"}
@@ -32,6 +33,10 @@ PASSIVE_TARGETS = ("self", "all_allies", "all_enemies")
 PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge")
 OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
        "remove_effects", "charge")
+
+# What each kind of lasting effect carries, in the order it is written into the log (LOGOS-6).
+EFFECT_DATA = {"stat": ("stat", "value"), "color": ("color",), "weakness": ("color",),
+               "field": ("name", "applies_to", "owner_side", "stat", "value")}
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
                "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
@@ -143,6 +148,8 @@ class LogosState:
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
+    under_way: dict[str, Any] | None = None  # the setup's ``round:`` when it resumes a round (LOGOS-11)
+    stop_after: int | None = None  # the setup's ``stop_after_bout`` (LOGOS-11.4)
 
     def side_order(self) -> list[str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
@@ -223,10 +230,9 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
     # LOGOS-1.3: one colour; 《猛攻》 adds a second.
     allowed = 2 if "moukou" in keywords else 1
     if len(colors) > allowed:
-        problems.append((("colors",), f"{len(colors)} colours: a character has one colour, two with 《猛攻》 "
-                                      f"(keywords: [moukou])"))
+        problems.append((("colors",), say("logos.too_many_colors", n=len(colors))))
     if len(dict.fromkeys(colors)) != len(colors):
-        problems.append((("colors",), "a colour is listed twice"))
+        problems.append((("colors",), say("logos.color_twice")))
     skills, skill_problems = parse_skills(data.get("skills", []), parse_skill, lambda s: s.name)
     problems += skill_problems
     c = Character(id=cid, name=data["name"], side=data["side"], colors=colors,
@@ -234,7 +240,7 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
                   reaction=data["reaction"], keywords=keywords, secret=bool(data.get("secret", False)),
                   revealed=bool(data.get("revealed", False)), skills=tuple(skills), index=index)
     if c.revealed and not c.secret:
-        problems.append((("revealed",), "only a シークレット character (secret: true) can have been revealed"))
+        problems.append((("revealed",), say("logos.revealed_needs_secret")))
     return c, problems
 
 
@@ -246,16 +252,16 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         t = data["trigger"]
         trigger = Trigger(t["event"], t.get("who", "any"), t.get("stat"))
         if timing != "counter":
-            problems.append((("trigger",), "only a カウンター skill (timing: counter) has a trigger"))
+            problems.append((("trigger",), say("logos.trigger_needs_counter")))
         if trigger.stat is not None and trigger.event not in ("stat_up", "stat_down"):
-            problems.append((("trigger", "stat"), "only stat_up / stat_down triggers name a stat"))
+            problems.append((("trigger", "stat"), say("logos.trigger_stat")))
     elif timing == "counter":
-        problems.append(((), "a カウンター skill needs a trigger (e.g. {event: stat_up, who: ally, stat: attack})"))
+        problems.append(((), say("logos.counter_needs_trigger")))
     cond_data = data.get("condition")
     condition, cp = parse(cond_data, VOCABULARY)
     problems += [(("condition",) + p, m) for p, m in cp]
     if timing != "counter" and _mentions_subject(cond_data, "trigger"):
-        problems.append((("condition",), "only a カウンター skill's condition can read 'trigger'"))
+        problems.append((("condition",), say("logos.condition_trigger")))
     effects = []
     for j, edata in enumerate(data["effects"]):
         spec = _effect(edata)
@@ -265,7 +271,7 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
                   charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects))
     used = [t for e in effects for t in e.targets_used()]
     if "chosen_ally" in used and "chosen_enemy" in used:
-        problems.append((("effects",), "a skill names one chosen character: chosen_ally or chosen_enemy, not both"))
+        problems.append((("effects",), say("logos.one_chosen")))
     return skill, problems
 
 
@@ -278,25 +284,25 @@ def _effect(d: dict) -> EffectSpec:
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:
     problems: Problems = []
     if "trigger" in e.targets_used() and timing != "counter":
-        problems.append((("target",), "only a カウンター skill can target 'trigger'"))
+        problems.append((("target",), say("logos.target_trigger")))
     if timing == "passive":
         # LOGOS-5.3: a パッシブ applies from the start of the round, before anyone faces anyone.
         if e.op not in PASSIVE_OPS:
-            problems.append((("op",), f"a パッシブ skill cannot '{e.op}' (allowed: {', '.join(PASSIVE_OPS)})"))
+            problems.append((("op",), say("logos.passive_op", op=e.op, allowed=", ".join(PASSIVE_OPS))))
         elif e.target is not None and e.target not in PASSIVE_TARGETS:
-            problems.append((("target",), f"a パッシブ skill targets {', '.join(PASSIVE_TARGETS)}, "
-                                          f"not '{e.target}'"))
+            problems.append((("target",), say("logos.passive_target", allowed=", ".join(PASSIVE_TARGETS),
+                                                          target=e.target)))
     if e.op == "attack" and e.target == "self":
-        problems.append((("target",), "a character does not attack itself"))
+        problems.append((("target",), say("logos.attack_self")))
     if e.op == "field" and e.target is not None:
-        problems.append((("target",), "a field covers the characters of applies_to; it has no target"))
+        problems.append((("target",), say("logos.field_target")))
     if e.op in ("order", "swap_order"):
         for key, t in (("target", e.target), ("with", e.with_)):
             if t in GROUP_TARGETS:
-                problems.append(((key,), f"行動順 changes move one character, not '{t}'"))
+                problems.append(((key,), say("logos.order_group", target=t)))
         if e.op == "swap_order" and ((e.target in ALLY_TARGETS and e.with_ in ENEMY_TARGETS)
                                      or (e.target in ENEMY_TARGETS and e.with_ in ALLY_TARGETS)):
-            problems.append((("with",), "行動順 is swapped within one team"))
+            problems.append((("with",), say("logos.swap_across")))
     return problems
 
 

@@ -44,8 +44,8 @@ T = Catalog({
     "no_go": ("◆{actor}：{reason}のため行動できない", "◆ {actor}: cannot act ({reason})"),
     "idle": ("◆{actor}：行動なし", "◆ {actor}: no action"),
     "no_action": ("　{reason}のためこれ以上行動できない", "  cannot act further ({reason})"),
-    "minor_action": ("補助", "minor_action"),
-    "major_action": ("主", "major_action"),
+    "minor_action": ("補助", "minor"),
+    "major_action": ("主", "main"),
     "freeslot": ("自由", "free"),
     "move": ("　{slot}：{mode} {start}→{to}{stop}", "  {slot}: {mode} {start}→{to}{stop}"),
     "stop_engaged": ("（{by}に接敵して停止）", " (stops engaged with {by})"),
@@ -67,7 +67,7 @@ T = Catalog({
     "prone_ok": ("　転倒1D6[{die}] → 攻撃できる", "  prone 1D6[{die}] → the attack goes ahead"),
     "melee": ("近接攻撃", "melee attack"),
     "ranged": ("遠距離攻撃", "ranged attack"),
-    "opp_slot": ("機会攻撃", "opportunity_attack"),
+    "opp_slot": ("機会攻撃", "opportunity attack"),
     "hit": ("命中", "hit"),
     "miss": ("失敗", "miss"),
     "success": ("成功", "success"),
@@ -106,6 +106,9 @@ T = Catalog({
     "check": ("　主：{check_name}{check} 目標値{target} → {verdict}{note}",
               "  main: {check_name} {check} target {target} → {verdict}{note}"),
     "other": ("　{slot}：{note}", "  {slot}: {note}"),
+    "continuous_check": ("　{check_name}{check} 目標値{target} → {verdict}",
+                         "  {check_name} {check} target {target} → {verdict}"),
+    "expire_by_check": ("効果終了「{name}」：{character}（判定の結果）", "effect ends “{name}”: {character} (by the check)"),
     "escape": ("　戦闘離脱：疾走判定{check} 目標値{target}（敵陣営の最高レベル{level}+7）→ {verdict}",
                "  escape: run {check} target {target} (highest enemy level {level} + 7) → {verdict}"),
     "escaped": ("マップ外へ離脱", "leaves the map"),
@@ -120,6 +123,7 @@ T = Catalog({
     "round_end": ("{round}R終了", "End of round {round}"),
     "outcome_win": ("【戦闘終了】{winner}の勝利（{reason}）", "[Battle over] {winner} wins ({reason})"),
     "outcome_draw": ("【戦闘終了】引き分け（{reason}）", "[Battle over] a draw ({reason})"),
+    "outcome_ongoing": ("戦闘継続中", "the battle goes on"),
     "why_down": ("相手陣営が全員倒れた", "the other side is all down"),
     "why_surrender": ("降参", "surrender"),
     "why_both_down": ("両陣営が全員倒れた", "both sides are down"),
@@ -309,7 +313,12 @@ class Renderer:
         self.say(self.t("continuous", name=e["name"], character=self.name(e["character"])))
 
     def on_expire(self, e: dict) -> None:
-        self.say(self.t("expire", name=e["name"], character=self.name(e["character"])))
+        key = "expire_by_check" if e.get("by_check") else "expire"
+        self.say(self.t(key, name=e["name"], character=self.name(e["character"])))
+
+    def on_continuous_check(self, e: dict) -> None:
+        self.say(self.t("continuous_check", check_name=self.word(CHECK_NAMES, e["check"]),
+                        check=self.check(e["actor"], e), target=e["target"], verdict=self.verdict(e["success"], e)))
 
     def on_go(self, e: dict) -> None:
         self.flush()
@@ -504,11 +513,25 @@ class Renderer:
         self.add(Lines.of(self.t("round_end", round=e["round"])))
 
     def on_outcome(self, e: dict) -> None:
+        self.add(Lines.of(self.outcome(e)))
+
+    def outcome(self, e: dict) -> str:
+        if e["result"] == "ongoing":
+            return self.t("outcome_ongoing")
         reason = self.t("why_" + e["reason"])
         if e["result"] == "win":
-            self.add(Lines.of(self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)))
-        else:
-            self.add(Lines.of(self.t("outcome_draw", reason=reason)))
+            return self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)
+        return self.t("outcome_draw", reason=reason)
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The report's outcome line (``dhproc summary``)."""
+    return Renderer(log, lang, "gk").outcome(log["outcome"])
+
+
+def skill_used(e: dict) -> tuple[str, str] | None:
+    """``dhproc summary``: a skill used, by whom (NICOSW-8.6)."""
+    return (e["actor"], e["name"]) if e["kind"] == "skill" else None
 
 
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
