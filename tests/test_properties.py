@@ -73,9 +73,8 @@ def effects(draw, bench: list[str]) -> dict:
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
-        e["seal"] = draw(st.sampled_from(SEALS + [None]))
-        if e["seal"] is None:
-            del e["seal"]
+        if draw(st.integers(0, 9)):
+            e["seal"] = draw(st.sampled_from(SEALS))
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
         if draw(st.booleans()):
@@ -212,8 +211,13 @@ def dh_matches(draw) -> str:
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 acts.append(act)
-            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, or now and then an own one
-                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 5)) == 0]
+            controls = [t for a in acts if "ability" in a and any(e["kind"] == "control"
+                                                                   for e in chars[a["who"]]["ability"]["effects"])
+                        for t in a["ability"].get("targets", [])[:1] if chars[t]["side"] != side]
+            if controls and draw(st.booleans()):  # the character just put under control, told what to do
+                acts.append({"who": controls[0], "controlled": True, "to": draw(st.sampled_from(squares)).label})
+            elif draw(st.integers(0, 5)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, rarely an own one (an error)
+                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 9)) == 0]
                 acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
                              **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
@@ -270,6 +274,10 @@ def note_generated(data: dict, log: dict | None) -> None:
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
+    coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
+    coverage.note("seals", [e.get("seal", "none named") for a in abilities_ for e in a["effects"] if e["kind"] == "seal"])
+    coverage.note("controlled actions", ["written" for t in data["turns"] for acts in t["submissions"].values()
+                                         for act in acts if act.get("controlled")])
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
@@ -280,6 +288,10 @@ def note_generated(data: dict, log: dict | None) -> None:
         coverage.note("effect kinds fired", fired)
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
         coverage.note("attacks", ["made" for t in log["turns"] for e in t["events"] if e["kind"] == "attack"])
+        coverage.note("controlled actions", ["taken" for t in log["turns"] for e in t["events"]
+                                             if e["kind"] == "action" and e.get("controlled_by")])
+        coverage.note("counter timings", ["fired " + e.get("timing", "after") for t in log["turns"]
+                                          for e in t["events"] if e["kind"] == "counter_fire"])
     places = [c["at"] for c in chars.values() if isinstance(c, dict) and "at" in c]
     coverage.note("shared squares", ["at the start"] if len(places) != len(set(places)) else [])
 

@@ -34,13 +34,27 @@ class Trigger:
     before: bool = False  # the moment before it takes effect: only 先手 counters answer it (DH-8.17)
 
 
+FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each one a level of the call stack)
+
+
 def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
     (DH-8.17); the triggers already pending wait for their own settling."""
+    from ...errors import ResolutionError
+    from ...messages import say
+    from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
     from .ability_rules import settle
 
+    most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
+    if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
+        raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
+                                                                        most=FORESTALL_DEPTH))])
+    state.forestalling += 1
     held, state.pending = state.pending, [trig]
-    settle(state, ctx, final=False)
+    try:
+        settle(state, ctx, final=False)
+    finally:
+        state.forestalling -= 1
     state.pending = held + state.pending
 
 

@@ -15,6 +15,9 @@ MESSAGES = catalogue("dh", {
     "controlled_own": ("「{who}」はこの陣営のキャラクターです：controlled: true は完全操作した相手側のキャラクターに書きます",
                        "'{who}' is this side's own character: controlled: true is for the other side's character "
                        "under this side's 完全操作"),
+    "forestall_limit": ("先手カウンターが互いに反応し続けました（{n}段目）。先手の入れ子はオプションtrigger_limitまで、最大{most}段です",
+                        "先手 counters kept answering each other ({n} deep); they nest as far as the option "
+                        "trigger_limit allows, at most {most}"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),

@@ -121,6 +121,7 @@ class DhState:
     acting_side: str | None = None
     rest_rule: str = "no_action"
     turn_anchor: Any = None  # where errors about the current turn are located
+    forestalling: int = 0  # 先手 counters being settled inside one another (DH-8.17), for the limit
     initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)

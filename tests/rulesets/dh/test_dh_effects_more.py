@@ -168,3 +168,32 @@ def test_dh_2_5_controlled_is_for_the_other_sides_character_under_control() -> N
     with pytest.raises(InputError) as info:
         ability_match(CONTROL, [turn(1, [{"who": "u", "controlled": True}])])
     assert any(p.path[-1] == "controlled" for p in info.value.problems)
+
+
+def test_dh_8_17_before_counters_answering_each_other_stop_with_an_error() -> None:
+    """Two 先手 normal-attack counters facing each other: each attack lets the other answer first."""
+    import json
+
+    import pytest
+
+    from dhproc import api
+    from dhproc.errors import ResolutionError
+
+    def guard(name: str, side: str, at: str) -> dict:
+        return {"name": name, "side": side, "attack": 5, "defense": 50, "hp": 5, "spirit": 3, "fs": 5, "at": at,
+                "ability": {"name": "返", "style": "counter", "activation": 100, "duration": 3,
+                            "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                            "counter": {"when": "attacked_by_enemy", "timing": "before"},
+                            "effects": [{"kind": "normal_attack"}]}}
+
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"trigger_limit": 5},
+             "setup": {"map": {"rows": 3, "cols": 3}, "first": "red",
+                       "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}},
+                       "characters": {"a": guard("甲", "red", "Ｂ２"), "b": guard("乙", "blue", "Ｂ３")}},
+             "turns": [{"turn": 1, "submissions": {"red": [{"who": "a", "ability": "返"}],
+                                                   "blue": [{"who": "b", "ability": "返"}]}},
+                       {"turn": 2, "submissions": {"red": [], "blue": []}},
+                       {"turn": 3, "submissions": {"red": [{"who": "a", "to": "Ｂ３", "attack": "b"}], "blue": []}}]}
+    with pytest.raises(ResolutionError) as info:
+        api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    assert "trigger_limit" in info.value.problems[0].format()
