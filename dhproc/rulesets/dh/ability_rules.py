@@ -223,13 +223,15 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
+    taken = list(dict.fromkeys(t.id for _, ts in plans for t in ts))  # every target of this use, once
     for _, ts in plans:
         for t in ts:
             if t.side != user.side:
-                announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent))
+                announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent,
+                                              fellows=tuple(x for x in taken if x != t.id)))
     for trig in announced:  # 先手 counters act before the 発動判定 (DH-8.17)
         harm.forestall(state, ctx, harm.Trigger(trig.kind, trig.subject, trig.object, trig.square, trig.silent,
-                                                before=True))
+                                                before=True, fellows=trig.fellows))
     if user.dead or not user.on_map or state.outcome is not None:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="countered")
         return False
@@ -477,6 +479,11 @@ def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tu
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
         "targeted_by_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy,
         "targeted_by_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy,
+        # 単独対象 (DH-8.18): the holder is the only character the attack or ability takes
+        "sole_target_of_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy
+        and not trig.fellows,
+        "sole_target_of_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy
+        and not trig.fellows,
         "killed_by_enemy": k == "killed" and trig.object == holder.id and enemy,
         "killed": k == "killed" and trig.object == holder.id,
         "enemy_enters_range": k == "entered" and enemy and in_range,

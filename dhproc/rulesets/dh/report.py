@@ -261,6 +261,8 @@ REASONS = Catalog({
     "ally_ends_action_in_range": ("味方が範囲内で行動を終えた時", "an ally ends its action in range"),
     "self_kills_enemy": ("敵を殺した時", "it kills an enemy"),
     "self_hits": ("攻撃を命中させた時", "it lands a hit"),
+    "sole_target_of_enemy_ability": ("敵の特殊能力の単独対象になった時", "the sole target of an enemy ability"),
+    "sole_target_of_enemy": ("敵の行動の単独対象になった時", "the sole target of an enemy's action"),
     "trig_attacked": ("{by}の通常攻撃", "{by}'s normal attack"),
     "trig_hit": ("{by}の命中", "{by}'s hit"),
     "trig_targeted_by_ability": ("{by}の特殊能力", "{by}'s ability"),
