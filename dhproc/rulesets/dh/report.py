@@ -118,6 +118,7 @@ T = Catalog({
     "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
     "barricade": ("　{at}にバリケードを設置（{until}）", "  a barricade is set on {at} ({until})"),
     "zoc_field_set": ("　ZoCフィールド設置：{squares}（{until}）", "  ZoC field set on {squares} ({until})"),
+    "sealed_arrival": ("◇封印キャラ：{name}が{at}に登場", "◇ sealed character: {name} appears on {at}"),
     "reinforcement": ("◇増援：{name}が{at}に登場{die}", "◇ reinforcement: {name} appears on {at}{die}"),
     "reinforcement_die": ("（出目{face}／{pool}人）", " (die {face} of {pool})"),
     "reinforcement_none": ("◇増援{who}：{why}のため登場なし", "◇ reinforcement{who}: none arrives ({why})"),
@@ -197,6 +198,7 @@ REASONS = Catalog({
     "resting": ("能力休み中", "resting after an ability"),
     "incapacitated": ("行動不能", "unable to act"),
     "withdrawn": ("戦線離脱中", "withdrawn"),
+    "sealed_character": ("封印キャラ（2ターン目に登場）", "sealed character (arrives in turn 2)"),
     "no_target": ("対象なし", "no target"),
     "invalid_target": ("対象が不適正", "invalid target"),
     "cause_out_of_range": ("射程外", "out of range"),
@@ -322,6 +324,9 @@ class Board:
         board = cls(chars, setup["sides"], order, {s: setup["sides"][s].get("dp", 0) for s in order},
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
+        sealed = setup.get("sealed_character")
+        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            board.withdrawn.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -388,7 +393,7 @@ class Board:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind == "return":
+        elif kind in ("return", "sealed_arrival"):
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -523,6 +528,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "sealed_arrival":  # 封印キャラ (DH-4.6)
+            out.group(t("sealed_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "reinforcement":  # 増援 (DH-2.6)
             die = t("reinforcement_die", face=e["face"], pool=e["pool"]) if e.get("face") else ""
             if e.get("at"):
