@@ -16,7 +16,7 @@ SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
 COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
-          "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed")
+          "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed", "moving_field")
 COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
                 "killed", "enemy_enters_range", "enemy_ends_action_in_range", "enemy_uses_ability_in_range",
                 "enemy_attacks_in_range", "ally_ends_action_in_range", "self_kills_enemy", "self_hits",

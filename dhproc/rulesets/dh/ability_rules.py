@@ -635,7 +635,11 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 
 
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
-    """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9)."""
+    """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
+    field that moves with its user (DH-8.19) follows it."""
+    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+            _move_field(state, ctx, c, f)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
         f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
@@ -648,6 +652,21 @@ def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square])
         entered = any(sq.label in f.data["squares"] for sq in path)
         if entered and c in field_targets(state, ctx, f):
             field_reroll(state, ctx, f, [c], "entry")
+
+
+def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> None:
+    """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
+    from where its owner now stands; who is left outside loses its effect, and an enemy it now
+    covers is rolled for as on entry."""
+    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    before = list(f.data["squares"])
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability)]
+    ctx.emit("field_moved", actor=owner.id, ability=owner.ability.name, effect=f.seq, squares=f.data["squares"])
+    gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
+            and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]
+    harm.end_effects(state, ctx, gone, reason="left_field")
+    covered = [t for t in field_targets(state, ctx, f) if t.side != owner.side and t.at.label not in before]
+    field_reroll(state, ctx, f, covered, "entry")
 
 
 # ---------------------------------------------------------------------------------- phase start

@@ -105,6 +105,7 @@ T = Catalog({
                       "  → waiting to counter (when {when}; until just before {side}'s phase of turn {turn})"),
     "counter_fire": ("◇カウンター「{ability}」（{name}）：{trigger}", "◇ counter 「{ability}」 ({name}): {trigger}"),
     "field_set": ("　フィールド設置：{squares}", "  field set on {squares}"),
+    "field_moved": ("　フィールド移動：{squares}", "  the field moves to {squares}"),
     "field_roll": ("◇フィールド「{ability}」（{name}）{why}：成功判定", "◇ field 「{ability}」 ({name}) {why}: success check"),
     "extra": ("　→ {name}に再行動", "  → {name} acts again"),
     "extra_actor": ("◆{name}（再行動）", "◆ {name} (extra action)"),
@@ -636,6 +637,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
                   trigger=r(trigger, by=name(e["by"]) if e["by"] else "?")) + timing]
     if kind == "field_set":
         return [t("field_set", squares="・".join(e["squares"]))]
+    if kind == "field_moved":
+        return [t("field_moved", squares="・".join(e["squares"]))]
     if kind == "field_roll":
         return [t("field_roll", ability=e["ability"], name=name(e["actor"]), why=r(e["reason"]))]
     if kind == "extra_action_granted":
