@@ -33,11 +33,6 @@ NOT_YET_CONVERTED = {
     "dhproc/rulesets/dh/campaign.py",
     "dhproc/rulesets/dh/checks.py",
     "dhproc/rulesets/dh/rate.py",
-    "dhproc/rulesets/logos/checks.py",
-    "dhproc/rulesets/logos/model.py",
-    "dhproc/rulesets/logos/rules.py",
-    "dhproc/rulesets/nicosw/checks.py",
-    "dhproc/rulesets/nicosw/model.py",
 }
 
 # Calls whose text argument a user reads, beside errors_doc's MAKERS: (name, index of the text).

@@ -316,6 +316,10 @@ class Battle:
             if check not in r.on:
                 ctx.emit("passed_over", character=c.id, resource=rid, check=check)
                 continue
+            if r.kind == "noble_phantasm" and self.opts["noble_phantasms_per_check"] == "one" and any(
+                    p["part"] == "noble_phantasm" for p in pool.parts):  # KAGEMIYA-2.6
+                ctx.emit("cancel", character=c.id, resource=rid, check=check, reason="one_noble_phantasm")
+                continue
             if not self.spend(c, r.id, check):
                 continue
             part = {"part": r.kind, "id": r.id, "name": r.name, **_grant(r.grant)}
