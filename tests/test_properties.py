@@ -15,6 +15,9 @@ from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
 
 from . import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parent.parent
 

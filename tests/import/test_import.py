@@ -129,8 +129,10 @@ def test_import_from_stdin_prints_the_turn(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args,message", [
     (["dh", "鈴木 B6→B4"], "--turn N を指定するか"),
     (["dh", "鈴木 B6→B4", "--lang", "en"], "give --turn N"),
-    (["chess", "x", "--turn", "1"], "unknown ruleset 'chess'"),
-    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "not a logos match file"),
+    (["chess", "x", "--turn", "1", "--lang", "en"], "unknown ruleset 'chess'"),
+    (["chess", "x", "--turn", "1"], "ルール「chess」はありません"),
+    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml", "--lang", "en"], "not a logos match file"),
+    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "logosの対戦ファイルではありません"),
 ])
 def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)

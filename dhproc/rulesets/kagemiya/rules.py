@@ -44,7 +44,7 @@ class Battle:
         self.subs: dict[str, dict] = {}
         self.actions_left: dict[str, int] = {}
         self.round_no = 0
-        self.supporters: set[str] = set()  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
+        self.supporters: dict[str, bool] = {}  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
 
     # ------------------------------------------------------------------ the 巡
 
@@ -262,7 +262,7 @@ class Battle:
                 ctx.emit("cancel", side=sid, actor=sup.id, what="support", reason=why)
                 continue
             self.actions_left[sup.id] -= 1
-            self.supporters.add(sup.id)
+            self.supporters[sup.id] = True
             support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
                             "dice": sup.stats[stat]})
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])

@@ -11,6 +11,8 @@ from dhproc.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 ATTACK_G = {"main_action": {"skill": "斬撃", "targets": ["g"]}}
 
 

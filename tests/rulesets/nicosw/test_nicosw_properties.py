@@ -13,6 +13,9 @@ from dhproc.errors import ResolutionError
 from dhproc.rulesets.nicosw.options import OPTIONS
 
 from ... import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parents[3]
 LENGTH = 8
