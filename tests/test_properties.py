@@ -227,6 +227,10 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
+        firsts = [c for c, v in chars.items() if v["side"] == match["setup"]["first"] and "at" in v]
+        if firsts:
+            match["setup"]["sealed_character"] = draw(st.sampled_from(firsts))
     if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.6): a schedule of arrivals from the bench
         match["setup"]["reinforcements"] = [
             {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
@@ -281,6 +285,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
+        coverage.note("sealed character", [e["kind"] for t in log["turns"] for e in t["events"]
+                                           if e["kind"] == "sealed_arrival"])
         coverage.note("reinforcements", [e.get("reason", "arrived") for t in log["turns"] for e in t["events"]
                                          if e["kind"] == "reinforcement"])
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"

@@ -56,6 +56,13 @@ class DhRuleset(Ruleset):
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
                         reinforcements=list(setup.get("reinforcements", [])))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
+        sealed = characters.get(setup.get("sealed_character", ""))
+        if sealed is not None and campaign.start_turn(setup) <= 2 and (campaign.start_turn(setup) == 1
+                                                                       or sealed.withdrawn):
+            # 封印キャラ (DH-4.6): off the MAP until its side's phase of turn 2; its パッシブ then
+            sealed.withdrawn, sealed.withdrawn_from, state.sealed = True, sealed.at, sealed.id
+            if sealed.id in state.appeared:
+                state.appeared.remove(sealed.id)
         return state
 
     def first_turn(self, setup: dict) -> int:

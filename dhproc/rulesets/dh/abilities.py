@@ -16,16 +16,18 @@ SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
 COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
-          "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed")
+          "survives_target_death", "no_rest", "retarget", "empty_fire", "delayed", "moving_field")
 COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
                 "killed", "enemy_enters_range", "enemy_ends_action_in_range", "enemy_uses_ability_in_range",
-                "enemy_attacks_in_range", "ally_ends_action_in_range", "self_kills_enemy", "self_hits")
+                "enemy_attacks_in_range", "ally_ends_action_in_range", "self_kills_enemy", "self_hits",
+                "sole_target_of_enemy_ability", "sole_target_of_enemy")
 # タイミング (DH-8.17): 後手 after the trigger, 先手 before it takes effect, 同時 at the same moment
 COUNTER_TIMINGS = ("after", "before", "same")
 # The conditions with a moment before their trigger takes effect: an attack before its 命中判定, an
 # ability before its 発動判定, a death before it happens ("about to be killed").
 BEFORE_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "enemy_attacks_in_range",
-               "enemy_uses_ability_in_range", "killed_by_enemy", "killed")
+               "enemy_uses_ability_in_range", "killed_by_enemy", "killed", "sole_target_of_enemy_ability",
+               "sole_target_of_enemy")
 PERMANENT = "permanent"
 
 

@@ -225,13 +225,15 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
+    taken = list(dict.fromkeys(t.id for _, ts in plans for t in ts))  # every target of this use, once
     for _, ts in plans:
         for t in ts:
             if t.side != user.side:
-                announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent))
+                announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent,
+                                              fellows=tuple(x for x in taken if x != t.id)))
     for trig in announced:  # 先手 counters act before the 発動判定 (DH-8.17)
         harm.forestall(state, ctx, harm.Trigger(trig.kind, trig.subject, trig.object, trig.square, trig.silent,
-                                                before=True))
+                                                before=True, fellows=trig.fellows))
     if user.dead or not user.on_map or state.outcome is not None:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="countered")
         return False
@@ -479,6 +481,11 @@ def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tu
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
         "targeted_by_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy,
         "targeted_by_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy,
+        # 単独対象 (DH-8.18): the holder is the only character the attack or ability takes
+        "sole_target_of_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy
+        and not trig.fellows,
+        "sole_target_of_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy
+        and not trig.fellows,
         "killed_by_enemy": k == "killed" and trig.object == holder.id and enemy,
         "killed": k == "killed" and trig.object == holder.id,
         "enemy_enters_range": k == "entered" and enemy and in_range,
@@ -629,7 +636,11 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 
 
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
-    """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9)."""
+    """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
+    field that moves with its user (DH-8.19) follows it."""
+    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+            _move_field(state, ctx, c, f)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
         f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
@@ -642,6 +653,21 @@ def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square])
         entered = any(sq.label in f.data["squares"] for sq in path)
         if entered and c in field_targets(state, ctx, f):
             field_reroll(state, ctx, f, [c], "entry")
+
+
+def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> None:
+    """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
+    from where its owner now stands; who is left outside loses its effect, and an enemy it now
+    covers is rolled for as on entry."""
+    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    before = list(f.data["squares"])
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability)]
+    ctx.emit("field_moved", actor=owner.id, ability=owner.ability.name, effect=f.seq, squares=f.data["squares"])
+    gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
+            and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]
+    harm.end_effects(state, ctx, gone, reason="left_field")
+    covered = [t for t in field_targets(state, ctx, f) if t.side != owner.side and t.at.label not in before]
+    field_reroll(state, ctx, f, covered, "entry")
 
 
 # ---------------------------------------------------------------------------------- phase start

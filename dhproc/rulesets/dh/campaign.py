@@ -130,6 +130,8 @@ def setup_from_log(log: dict) -> dict:
         setup["characters"][cid] = c
     if "reinforcements" in old:  # the schedule of later turns still holds (DH-2.6)
         setup["reinforcements"] = copy.deepcopy(old["reinforcements"])
+    if "sealed_character" in old and setup["start_turn"] <= 2:  # still to arrive (DH-4.6)
+        setup["sealed_character"] = old["sealed_character"]
     setup["effects"] = copy.deepcopy(final["effects"])
     setup["next_effect_id"] = final["next_effect_id"]
     return setup

@@ -101,6 +101,10 @@ def check_match(match: Any) -> list[Problem]:
             _, msg = square_problem(text, board)
             if msg:
                 at(("reinforcements", i, "area", j), msg)
+    sealed = setup.get("sealed_character")
+    if sealed is not None and (sealed not in setup["characters"] or setup["characters"][sealed]["side"] != setup["first"]
+                               or "at" not in setup["characters"][sealed]):
+        at(("sealed_character",), say("dh.sealed_not_first_starter", who=sealed))  # DH-4.6
     if match.options["placement_columns"] != "off" and "start_turn" not in setup:
         for cid, c in setup["characters"].items():
             sq = parse_square(c["at"]) if "at" in c and c["side"] in sides else None

@@ -267,9 +267,9 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
             ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_destination")
             return
     else:
-        way, why = _push_direction(ctx, use, t, direction)
+        way = _push_direction(ctx, use, t, direction)
         if way is None:
-            ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason=why)
+            ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_direction")
             return
         plan = push_line(board, t.at, way, reach, stops)
         dest = plan.end
@@ -288,8 +288,8 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
 
 
-def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> tuple[str | None, str]:
-    """The direction of a straight forced move, or why there is none (DH-11.10). ``away`` takes
+def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:
+    """The direction of a straight forced move, or None when there is none (DH-11.10). ``away`` takes
     the one direction leading away from the user when the target stands in line with it; for a
     target off the line (two such directions) or on the user's square (four), the submission's
     ``direction`` chooses among them when the option ``forced_away_choice`` allows."""
@@ -297,20 +297,20 @@ def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) ->
 
     named = use.sub.get("direction")
     if direction == "line":
-        return (named, "") if named in DIRECTIONS else (None, "no_direction")
+        return named if named in DIRECTIONS else None
     if direction != "away":
-        return direction, ""
+        return direction
     u = use.user.at
     if u is None or t.at is None:
-        return None, "no_direction"
+        return None
     dr, dc = t.at.row - u.row, t.at.col - u.col
     away = [d for d, (r, c) in DIRECTIONS.items() if (r and r * dr > 0) or (c and c * dc > 0)] \
         if (dr, dc) != (0, 0) else list(DIRECTIONS)
     if len(away) == 1:
-        return away[0], ""
+        return away[0]
     if ctx.options["forced_away_choice"] == "submission" and named in away:
-        return named, ""
-    return None, "no_direction"
+        return named
+    return None
 
 
 def area_effect(state, ctx, use: Use, spec: EffectSpec, kind: str, squares: list[Square]) -> Any:

@@ -32,6 +32,7 @@ class Trigger:
     square: Square | None = None  # where
     silent: bool = False  # caused by an ability with カウンター沈黙: satisfies no counter
     before: bool = False  # the moment before it takes effect: only 先手 counters answer it (DH-8.17)
+    fellows: tuple[str, ...] = ()  # the other targets of the same use: the object is not the sole target (DH-8.18)
 
 
 FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each one a level of the call stack)

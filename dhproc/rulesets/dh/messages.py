@@ -21,6 +21,8 @@ MESSAGES = catalogue("dh", {
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
+    "sealed_not_first_starter": ("封印キャラ「{who}」は先攻陣営のスタメンではありません",
+                                 "the sealed character '{who}' is not a starter of the 先攻 side"),
     "outside_home_columns": ("{square}は{side}の初期配置の列（{columns}）の外です",
                              "{square} is outside {side}'s starting columns ({columns})"),
     # squares and the map (checks.py)

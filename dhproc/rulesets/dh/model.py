@@ -125,6 +125,7 @@ class DhState:
     initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
+    sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
 
     @property
     def phase_index(self) -> int:

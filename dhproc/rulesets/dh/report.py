@@ -105,6 +105,7 @@ T = Catalog({
                       "  → waiting to counter (when {when}; until just before {side}'s phase of turn {turn})"),
     "counter_fire": ("◇カウンター「{ability}」（{name}）：{trigger}", "◇ counter 「{ability}」 ({name}): {trigger}"),
     "field_set": ("　フィールド設置：{squares}", "  field set on {squares}"),
+    "field_moved": ("　フィールド移動：{squares}", "  the field moves to {squares}"),
     "field_roll": ("◇フィールド「{ability}」（{name}）{why}：成功判定", "◇ field 「{ability}」 ({name}) {why}: success check"),
     "extra": ("　→ {name}に再行動", "  → {name} acts again"),
     "extra_actor": ("◆{name}（再行動）", "◆ {name} (extra action)"),
@@ -118,6 +119,7 @@ T = Catalog({
     "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
     "barricade": ("　{at}にバリケードを設置（{until}）", "  a barricade is set on {at} ({until})"),
     "zoc_field_set": ("　ZoCフィールド設置：{squares}（{until}）", "  ZoC field set on {squares} ({until})"),
+    "sealed_arrival": ("◇封印キャラ：{name}が{at}に登場", "◇ sealed character: {name} appears on {at}"),
     "reinforcement": ("◇増援：{name}が{at}に登場{die}", "◇ reinforcement: {name} appears on {at}{die}"),
     "reinforcement_die": ("（出目{face}／{pool}人）", " (die {face} of {pool})"),
     "reinforcement_none": ("◇増援{who}：{why}のため登場なし", "◇ reinforcement{who}: none arrives ({why})"),
@@ -197,6 +199,7 @@ REASONS = Catalog({
     "resting": ("能力休み中", "resting after an ability"),
     "incapacitated": ("行動不能", "unable to act"),
     "withdrawn": ("戦線離脱中", "withdrawn"),
+    "sealed_character": ("封印キャラ（2ターン目に登場）", "sealed character (arrives in turn 2)"),
     "no_target": ("対象なし", "no target"),
     "invalid_target": ("対象が不適正", "invalid target"),
     "cause_out_of_range": ("射程外", "out of range"),
@@ -261,6 +264,8 @@ REASONS = Catalog({
     "ally_ends_action_in_range": ("味方が範囲内で行動を終えた時", "an ally ends its action in range"),
     "self_kills_enemy": ("敵を殺した時", "it kills an enemy"),
     "self_hits": ("攻撃を命中させた時", "it lands a hit"),
+    "sole_target_of_enemy_ability": ("敵の特殊能力の単独対象になった時", "the sole target of an enemy ability"),
+    "sole_target_of_enemy": ("敵の行動の単独対象になった時", "the sole target of an enemy's action"),
     "trig_attacked": ("{by}の通常攻撃", "{by}'s normal attack"),
     "trig_hit": ("{by}の命中", "{by}'s hit"),
     "trig_targeted_by_ability": ("{by}の特殊能力", "{by}'s ability"),
@@ -320,6 +325,9 @@ class Board:
         board = cls(chars, setup["sides"], order, {s: setup["sides"][s].get("dp", 0) for s in order},
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
+        sealed = setup.get("sealed_character")
+        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            board.withdrawn.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -386,7 +394,7 @@ class Board:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind == "return":
+        elif kind in ("return", "sealed_arrival"):
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -521,6 +529,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "sealed_arrival":  # 封印キャラ (DH-4.6)
+            out.group(t("sealed_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "reinforcement":  # 増援 (DH-2.6)
             die = t("reinforcement_die", face=e["face"], pool=e["pool"]) if e.get("face") else ""
             if e.get("at"):
@@ -627,6 +637,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
                   trigger=r(trigger, by=name(e["by"]) if e["by"] else "?")) + timing]
     if kind == "field_set":
         return [t("field_set", squares="・".join(e["squares"]))]
+    if kind == "field_moved":
+        return [t("field_moved", squares="・".join(e["squares"]))]
     if kind == "field_roll":
         return [t("field_roll", ability=e["ability"], name=name(e["actor"]), why=r(e["reason"]))]
     if kind == "extra_action_granted":

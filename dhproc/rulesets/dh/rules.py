@@ -38,6 +38,14 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
         ability_rules.settle(state, ctx)
+        if state.sealed is not None and turn.number == 2 and phase_no == 1:  # 封印キャラ (DH-4.6)
+            c = state.characters[state.sealed]
+            c.withdrawn, state.sealed = False, None
+            ctx.emit("sealed_arrival", character=c.id, at=c.at.label)
+            state.arrivals.append(c.id)
+            state.pending.append(harm.Trigger("entered", c.id, None, c.at))
+            _arrivals(state, ctx)
+            ability_rules.settle(state, ctx)
         if state.reinforcements:  # 増援 (DH-2.6)
             reinforcements.arrive(state, ctx, side_id, turn.number)
             _arrivals(state, ctx)
@@ -109,7 +117,7 @@ def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
     if c.dead:
         return "dead"
     if c.withdrawn:
-        return "withdrawn"
+        return "sealed_character" if state.sealed == c.id else "withdrawn"
     if not c.on_map:
         return "not_on_map"
     if c.arrived_phase is not None and state.phase_index - c.arrived_phase < 2:

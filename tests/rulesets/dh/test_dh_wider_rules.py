@@ -56,3 +56,22 @@ def test_dh_2_6_a_reinforcement_entry_is_checked_and_survives_a_continued_match(
     arrival = [e for t in later["turns"] for e in t["events"] if e["kind"] == "reinforcement"]
     assert arrival == [{"seq": arrival[0]["seq"], "kind": "reinforcement", "side": "red", "character": "c",
                         "face": 2, "pool": 2, "at": "Ｂ１"}]  # Ａ１ is taken by a
+
+
+def test_dh_4_6_the_sealed_character_is_checked_and_still_arrives_in_a_continued_match() -> None:
+    chars = {"a": _char("red", "Ａ１"), "s": _char("red", "Ｂ１"), "x": _char("blue", "Ａ６")}
+    with pytest.raises(InputError) as info:
+        api.resolve(api.loads(_match(chars, extra={"sealed_character": "x"}), name="m.yaml"))
+    assert [p.path for p in info.value.problems] == [("setup", "sealed_character")]
+    log = api.resolve(api.loads(_match(chars, extra={"sealed_character": "s"},
+                                       turns=[{"turn": 1, "submissions": {"red": [], "blue": []}}]), name="m.yaml"))
+    from dhproc.rulesets.dh.campaign import setup_from_log
+
+    setup = setup_from_log(log)
+    assert setup["sealed_character"] == "s" and setup["characters"]["s"]["withdrawn"] is True
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "setup": setup,
+             "turns": [{"turn": 2, "submissions": {"red": [{"who": "s", "to": "Ｂ２"}], "blue": []}}]}
+    later = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    kinds = [e["kind"] for t in later["turns"] for e in t["events"]]
+    assert kinds.index("sealed_arrival") < kinds.index("move")
+    assert later["state"]["characters"]["s"]["at"] == "Ｂ２"
