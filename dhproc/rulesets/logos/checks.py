@@ -6,6 +6,7 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
+from ...messages import say
 from .model import Character, parse_character
 
 
@@ -101,6 +102,10 @@ def _check_choices(turn: Any, sid: str, sub: dict, starters: dict[str, int],
         elif skill.chooses == "ally" and (t.side != sid or target not in starters):
             problems.append(turn.problem(here + (j, "target"), f"'{name}' targets an ally: one of '{sid}''s "
                                                                f"starters, not '{target}'"))
+        elif skill.chooses == "member" and (t.side != sid or target in starters):
+            # LOGOS-8.5: the one placed into the 行動順 is a team member who is not starting
+            problems.append(turn.problem(here + (j, "target"), say("logos.member_not_reserve", name=name, side=sid,
+                                                                   target=target)))
         elif skill.chooses == "enemy" and t.side == sid:
             problems.append(turn.problem(here + (j, "target"), f"'{name}' targets an enemy, not '{target}'"))
     for who in starters:

@@ -10,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import amounts, limits
+from ...engine.amounts import Amount
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
+from ...engine.limits import UsageLimit, UsageLedger
 from ...engine.roster import parse_skills
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the logos catalogue)
 
 COLORS = ("赤", "青", "緑", "黄", "紫", "灰")
 KEYWORDS = {"jinrai": "迅雷", "fukutsu": "不屈", "moukou": "猛攻"}
@@ -20,18 +25,27 @@ STATS = ("attack", "defense", "reaction")
 
 # LOGOS-5.2: the six timings, in the order a turn reaches them (パッシブ applies from the start).
 TIMINGS = ("passive", "turn_start", "before_action", "action", "after_action", "counter")
-TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked")
+TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked",
+                  # LOGOS-5.13: what else happens to a character
+                  "attack_hit", "attack_miss", "critical", "skill_success", "skill_failure", "became_active",
+                  "turn_end", "order_changed", "charged", "charge_spent", "color_changed", "weakness_changed",
+                  "revived")
 TRIGGER_WHO = ("self", "ally", "other_ally", "enemy", "any")
 
-SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy")
-GROUP_TARGETS = ("bench_allies", "all_allies", "all_enemies")
+SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy",
+                  "chosen_member")
+GROUP_TARGETS = ("bench_allies", "all_allies", "all_enemies", "knocked_out_allies")
+CHOSEN = {"chosen_ally": "ally", "chosen_enemy": "enemy", "chosen_member": "member"}  # LOGOS-1.8, 8.5
 TARGETS = SINGLE_TARGETS + GROUP_TARGETS
 ALLY_TARGETS = ("self", "ally_active", "chosen_ally")  # known to be on the skill owner's side
 ENEMY_TARGETS = ("facing_enemy", "chosen_enemy")
 PASSIVE_TARGETS = ("self", "all_allies", "all_enemies")
-PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge")
+PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge", "set_stat")
 OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
-       "remove_effects", "charge")
+       "remove_effects", "charge",
+       "set_stat", "dp", "revive", "enter")  # LOGOS-6.9-6.11, 8.5
+AMOUNT_OPS = ("stat", "set_stat", "field", "dp")  # LOGOS-6.8: their value may be read from the state
+USE_PERIODS = ("round", "turn")  # LOGOS-5.12
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
                "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
@@ -63,8 +77,10 @@ class EffectSpec:
     color: str | None = None
     name: str | None = None  # a field's name
     applies_to: str | None = None  # a field's scope: all / allies / enemies
-    to: int | str | None = None  # order: a position or "slowest"
+    to: int | str | None = None  # order / enter: a position or "slowest"
     with_: str | None = None  # swap_order: the other character
+    amount: Amount = 0  # the value as written: a number or read from the state (LOGOS-6.8)
+    side: str | None = None  # dp: whose DP, "own" or "enemy"
 
     def targets_used(self) -> tuple[str, ...]:
         return tuple(t for t in (self.target, self.with_) if t is not None)
@@ -80,14 +96,15 @@ class Skill:
     charge: bool  # チャージ is written in it (LOGOS-7.2)
     condition: Condition
     effects: tuple[EffectSpec, ...]
+    uses: UsageLimit | None = None  # LOGOS-5.12
 
     @property
     def chooses(self) -> str | None:
-        """'ally' or 'enemy' when an effect targets a character the player names in advance."""
+        """'ally', 'enemy' or 'member' when an effect targets a character the player names in advance."""
         for e in self.effects:
             for t in e.targets_used():
-                if t in ("chosen_ally", "chosen_enemy"):
-                    return t.split("_")[1]
+                if t in CHOSEN:
+                    return CHOSEN[t]
         return None
 
 
@@ -140,6 +157,7 @@ class LogosState:
     actives: dict[str, str] = field(default_factory=dict)  # side -> active character (during a bout)
     choices: dict[tuple[str, str], str] = field(default_factory=dict)  # (who, skill name) -> target
     used: dict[tuple[str, int], int] = field(default_factory=dict)  # counter (who, skill) -> bout used
+    uses: UsageLedger = field(default_factory=UsageLedger)  # LOGOS-5.12: (who, skill) by period
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
@@ -170,7 +188,8 @@ class LogosState:
         value = c.base(stat)
         for e in self.effects.select(bearer=c.id, kind="stat"):
             if e.data["stat"] == stat:
-                value += e.data["value"]
+                # LOGOS-6.9: a stat set outright replaces what came before it; later changes add
+                value = e.data["set"] if "set" in e.data else value + e.data["value"]
         for e in self.effects.select(bearer=None, kind="field"):
             if e.data["stat"] == stat and _field_covers(e.data, c):
                 value += e.data["value"]
@@ -258,21 +277,31 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("condition",), "only a カウンター skill's condition can read 'trigger'"))
     effects = []
     for j, edata in enumerate(data["effects"]):
-        spec = _effect(edata)
-        problems += [(("effects", j) + p, m) for p, m in _effect_problems(spec, timing)]
+        spec, ap = _effect(edata)
+        problems += [(("effects", j) + p, m) for p, m in ap + _effect_problems(spec, timing)]
         effects.append(spec)
+    uses, up = limits.parse(data.get("uses"), USE_PERIODS, "round", ("uses",))
+    problems += up
+    if uses is not None and timing == "passive":
+        problems.append((("uses",), say("logos.passive_uses")))
     skill = Skill(index=index, name=data["name"], timing=timing, trigger=trigger, rate=data.get("rate", 100),
-                  charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects))
+                  charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects), uses=uses)
     used = [t for e in effects for t in e.targets_used()]
     if "chosen_ally" in used and "chosen_enemy" in used:
         problems.append((("effects",), "a skill names one chosen character: chosen_ally or chosen_enemy, not both"))
+    elif "chosen_member" in used and ("chosen_ally" in used or "chosen_enemy" in used):
+        problems.append((("effects",), say("logos.chosen_member_alone")))
     return skill, problems
 
 
-def _effect(d: dict) -> EffectSpec:
-    return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=d.get("value", 0),
+def _effect(d: dict) -> tuple[EffectSpec, Problems]:
+    amount, problems = amounts.parse(d.get("value", 0), VOCABULARY, ("value",))
+    value = amount if isinstance(amount, int) else 0
+    to = d.get("to", "slowest" if d["op"] == "enter" else None)  # LOGOS-8.5: 「行動順6に配置」 by default
+    return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=value,
                       turns=d.get("turns"), has_turns="turns" in d, color=d.get("color"), name=d.get("name"),
-                      applies_to=d.get("applies_to"), to=d.get("to"), with_=d.get("with"))
+                      applies_to=d.get("applies_to"), to=to, with_=d.get("with"), amount=amount,
+                      side=d.get("side")), problems
 
 
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:
@@ -286,6 +315,15 @@ def _effect_problems(e: EffectSpec, timing: str) -> Problems:
         elif e.target is not None and e.target not in PASSIVE_TARGETS:
             problems.append((("target",), f"a パッシブ skill targets {', '.join(PASSIVE_TARGETS)}, "
                                           f"not '{e.target}'"))
+    if not isinstance(e.amount, int):
+        if e.op not in AMOUNT_OPS:
+            problems.append((("value",), say("logos.amount_op", op=e.op, ops=", ".join(AMOUNT_OPS))))
+        elif timing != "counter" and "trigger" in amounts.subjects(e.amount):
+            problems.append((("value",), "only a カウンター skill's condition can read 'trigger'"))
+    if e.target == "knocked_out_allies" and e.op != "revive":
+        problems.append((("target",), say("logos.knocked_out_target", op=e.op)))
+    if ((e.op == "enter") != (e.target == "chosen_member") and e.target is not None) or e.with_ == "chosen_member":
+        problems.append((("target",), say("logos.enter_target")))
     if e.op == "attack" and e.target == "self":
         problems.append((("target",), "a character does not attack itself"))
     if e.op == "field" and e.target is not None:

@@ -111,6 +111,7 @@ T = Catalog({
     "expired": ("：効果終了 {items}", ": expired {items}"),
     "expired_stat": ("{name}の{stat}{value:+d}", "{stat} {value:+d} on {name}"),
     "expired_color": ("{name}の{what}{color}", "{what} {color} on {name}"),
+    "expired_set": ("{name}の{stat}={value}", "{stat} = {value} on {name}"),
     "expired_field": ("フィールド「{name}」", "field \"{name}\""),
     "judge": ("(10) 続行（残り {items}）", "(10) continue (standing: {items})"),
     "judge_item": ("{side} {n}人", "{side} {n}"),
@@ -125,6 +126,17 @@ T = Catalog({
     "at_end": ("ラウンド終了時", "end of the round"),
     "bench": ("スタメン外：{names}", "not starting: {names}"),
     "secret": ("シークレット", "secret"),
+    # the skill kinds real teams write (LOGOS-5.12, 6.8-6.11, 8.5)
+    "used_up": (" → 使用回数の上限（{limit}）のため発動しない", " → used up ({limit}): does not fire"),
+    "uses_round": ("1ラウンド{n}回", "{n} per round"),
+    "uses_turn": ("1ターン{n}回", "{n} per turn"),
+    "effect_set": ("　　→ {target} {stat} {before}→{after}（{stat}を{to}にする、{dur}）",
+                   "    → {target} {stat} {before}→{after} ({stat} set to {to}, {dur})"),
+    "derived": ("{dur}、{of}の{attr}{read}{calc}", "{dur}; {of} {attr} {read}{calc}"),
+    "dp_effect": ("　　→ {side} DP{amount:+d}（計{total}）", "    → {side} DP {amount:+d} (total {total})"),
+    "revived": ("　　→ {name} 戦闘不能から復帰", "    → {name} stands up again (no longer knocked out)"),
+    "reserve": ("控外", "out"),
+    "turn_end_head": ("(9) ターン終了時", "(9) End of turn"),
 })
 
 REASONS = Catalog({
@@ -140,6 +152,9 @@ REASONS = Catalog({
     "target_not_starter": ("対象がスタメンでない", "target is not a starter"),
     "no_swap_partner": ("入れ替える相手がいない", "no one to swap with"),
     "self_target": ("自分自身へのアタック", "a character does not attack itself"),
+    "not_knocked_out": ("対象が戦闘不能でない", "target is not knocked out"),
+    "already_starter": ("対象がすでにスタメン", "target is already a starter"),
+    "no_value": ("値を読む相手がいない", "nobody to read the value from"),
 })
 
 TIMING = {
@@ -167,9 +182,24 @@ WORDS = {
 TRIGGERS = {  # LOGOS-5.4: a カウンター's ［trigger］ as it happened
     "ja": {"stat_up": "{who}の{stat}が増加したとき", "stat_down": "{who}の{stat}が減少したとき",
            "knocked_out": "{who}が戦闘不能になったとき", "attack": "{who}がアタックしたとき",
-           "attacked": "{who}がアタックされたとき"},
+           "attacked": "{who}がアタックされたとき",
+           # LOGOS-5.13
+           "attack_hit": "{who}のアタックが成功したとき", "attack_miss": "{who}のアタックが失敗したとき",
+           "critical": "{who}がクリティカルを出したとき", "skill_success": "{who}のスキルが発動したとき",
+           "skill_failure": "{who}のスキルの発動判定が失敗したとき", "became_active": "{who}がアクティブになったとき",
+           "turn_end": "{who}のターン終了時", "order_changed": "{who}の行動順が変わったとき",
+           "charged": "{who}がチャージ状態になったとき", "charge_spent": "{who}のチャージ状態が解除されたとき",
+           "color_changed": "{who}の色が変わったとき", "weakness_changed": "{who}の弱点が変わったとき",
+           "revived": "{who}が戦闘不能から復帰したとき"},
     "en": {"stat_up": "{who}'s {stat} raised", "stat_down": "{who}'s {stat} lowered", "knocked_out": "{who} knocked out",
-           "attack": "{who} attacks", "attacked": "{who} is attacked"},
+           "attack": "{who} attacks", "attacked": "{who} is attacked",
+           "attack_hit": "{who}'s attack succeeds", "attack_miss": "{who}'s attack fails",
+           "critical": "{who} scores a critical", "skill_success": "{who}'s skill activates",
+           "skill_failure": "{who}'s activation check fails", "became_active": "{who} becomes active",
+           "turn_end": "{who}'s turn ends", "order_changed": "{who}'s order changes",
+           "charged": "{who} becomes charged", "charge_spent": "{who}'s charge is spent",
+           "color_changed": "{who}'s colours change", "weakness_changed": "{who}'s weaknesses change",
+           "revived": "{who} stands up again"},
 }
 SYMBOLS = {"at_least": "≧", "at_most": "≦", "above": ">", "below": "<", "equals": "=", "not_equals": "≠",
            "includes": "∋", "excludes": "∌"}
@@ -228,10 +258,11 @@ class Board:
 
     def stat(self, c: _Char, stat: str) -> int:
         value = c.base[stat]
-        for m in self.mods.values():
+        for m in self.mods.values():  # LOGOS-6.9: a set stat replaces what came before it
             if m["kind"] == "stat" and m["character"] == c.id and m["stat"] == stat:
-                value += m["value"]
-            elif m["kind"] == "field" and m["stat"] == stat and (
+                value = m["set"] if m.get("set") is not None else value + m["value"]
+        for m in self.mods.values():
+            if m["kind"] == "field" and m["stat"] == stat and (
                     m["applies_to"] == "all" or (m["applies_to"] == "allies") == (c.side == m["owner_side"])):
                 value += m["value"]
         return value
@@ -256,15 +287,17 @@ class Board:
             self.chars[e["character"]].charged = e["on"]
         elif kind == "knocked_out":
             self.chars[e["character"]].knocked_out = True
+        elif kind == "revived":
+            self.chars[e["target"]].knocked_out = False
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
         elif kind == "order":
             for cid, n in e["orders"].items():
                 self.chars[cid].order = n
         elif kind == "effect":
-            op_kind = {"stat": "stat", "add_color": "color", "add_weakness": "weakness"}[e["op"]]
+            op_kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness"}[e["op"]]
             self.mods[e["effect_id"]] = {"kind": op_kind, "character": e["target"], "stat": e.get("stat"),
-                                   "value": e.get("value", 0), "color": e.get("color")}
+                                   "value": e.get("value", 0), "set": e.get("set"), "color": e.get("color")}
         elif kind == "field":
             self.mods[e["effect_id"]] = {"kind": "field", "stat": e["stat"], "value": e["value"],
                                    "applies_to": e["applies_to"], "owner_side": e["owner_side"]}
@@ -290,6 +323,8 @@ class Renderer:
         self.masked = [cid for cid, c in self.board.chars.items() if c.hidden and cid not in starters] \
             if view == "public" else []
         self.out = doc.Builder()
+        self.bout_now = 0  # the ターン being rendered
+        self.turn_end_bout = -1  # the ターン whose (9) counters have their heading
         self.timing_now = ""  # the timing of the last skill: its effects' durations read "パッシブ"
         self.expired: list[dict] = []  # expiries of this ターン, listed at (9)
 
@@ -416,6 +451,7 @@ class Renderer:
         return [self.t("charged_on" if e["on"] else "charged_off", name=self.name(e["character"]))]
 
     def ev_bout_start(self, e: dict) -> list[str]:
+        self.bout_now = e["bout"]
         (sa, a), (sb, b) = list(e["actives"].items())
         st = e["stats"]
         self.out.heading(self.t("bout", n=e["bout"]), level=2)
@@ -447,8 +483,15 @@ class Renderer:
                                                           stat=w[tr["stat"]] if tr.get("stat") else w["any_stat"])
             timing = t("trigger", what=what)
         self.timing_now = e["timing"]
+        if e.get("trigger", {}).get("event") == "turn_end" and self.turn_end_bout != self.bout_now:
+            self.turn_end_bout = self.bout_now  # LOGOS-5.13: (9)'s counters form a step of their own
+            self.out.group(t("turn_end_head"))
         if e["result"] == "knocked_out":
             return [t("skill_ko", skill=self.skill_name(e), timing=timing, name=self.name(e["character"]))]
+        if e["result"] == "used_up":  # LOGOS-5.12
+            limit = t("uses_" + e["uses"]["per"], n=e["uses"]["count"])
+            return [t("skill", skill=self.skill_name(e), timing=timing, owner=t("owner", name=self.name(e["character"])),
+                      cond="", check=t("used_up", limit=limit))]
         cond = ""
         if e["facts"]:
             facts = "、".join(self.fact(f) for f in e["facts"])
@@ -491,11 +534,24 @@ class Renderer:
             return self.t("passive_dur")
         return self.t("round") if turns is None else self.t("turns", n=turns)
 
+    def derived(self, dur: str, e: dict, key: str = "amount") -> str:
+        """LOGOS-6.8: where a value read from the state came from: 「自身の防御8×1/2」."""
+        a = e.get(key)
+        if a is None:
+            return dur
+        calc = "".join(f"{sym}{a[k]}" for k, sym in (("times", "×"), ("divide", "/")) if k in a)
+        calc += f"{a['plus']:+d}" if "plus" in a else ""
+        calc += f"={a['value']}" if calc else ""
+        return self.t("derived", dur=dur, of=self.w[a["of"]], attr=self.w[a["attr"]], read=a["read"], calc=calc)
+
     def ev_effect(self, e: dict) -> list[str]:
-        dur = self.dur(e["turns"], self.timing_now == "passive")
+        dur = self.derived(self.dur(e["turns"], self.timing_now == "passive"), e)
         if e["op"] == "stat":
             return [self.t("effect_stat", target=self.name(e["target"]), stat=self.w[e["stat"]], before=e["before"],
                            after=e["after"], dur=dur)]
+        if e["op"] == "set_stat":
+            return [self.t("effect_set", target=self.name(e["target"]), stat=self.w[e["stat"]], before=e["before"],
+                           after=e["after"], to=e["to"], dur=dur)]
         what = self.w["color" if e["op"] == "add_color" else "weakness"]
         return [self.t("effect_list", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
 
@@ -503,10 +559,11 @@ class Renderer:
         scope = self.t("scope_all") if e["applies_to"] == "all" else self.side(
             e["owner_side"] if e["applies_to"] == "allies" else next(s for s in self.board.sides if s != e["owner_side"]))
         return [self.t("field", name=e["name"], scope=scope, stat=self.w[e["stat"]], value=e["value"],
-                       dur=self.dur(e["turns"]))]
+                       dur=self.derived(self.dur(e["turns"]), e))]
 
     def ev_order(self, e: dict) -> list[str]:
-        items = "、".join(self.t("order_item", name=self.name(c["character"]), a=c["from"], b=c["to"])
+        items = "、".join(self.t("order_item", name=self.name(c["character"]),
+                                 a=self.t("reserve") if c["from"] is None else c["from"], b=c["to"])
                          for c in e["changes"])
         return [self.t("order", side=self.side(e["side"]), changes=items or "-")]
 
@@ -539,7 +596,12 @@ class Renderer:
         return [] if e["cause"] == "draw" else [self.t("ko", name=self.name(e["character"]))]
 
     def ev_dp(self, e: dict) -> list[str]:
+        if e["reason"] == "effect":  # LOGOS-6.10
+            return [self.t("dp_effect", side=self.side(e["side"]), amount=e["amount"], total=e["total"])]
         return [self.t("dp", side=self.side(e["side"]), amount=e["amount"], total=e["total"])]
+
+    def ev_revived(self, e: dict) -> list[str]:
+        return [self.t("revived", name=self.name(e["target"]))]
 
     def ev_bout_draw(self, e: dict) -> list[str]:
         return self._group(self.t("draw", names="・".join(self.name(c) for c in e["characters"])))
@@ -553,7 +615,10 @@ class Renderer:
     def ev_bout_end(self, e: dict) -> list[str]:
         items = []
         for x in self.expired:
-            if x["effect"] == "stat":
+            if x["effect"] == "stat" and "set" in x:
+                items.append(self.t("expired_set", name=self.name(x["character"]), stat=self.w[x["stat"]],
+                                    value=x["set"]))
+            elif x["effect"] == "stat":
                 items.append(self.t("expired_stat", name=self.name(x["character"]), stat=self.w[x["stat"]],
                                     value=x["value"]))
             elif x["effect"] == "field":
