@@ -46,7 +46,7 @@ class LogosRuleset(Ruleset):
                 "name": c.name, "side": c.side, "colors": list(state.colors(c)),
                 "weaknesses": list(state.weaknesses(c)), "attack": state.stat(c, "attack"),
                 "defense": state.stat(c, "defense"), "reaction": state.stat(c, "reaction"),
-                "keywords": list(c.keywords), "secret": c.secret, "revealed": c.revealed}
+                "keywords": list(state.keywords(c)), "secret": c.secret, "revealed": c.revealed}
             if c.starter:
                 entry["order"] = c.order
             entry["states"] = list(state.states(c))

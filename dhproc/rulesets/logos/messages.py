@@ -31,3 +31,11 @@ MESSAGES.entries.update({
                            "'{name}' places a team member who is not a starter: choose one of '{side}''s other "
                            "members, not '{target}'"),
 })
+MESSAGES.entries.update({
+    "field_stats": ("フィールドは stat と value か、stats（{{attack: 2, defense: -1}} など）のどちらか一方で書きます",
+                    "a field changes stat and value, or several stats under stats ({{attack: 2, defense: -1}}): "
+                    "one of the two"),
+    "effect_condition_target": ("{op} には対象がいないため効果の condition は書けません（スキルの condition を使います）",
+                                "'{op}' reaches no character, so it has no condition of its own (use the skill's "
+                                "condition)"),
+})

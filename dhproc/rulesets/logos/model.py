@@ -40,11 +40,13 @@ TARGETS = SINGLE_TARGETS + GROUP_TARGETS
 ALLY_TARGETS = ("self", "ally_active", "chosen_ally")  # known to be on the skill owner's side
 ENEMY_TARGETS = ("facing_enemy", "chosen_enemy")
 PASSIVE_TARGETS = ("self", "all_allies", "all_enemies")
-PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge", "set_stat")
+PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge", "set_stat", "remove_color",
+               "remove_weakness", "add_keyword", "rate")
 OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
        "remove_effects", "charge",
-       "set_stat", "dp", "revive", "enter")  # LOGOS-6.9-6.11, 8.5
-AMOUNT_OPS = ("stat", "set_stat", "field", "dp")  # LOGOS-6.8: their value may be read from the state
+       "set_stat", "dp", "revive", "enter",  # LOGOS-6.9-6.11, 8.5
+       "remove_color", "remove_weakness", "add_keyword", "rate")  # LOGOS-6.12-6.14
+AMOUNT_OPS = ("stat", "set_stat", "field", "dp", "rate")  # LOGOS-6.8: their value may be read from the state
 USE_PERIODS = ("round", "turn")  # LOGOS-5.12
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
@@ -55,6 +57,8 @@ VOCABULARY = Vocabulary({
     "self": _CHAR_ATTRS, "facing_enemy": _CHAR_ATTRS, "ally_active": _CHAR_ATTRS, "trigger": _CHAR_ATTRS,
     "own_side": _SIDE_ATTRS, "enemy_side": _SIDE_ATTRS, "round": {"bout": NUMBER},
 })
+# LOGOS-6.15: an effect's own condition may also read the character it is about to reach.
+EFFECT_VOCABULARY = Vocabulary({**VOCABULARY.subjects, "target": _CHAR_ATTRS})
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,10 @@ class EffectSpec:
     with_: str | None = None  # swap_order: the other character
     amount: Amount = 0  # the value as written: a number or read from the state (LOGOS-6.8)
     side: str | None = None  # dp: whose DP, "own" or "enemy"
+    keyword: str | None = None  # add_keyword
+    skill: str | None = None  # rate: the one skill whose 発動率 changes (None: all the target's skills)
+    stats: tuple[tuple[str, Amount], ...] = ()  # field: several stats at once (LOGOS-6.4)
+    condition: Condition | None = None  # LOGOS-6.15: read for each target before the effect reaches it
 
     def targets_used(self) -> tuple[str, ...]:
         return tuple(t for t in (self.target, self.with_) if t is not None)
@@ -196,10 +204,22 @@ class LogosState:
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
-        return _with_added(c.colors, self.effects.select(bearer=c.id, kind="color"))
+        return _listed(c.colors, self.effects.select(bearer=c.id, kind="color"), "color")
 
     def weaknesses(self, c: Character) -> tuple[str, ...]:
-        return _with_added(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"))
+        return _listed(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"), "color")
+
+    def keywords(self, c: Character) -> tuple[str, ...]:
+        """LOGOS-6.13: the keywords written, then those granted by effects."""
+        return _listed(c.keywords, self.effects.select(bearer=c.id, kind="keyword"), "keyword")
+
+    def rate(self, c: Character, skill: Skill) -> int:
+        """LOGOS-6.14: 発動率 as written plus every rate effect on its owner, kept within 0-100."""
+        value = skill.rate
+        for e in self.effects.select(bearer=c.id, kind="rate"):
+            if e.data.get("for_skill") in (None, skill.name):
+                value += e.data["value"]
+        return max(0, min(100, value))
 
     def states(self, c: Character) -> tuple[str, ...]:
         out = []
@@ -221,11 +241,17 @@ def _field_covers(data: dict, c: Character) -> bool:
     return scope == "all" or (scope == "allies") == (c.side == data["owner_side"])
 
 
-def _with_added(base: tuple[str, ...], effects: list) -> tuple[str, ...]:
+def _listed(base: tuple[str, ...], effects: list, key: str) -> tuple[str, ...]:
+    """``base`` with each effect's item added or, for a removal (LOGOS-6.12), taken away, in the
+    order the effects were made."""
     out = list(base)
     for e in effects:
-        if e.data["color"] not in out:
-            out.append(e.data["color"])
+        item = e.data[key]
+        if e.data.get("removed"):
+            if item in out:
+                out.remove(item)
+        elif item not in out:
+            out.append(item)
     return tuple(out)
 
 
@@ -279,6 +305,8 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
     for j, edata in enumerate(data["effects"]):
         spec, ap = _effect(edata)
         problems += [(("effects", j) + p, m) for p, m in ap + _effect_problems(spec, timing)]
+        if timing != "counter" and _mentions_subject(edata.get("condition"), "trigger"):
+            problems.append((("effects", j, "condition"), "only a カウンター skill's condition can read 'trigger'"))
         effects.append(spec)
     uses, up = limits.parse(data.get("uses"), USE_PERIODS, "round", ("uses",))
     problems += up
@@ -298,10 +326,20 @@ def _effect(d: dict) -> tuple[EffectSpec, Problems]:
     amount, problems = amounts.parse(d.get("value", 0), VOCABULARY, ("value",))
     value = amount if isinstance(amount, int) else 0
     to = d.get("to", "slowest" if d["op"] == "enter" else None)  # LOGOS-8.5: 「行動順6に配置」 by default
+    stats = []
+    for stat_name, raw in (d.get("stats") or {}).items():  # LOGOS-6.4: a field of several stats
+        a, ap = amounts.parse(raw, VOCABULARY, ("stats", stat_name))
+        problems += ap
+        stats.append((stat_name, a))
+    condition = None
+    if "condition" in d:  # LOGOS-6.15
+        condition, cp = parse(d["condition"], EFFECT_VOCABULARY)
+        problems += [(("condition",) + p, m) for p, m in cp]
     return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=value,
                       turns=d.get("turns"), has_turns="turns" in d, color=d.get("color"), name=d.get("name"),
                       applies_to=d.get("applies_to"), to=to, with_=d.get("with"), amount=amount,
-                      side=d.get("side")), problems
+                      side=d.get("side"), keyword=d.get("keyword"), skill=d.get("skill"), stats=tuple(stats),
+                      condition=condition), problems
 
 
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:
@@ -326,6 +364,10 @@ def _effect_problems(e: EffectSpec, timing: str) -> Problems:
         problems.append((("target",), say("logos.enter_target")))
     if e.op == "attack" and e.target == "self":
         problems.append((("target",), "a character does not attack itself"))
+    if e.op == "field" and (e.stat is None) == (not e.stats):
+        problems.append((("stats",), say("logos.field_stats")))
+    if e.condition is not None and e.op in ("field", "dp"):
+        problems.append((("condition",), say("logos.effect_condition_target", op=e.op)))
     if e.op == "field" and e.target is not None:
         problems.append((("target",), "a field covers the characters of applies_to; it has no target"))
     if e.op in ("order", "swap_order"):

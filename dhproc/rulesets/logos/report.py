@@ -137,6 +137,15 @@ T = Catalog({
     "revived": ("　　→ {name} 戦闘不能から復帰", "    → {name} stands up again (no longer knocked out)"),
     "reserve": ("控外", "out"),
     "turn_end_head": ("(9) ターン終了時", "(9) End of turn"),
+    "effect_removed": ("　　→ {target} {what}除去：{color}（{dur}）", "    → {target} loses {what} {color} ({dur})"),
+    "effect_keyword": ("　　→ {target} 《{keyword}》獲得（{dur}）", "    → {target} gains 《{keyword}》 ({dur})"),
+    "effect_rate": ("　　→ {target} {skill}発動率{value:+d}%（{dur}）", "    → {target} {skill}rate {value:+d}% ({dur})"),
+    "rate_skill": ("《{skill}》の", "of 《{skill}》 "),
+    "written_rate": ("（記載の発動率{written}%）", " (written rate {written}%)"),
+    "effect_not_met": ("　　→ {target}：条件 {facts} × → 効果なし", "    → {target}: condition {facts} × → no effect"),
+    "expired_removed": ("{name}の{what}{color}除去", "{what} {color} removed from {name}"),
+    "expired_keyword": ("{name}の《{keyword}》", "《{keyword}》 on {name}"),
+    "expired_rate": ("{name}の発動率{value:+d}%", "rate {value:+d}% on {name}"),
 })
 
 REASONS = Catalog({
@@ -168,14 +177,14 @@ WORDS = {
            "weaknesses": "弱点", "keywords": "キーワード", "states": "状態", "standing": "残り人数",
            "knocked_out": "戦闘不能数", "dp": "DP", "bout": "ターン数",
            "self": "自身", "facing_enemy": "対面の敵", "ally_active": "味方のアクティブ", "trigger": "トリガー元",
-           "own_side": "自陣", "enemy_side": "敵陣", "round": "ラウンド",
+           "own_side": "自陣", "enemy_side": "敵陣", "round": "ラウンド", "target": "対象",
            "any_stat": "ステータス",
            "color": "色", "weakness": "弱点"},
     "en": {"attack": "ATK", "defense": "DEF", "reaction": "REA", "order": "order", "colors": "colours",
            "weaknesses": "weaknesses", "keywords": "keywords", "states": "states", "standing": "standing",
            "knocked_out": "knocked out", "dp": "DP", "bout": "turn",
            "self": "self", "facing_enemy": "facing enemy", "ally_active": "allied active", "trigger": "trigger",
-           "own_side": "own side", "enemy_side": "enemy side", "round": "round",
+           "own_side": "own side", "enemy_side": "enemy side", "round": "round", "target": "target",
            "any_stat": "stat",
            "color": "colour", "weakness": "weakness"},
 }
@@ -268,9 +277,14 @@ class Board:
         return value
 
     def listed(self, c: _Char, kind: str) -> list[str]:
-        out = list(c.colors if kind == "color" else c.weaknesses)
-        for m in self.mods.values():
-            if m["kind"] == kind and m["character"] == c.id and m["color"] not in out:
+        out = list({"color": c.colors, "weakness": c.weaknesses, "keyword": c.keywords}[kind])
+        for m in self.mods.values():  # LOGOS-6.12: in the order made, a removal takes the item away
+            if m["kind"] != kind or m["character"] != c.id:
+                continue
+            if m.get("removed"):
+                if m["color"] in out:
+                    out.remove(m["color"])
+            elif m["color"] not in out:
                 out.append(m["color"])
         return out
 
@@ -295,9 +309,12 @@ class Board:
             for cid, n in e["orders"].items():
                 self.chars[cid].order = n
         elif kind == "effect":
-            op_kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness"}[e["op"]]
+            op_kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness",
+                       "remove_color": "color", "remove_weakness": "weakness", "add_keyword": "keyword",
+                       "rate": "rate"}[e["op"]]
             self.mods[e["effect_id"]] = {"kind": op_kind, "character": e["target"], "stat": e.get("stat"),
-                                   "value": e.get("value", 0), "set": e.get("set"), "color": e.get("color")}
+                                   "value": e.get("value", 0), "set": e.get("set"),
+                                   "color": e.get("color", e.get("keyword")), "removed": e.get("removed", False)}
         elif kind == "field":
             self.mods[e["effect_id"]] = {"kind": "field", "stat": e["stat"], "value": e["value"],
                                    "applies_to": e["applies_to"], "owner_side": e["owner_side"]}
@@ -504,6 +521,8 @@ class Renderer:
             check = t("check_sure", rate=e["rate"])
         else:
             check = t("check", rate=e["rate"], face=e["face"], verdict=t(e["result"]))
+        if "written_rate" in e:  # LOGOS-6.14
+            check += t("written_rate", written=e["written_rate"])
         return [t("skill", skill=self.skill_name(e), timing=timing, owner=t("owner", name=self.name(e["character"])),
                   cond=cond, check=check)]
 
@@ -552,7 +571,14 @@ class Renderer:
         if e["op"] == "set_stat":
             return [self.t("effect_set", target=self.name(e["target"]), stat=self.w[e["stat"]], before=e["before"],
                            after=e["after"], to=e["to"], dur=dur)]
-        what = self.w["color" if e["op"] == "add_color" else "weakness"]
+        if e["op"] == "add_keyword":  # LOGOS-6.13
+            return [self.t("effect_keyword", target=self.name(e["target"]), keyword=KEYWORDS[e["keyword"]], dur=dur)]
+        if e["op"] == "rate":  # LOGOS-6.14
+            skill = self.t("rate_skill", skill=e["for_skill"]) if e.get("for_skill") else ""
+            return [self.t("effect_rate", target=self.name(e["target"]), skill=skill, value=e["value"], dur=dur)]
+        what = self.w["color" if e["op"] in ("add_color", "remove_color") else "weakness"]
+        if e.get("removed"):  # LOGOS-6.12
+            return [self.t("effect_removed", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
         return [self.t("effect_list", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
 
     def ev_field(self, e: dict) -> list[str]:
@@ -571,6 +597,9 @@ class Renderer:
         return [self.t("removed", target=self.name(e["target"]), n=len(e["removed"]))]
 
     def ev_cancel(self, e: dict) -> list[str]:
+        if e["reason"] == "condition_not_met":  # LOGOS-6.15
+            return [self.t("effect_not_met", target=self.name(e["target"]),
+                           facts="、".join(self.fact(f) for f in e["facts"]))]
         return [self.t("cancel", why=self.r(e["reason"]))]
 
     def ev_attack(self, e: dict) -> list[str]:
@@ -622,7 +651,16 @@ class Renderer:
                 items.append(self.t("expired_stat", name=self.name(x["character"]), stat=self.w[x["stat"]],
                                     value=x["value"]))
             elif x["effect"] == "field":
-                items.append(self.t("expired_field", name=x["name"]))
+                line = self.t("expired_field", name=x["name"])
+                if line not in items:  # a field of several stats ends once (LOGOS-6.4)
+                    items.append(line)
+            elif x["effect"] == "keyword":
+                items.append(self.t("expired_keyword", name=self.name(x["character"]), keyword=KEYWORDS[x["keyword"]]))
+            elif x["effect"] == "rate":
+                items.append(self.t("expired_rate", name=self.name(x["character"]), value=x["value"]))
+            elif x.get("removed"):
+                items.append(self.t("expired_removed", name=self.name(x["character"]), what=self.w[x["effect"]],
+                                    color=x["color"]))
             else:
                 items.append(self.t("expired_color", name=self.name(x["character"]), what=self.w[x["effect"]],
                                     color=x["color"]))
@@ -692,7 +730,8 @@ class Renderer:
                 rows.append([c.order, c.name, "・".join(self.board.listed(c, "color")),
                              "・".join(self.board.listed(c, "weakness")), self.board.stat(c, "attack"),
                              self.board.stat(c, "defense"), self.board.stat(c, "reaction"),
-                             "".join(f"《{KEYWORDS[k]}》" for k in c.keywords), "・".join(states)])
+                             "".join(f"《{KEYWORDS[k]}》" for k in self.board.listed(c, "keyword")),
+                             "・".join(states)])
             blocks.append(doc.Table.of(HEADERS[self.lang], rows, caption=caption, gap=1 if n else 0))
             bench = [self.name(c.id) for c in members if c.order is None]
             if bench and not roster:

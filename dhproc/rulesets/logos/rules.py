@@ -7,7 +7,7 @@ docs/rules/logos.md. Events are flat records carrying the numbers their report l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engine import amounts
@@ -19,6 +19,8 @@ from ...errors import ResolutionError
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
+# LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
+LISTED = {"remove_color": ("color", True), "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
 
 
 @dataclass(frozen=True)
@@ -273,7 +275,7 @@ class Round:
         if len(wiped) == 1:
             self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
             return
-        fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in c.keywords) for sid in s.side_order()}
+        fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in s.keywords(c)) for sid in s.side_order()}
         a, b = s.side_order()
         if fukutsu[a] != fukutsu[b]:
             self.decide("win", a if fukutsu[a] > fukutsu[b] else b, "fukutsu", wiped=wiped, fukutsu=fukutsu)
@@ -302,8 +304,9 @@ class Round:
 
     # ------------------------------------------------------------------ skills
 
-    def accessor(self, owner: Character, trigger: Character | None):
-        """LOGOS-5.11: what a condition reads, seen from the skill's owner."""
+    def accessor(self, owner: Character, trigger: Character | None, target: Character | None = None):
+        """LOGOS-5.11: what a condition reads, seen from the skill's owner (and, for an effect's own
+        condition, LOGOS-6.15, the character the effect is about to reach)."""
         s = self.s
 
         def character(subject: str) -> Character | None:
@@ -311,6 +314,8 @@ class Round:
                 return owner
             if subject == "trigger":
                 return trigger
+            if subject == "target":
+                return target
             side = s.opponent(owner.side) if subject == "facing_enemy" else owner.side
             cid = s.actives.get(side)
             return s.characters[cid] if cid else None
@@ -330,7 +335,7 @@ class Round:
             if attr in STATS:
                 return s.stat(c, attr)
             return {"order": lambda: c.order, "colors": lambda: s.colors(c), "weaknesses": lambda: s.weaknesses(c),
-                    "keywords": lambda: c.keywords, "states": lambda: s.states(c)}[attr]()
+                    "keywords": lambda: s.keywords(c), "states": lambda: s.states(c)}[attr]()
 
         return get
 
@@ -357,13 +362,16 @@ class Round:
             s.uses.record(thing, skill.uses, period)
         face = None
         checked = timing != "passive" or opts["passive_check"] == "roll"  # LOGOS-5.3: no 発動判定 otherwise
-        if checked and opts["activation_check"] == "d100" and (skill.rate < 100 or opts["roll_at_100"]):
-            face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=skill.rate)
-            success = face <= skill.rate
+        rate = s.rate(owner, skill)  # LOGOS-6.14
+        if checked and opts["activation_check"] == "d100" and (rate < 100 or opts["roll_at_100"]):
+            face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=rate)
+            success = face <= rate
         else:
             success = True
-        extra = {"uses": skill.uses.to_json()} if skill.uses else {}
-        ctx.emit("skill", **about, result="success" if success else "failure", facts=facts, rate=skill.rate,
+        extra: dict[str, Any] = {"uses": skill.uses.to_json()} if skill.uses else {}
+        if rate != skill.rate:
+            extra["written_rate"] = skill.rate
+        ctx.emit("skill", **about, result="success" if success else "failure", facts=facts, rate=rate,
                  face=face, checked=checked, **extra)
         if not success:
             return "failure", ([Happening("skill_failure", owner.id)] if timing != "passive" else [])
@@ -485,6 +493,12 @@ class Round:
             if spec.target in ("chosen_ally", "chosen_enemy") and not t.starter:
                 ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="target_not_starter")
                 continue
+            if spec.condition is not None:  # LOGOS-6.15: read for this target, when its turn comes
+                verdict = evaluate(spec.condition, self.accessor(owner, trigger, t))
+                if not verdict.holds:
+                    ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="condition_not_met",
+                             facts=[f.to_json() for f in verdict.facts])
+                    continue
             caused += self.apply_to(spec, owner, skill, t, src, trigger, timing)
         return caused
 
@@ -492,6 +506,18 @@ class Round:
                  trigger: Character | None, timing: str) -> list[Happening]:
         s, ctx = self.s, self.ctx
         op = spec.op
+        if op in LISTED:  # LOGOS-6.12, 6.13: colours, 弱点 and keywords added or taken away
+            return self.change_list(spec, t, src, timing)
+        if op == "rate":  # LOGOS-6.14
+            reading = self.amount(spec, owner, trigger, src)
+            if reading is None:
+                return []
+            data = {"value": reading.value, **({"for_skill": spec.skill} if spec.skill else {})}
+            e = self.add_effect("rate", t, data, src, spec, timing)
+            shown = {"amount": reading.to_json()} if reading.amount is not None else {}
+            ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, turns=self.turns_shown(spec, timing),
+                     effect_id=e.seq, end=e.end, clock=e.clock)
+            return []
         if op in ("stat", "set_stat", "add_color", "add_weakness"):
             kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness"}[op]
             reading = self.amount(spec, owner, trigger, src)
@@ -555,6 +581,23 @@ class Round:
             return self.swap(t, other[0], src)
         raise AssertionError(op)
 
+    def change_list(self, spec: EffectSpec, t: Character, src: dict, timing: str) -> list[Happening]:
+        """LOGOS-6.12 / 6.13: a colour, 弱点 or keyword given or taken away for a duration."""
+        s, ctx = self.s, self.ctx
+        kind, removed = LISTED[spec.op]
+        read = {"color": s.colors, "weakness": s.weaknesses, "keyword": s.keywords}[kind]
+        item = spec.keyword if kind == "keyword" else spec.color
+        key = "keyword" if kind == "keyword" else "color"
+        data: dict[str, Any] = {key: item, **({"removed": True} if removed else {})}
+        before = list(read(t))
+        e = self.add_effect(kind, t, data, src, spec, timing)
+        after = list(read(t))
+        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, before=before, after=after,
+                 turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+        if kind == "keyword" or before == after:
+            return []
+        return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
+
     def amount(self, spec: EffectSpec, owner: Character, trigger: Character | None,
                src: dict) -> amounts.Reading | None:
         """LOGOS-6.8: an effect's value, read from the state when it is written so; None (with a
@@ -594,21 +637,26 @@ class Round:
                   trigger: Character | None) -> list[Happening]:
         """LOGOS-6.4: a フィールド counts down at every (9)."""
         s = self.s
-        reading = self.amount(spec, owner, trigger, src)
-        if reading is None:
-            return []
+        changes = spec.stats or ((spec.stat, spec.amount),)  # LOGOS-6.4: one field, one or several stats
+        readings = []
+        for stat_name, amount in changes:
+            reading = self.amount(replace(spec, amount=amount), owner, trigger, src)
+            if reading is None:
+                return []
+            readings.append((stat_name, reading))
         turns = self.turns_shown(spec, timing) if timing != "passive" else None
         duration = self.duration(turns, bool(s.actives))
-        data = {"name": spec.name, "applies_to": spec.applies_to, "owner_side": owner.side,
-                "stat": spec.stat, "value": reading.value}
         if self.opts["field_stacking"] == "replace":
             for old in s.effects.remove(s.effects.select(bearer=None, kind="field")):
                 self.ctx.emit("expire", effect_id=old.seq, effect="field", character=None, replaced=True,
                               **_effect_fields(old.data))
-        e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
-                          source=src)
-        shown = {"amount": reading.to_json()} if reading.amount is not None else {}
-        self.ctx.emit("field", **src, **data, **shown, turns=turns, effect_id=e.seq, end=e.end)
+        for stat_name, reading in readings:
+            data = {"name": spec.name, "applies_to": spec.applies_to, "owner_side": owner.side,
+                    "stat": stat_name, "value": reading.value}
+            e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
+                              source=src)
+            shown = {"amount": reading.to_json()} if reading.amount is not None else {}
+            self.ctx.emit("field", **src, **data, **shown, turns=turns, effect_id=e.seq, end=e.end)
         return []
 
     def change_dp(self, spec: EffectSpec, owner: Character, src: dict, trigger: Character | None) -> list[Happening]:

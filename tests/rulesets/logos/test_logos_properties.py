@@ -36,7 +36,8 @@ def amount_attr(a: dict) -> dict:
 @st.composite
 def effects(draw) -> dict:
     kind = draw(st.sampled_from(["stat", "stat", "add_weakness", "knock_out", "attack", "order", "field", "charge",
-                                 "remove_effects", "set_stat", "dp", "revive", "enter"]))
+                                 "remove_effects", "set_stat", "dp", "revive", "enter", "remove_color",
+                                 "remove_weakness", "add_keyword", "rate"]))
     target = draw(st.sampled_from(TARGETS[1:] if kind == "attack" else TARGETS))
     turns = draw(st.one_of(st.none(), st.integers(1, 3)))
     e: dict = {"op": kind}
@@ -47,6 +48,14 @@ def effects(draw) -> dict:
         e.update(value=draw(st.one_of(st.integers(-2, 2), AMOUNTS.map(amount_attr))))
         if draw(st.booleans()):
             e["side"] = draw(st.sampled_from(["own", "enemy"]))
+    elif kind in ("remove_color", "remove_weakness", "add_keyword", "rate"):  # LOGOS-6.12-6.14
+        e["target"] = target
+        if kind == "add_keyword":
+            e["keyword"] = draw(st.sampled_from(["jinrai", "fukutsu", "moukou"]))
+        elif kind == "rate":
+            e["value"] = draw(st.one_of(st.integers(-60, 60), AMOUNTS.map(amount_attr)))
+        else:
+            e["color"] = draw(st.sampled_from(COLORS))
     elif kind == "revive":
         e["target"] = draw(st.sampled_from(["self", "ally_active", "knocked_out_allies"]))
     elif kind == "enter":
@@ -61,8 +70,15 @@ def effects(draw) -> dict:
                      value=draw(st.one_of(st.integers(-4, 4), AMOUNTS.map(amount_attr))))
         elif kind == "add_weakness":
             e["color"] = draw(st.sampled_from(COLORS))
-    if turns is not None and kind in ("stat", "set_stat", "add_weakness", "field"):
+    if turns is not None and kind in ("stat", "set_stat", "add_weakness", "field", "remove_color", "remove_weakness",
+                                      "add_keyword", "rate"):
         e["turns"] = turns
+    if kind == "field" and draw(st.booleans()):  # LOGOS-6.4: several stats at once
+        e.pop("stat"), e.pop("value")
+        e["stats"] = draw(st.dictionaries(st.sampled_from(["attack", "defense", "reaction"]), st.integers(-3, 3),
+                                          min_size=1, max_size=3))
+    if kind not in ("field", "dp", "enter", "order") and draw(st.integers(0, 3)) == 0:  # LOGOS-6.15
+        e["condition"] = {"of": "target", "attr": "defense", "at_most": draw(st.integers(0, 12))}
     return e
 
 
@@ -132,6 +148,8 @@ def test_logos_rounds_are_deterministic_replay_and_keep_their_invariants(match: 
     coverage.note("logos values read", ["derived" for sk in skills_ for e in sk["effects"]
                                         if isinstance(e.get("value"), dict)])
     coverage.note("logos usage limits", [sk["uses"]["per"] for sk in skills_ if "uses" in sk])
+    coverage.note("logos effect conditions", ["condition" for sk in skills_ for e in sk["effects"] if "condition" in e])
+    coverage.note("logos fields of several stats", ["stats" for sk in skills_ for e in sk["effects"] if "stats" in e])
     try:
         log = resolve_text(text)
     except ResolutionError as exc:  # only a counter loop may stop a round (LOGOS-5.8)

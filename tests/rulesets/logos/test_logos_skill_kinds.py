@@ -318,3 +318,94 @@ def test_logos_8_5_to_n_pushes_back_and_choices_are_checked() -> None:
     wrong = skill("変", "before_action", {"op": "stat", "target": "chosen_member", "stat": "attack", "value": 1})
     with pytest.raises(InputError):
         load(make({"r": char("甲", "red", skills=[wrong])}))
+
+
+# LOGOS-6.4 a field of several stats -----------------------------------------------------------
+
+def test_logos_6_4_a_field_changes_several_stats_and_is_replaced_whole() -> None:
+    war = skill("戦場", "turn_start", {"op": "field", "name": "戦場", "applies_to": "allies",
+                                        "stats": {"attack": 2, "defense": {"of": "self", "attr": "reaction", "times": -1}}})
+    calm = skill("凪", "after_action", {"op": "field", "name": "凪", "applies_to": "all", "stat": "reaction", "value": 1})
+    log = one_bout({"r": char("甲", "red", rea=2, skills=[war, calm])}, {"b": char("乙", "blue", rea=1)})
+    fields = [(e["name"], e["stat"], e["value"]) for e in events(log, "field")]
+    assert fields == [("戦場", "attack", 2), ("戦場", "defense", -2), ("凪", "reaction", 1)]
+    assert [e["name"] for e in events(log, "expire") if e.get("replaced")] == ["戦場", "戦場"]
+    assert "フィールド「戦場」：赤組の攻撃+2" in report(log) and "フィールド「戦場」：赤組の防御-2" in report(log)
+    bad = skill("変", "turn_start", {"op": "field", "name": "x", "applies_to": "all", "stat": "attack", "value": 1,
+                                     "stats": {"defense": 1}})
+    with pytest.raises(InputError):
+        load(make({"r": char("甲", "red", skills=[bad])}))
+
+
+# LOGOS-6.12 colours and 弱点 taken away --------------------------------------------------------
+
+def test_logos_6_12_remove_a_weakness_so_the_colour_no_longer_matches() -> None:
+    guard = skill("克服", "turn_start", {"op": "remove_weakness", "target": "self", "color": "赤", "turns": 1})
+    seen = skill("見", "counter", stat("self", "defense", 1), trigger={"event": "weakness_changed", "who": "ally"})
+    r = char("甲", "red", weak=["赤", "青"], rea=1, skills=[guard])
+    log = one_bout({"r": r, "w": char("見", "red", rea=0, skills=[seen])}, {"b": char("乙", "blue", color="赤", rea=9)})
+    e = events(log, "effect", op="remove_weakness")[0]
+    assert (e["before"], e["after"], e["removed"]) == (["赤", "青"], ["青"], True)
+    assert not events(log, "attack", actor="b")[0]["color_hit"]
+    assert events(log, "skill", skill="見")
+    assert "甲 弱点除去：赤（1ターン）" in report(log) and "loses weakness 赤" in report(log, lang="en")
+    assert "甲の弱点赤除去" in report(log)  # ends at (9)
+
+
+def test_logos_6_12_adds_and_removals_apply_in_the_order_made() -> None:
+    s = skill("虹", "turn_start", {"op": "add_color", "target": "self", "color": "青"},
+              {"op": "remove_color", "target": "self", "color": "灰"},
+              {"op": "remove_color", "target": "self", "color": "青"},
+              {"op": "add_color", "target": "self", "color": "灰"})
+    log = one_bout({"r": char("甲", "red", rea=9, skills=[s])})
+    assert [e["after"] for e in events(log, "effect")] == [["灰", "青"], ["青"], [], ["灰"]]
+    assert log["state"]["characters"]["r"]["colors"] == ["灰"]
+
+
+# LOGOS-6.13 keywords granted ------------------------------------------------------------------
+
+def test_logos_6_13_a_granted_fukutsu_decides_a_double_wipe_out() -> None:
+    grant = skill("不屈の誓い", "passive", {"op": "add_keyword", "target": "all_allies", "keyword": "fukutsu"})
+    m = make({"r": char("甲", "red", skills=[grant])}, first="red")
+    log = resolve(m)
+    assert log["outcome"]["reason"] == "fukutsu" and log["outcome"]["winner"] == "red"
+    assert "甲 《不屈》獲得（パッシブ）" in report(log)
+    assert "fukutsu" in log["state"]["characters"]["red1"]["keywords"]
+    cond = skill("確認", "turn_start", stat("self", "attack", 1),
+                 condition={"of": "self", "attr": "keywords", "includes": "fukutsu"})
+    log = resolve(make({"r": char("甲", "red", skills=[grant, cond])}, first="red", options={"turn_cap": 1}))
+    assert events(log, "skill", skill="確認")[0]["result"] == "success"
+
+
+# LOGOS-6.14 発動率 changed ---------------------------------------------------------------------
+
+def test_logos_6_14_rate_changes_the_check_and_stays_within_0_100() -> None:
+    boost = skill("集中", "turn_start", {"op": "rate", "target": "self", "skill": "大技", "value": 30, "turns": 1})
+    big = skill("大技", "before_action", stat("self", "attack", 1), rate=50)
+    other = skill("小技", "after_action", stat("self", "attack", 1), rate=50)
+    log = one_bout({"r": char("甲", "red", rea=9, skills=[boost, big, other])}, dice={"faces": [1, 70, 70]})
+    checks = {e["skill"]: (e["rate"], e.get("written_rate"), e["result"]) for e in events(log, "skill")}
+    assert checks["大技"] == (80, 50, "success") and checks["小技"] == (50, None, "failure")
+    assert "発動率80%　出目70 → 成功（記載の発動率50%）" in report(log)
+    assert "甲 《大技》の発動率+30%（1ターン）" in report(log)
+    over = skill("過集中", "turn_start", {"op": "rate", "target": "self", "value": 90})
+    log = one_bout({"r": char("甲", "red", rea=9, skills=[over, big])}, dice={"faces": [1, 100]})
+    assert events(log, "skill", skill="大技")[0]["rate"] == 100
+    assert events(log, "skill", skill="大技")[0]["result"] == "success"
+
+
+# LOGOS-6.15 an effect's own condition ---------------------------------------------------------
+
+def test_logos_6_15_an_effect_reaches_only_the_targets_its_condition_holds_for() -> None:
+    s = skill("補強", "turn_start", {"op": "stat", "target": "bench_allies", "stat": "defense", "value": 4,
+                                     "condition": {"of": "target", "attr": "defense", "at_most": 10}})
+    red = {"r": char("甲", "red", rea=9, skills=[s]), "x": char("丙", "red", dfn=12), "y": char("丁", "red", dfn=10)}
+    log = one_bout(red)
+    assert [e["target"] for e in events(log, "effect")] == ["y", "red1", "red2"]
+    c = events(log, "cancel", reason="condition_not_met")[0]
+    assert c["target"] == "x" and c["facts"][0]["value"] == 12
+    assert "→ 丙：条件 対象の防御12≦10 × → 効果なし" in report(log)
+    assert "condition target DEF12≤10 × → no effect" in report(log, lang="en") or "no effect" in report(log, lang="en")
+    bad = skill("変", "turn_start", {"op": "dp", "value": 1, "condition": {"of": "target", "attr": "attack", "above": 1}})
+    with pytest.raises(InputError):
+        load(make({"r": char("甲", "red", skills=[bad])}))
