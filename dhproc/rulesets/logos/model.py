@@ -46,11 +46,12 @@ OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "kno
        "remove_effects", "charge",
        "set_stat", "dp", "revive", "enter",  # LOGOS-6.9-6.11, 8.5
        "remove_color", "remove_weakness", "add_keyword", "rate")  # LOGOS-6.12-6.14
-AMOUNT_OPS = ("stat", "set_stat", "field", "dp", "rate")  # LOGOS-6.8: their value may be read from the state
+AMOUNT_OPS = ("stat", "set_stat", "field", "dp", "rate", "charge")  # LOGOS-6.8: their value may be read from the state
 USE_PERIODS = ("round", "turn")  # LOGOS-5.12
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
-               "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
+               "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST,
+               "charge": NUMBER, "spent_charge": NUMBER}  # LOGOS-7.3: チャージ levels
 _SIDE_ATTRS = {"standing": NUMBER, "knocked_out": NUMBER, "dp": NUMBER}
 # LOGOS-5.11: what a condition may read.
 VOCABULARY = Vocabulary({
@@ -89,6 +90,7 @@ class EffectSpec:
     skill: str | None = None  # rate: the one skill whose 発動率 changes (None: all the target's skills)
     stats: tuple[tuple[str, Amount], ...] = ()  # field: several stats at once (LOGOS-6.4)
     condition: Condition | None = None  # LOGOS-6.15: read for each target before the effect reaches it
+    has_value: bool = False  # a value is written (charge: levels to add, LOGOS-7.3)
 
     def targets_used(self) -> tuple[str, ...]:
         return tuple(t for t in (self.target, self.with_) if t is not None)
@@ -135,6 +137,8 @@ class Character:
     order: int | None = None  # 行動順 (starters only)
     knocked_out: bool = False
     charged: bool = False
+    charge_level: int = 0  # LOGOS-7.3: levels of チャージ; 1 or more while charged
+    spent_charge: int = 0  # the level its last successful check lifted
 
     @property
     def hidden(self) -> bool:
@@ -339,7 +343,7 @@ def _effect(d: dict) -> tuple[EffectSpec, Problems]:
                       turns=d.get("turns"), has_turns="turns" in d, color=d.get("color"), name=d.get("name"),
                       applies_to=d.get("applies_to"), to=to, with_=d.get("with"), amount=amount,
                       side=d.get("side"), keyword=d.get("keyword"), skill=d.get("skill"), stats=tuple(stats),
-                      condition=condition), problems
+                      condition=condition, has_value="value" in d), problems
 
 
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:

@@ -87,6 +87,7 @@ T = Catalog({
     "scope_all": ("全員", "everyone"),
     "scope_allies": ("{side}", "{side}"),
     "charged_on": ("　　→ {name} チャージ状態", "    → {name} is charged"),
+    "charged_level": ("　　→ {name} チャージ+{added}（{level}段階）", "    → {name} charge +{added} (level {level})"),
     "charged_off": ("　　→ {name} チャージ状態解除", "    → {name} is no longer charged"),
     "replaced": ("　　→ フィールド「{name}」は新しいフィールドに置き換わる", "    → field \"{name}\" is replaced"),
     "order": ("　　→ {side} 行動順：{changes}", "    → {side} order: {changes}"),
@@ -176,6 +177,7 @@ WORDS = {
     "ja": {"attack": "攻撃", "defense": "防御", "reaction": "反応", "order": "行動順", "colors": "色",
            "weaknesses": "弱点", "keywords": "キーワード", "states": "状態", "standing": "残り人数",
            "knocked_out": "戦闘不能数", "dp": "DP", "bout": "ターン数",
+           "charge": "チャージ段階", "spent_charge": "消費したチャージ段階",
            "self": "自身", "facing_enemy": "対面の敵", "ally_active": "味方のアクティブ", "trigger": "トリガー元",
            "own_side": "自陣", "enemy_side": "敵陣", "round": "ラウンド", "target": "対象",
            "any_stat": "ステータス",
@@ -183,6 +185,7 @@ WORDS = {
     "en": {"attack": "ATK", "defense": "DEF", "reaction": "REA", "order": "order", "colors": "colours",
            "weaknesses": "weaknesses", "keywords": "keywords", "states": "states", "standing": "standing",
            "knocked_out": "knocked out", "dp": "DP", "bout": "turn",
+           "charge": "charge level", "spent_charge": "charge level spent",
            "self": "self", "facing_enemy": "facing enemy", "ally_active": "allied active", "trigger": "trigger",
            "own_side": "own side", "enemy_side": "enemy side", "round": "round", "target": "target",
            "any_stat": "stat",
@@ -465,6 +468,8 @@ class Renderer:
             return []
         if e["reason"] == "round_start":
             return [self.t("charged_start", names=self.name(e["character"]))]
+        if "level" in e:  # LOGOS-7.3
+            return [self.t("charged_level", name=self.name(e["character"]), added=e["added"], level=e["level"])]
         return [self.t("charged_on" if e["on"] else "charged_off", name=self.name(e["character"]))]
 
     def ev_bout_start(self, e: dict) -> list[str]:

@@ -147,7 +147,7 @@ class Round:
         if self.opts["charge_start"] == "round_start":
             for c in in_play:
                 if any(sk.charge for sk in c.skills):
-                    c.charged = True
+                    c.charged, c.charge_level = True, 1
                     ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
         holders = in_play
         if self.opts["passive_scope"] == "team":
@@ -335,7 +335,8 @@ class Round:
             if attr in STATS:
                 return s.stat(c, attr)
             return {"order": lambda: c.order, "colors": lambda: s.colors(c), "weaknesses": lambda: s.weaknesses(c),
-                    "keywords": lambda: s.keywords(c), "states": lambda: s.states(c)}[attr]()
+                    "keywords": lambda: s.keywords(c), "states": lambda: s.states(c),
+                    "charge": lambda: c.charge_level, "spent_charge": lambda: c.spent_charge}[attr]()
 
         return get
 
@@ -379,8 +380,8 @@ class Round:
             s.uses.record(thing, skill.uses, period)
         # LOGOS-5.13: the activation itself happens before its effects
         caused: list[Happening] = [Happening("skill_success", owner.id)]
-        if owner.charged and checked:  # LOGOS-7.2
-            owner.charged = False
+        if owner.charged and checked:  # LOGOS-7.2, 7.3: every level is lifted at once
+            owner.charged, owner.spent_charge, owner.charge_level = False, owner.charge_level, 0
             ctx.emit("state", character=owner.id, state="charged", on=False, reason="activation_success")
             caused.append(Happening("charge_spent", owner.id))
         for spec in skill.effects:  # LOGOS-5.7: every change first, triggers in the order written
@@ -549,8 +550,16 @@ class Round:
                 return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]
             return []
         if op == "charge":
+            if spec.has_value:  # LOGOS-7.3: levels of チャージ
+                reading = self.amount(spec, owner, trigger, src)
+                if reading is None or reading.value < 1:
+                    return []
+                t.charged, t.charge_level = True, t.charge_level + reading.value
+                ctx.emit("state", character=t.id, state="charged", on=True, reason="effect", **_src(src),
+                         level=t.charge_level, added=reading.value)
+                return [Happening("charged", t.id)]
             if not t.charged:
-                t.charged = True
+                t.charged, t.charge_level = True, 1
                 ctx.emit("state", character=t.id, state="charged", on=True, reason="effect", **_src(src))
                 return [Happening("charged", t.id)]  # LOGOS-5.13
             return []
@@ -760,7 +769,7 @@ class Round:
             if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
                 self.hooks.add(sk.timing, Handler(c.id, sk))
         if self.opts["charge_start"] == "round_start" and any(sk.charge for sk in c.skills) and not c.charged:
-            c.charged = True
+            c.charged, c.charge_level = True, 1
             ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")
             caused.append(Happening("charged", c.id))
         if self.opts["entered_passives"] == "apply" and self.opts["passive_scope"] != "team":

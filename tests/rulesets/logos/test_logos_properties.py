@@ -70,6 +70,8 @@ def effects(draw) -> dict:
                      value=draw(st.one_of(st.integers(-4, 4), AMOUNTS.map(amount_attr))))
         elif kind == "add_weakness":
             e["color"] = draw(st.sampled_from(COLORS))
+        elif kind == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
+            e["value"] = draw(st.integers(1, 3))
     if turns is not None and kind in ("stat", "set_stat", "add_weakness", "field", "remove_color", "remove_weakness",
                                       "add_keyword", "rate"):
         e["turns"] = turns
@@ -91,7 +93,8 @@ def skills(draw, i: int) -> dict:
         s["trigger"] = {"event": draw(st.sampled_from(TRIGGERS)),
                         "who": draw(st.sampled_from(["self", "ally", "other_ally", "enemy", "any"]))}
     if draw(st.booleans()):
-        s["condition"] = {"of": draw(st.sampled_from(["self", "facing_enemy"])), "attr": "defense",
+        s["condition"] = {"of": draw(st.sampled_from(["self", "facing_enemy"])),
+                          "attr": draw(st.sampled_from(["defense", "defense", "charge"])),
                           "at_least": draw(st.integers(0, 12))}
     if draw(st.booleans()):
         s["charge"] = True

@@ -409,3 +409,23 @@ def test_logos_6_15_an_effect_reaches_only_the_targets_its_condition_holds_for()
     bad = skill("変", "turn_start", {"op": "dp", "value": 1, "condition": {"of": "target", "attr": "attack", "above": 1}})
     with pytest.raises(InputError):
         load(make({"r": char("甲", "red", skills=[bad])}))
+
+
+# LOGOS-7.3 levels of チャージ ------------------------------------------------------------------
+
+def test_logos_7_3_charge_levels_add_up_and_a_check_spends_them_all() -> None:
+    store = skill("蓄積", "turn_start", {"op": "charge", "target": "self", "value": 2})
+    burst = skill("解放", "before_action", {"op": "stat", "target": "self", "stat": "attack",
+                                           "value": {"of": "self", "attr": "spent_charge", "times": 3}},
+                  condition={"of": "self", "attr": "charge", "at_least": 2}, charge=True)
+    log = one_bout({"r": char("甲", "red", rea=9, skills=[store, burst])}, {"b": char("乙", "blue", dfn=9)})
+    states = [(e["on"], e.get("level")) for e in events(log, "state", character="r")]
+    # 1 at the start; 蓄積's own success lifts it, then adds 2; 解放's success lifts both
+    assert states == [(True, None), (False, None), (True, 2), (False, None)]
+    e = events(log, "effect", target="r")[0]
+    assert (e["value"], e["before"], e["after"]) == (6, 3, 9)
+    assert events(log, "attack")[0]["success"]
+    assert "甲 チャージ+2（2段階）" in report(log) and "charge +2 (level 2)" in report(log, lang="en")
+    assert "チャージ段階2≧2" in report(log)
+    log = one_bout({"r": char("甲", "red", rea=9, skills=[burst])})
+    assert events(log, "skill", skill="解放")[0]["result"] == "condition_not_met"  # level 1 only
