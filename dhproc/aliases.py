@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -27,6 +27,11 @@ __all__ = ["SubmissionAliases", "apply_aliases"]
 class SubmissionAliases:
     keys: Mapping[str, str]  # alias -> English key, at any depth of a submission
     name_keys: frozenset[str] = field(default_factory=frozenset)  # keys whose value (or items) names characters
+    name_maps: frozenset[str] = field(default_factory=frozenset)  # keys whose mapping is keyed by characters
+    values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # English key -> alias value -> English
+    # the ruleset's own naming after the keys' (a character's skills, words for values):
+    # ``then(submissions, node, setup)`` changes them in place
+    then: Callable[[Any, "yaml.Node | None", dict], None] | None = None
 
 
 def _key(text: str) -> str:
@@ -40,30 +45,47 @@ def _id(value: Any, names: NameIndex) -> Any:
     return found.id if found.how == "exact" else value
 
 
-def apply_aliases(data: Any, node: yaml.Node | None, aliases: SubmissionAliases, names: NameIndex) -> None:
+def apply_aliases(data: Any, node: yaml.Node | None, aliases: SubmissionAliases, names: NameIndex,
+                  setup: dict | None = None) -> None:
     """Rename alias keys and replace exact names by ids, in place (``node`` may be None: JSON)."""
+    _apply(data, node, aliases, names)
+    if aliases.then is not None and setup is not None:
+        aliases.then(data, node, setup)
+
+
+def _rename_keys(mapping: dict, node: yaml.Node | None, new_key) -> None:
+    """Rename the keys of ``mapping`` (and of its YAML node, so problems stay located) in place."""
+    pairs = node.value if isinstance(node, yaml.MappingNode) else []
+    renamed = {}
+    for key, value in mapping.items():
+        new = new_key(key)
+        if new != key and (new in mapping or new in renamed):
+            new = key  # given both ways: the schema or the checks say so
+        for k_node, _ in pairs:
+            if new != key and isinstance(k_node, yaml.ScalarNode) and k_node.value == key:
+                k_node.value = new
+        renamed[new] = value
+    mapping.clear()
+    mapping.update(renamed)
+
+
+def _apply(data: Any, node: yaml.Node | None, aliases: SubmissionAliases, names: NameIndex) -> None:
     if isinstance(data, list):
         items = node.value if isinstance(node, yaml.SequenceNode) else [None] * len(data)
         for item, item_node in zip(data, items):
-            apply_aliases(item, item_node, aliases, names)
+            _apply(item, item_node, aliases, names)
         return
     if not isinstance(data, dict):
         return
+    _rename_keys(data, node, lambda k: aliases.keys.get(_key(k), k) if isinstance(k, str) else k)
     pairs = node.value if isinstance(node, yaml.MappingNode) else []
-    renamed: dict[str, Any] = {}
-    for key, value in data.items():
-        new = aliases.keys.get(_key(key), key) if isinstance(key, str) else key
-        if new != key and (new in data or new in renamed):
-            new = key  # given both ways: the schema says so
-        if new != key:
-            for k_node, _ in pairs:
-                if isinstance(k_node, yaml.ScalarNode) and k_node.value == key:
-                    k_node.value = new
-        if new in aliases.name_keys:
+    for key, value in list(data.items()):
+        if key in aliases.name_keys:
             value = [_id(v, names) for v in value] if isinstance(value, list) else _id(value, names)
-        renamed[new] = value
-    data.clear()
-    data.update(renamed)
-    for key, value in data.items():
+        if key in aliases.values and isinstance(value, str):
+            value = aliases.values[key].get(_key(value), value)
+        data[key] = value
         value_node = next((v for k, v in pairs if isinstance(k, yaml.ScalarNode) and k.value == key), None)
-        apply_aliases(value, value_node, aliases, names)
+        if key in aliases.name_maps and isinstance(value, dict):
+            _rename_keys(value, value_node, lambda k: _id(k, names))
+        _apply(value, value_node, aliases, names)

@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import __version__
 from .dice import Recorded
@@ -292,11 +292,12 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
             node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
-            apply_aliases(subs, node, aliases, names)  # Japanese keys, display names: the log keeps ids
+            apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         turns.append(_make_turn(tanchor, tdata))
     if not broken_turns:  # a turn dropped for its own errors would show up as a gap too
-        problems += _check_numbering(turns, ruleset.first_turn(setup) if isinstance(setup, dict) else 1)
+        first = ruleset.first_turn(setup) if isinstance(setup, dict) else 1
+        problems += _check_numbering(turns, first, lambda n: ruleset.early_turn_message(setup, n, first))
     if problems:
         raise InputError(problems)
     turns.sort(key=lambda t: t.number)
@@ -324,7 +325,8 @@ def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
                 anchor=anchor, data=logged)
 
 
-def _check_numbering(turns: list[Turn], first_turn: int = 1) -> list[Problem]:
+def _check_numbering(turns: list[Turn], first_turn: int = 1,
+                     early: Callable[[int], str | None] = lambda n: None) -> list[Problem]:
     problems = []
     first: dict[int, Turn] = {}
     for t in turns:
@@ -342,8 +344,8 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1) -> list[Problem]:
     expected = first_turn  # 1, or the turn a match continued mid-campaign starts at
     for n in sorted(first):
         if n < first_turn:
-            problems.append(first[n].problem(("turn",), f"turn {n} comes before turn {first_turn}, where this "
-                                                          f"match starts (its setup's start_turn)"))
+            problems.append(first[n].problem(("turn",), early(n) or f"turn {n} comes before turn {first_turn}, "
+                                                                     f"where this match starts (its setup's start_turn)"))
             continue
         if n != expected:
             problems.append(first[n].problem(("turn",), f"turn {n} has no turn {expected} before it"))

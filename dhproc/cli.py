@@ -464,7 +464,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     for text in texts:
         if text == "-":
             posts.append(("<stdin>", sys.stdin.read()))
-        elif Path(text).is_file():
+        elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
         else:
             posts.append(("<text>", text))
@@ -491,6 +491,15 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
 
 
+def _names_a_file(text: str) -> bool:
+    """True when the argument is a file's path; a post given as text (often longer than a file
+    name may be, or with line breaks) is not."""
+    try:
+        return "\n" not in text and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
     import yaml
@@ -509,7 +518,17 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
             lines += [f"    - {flow(action)}" for action in sub]
         else:
             lines.append(f"  {side}:")
-            lines += [f"    {key}: {flow(value)}" for key, value in sub.items()]
+            for key, value in sub.items():
+                if isinstance(value, dict) and value and all(isinstance(v, list) for v in value.values()):
+                    lines.append(f"    {key}:")  # per character, one action a line (nicosw's goes)
+                    for who, actions in value.items():
+                        lines.append(f"      {flow(who)}:" + ("" if actions else " []"))
+                        lines += [f"        - {flow(action)}" for action in actions]
+                elif isinstance(value, dict) and value:  # count's plans: one line per character
+                    lines.append(f"    {key}:")
+                    lines += [f"      {flow(k)}: {flow(v)}" for k, v in value.items()]
+                else:
+                    lines.append(f"    {key}: {flow(value)}")
     return "\n".join(lines) + "\n"
 
 

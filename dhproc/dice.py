@@ -51,10 +51,22 @@ class TurnDice:
         self._streams: dict[str, PCG32] = {}
         self._step: str | None = None
         self.draws = 0
+        self._carried = 0  # draws made before this turn picked the round up (carry_over)
         self._runs: list[list] = []  # [step, first draw, last draw]: where the draws went, in order
 
     def begin_step(self, step: str) -> None:
         self._step = str(step)
+
+    def carry_over(self, draws: int, seeded: list[int]) -> None:
+        """Pick up a turn that was begun elsewhere (a logos round continued from its log): its
+        ``draws`` dice keep their numbers, the step's seeded stream moves past the ``seeded`` dice
+        it already gave (their sides, in order), and recorded faces are those of the later draws."""
+        if self._step is None:
+            raise RuntimeError("a turn is carried over once its step is named")
+        self.draws = self._carried = draws
+        gen = self._streams[self._step] = stream(self._seed, self._turn, self._step)
+        for sides in seeded:
+            gen.die(sides)
 
     def roll(self, sides: int, purpose: str, **about) -> int:
         """Draw one die of ``sides`` faces for ``purpose`` and log it; returns the face."""
@@ -67,12 +79,13 @@ class TurnDice:
         else:
             self._runs.append([self._step, draw, draw])
         rec = self._recorded
-        if rec is not None and draw <= len(rec.faces):
-            face = rec.faces[draw - 1]
+        n = draw - self._carried  # the recorded face this draw takes
+        if rec is not None and n <= len(rec.faces):
+            face = rec.faces[n - 1]
             if not 1 <= face <= sides:
                 raise ResolutionError([rec.where.problem(
-                    rec.faces_path + (draw - 1,),
-                    f"recorded die {draw} is {face}, but draw {draw} ({_describe(purpose, about)}) "
+                    rec.faces_path + (n - 1,),
+                    f"recorded die {n} is {face}, but draw {draw} ({_describe(purpose, about)}) "
                     f"is a d{sides}: faces 1..{sides}")])
             source = "recorded"
         elif rec is not None and rec.then == "error":
@@ -95,19 +108,20 @@ class TurnDice:
         that step (a ``dice_kept`` event says so); after a complete turn the record and the
         resolution disagree, and the error says how many the turn drew and where they went."""
         rec = self._recorded
-        if rec is None or self.draws >= len(rec.faces):
+        used = self.draws - self._carried
+        if rec is None or used >= len(rec.faces):
             return
-        unused = len(rec.faces) - self.draws
+        unused = len(rec.faces) - used
         if awaiting is not None:
-            self._emit("dice_kept", count=unused, first=self.draws + 1, faces=list(rec.faces[self.draws:]),
+            self._emit("dice_kept", count=unused, first=used + 1, faces=list(rec.faces[used:]),
                        step=awaiting)
             return
         went = ", ".join(f"{'dice' if a != b else 'die'} {a}{f'–{b}' if a != b else ''} in step '{step}'"
                          for step, a, b in self._runs)
         raise ResolutionError([rec.where.problem(
-            rec.faces_path + (self.draws,),
-            f"{unused} recorded dice not used: this turn drew {self.draws} of {len(rec.faces)}"
-            f"{f' ({went})' if went else ''}; first unused: die {self.draws + 1} = {rec.faces[self.draws]}")])
+            rec.faces_path + (used,),
+            f"{unused} recorded dice not used: this turn drew {used} of {len(rec.faces)}"
+            f"{f' ({went})' if went else ''}; first unused: die {used + 1} = {rec.faces[used]}")])
 
 
 def _describe(purpose: str, about: dict) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 from .messages import say
 from .names import NameIndex
 
-__all__ = ["Line", "Entry", "Rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
+__all__ = ["Line", "Entry", "Rule", "rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
            "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "ARROW", "SEP"]
 
 # Patterns over NFKC text (full-width letters, digits, ： ／ （ ＞ are folded to ASCII first).
@@ -69,6 +69,7 @@ class ImportContext:
     abilities: dict[str, list[str]]  # character id -> its ability or skill names
     square: Callable[[str], str | None]  # typed square -> canonical label, or None
     lang: str = "ja"
+    setup: dict[str, Any] = field(default_factory=dict)  # the match's setup, for what a grammar names (weapons, parts)
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
 
@@ -100,6 +101,12 @@ class Rule:
     name: str
     pattern: re.Pattern[str]
     apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], None]
+
+
+def rule(name: str, pattern: str, apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], None]
+         ) -> Rule:
+    """A :class:`Rule` whose pattern ignores case (``ATTACK`` = ``attack``)."""
+    return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
 
 
 @dataclass
@@ -134,7 +141,7 @@ def context_from_setup(setup: dict, grammar: Grammar, lang: str = "ja") -> Impor
         named += [s["name"] for s in c.get("skills", []) if isinstance(s, dict) and "name" in s]
         abilities[cid] = named
     return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}),
-                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang)
+                         {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang, setup)
 
 
 def read_lines(text: str, ctx: ImportContext) -> list[Line]:

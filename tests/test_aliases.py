@@ -5,6 +5,7 @@ problems still located where they were written."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -108,3 +109,123 @@ def test_a_pasted_paragraph_where_a_name_belongs_is_an_unknown_name_with_no_sugg
     assert result.exit_code == 1
     assert "turn-01.yaml:" in result.output and "unknown character" in result.output
     assert "did you mean" not in result.output and len(result.output) < 5_000
+
+
+COUNT_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  pcs:
+    行動:
+      アオイ:
+        - {サブ: {移動: {移動先: Ｄ５}}, メイン: {スキル: 斬撃, 対象: [ゴブリンA]}}
+        - {メインアクション: {スキル: 斬撃, 対象: [ゴブリンA]}}
+      ミナト:
+        - {メイン: {技: 火球, 対象: [ゴブリンA]}}
+        - {メイン: {技: 火球, 対象: [ゴブリンB]}}
+      レン:
+        - {メイン: {スキル: 貫き矢, 対象: [ゴブリンB]}}
+        - {サブアクション: {移動: {移動先: ｅ７}}, メイン: {スキル: 射撃, 対象: [ゴブリンB]}}
+    予備:
+      レン: {メイン: {移動: {移動先: Ｅ６}}}
+    反応:
+      アオイ: {ＣＡ: true, カバー: [ミナト]}
+      ミナト: {CA: true}
+      レン: {CA: true}
+  enemies:
+    plans:
+      オーガ:
+        - {メイン: {移動: {移動先: E3}}}
+        - {メイン: {スキル: 棍棒, 対象: [アオイ]}}
+      ゴブリンA:
+        - {メイン: {スキル: 短剣, 対象: [アオイ]}}
+      gob2:
+        - {サブ: {移動: {移動先: E4}}, メイン: {スキル: 短剣, 対象: [アオイ]}}
+    代替:
+      ゴブリンB: {メイン: {移動: {移動先: E5}}}
+    reactions:
+      ゴブリンA: {CA: true}
+      ゴブリンB: {CA: true}
+      オーガ: {CA: true}
+"""
+
+
+def test_count_japanese_keys_and_names_as_plan_keys_resolve_as_ids_do(tmp_path: Path) -> None:
+    d = folder(tmp_path, "count", COUNT_TURN)
+    (d / "turn-02.yaml").unlink()
+    text = (d / "match.yaml").read_text(encoding="utf-8").replace("turn-01.yaml, turn-02.yaml", "turn-01.yaml")
+    (d / "match.yaml").write_text(text, encoding="utf-8")
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", d / "turn-01.yaml", "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/count/turn-01.yaml").output
+    subs = json.loads(log_path.read_text(encoding="utf-8"))["input"]["turns"][0]["submissions"]
+    assert subs["pcs"]["plans"]["aoi"][0] == {"sub_action": {"move": {"to": "Ｄ５"}},
+                                              "main_action": {"skill": "斬撃", "targets": ["gob1"]}}
+    assert subs["pcs"]["reactions"]["aoi"] == {"ca": True, "cover": ["minato"]}
+    assert list(subs["enemies"]["plans"]) == ["ogre", "gob1", "gob2"]
+    # a mistyped name as a plan's key: located, with a did-you-mean, in Japanese by default
+    d2 = folder(tmp_path / "typo", "count", COUNT_TURN.replace("      ミナト:\n", "      ミナトー:\n"))
+    result = run("validate", d2 / "turn-01.yaml")
+    line = COUNT_TURN.splitlines().index("      ミナト:") + 1
+    assert result.exit_code == 1
+    assert f"turn-01.yaml:{line}:7: キャラクター「ミナトー」はいません（もしかして：'minato' (ミナト)）" in result.output
+NICOSW_TURN = """dhproc: 1
+match: match.yaml
+turn: 1
+submissions:
+  allies:
+    配置: {リア: 1, ゴード: 3}
+    行動:
+      リア:
+        - {動作: 移動, 移動方法: 通常移動, 移動先: ５}
+        - {動作: 遠距離攻撃, 対象: ゴブリン}
+      ゴード:
+        - {動作: 移動, 移動方法: 通常移動, 移動先: 7}
+        - {動作: 移動, 移動方法: 通常移動, 移動先: 8}
+  enemies:
+    先手時配置: {オーガ: 11, ゴブリン: 10}
+    後手時配置: {オーガ: 10, ゴブリン: 9}
+    行動:
+      オーガ:
+        - {動作: 持ち替え, 武器: 投石}
+        - {動作: 遠距離攻撃, 対象: リア}
+      ゴブリン:
+        - {動作: 近接攻撃, 対象: ゴード}
+"""
+
+
+def nicosw_folder(tmp_path: Path, turn: str) -> Path:
+    d = tmp_path / "nicosw"
+    shutil.copytree(ROOT / "examples" / "nicosw", d, ignore=shutil.ignore_patterns("turn-*.yaml"))
+    match = (d / "match.yaml").read_text(encoding="utf-8")
+    (d / "match.yaml").write_text(re.sub(r"turns: \[.*\]", "turns: [turn-01.yaml]", match), encoding="utf-8")
+    (d / "turn-01.yaml").write_text(turn, encoding="utf-8")
+    return d
+
+
+def test_nicosw_japanese_keys_values_and_names_of_characters_and_weapons(tmp_path: Path) -> None:
+    """Keys, the values of do/mode, characters as mapping keys (配置, 行動) and a weapon by its
+    display name: the same report as the example's turn 1, and a log of ids and English."""
+    # full-width ５ is a string the schema refuses; the squares are numbers
+    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("移動先: ５", "移動先: 5"))
+    log_path = tmp_path / "log.json"
+    ours = run("resolve", d / "turn-01.yaml", "--json", log_path)
+    assert ours.exit_code == 0, ours.output
+    assert ours.output == run("resolve", ROOT / "examples/nicosw/turn-01.yaml").output
+    subs = json.loads(log_path.read_text(encoding="utf-8"))["input"]["turns"][0]["submissions"]
+    assert subs["enemies"]["goes"]["ogre"][0] == {"do": "switch_weapon", "weapon": "rock"}
+    assert subs["allies"]["placement"] == {"ria": 1, "gord": 3}
+    assert subs["allies"]["goes"]["ria"][1] == {"do": "ranged", "target": "gob"}
+
+
+@pytest.mark.parametrize("lang,message", [
+    ("ja", "「ogre」に武器「投げ石」はありません（もしかして：'rock' (投石)）"),
+    ("en", "'ogre' has no weapon '投げ石' (did you mean 'rock' (投石)?)"),
+])
+def test_nicosw_a_mistyped_weapon_is_located_with_a_did_you_mean(tmp_path: Path, lang: str, message: str) -> None:
+    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("移動先: ５", "移動先: 5").replace("武器: 投石", "武器: 投げ石"))
+    result = run("validate", d / "turn-01.yaml", "--lang", lang)
+    line = NICOSW_TURN.splitlines().index("        - {動作: 持ち替え, 武器: 投石}") + 1
+    assert result.exit_code == 1
+    assert f"turn-01.yaml:{line}:" in result.output and message in result.output, result.output

@@ -87,12 +87,12 @@ def test_an_unknown_id_in_a_turn_file_gets_a_did_you_mean(tmp_path) -> None:
         text = turn.read_text(encoding="utf-8")
         assert old in text
         turn.write_text(text.replace(old, typo, 1), encoding="utf-8")
-        result = CliRunner().invoke(cli, ["validate", str(turn)])
+        result = CliRunner().invoke(cli, ["validate", str(turn), "--lang", "en"])
         assert result.exit_code == 1
         assert f"(did you mean {hint}?)" in result.output, result.output
     far = (folder / "turn-01.yaml").read_text(encoding="utf-8").replace("tubame", "zzzzzz")
     (folder / "turn-01.yaml").write_text(far, encoding="utf-8")
-    result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml")])
+    result = CliRunner().invoke(cli, ["validate", str(folder / "turn-01.yaml"), "--lang", "en"])
     assert "unknown character 'zzzzzz'" in result.output and "did you mean" not in result.output
 
 

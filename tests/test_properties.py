@@ -32,9 +32,11 @@ RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
+COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
+SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -59,10 +61,16 @@ def effects(draw, bench: list[str]) -> dict:
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
         e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
-    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive"):
+    if kind == "damage_reduction" and draw(st.booleans()):  # ステータスダメージ軽減 of one stat, or of all
+        e["stat"] = draw(st.sampled_from(STATS))
+    if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive", "damage_reduction"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+    if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
+        e["seal"] = draw(st.sampled_from(SEALS + [None]))
+        if e["seal"] is None:
+            del e["seal"]
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
     if kind == "withdraw" and draw(st.booleans()):
@@ -112,6 +120,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
         ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
         if draw(st.booleans()):
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
+        if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
+            ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
     return ab
 
 
@@ -193,6 +203,10 @@ def dh_matches(draw) -> str:
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 acts.append(act)
+            if draw(st.integers(0, 4)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, or now and then an own one
+                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 5)) == 0]
+                acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
+                             **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
         turns.append({"turn": t, "submissions": subs})
     match = {"dhproc": 1, "ruleset": "dh", "seed": draw(st.integers(0, 2**40)), "options": options,

@@ -19,23 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Union
 
-from ..messages import catalogue
+from ..messages import say
+from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .conditions import NUMBER, Vocabulary
 
-MESSAGES = catalogue("amount", {
-    "shape": ("値は整数か {{of, attr}}（times・divide・plus も可）で書きます",
-              "a value is a whole number or {{of, attr}} (with times, divide, plus)"),
-    "unknown_key": ("値に「{name}」は書けません（書けるのは {allowed}）",
-                    "unknown key '{name}' in a value (allowed: {allowed})"),
-    "names": ("状態から読む値は of（誰の）と attr（何を）で書きます",
-              "a value read from the state names it with 'of' (whose) and 'attr' (what)"),
-    "unknown_subject": ("「{subject}」は読めません（読めるのは {known}）",
-                        "unknown subject '{subject}' (known: {known})"),
-    "not_number": ("「{subject}」に数値「{attr}」はありません（数値は {numbers}）",
-                   "'{subject}' has no number '{attr}' (numbers: {numbers})"),
-    "whole": ("「{name}」は整数です", "'{name}' is a whole number"),
-    "divide_zero": ("divide に 0 は書けません", "'divide' is never 0"),
-})
 
 FLOOR, HALF_UP = "floor", "half_up"
 ROUNDINGS = (FLOOR, HALF_UP)
@@ -69,27 +56,27 @@ def parse(data: Any, vocab: Vocabulary, path: tuple = ()) -> tuple[Amount, Probl
     if isinstance(data, int) and not isinstance(data, bool):
         return data, []
     if not isinstance(data, dict):
-        return 0, [(path, MESSAGES.say("shape"))]
+        return 0, [(path, say("amount.shape"))]
     extra = [k for k in data if k not in KEYS]
     if extra:
-        return 0, [(path + (extra[0],), MESSAGES.say("unknown_key", name=extra[0], allowed=", ".join(KEYS)))]
+        return 0, [(path + (extra[0],), say("amount.unknown_key", name=extra[0], allowed=", ".join(KEYS)))]
     subject, attr = data.get("of"), data.get("attr")
     if not isinstance(subject, str) or not isinstance(attr, str):
-        return 0, [(path, MESSAGES.say("names"))]
+        return 0, [(path, say("amount.names"))]
     attrs = vocab.attrs(subject)
     if attrs is None:
-        return 0, [(path + ("of",), MESSAGES.say("unknown_subject", subject=subject, known=", ".join(vocab.subjects)))]
+        return 0, [(path + ("of",), say("amount.unknown_subject", subject=subject, known=", ".join(vocab.subjects)))]
     numbers = [a for a, kind in attrs.items() if kind == NUMBER]
     if attrs.get(attr) != NUMBER:
-        return 0, [(path + ("attr",), MESSAGES.say("not_number", subject=subject, attr=attr,
+        return 0, [(path + ("attr",), say("amount.not_number", subject=subject, attr=attr,
                                                       numbers=", ".join(numbers)))]
     problems: Problems = []
     for key in ("times", "divide", "plus"):
         v = data.get(key)
         if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-            problems.append((path + (key,), MESSAGES.say("whole", name=key)))
+            problems.append((path + (key,), say("amount.whole", name=key)))
     if data.get("divide") == 0:
-        problems.append((path + ("divide",), MESSAGES.say("divide_zero")))
+        problems.append((path + ("divide",), say("amount.divide_zero")))
     if problems:
         return 0, problems
     return Derived(subject, attr, data.get("times", 1), data.get("divide", 1), data.get("plus", 0)), []

@@ -50,6 +50,14 @@ class Effect:
     removable: bool = True  # False: effects that "remove lasting effects" leave it alone
     source: dict[str, Any] = field(default_factory=dict)  # who or what made it
 
+    @classmethod
+    def restored(cls, entry: dict[str, Any], *, data: dict[str, Any], clock: str, start: int) -> "Effect":
+        """An effect a setup carries over (a match continued mid-campaign), written as
+        ``{id, kind, bearer, end, removable, source}`` beside the ruleset's ``data``."""
+        return cls(seq=entry["id"], kind=entry["kind"], bearer=entry.get("bearer"), data=data, clock=clock,
+                   start=start, end=entry["end"], removable=entry.get("removable", True),
+                   source=dict(entry.get("source") or {}))
+
     def expired(self, clocks: Clocks) -> bool:
         return self.end is not None and clocks.now(self.clock) >= self.end
 

@@ -12,13 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from ..messages import catalogue
+from ..messages import say
+from . import messages as _messages  # noqa: F401  (registers the catalogue)
 
-MESSAGES = catalogue("limit", {
-    "shape": ("使用回数の上限は {{count: 回数, per: 期間}} で書きます", "a usage limit is {{count: N, per: PERIOD}}"),
-    "count": ("count は1以上の整数です", "'count' is a whole number of at least 1"),
-    "per": ("期間「{per}」はありません（あるのは {known}）", "unknown period '{per}' (known: {known})"),
-})
 
 Problems = list[tuple[tuple, str]]
 
@@ -37,12 +33,12 @@ def parse(data: Any, periods: tuple[str, ...], default_per: str, path: tuple = (
     if data is None:
         return None, []
     if not isinstance(data, dict):
-        return None, [(path, MESSAGES.say("shape"))]
+        return None, [(path, say("limit.shape"))]
     count, per = data.get("count"), data.get("per", default_per)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        return None, [(path + ("count",), MESSAGES.say("count"))]
+        return None, [(path + ("count",), say("limit.count"))]
     if per not in periods:
-        return None, [(path + ("per",), MESSAGES.say("per", per=per, known=", ".join(periods)))]
+        return None, [(path + ("per",), say("limit.per", per=per, known=", ".join(periods)))]
     return UsageLimit(count, per), []
 
 

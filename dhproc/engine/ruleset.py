@@ -107,6 +107,11 @@ class Ruleset:
         """The number of the match's first turn (1 unless the setup starts later)."""
         return 1
 
+    def early_turn_message(self, setup: dict, turn: int, first: int) -> str | None:
+        """What to say of a turn numbered before the match's first (None: the platform's words,
+        which name the setup's start_turn)."""
+        return None
+
     def setup_from_log(self, log: dict) -> dict:
         """A setup whose state is the log's final state, so turns after the log's last one resolve
         to the same events in a new match folder. Raises :class:`NotImplementedError` when the

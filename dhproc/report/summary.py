@@ -41,10 +41,12 @@ class SummaryHooks:
 
     kills: Mapping[str, tuple[str, str | None]] = field(
         default_factory=lambda: {"death": ("character", "killer")})  # kind -> (victim field, killer field)
-    use: Callable[[dict], tuple[str, str] | None] = _ability_event  # an event -> (user, ability name)
+    # an event -> (user, ability name), or a list of them (one check may use several)
+    use: Callable[[dict], tuple[str, str] | list[tuple[str, str]] | None] = _ability_event
     # the event that starts what the ruleset's players call a turn, and its number field, when that
     # is not the dhproc turn (logos: the ターン inside one round)
     clock: tuple[str, str] | None = None
+    dp: bool = True  # whether the ruleset counts DP (kagemiya has none: no DP table)
 
 
 def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -> list[doc.Block]:
@@ -85,8 +87,8 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
             elif e["kind"] == "dp" and "total" in e:
                 totals[e["side"]] = e["total"]
             used = hooks.use(e)
-            if used is not None:
-                uses[used] = uses.get(used, 0) + 1
+            for one in ([used] if isinstance(used, tuple) else used or []):
+                uses[one] = uses.get(one, 0) + 1
         if hooks.clock is None:
             close()
     if hooks.clock is not None:
@@ -101,9 +103,10 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
         blocks.append(doc.Table.of(t("kill_headers").split("|"), kills, gap=0))
     else:
         blocks.append(doc.Lines.of(t("no_kills"), gap=0))
-    blocks.append(doc.Heading(t("dp"), level=3))
-    side_names = [str(sides[s].get("name", s)) for s in side_ids]
-    blocks.append(doc.Table.of([t("turn"), *side_names], dp_rows, gap=0))
+    if hooks.dp:
+        blocks.append(doc.Heading(t("dp"), level=3))
+        side_names = [str(sides[s].get("name", s)) for s in side_ids]
+        blocks.append(doc.Table.of([t("turn"), *side_names], dp_rows, gap=0))
     blocks.append(doc.Heading(t("uses"), level=3))
     if uses:
         rows = [[name(who), ability, n] for (who, ability), n in uses.items()]  # first-use order

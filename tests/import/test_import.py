@@ -4,6 +4,7 @@ either the submissions it must give or the problems it must report (then nothing
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -25,7 +26,7 @@ def run(*args: object):
 
 
 def test_there_are_at_least_30_cases_per_ruleset() -> None:
-    for ruleset in ("dh", "logos"):
+    for ruleset in ("dh", "logos", "count", "nicosw", "kagemiya"):
         assert len([c for c in CASES if c.parent.name == ruleset]) >= 30, ruleset
 
 
@@ -92,6 +93,32 @@ def test_two_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Path
     assert run("resolve", out).output == run("resolve", ROOT / "examples/dh/turn-01.yaml").output
 
 
+NICOSW_ALLIES = """【冒険者 1R】
+配置：リア1 ゴード3
+リア：通常移動→５／遠距離攻撃→ゴブリン
+ゴード：通常移動→７、８へ通常移動
+"""
+NICOSW_ENEMIES = """先手なら配置：オーガ11 ゴブリン10
+後手なら配置：オーガ１０、ゴブリン９
+オーガ：投石に持ち替え／遠距離攻撃→リア
+ゴブリン：近接攻撃→ゴード
+"""
+
+
+def test_nicosw_posts_make_the_example_turn_1_and_it_resolves_the_same(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    shutil.copytree(ROOT / "examples" / "nicosw", folder, ignore=shutil.ignore_patterns("turn-*.yaml"))
+    text = (folder / "match.yaml").read_text(encoding="utf-8")
+    (folder / "match.yaml").write_text(re.sub(r"turns: \[.*\]", "turns: [turn-01.yaml]", text), encoding="utf-8")
+    out = folder / "turn-01.yaml"
+    assert run("import", "nicosw", NICOSW_ENEMIES, "-o", out).exit_code == 0
+    assert run("import", "nicosw", NICOSW_ALLIES, "-o", out).exit_code == 0
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    example = yaml.safe_load((ROOT / "examples/nicosw/turn-01.yaml").read_text(encoding="utf-8"))
+    assert written["submissions"] == {side: example["submissions"][side] for side in ("enemies", "allies")}
+    assert run("resolve", out).output == run("resolve", ROOT / "examples/nicosw/turn-01.yaml").output
+
+
 def test_import_from_stdin_prints_the_turn(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["import", "dh", "-", "--turn", "2", "--match", str(ROOT / "examples/dh/match.yaml")],
                                 input="鈴木 B6→B4 攻撃:山田\n")
@@ -128,3 +155,37 @@ def test_import_problems_in_both_languages(lang: str, messages: list[str], monke
     other = "en" if lang == "ja" else "ja"
     again = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml", "--lang", other)
     assert messages[0] not in again.stderr
+
+
+# --------------------------------------------------------------------------- count: the example's turn
+
+COUNT_ENEMIES = """オーガ：1手番目 メイン：E3へ移動 2手番目 メイン：棍棒→アオイ CA：する
+ゴブリンA：メイン 短剣→アオイ CAあり
+ゴブリンB：サブ E4へ移動 メイン 短剣→アオイ／予備：メイン E5へ移動／CA:する
+"""
+COUNT_PCS = """アオイ：1手番目 サブ：Ｄ５へ移動／メイン：斬撃→ゴブリンA　2手番目 メイン：斬撃→ゴブリンA
+ミナト
+① 《火球》→ゴブリンA
+② 火球→ゴブリンB
+レン：1手番目 メイン 貫き矢→ゴブリンB
+2手番目 サブ Ｅ７へ移動 メイン 射撃→ゴブリンB
+予備：メイン Ｅ６へ移動
+アオイ　CA：する／カバー：ミナト
+ミナト　CA：する
+レン　CAあり
+"""
+
+
+def test_count_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    shutil.copytree(ROOT / "examples" / "count", folder, ignore=shutil.ignore_patterns("turn-*.yaml"))
+    text = (folder / "match.yaml").read_text(encoding="utf-8").replace("turns: [turn-01.yaml, turn-02.yaml]",
+                                                                       "turns: []")
+    (folder / "match.yaml").write_text(text, encoding="utf-8")
+    out = folder / "turn-01.yaml"
+    assert run("import", "count", COUNT_ENEMIES, "-o", out).exit_code == 0
+    assert run("import", "count", COUNT_PCS, "-o", out).exit_code == 0
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    example = yaml.safe_load((ROOT / "examples/count/turn-01.yaml").read_text(encoding="utf-8"))
+    assert written["submissions"] == example["submissions"]
+    assert run("resolve", out).output == run("resolve", ROOT / "examples/count/turn-01.yaml").output

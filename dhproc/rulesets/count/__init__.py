@@ -33,6 +33,10 @@ class CountRuleset(Ruleset):
                            count_now=setup.get("count_now"))
         state.clocks.advance("round", state.round - 1)  # the エンドフェイズ of every earlier round
         state.effects.restore_next(setup.get("next_effect_id", 1))
+        for cid, data in setup["characters"].items():  # COUNT-1.5: 行動不能 until this round's エンドフェイズ
+            if data.get("stopped") and cid in chars:
+                state.effects.add("stop", bearer=cid, data={}, clock="round", clocks=state.clocks, duration=1,
+                                  source={"setup": True})
         return state
 
     def first_turn(self, setup: dict) -> int:
@@ -62,6 +66,8 @@ class CountRuleset(Ruleset):
                                      "knocked_out": c.knocked_out, "escaped": c.escaped}
             if c.is_pc:
                 entry["hand"] = list(c.hand)
+            if state.stopped(c):
+                entry["stopped"] = True
             uses = {sk.name: c.uses[sk.index] for sk in c.skills if c.uses.get(sk.index) is not None}
             if uses:
                 entry["uses"] = uses
@@ -72,6 +78,26 @@ class CountRuleset(Ruleset):
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.blocks(log, lang=lang, view=view, turns=turns)
+
+    def submission_aliases(self):
+        """docs/aliases.md: Japanese keys; characters by display name, also as the keys of plans."""
+        from ...aliases import SubmissionAliases
+
+        return SubmissionAliases(
+            keys={"行動": "plans", "行動予定": "plans", "手番": "plans", "代替": "fallback", "代替行動": "fallback",
+                  "予備": "fallback", "反応": "reactions", "リアクション": "reactions",
+                  "サブ": "sub_action", "サブアクション": "sub_action", "メイン": "main_action",
+                  "メインアクション": "main_action", "移動": "move", "移動先": "to", "逃走": "escape",
+                  "スキル": "skill", "アイテム": "skill", "技": "skill", "対象": "targets",
+                  "CA": "ca", "CAスキル": "ca_skill", "CA攻撃": "ca_skill", "カバー": "cover", "カバーリング": "cover",
+                  "命中振り直し": "reroll_hit_fumble", "回避振り直し": "reroll_evasion_failure"},
+            name_keys=frozenset({"targets", "cover"}),
+            name_maps=frozenset({"plans", "fallback", "reactions"}))
+
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
 
 
 RULESET = CountRuleset()

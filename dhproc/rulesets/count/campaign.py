@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 # setup keys that hold the state now rather than the character sheet
-STATE_KEYS = ("count_now", "hp_now", "ca_now", "done", "escaped", "hand", "rerolls")
+STATE_KEYS = ("count_now", "hp_now", "ca_now", "done", "escaped", "stopped", "hand", "rerolls")
 
 
 def first_round(setup: dict) -> int:
@@ -38,8 +38,8 @@ def _character(base: dict, now: dict) -> dict:
         c["hp_now"] = now["hp_now"]
     if now["ca_left"] != base["ca_left"]:
         c["ca_now"] = now["ca_left"]
-    for flag in ("done", "escaped"):
-        if now[flag]:
+    for flag in ("done", "escaped", "stopped"):
+        if now.get(flag):
             c[flag] = True
     if "hand" in now:
         c["hand"] = list(now["hand"])

@@ -6,6 +6,9 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
+from ...messages import default_lang, say
+from ...names import did_you_mean, suggestions
+from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Character, parse_character
 
 
@@ -30,14 +33,15 @@ def check_match(match: Any) -> list[Problem]:
         if c.at is None:
             continue
         if c.at.label in taken:
-            at(("characters", cid, "at"), f"{c.at.label} is already {taken[c.at.label]}'s square")
+            at(("characters", cid, "at"), say("count.square_taken", square=c.at.label, other=taken[c.at.label]))
         taken.setdefault(c.at.label, cid)
+    names = {cid: c.name for cid, c in chars.items()}
     for turn in match.turns:
-        problems += _check_submissions(turn, setup["sides"], chars)
+        problems += _check_submissions(turn, setup["sides"], chars, names)
     return problems
 
 
-def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character]) -> list[Problem]:
+def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character], names: dict[str, str]) -> list[Problem]:
     """COUNT-1.6: every id a submission names exists, belongs to the side, and fits its place."""
     problems: list[Problem] = []
 
@@ -47,22 +51,22 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character]) -> l
     for sid, sub in turn.submissions.items():
         here = ("submissions", sid)
         if sid not in sides:
-            bad(here, f"'{sid}' is not a side (sides: {', '.join(sides)})", key=True)
+            bad(here, say("count.not_a_side", side=sid, sides=", ".join(sides)), key=True)
             continue
         for part in ("plans", "fallback", "reactions"):
             for cid in sub.get(part, {}):
                 c = chars.get(cid)
                 if c is None:
-                    bad(here + (part, cid), f"unknown character '{cid}'", key=True)
+                    bad(here + (part, cid), _unknown(cid, names), key=True)
                 elif c.side != sid:
-                    bad(here + (part, cid), f"'{cid}' belongs to side '{c.side}', not '{sid}'", key=True)
+                    bad(here + (part, cid), say("count.wrong_side", id=cid, side=c.side, sub=sid), key=True)
         for cid, plans in sub.get("plans", {}).items():
             if chars.get(cid) is not None and chars[cid].side == sid:
                 for i, plan in enumerate(plans):
-                    _check_plan(plan, chars[cid], chars, here + ("plans", cid, i), bad)
+                    _check_plan(plan, chars[cid], names, here + ("plans", cid, i), bad)
         for cid, plan in sub.get("fallback", {}).items():
             if chars.get(cid) is not None and chars[cid].side == sid:
-                _check_plan(plan, chars[cid], chars, here + ("fallback", cid), bad)
+                _check_plan(plan, chars[cid], names, here + ("fallback", cid), bad)
         for cid, r in sub.get("reactions", {}).items():
             c = chars.get(cid)
             if c is None or c.side != sid:
@@ -72,44 +76,52 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character]) -> l
                 if sk is None:
                     bad(here + ("reactions", cid, "ca_skill"), _no_skill(c, r["ca_skill"]))
                 elif sk.timing not in ("main_action", "counter") or not sk.is_attack:
-                    bad(here + ("reactions", cid, "ca_skill"),
-                        f"'{sk.name}' cannot be used in a CA: the 通常攻撃, a main_action or a counter attack")
+                    bad(here + ("reactions", cid, "ca_skill"), say("count.ca_skill_not_attack", skill=sk.name))
             if r.get("cover"):
                 if not any(s.op == "cover" for s in c.skills):
-                    bad(here + ("reactions", cid, "cover"), f"'{cid}' has no cover skill (op: cover)")
+                    bad(here + ("reactions", cid, "cover"), say("count.no_cover_skill", id=cid))
                 for j, ally in enumerate(r["cover"]):
                     a = chars.get(ally)
                     if a is None or a.side != sid or ally == cid:
-                        bad(here + ("reactions", cid, "cover", j), f"'{ally}' is not another character of '{sid}'")
+                        bad(here + ("reactions", cid, "cover", j), say("count.not_an_ally", id=ally, side=sid))
     return problems
 
 
 ACTION_TIMING = {"sub_action": ("sub_action",), "main_action": ("main_action",)}
 
 
-def _check_plan(plan: dict, c: Character, chars: dict[str, Character], here: tuple, bad) -> None:
+def _check_plan(plan: dict, c: Character, names: dict[str, str], here: tuple, bad) -> None:
     for slot in ("sub_action", "main_action"):
         action = plan.get(slot)
         if action is None:
             continue
         given = [k for k in ("move", "escape", "skill") if k in action]
         if len(given) > 1:
-            bad(here + (slot,), f"an action is one of move, escape or skill, not {' and '.join(given)}")
+            bad(here + (slot,), say("count.one_action", given=say("count.and").join(given)))
         if "escape" in action and slot != "main_action":
-            bad(here + (slot, "escape"), "逃走 is a main action")
+            bad(here + (slot, "escape"), say("count.escape_main"))
         if "skill" in action:
             sk = c.skill(action["skill"])
             if sk is None:
                 bad(here + (slot, "skill"), _no_skill(c, action["skill"]))
             elif sk.timing not in ACTION_TIMING[slot]:
-                bad(here + (slot, "skill"), f"'{sk.name}' has timing {sk.timing}: not usable as the {slot}")
+                bad(here + (slot, "skill"), say("count.wrong_timing", skill=sk.name, timing=sk.timing,
+                                                slot=say(f"count.slot.{slot}")))
         elif "targets" in action:
-            bad(here + (slot, "targets"), "targets go with a skill")
+            bad(here + (slot, "targets"), say("count.targets_without_skill"))
         for j, t in enumerate(action.get("targets", [])):
-            if t not in chars:
-                bad(here + (slot, "targets", j), f"unknown character '{t}'")
+            if t not in names:
+                bad(here + (slot, "targets", j), _unknown(t, names))
 
 
-def _no_skill(c: Character, name: str) -> str:
-    names = ", ".join(s.name for s in c.skills) or "none"
-    return f"'{c.id}' has no skill '{name}' (skills: {names})"
+def _unknown(cid: Any, names: dict[str, str]) -> str:
+    """An unknown character, with a "did you mean" from the ids and display names that exist."""
+    return say("count.unknown_character", id=cid, hint=did_you_mean(cid, names, default_lang()))
+
+
+def _no_skill(c: Character, name: Any) -> str:
+    """A skill the character does not have: the names close to it, and its whole list."""
+    close = suggestions(str(name), [s.name for s in c.skills])
+    hint = say("name.did_you_mean", names=say("list.or").join(close)) if close else ""
+    listing = say("list.sep").join(s.name for s in c.skills) or say("count.none")
+    return say("count.no_skill", id=c.id, name=name, hint=hint, names=listing)

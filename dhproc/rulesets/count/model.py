@@ -8,11 +8,15 @@ store (kind ``stat``, cleared at the エンドフェイズ, COUNT-9.1).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
 from ...engine.roster import Problems, parse_skills
+from ...messages import say
+from ...names import fold
+from . import messages  # noqa: F401  (registers the count.* messages)
 
 COLUMNS = "ABCDEFGHI"
 ROWS = "123456789"
@@ -30,6 +34,8 @@ class Square:
 
     @classmethod
     def parse(cls, label: str) -> "Square":
+        """``E5``, also ``e5`` and full-width ``Ｅ５`` as GKs type them (the schema admits those)."""
+        label = unicodedata.normalize("NFKC", label).upper()
         return cls(COLUMNS.index(label[0]), ROWS.index(label[1]))
 
     @property
@@ -57,7 +63,7 @@ class Damage:
 
 @dataclass(frozen=True)
 class Rider:
-    """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat`` or ``heal``."""
+    """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat``, ``heal`` or ``stop`` (行動不能)."""
 
     op: str
     value: int
@@ -68,7 +74,7 @@ class Rider:
 class Skill:
     index: int  # position in the character's list
     name: str
-    timing: str  # count_start, sub_action, main_action, counter, before_damage
+    timing: str  # count_start, sub_action, main_action, counter, before_damage, after_damage, reroll
     normal: bool  # the 通常攻撃
     item: bool
     check: str  # hit, magic, none
@@ -84,6 +90,8 @@ class Skill:
     op: str | None  # before_damage: cover
     riders: tuple[Rider, ...]
     effects: tuple[Rider, ...]
+    when: str = "dealt"  # after_damage: on damage its owner deals or takes (COUNT-7.10)
+    roll: str | None = None  # reroll: hit or evasion (COUNT-4.5, 5.7)
 
     @property
     def is_attack(self) -> bool:
@@ -136,7 +144,13 @@ class Character:
         return self.kind == "pc"
 
     def skill(self, name: str) -> Skill | None:
-        return next((s for s in self.skills if s.name == name), None)
+        """The skill of that name; full- or half-width, katakana or hiragana alike when only one
+        skill reads so (names are unique as written, so the exact one wins)."""
+        exact = next((s for s in self.skills if s.name == name), None)
+        if exact is not None:
+            return exact
+        folded = [s for s in self.skills if fold(s.name) == fold(name)]
+        return folded[0] if len(folded) == 1 else None
 
     @property
     def normal_attack(self) -> Skill | None:
@@ -152,6 +166,10 @@ class CountState:
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
+
+    def stopped(self, c: Character) -> bool:
+        """行動不能 (COUNT-3.8): a live ``stop`` effect on it."""
+        return any(True for _ in self.effects.select(bearer=c.id, kind="stop"))
 
     def stat(self, c: Character, stat: str) -> int:
         """The current value: the setup's plus every live stat effect on it."""
@@ -171,26 +189,26 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
     """The typed character of a (schema-valid) setup entry, and its semantic problems."""
     skills, problems = parse_skills(data.get("skills", []), parse_skill, lambda s: s.name)
     if sum(1 for s in skills if s.normal) > 1:
-        problems.append((("skills",), "one skill at most is the 通常攻撃 (normal: true)"))
+        problems.append((("skills",), say("count.normal_twice")))
     # COUNT-1.3: a roll is never both a critical and a fumble
     if data["hit_fumble"] >= data["hit_crit"]:
-        problems.append((("hit_fumble",), f"命中F値 {data['hit_fumble']} must be below 命中C値 {data['hit_crit']}"))
+        problems.append((("hit_fumble",), say("count.hit_crit_fumble", fumble=data["hit_fumble"], crit=data["hit_crit"])))
     if data["evasion_crit"] >= data["evasion_fumble"]:
-        problems.append((("evasion_crit",), f"回避C値 {data['evasion_crit']} must be below 回避F値 "
-                                            f"{data['evasion_fumble']}"))
+        problems.append((("evasion_crit",), say("count.evasion_crit_fumble", crit=data["evasion_crit"],
+                                                fumble=data["evasion_fumble"])))
     # COUNT-1.5: the current state never exceeds its maximum
     hp_now = data.get("hp_now", data["hp"])
     if hp_now > data["hp"]:
-        problems.append((("hp_now",), f"current HP {hp_now} is over the maximum {data['hp']}"))
+        problems.append((("hp_now",), say("count.hp_over", now=hp_now, max=data["hp"])))
     ca_now = data.get("ca_now", data["ca_left"])
     if ca_now > data["ca_left"]:
-        problems.append((("ca_now",), f"current 残りCA回数 {ca_now} is over the battle's {data['ca_left']}"))
+        problems.append((("ca_now",), say("count.ca_over", now=ca_now, max=data["ca_left"])))
     count = data.get("count_now", data["count"])
     done = bool(data.get("done", False))
     if done and count > 0:
-        problems.append((("done",), f"a 行動終了 character stands at count 0, not {count}"))
+        problems.append((("done",), say("count.done_not_zero", count=count)))
     if data["kind"] != "pc" and "hand" in data:
-        problems.append((("hand",), "only a PC has a 手札 (kind: pc)"))
+        problems.append((("hand",), say("count.hand_not_pc")))
     home = Square.parse(data["at"])
     escaped = bool(data.get("escaped", False))
     c = Character(
@@ -222,30 +240,46 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         target_count=targets.get("count", 1), target_side=targets.get("side", "enemy"), damage=damage,
         counts=tuple(data.get("counts", [])), step=data.get("step"), value=data.get("value", 0),
         op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
-        effects=tuple(_rider(r) for r in data.get("effects", [])))
+        effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"))
     if skill.normal and timing != "main_action":
-        problems.append((("normal",), "the 通常攻撃 is a main_action skill"))
+        problems.append((("normal",), say("count.normal_not_main")))
     if "uses" in data and not skill.item:
-        problems.append((("uses",), "only an item (item: true) has uses"))
+        problems.append((("uses",), say("count.uses_not_item")))
     if timing == "count_start" and not skill.counts:
-        problems.append(((), "a count_start skill lists the counts it fires at (counts: [...])"))
+        problems.append(((), say("count.count_start_counts")))
     if timing != "count_start" and skill.counts:
-        problems.append((("counts",), "only a count_start skill fires at counts"))
+        problems.append((("counts",), say("count.counts_not_count_start")))
     if timing == "before_damage":
         if (skill.step is None) == (skill.op is None):
-            problems.append(((), "a before_damage skill has a step (increase, reduce, real) or op: cover"))
+            problems.append(((), say("count.before_damage_step")))
         if skill.is_attack:
-            problems.append(((), "a before_damage skill is not an attack (no check, no damage)"))
+            problems.append(((), say("count.before_damage_attack")))
     elif skill.step is not None or skill.op is not None:
-        problems.append((("step" if skill.step else "op",), "only a before_damage skill changes damage or covers"))
+        problems.append((("step" if skill.step else "op",), say("count.step_not_before_damage")))
     if timing in ("count_start",) and skill.is_attack:
-        problems.append(((), "a count_start skill applies effects; it does not attack"))
+        problems.append(((), say("count.count_start_attack")))
+    if timing == "after_damage":  # COUNT-7.10
+        if skill.is_attack:
+            problems.append(((), say("count.after_damage_attack")))
+        if not skill.effects:
+            problems.append(((), say("count.after_damage_effects")))
+        if skill.target_side not in ("self", "enemy"):
+            problems.append((("targets", "side"), say("count.after_damage_side")))
+    elif "when" in data:
+        problems.append((("when",), say("count.when_not_after_damage")))
+    if timing == "reroll":  # COUNT-4.5 / 5.7
+        if skill.roll is None:
+            problems.append(((), say("count.reroll_roll")))
+        if skill.is_attack or skill.effects:
+            problems.append(((), say("count.reroll_only")))
+    elif skill.roll is not None:
+        problems.append((("roll",), say("count.roll_not_reroll")))
     if skill.is_attack and skill.target_side == "self":
-        problems.append((("targets", "side"), "an attack does not target its user"))
+        problems.append((("targets", "side"), say("count.attack_self")))
     if skill.pierce and skill.target_count != 1:
-        problems.append((("pierce",), "a 貫通 skill names one target; the line decides the rest"))
+        problems.append((("pierce",), say("count.pierce_one")))
     return skill, problems
 
 
 def _rider(d: dict) -> Rider:
-    return Rider(d["op"], d["value"], d.get("stat"))
+    return Rider(d["op"], d.get("value", 0), d.get("stat"))

@@ -39,6 +39,12 @@ OPTIONS = OptionSet([
            reason="section 4 is unseen; each round starts from the setup's 配置カウント"),
     Option("ca_reset", "battle", choices=("battle", "round"), source="guess", clause="COUNT-9.3",
            reason="残りCA回数 reads as a stock for the battle"),
+    Option("stop_ends", "end_phase", choices=("end_phase", "own_turn"), source="guess", clause="COUNT-3.9",
+           reason="行動不能 lasts until the end phase, as a stat 付与効果 does; the state's rules are unseen"),
+    Option("after_damage_order", "agility", choices=("agility", "attacker_first"), source="guess",
+           clause="COUNT-7.10", reason="ダメージロール後 effects go in 敏捷 order, as the seed orders units elsewhere"),
+    Option("reroll_order", "skill_first", choices=("skill_first", "rerolls_first"), source="guess",
+           clause="COUNT-4.5", reason="a 振り直し skill or item is used before the character's plain re-rolls"),
 ])
 
 # The names GKs read in `dhproc options` and report headers (Japanese, English).
@@ -60,4 +66,31 @@ OPTIONS.set_names({
     "ca_chain_cap": ("CA連鎖の上限", "CA chain cap"),
     "end_phase": ("エンドフェイズの配置カウント", "counts at the end phase"),
     "ca_reset": ("残りCA回数の回復", "when 残りCA回数 comes back"),
+    "stop_ends": ("行動不能の終わり", "when 行動不能 ends"),
+    "after_damage_order": ("ダメージロール後の効果の順", "order of after-damage effects"),
+    "reroll_order": ("振り直しに使うもの", "what pays for a re-roll"),
+})
+
+# The reasons in Japanese, as `dhproc options count` shows them by default.
+OPTIONS.set_reasons({
+    "start_count": "0なら各ラウンドを最も高い配置カウントから始める。開始カウントを決めるフェイズ1〜2は不明",
+    "agility_tie": "シードは敏捷の順だけを定める。同値ならPCがエネミーより先、次にセットアップの順",
+    "grid_metric": "移動したマス数は上下左右の歩数で数える。マップの数え方は不明",
+    "occupied_squares": "他のユニットがいるマスでは移動を終えられない",
+    "move_limit_scope": "シードはサブアクションとメインアクションの移動をそれぞれ移動限界までとする",
+    "escape_by": "シードはPCについて述べ、GMが逃走を制限してよいとする。既定ではどのユニットも試みられる",
+    "escape_squares": "シードの A○・I○・○1・○9 のマス",
+    "evasion_crit_evades": "ファンブルが必ず失敗するのと同じく、回避クリティカルは回避率を超えても回避する",
+    "ca_needs_attack": "攻撃側に届く攻撃があるときだけCAを行うので、残りCA回数を無駄にしない",
+    "shared_damage_roll": "予定ダメージは攻撃ごとに1つ。カバーの倍化にはそれが必要",
+    "resist_mode": "耐性の尺度は不明。既定では値をそのまま引く",
+    "void_in_composite": "〈無〉属性ダメージは一切軽減できない。複合属性に含まれても同じ",
+    "cover_no_reduction": "軽減不可はダメージに付く。誰が受けても変わらない",
+    "knocked_out_at": "HPと戦闘不能の規定は不明。HP0で戦闘不能",
+    "ca_chain_cap": "安全のための上限。残りCA回数がはるかに早く連鎖を止める",
+    "end_phase": "4.エンドフェイズは不明。各ラウンドはセットアップの配置カウントから始める",
+    "ca_reset": "「残り」CA回数は戦闘を通じた回数と読む",
+    "stop_ends": "行動不能は能力値の付与効果と同じくエンドフェイズまで続く。状態の規定は不明",
+    "after_damage_order": "ダメージロール後の効果は、シードが他の場面でユニットを並べる敏捷の順に解決する",
+    "reroll_order": "振り直しのスキルやアイテムを、キャラクターの振り直し回数より先に使う",
 })

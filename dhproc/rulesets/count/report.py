@@ -38,6 +38,15 @@ T = Catalog({
     "main_action": ("メインアクション", "main action"),
     "ca": ("CA", "CA"),
     "count_start_action": ("カウント開始時", "count start"),
+    "after_damage": ("ダメージロール後", "after damage"),
+    "stopped": ("　行動不能：行動しない", "  cannot act (行動不能): no action"),
+    "no_evasion": ("　回避判定（{name}）：行動不能のため回避判定なし → 命中、CAチェックなし",
+                   "  evasion ({name}): cannot act, no evasion check → hit, no CA check"),
+    "effect_stop": ("　{step}{name} 行動不能（{until}）", "  {step}{name} cannot act ({until})"),
+    "until_end_phase": ("エンドフェイズまで", "until the end phase"),
+    "until_own_turn": ("次の行動手番まで", "until its next 行動手番"),
+    "stop_ends": ("　行動不能が終わる：{name}", "  {name} can act again"),
+    "reroll_skill": ("　　《{skill}》で振り直し", "    re-roll with 《{skill}》"),
     "move_sub": ("　{action}：移動 {a}→{b}（{sq}マス×移動コスト{mc}＝{cost}）配置カウント {before}→{after}",
                  "  {action}: move {a}→{b} ({sq} squares × move cost {mc} = {cost}) count {before}→{after}"),
     "move_main": ("　{action}：移動 {a}→{b}（{sq}マス、配置カウントは下がらない）",
@@ -131,6 +140,7 @@ WHY = Catalog({
     "no_ca_attack": ("使える攻撃がない", "no attack to use"),
     "pierce_forces_others": ("貫通で他の対象を含む", "pierce would include others"),
     "knocked_out": ("戦闘不能", "knocked out"),
+    "stopped": ("行動不能", "cannot act"),
 })
 KIND = {"ja": {"melee": "近", "ranged": "射", "magic": "魔", "none": "なし"},
         "en": {"melee": "melee", "ranged": "ranged", "magic": "magic", "none": "none"}}
@@ -138,8 +148,8 @@ STAT = {"ja": {"hit": "命中", "evasion": "回避", "magic": "魔術", "resista
         "en": {"hit": "HIT", "evasion": "EVA", "magic": "MAG", "resistance": "RES", "agility": "AGI"}}
 HEADERS = {"ja": ["名前", "陣営", "位置", "配置カウント", "HP", "残りCA", "手札", "状態"],
            "en": ["name", "side", "at", "count", "HP", "CA left", "hand", "state"]}
-STATES = {"ja": {"done": "行動終了", "knocked_out": "戦闘不能", "escaped": "逃走"},
-          "en": {"done": "done", "knocked_out": "KO", "escaped": "escaped"}}
+STATES = {"ja": {"done": "行動終了", "knocked_out": "戦闘不能", "escaped": "逃走", "stopped": "行動不能"},
+          "en": {"done": "done", "knocked_out": "KO", "escaped": "escaped", "stopped": "cannot act"}}
 
 
 @dataclass
@@ -156,6 +166,7 @@ class _Unit:
     done: bool = False
     knocked_out: bool = False
     escaped: bool = False
+    stopped: bool = False
 
 
 @dataclass
@@ -170,10 +181,11 @@ class Track:
     def from_setup(cls, setup: dict) -> "Track":
         units = {}
         for cid, c in setup["characters"].items():
-            units[cid] = _Unit(c["name"], c["side"], None if c.get("escaped") else c["at"],
+            units[cid] = _Unit(c["name"], c["side"], None if c.get("escaped") else Square.parse(c["at"]).label,
                                c.get("count_now", c["count"]), c["hp"], c.get("hp_now", c["hp"]),
                                c.get("ca_now", c["ca_left"]), list(c.get("hand", [])), c["kind"] == "pc",
-                               bool(c.get("done", False)), c.get("hp_now", c["hp"]) == 0, bool(c.get("escaped")))
+                               bool(c.get("done", False)), c.get("hp_now", c["hp"]) == 0, bool(c.get("escaped")),
+                               bool(c.get("stopped")))
         return cls(units, {sid: s["name"] for sid, s in setup["sides"].items()})
 
     def apply(self, e: dict) -> None:
@@ -201,6 +213,10 @@ class Track:
                 u.count, u.done = e["after"], e["done"]
             elif e["op"] == "heal":
                 u.hp_now = e["after"]
+            elif e["op"] == "stop":
+                u.stopped = True
+        elif kind == "stop_ends":
+            self.units[e["character"]].stopped = False
         elif kind == "end_phase":
             for cid, n in e["counts"].items():
                 self.units[cid].count, self.units[cid].done = n, n == 0 and self.units[cid].done
@@ -319,6 +335,15 @@ class Renderer:
         self.say(self.t("slot", name=self.name(e["character"]), n=e["slot"], before=e["count_before"],
                         after=e["count_after"], done=self.t("done") if e["done"] else ""))
 
+    def on_stopped(self, e: dict) -> None:
+        self.say(self.t("stopped"))
+
+    def on_no_evasion(self, e: dict) -> None:
+        self.say(self.t("no_evasion", name=self.name(e["actor"])))
+
+    def on_stop_ends(self, e: dict) -> None:
+        self.say(self.t("stop_ends", name=self.name(e["character"])))
+
     def on_no_plan(self, e: dict) -> None:
         self.say(self.t("no_plan"))
 
@@ -373,7 +398,10 @@ class Renderer:
         self.say(self.t("miss_all"))
 
     def on_reroll(self, e: dict) -> None:
-        self.say(self.t("reroll", n=e["rerolls_left"]))
+        if e.get("skill"):
+            self.say(self.t("reroll_skill", skill=e["skill"]))
+        else:
+            self.say(self.t("reroll", n=e["rerolls_left"]))
 
     def on_evasion(self, e: dict) -> None:
         t = self.t
@@ -438,6 +466,9 @@ class Renderer:
         if e["op"] == "count":
             self.say(t("effect_count", step=step, name=name, before=e["before"], after=e["after"],
                        done=t("done") if e["done"] and e["after"] == 0 else ""))
+        elif e["op"] == "stop":
+            until = t("until_own_turn") if self.log["options"].get("stop_ends") == "own_turn" else t("until_end_phase")
+            self.say(t("effect_stop", step=step, name=name, until=until))
         elif e["op"] == "stat":
             self.say(t("effect_stat", step=step, name=name, stat=STAT[self.lang][e["stat"]], before=e["before"],
                        after=e["after"]))
@@ -467,7 +498,7 @@ class Renderer:
     def table(self, caption: str) -> Table:
         rows = []
         for cid, u in self.track.units.items():
-            states = [STATES[self.lang][k] for k in ("done", "knocked_out", "escaped") if getattr(u, k)]
+            states = [STATES[self.lang][k] for k in ("done", "knocked_out", "escaped", "stopped") if getattr(u, k)]
             if not u.pc:
                 hand = "-"
             elif self.view == "public":

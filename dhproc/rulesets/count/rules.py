@@ -16,6 +16,7 @@ from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
+from ...messages import say
 from .model import CHECK_STAT, DEFENCE_STAT, VOID, Character, CountState, Rider, Skill, Square
 
 MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
@@ -155,8 +156,7 @@ class Round:
         ctx = self.ctx
         self.taken_slots += 1
         if self.taken_slots > MAX_TURN_SLOTS:
-            raise ResolutionError([self.turn.problem(("turn",), f"more than {MAX_TURN_SLOTS} 行動手番 in one round: "
-                                                                f"effects keep lifting 配置カウント back")])
+            raise ResolutionError([self.turn.problem(("turn",), say("count.too_many_slots", n=MAX_TURN_SLOTS))])
         before = c.count
         c.count -= 10
         if c.count <= 0:
@@ -166,6 +166,11 @@ class Round:
         ctx.emit("turn_slot", character=c.id, count=cur, slot=n, count_before=before, count_after=c.count,
                  done=c.done)
         self.moved = 0
+        if self.s.stopped(c):  # COUNT-3.9: 行動不能: the 行動手番 comes and goes with no action
+            ctx.emit("stopped", character=c.id, slot=n)
+            if self.opts["stop_ends"] == "own_turn":
+                self.unstop(c)
+            return
         plans = self.subs.get(c.side, {}).get("plans", {}).get(c.id, [])
         if n > len(plans):  # COUNT-1.7
             ctx.emit("no_plan", character=c.id, slot=n)
@@ -330,6 +335,10 @@ class Round:
                 if hit is None:
                     hits.append((t, False))
                     continue
+                if self.s.stopped(t):  # COUNT-5.8: 行動できない: no 回避判定, so no CA check; it is hit
+                    ctx.emit("no_evasion", actor=t.id, attacker=a.id, skill=sk.name, reason="stopped")
+                    hits.append((t, False))
+                    continue
                 landed, no_reduction, takes_ca = self.evasion(a, sk, t, hit)
                 if landed:
                     hits.append((t, no_reduction))
@@ -356,11 +365,28 @@ class Round:
                      hit_fumble=a.hit_fumble, attempt=attempt)
             if check.fumble:
                 self.discard(a)
-                if a.rerolls > 0 and self.reaction(a, "reroll_hit_fumble"):
-                    a.rerolls -= 1
-                    ctx.emit("reroll", character=a.id, roll="hit_check", rerolls_left=a.rerolls)
+                source = self.reroll_source(a, "hit") if self.reaction(a, "reroll_hit_fumble") else None
+                if source is not None:
+                    self.spend_reroll(a, source, "hit_check")
                     continue
             return check
+
+    def reroll_source(self, c: Character, roll: str) -> Skill | str | None:
+        """COUNT-4.5 / 5.7: what pays for a re-roll of ``roll`` (hit or evasion): a 振り直し skill
+        or item with a use left, or one of the character's ``rerolls`` (option ``reroll_order``)."""
+        skill = next((x for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0),
+                     None)
+        plain = "rerolls" if c.rerolls > 0 else None
+        first, second = (skill, plain) if self.opts["reroll_order"] == "skill_first" else (plain, skill)
+        return first if first is not None else second
+
+    def spend_reroll(self, c: Character, source: Skill | str, roll: str) -> None:
+        if isinstance(source, Skill):
+            self.spend(c, source)
+            self.ctx.emit("reroll", character=c.id, roll=roll, rerolls_left=c.rerolls, skill=source.name)
+            return
+        c.rerolls -= 1
+        self.ctx.emit("reroll", character=c.id, roll=roll, rerolls_left=c.rerolls)
 
     def discard(self, a: Character) -> None:
         """COUNT-4.3: a PC loses one card at random from its hand at once."""
@@ -394,15 +420,15 @@ class Round:
                 evaded, why = True, "evasion_critical"
             else:
                 evaded, why = face <= rate, "rate"
-            retry = not evaded and t.rerolls > 0 and self.reaction(t, "reroll_evasion_failure")  # COUNT-5.7
+            retry = self.reroll_source(t, "evasion") if not evaded and self.reaction(t, "reroll_evasion_failure") \
+                else None  # COUNT-5.7
             tens, ones, reading = read_2d9(face)  # COUNT-6.1
             fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
                           evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=t.evasion_crit,
                           evasion_fumble=t.evasion_fumble, evaded=evaded, why=why, attempt=attempt)
-            if retry:
-                t.rerolls -= 1
+            if retry is not None:
                 ctx.emit("evasion", **fields, final=False)
-                ctx.emit("reroll", character=t.id, roll="evasion", rerolls_left=t.rerolls)
+                self.spend_reroll(t, retry, "evasion")
                 continue
             no_reduction = fumbled and not evaded  # COUNT-5.5
             eligible = reading <= t.ca_value and t.ca_left >= 1  # COUNT-6.2
@@ -421,18 +447,46 @@ class Round:
 
     def damage_and_riders(self, a: Character, sk: Skill, hits: list[tuple[Character, bool]], critical: bool) -> None:
         """COUNT-7: steps 1–3 (shared or per receiver), 4–8 per receiver, 9 per target hit."""
+        receivers: list[Character] = []
         if sk.damage is not None:
             shares = self.covered_shares(hits)
             planned = self.planned(a, sk, critical, None) if self.opts["shared_damage_roll"] else None
             for receiver, taken in shares:
                 own = planned if planned is not None else self.planned(a, sk, critical, receiver)
                 self.apply_damage(a, sk, receiver, taken, own)
+                receivers.append(receiver)
                 if self.s.outcome is not None:
                     return
         for t, _ in hits:  # step 9
             if t.standing:
                 for r in sk.riders:
                     self.apply_rider(t, r, a, sk, step=9)
+        if receivers and self.s.outcome is None:
+            self.after_damage(a, receivers)
+
+    def after_damage(self, a: Character, receivers: list[Character]) -> None:
+        """COUNT-7.10: ダメージロール後 effects, once the damage is worked out: the attacker's when
+        it deals damage, each receiver's when it takes some; owners in 敏捷 order (option
+        ``after_damage_order``). ``targets.side: enemy`` reaches the other party of the damage."""
+        first = self.opts["after_damage_order"] == "attacker_first"
+        fired = [(c, sk) for c in self.s.standing() for sk in c.skills if sk.timing == "after_damage"
+                 and ((sk.when == "dealt" and c is a) or (sk.when == "taken" and c in receivers))]
+        for c, sk in ordered(fired, key=lambda p: ((0 if first and p[0] is a else 1,) + self.agility_key(p[0])
+                                                   + (p[1].index,))):
+            if not c.standing or (sk.item and c.uses.get(sk.index) == 0):
+                continue
+            if sk.target_side == "self":
+                reached = [c]
+            else:
+                reached = [t for t in (receivers if sk.when == "dealt" else [a]) if t.standing]
+            if not reached:
+                continue
+            self.spend(c, sk)
+            self.ctx.emit("use", character=c.id, skill=sk.name, action="after_damage", targets=[t.id for t in reached],
+                          forced=[])
+            for t in reached:
+                for r in sk.effects:
+                    self.apply_rider(t, r, c, sk, step=None)
 
     def covered_shares(self, hits: list[tuple[Character, bool]]) -> list[tuple[Character, list[tuple[Character, bool]]]]:
         """COUNT-7.5: who takes which target's share; a coverer's own share and those it covers."""
@@ -442,8 +496,8 @@ class Round:
             cover = None
             for k in ordered(s.standing(t.side), key=self.agility_key):
                 skill = next((x for x in k.skills if x.op == "cover"), None)
-                if k is t or skill is None or t.id not in self.reaction(k, "cover", []):
-                    continue
+                if k is t or skill is None or t.id not in self.reaction(k, "cover", []) or s.stopped(k):
+                    continue  # COUNT-3.9: a character that cannot act covers nobody
                 if k.at is not None and t.at is not None and k.at.distance(t.at, metric) <= skill.range:
                     cover = k
                     break
@@ -535,6 +589,9 @@ class Round:
                               clocks=s.clocks, duration=1, source=src)
             ctx.emit("effect", **src, target=t.id, op="stat", stat=rider.stat, value=rider.value, before=before,
                      after=s.stat(t, rider.stat), effect_id=e.seq)
+        elif rider.op == "stop":  # COUNT-3.9
+            e = s.effects.add("stop", bearer=t.id, data={}, clock="round", clocks=s.clocks, duration=1, source=src)
+            ctx.emit("effect", **src, target=t.id, op="stop", effect_id=e.seq)
         else:  # heal
             before = t.hp_now
             t.hp_now = min(t.hp, t.hp_now + rider.value)
@@ -564,8 +621,8 @@ class Round:
         try:
             Cascade(DEPTH_FIRST, self.opts["ca_chain_cap"]).run(grants, lambda g: [g], self.fire_ca)
         except CascadeLimit as exc:
-            raise ResolutionError([self.turn.problem(("turn",), f"round {self.s.round}: {exc} (CAs); raise "
-                                                                f"ca_chain_cap")]) from None
+            raise ResolutionError([self.turn.problem(("turn",), say("count.ca_chain", round=self.s.round,
+                                                                    detail=exc))]) from None
 
     def fire_ca(self, grant: Grant, _: Grant) -> list[Grant]:
         s = self.s
@@ -574,6 +631,9 @@ class Round:
         t, against = s.characters[grant.taker], s.characters[grant.against]
         if not t.standing:  # COUNT-8.5
             self.ctx.emit("cancel", character=t.id, action="ca", reason="knocked_out", against=against.id)
+            return []
+        if s.stopped(t):  # COUNT-3.9: a CA is an action
+            self.ctx.emit("cancel", character=t.id, action="ca", reason="stopped", against=against.id)
             return []
         sk, aim = self.ca_attack(t, against)
         if aim.reason is not None or sk is None:
@@ -591,7 +651,10 @@ class Round:
         s, ctx, opts = self.s, self.ctx, self.opts
         s.clocks.advance("round")
         for e in s.effects.expire(s.clocks):
-            ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
+            if e.kind == "stop":
+                ctx.emit("stop_ends", effect_id=e.seq, character=e.bearer)
+            else:
+                ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
         if opts["end_phase"] == "reset":
             for c in s.standing():
                 c.count, c.done = c.setup_count, False
@@ -599,6 +662,11 @@ class Round:
             for c in s.standing():
                 c.ca_left = c.ca_start
         ctx.emit("end_phase", round=s.round, counts=self.counts(), ca_left={c.id: c.ca_left for c in s.standing()})
+
+    def unstop(self, c: Character) -> None:
+        """``stop_ends: own_turn``: the 行動不能 ends once it has cost its bearer one 行動手番."""
+        for e in self.s.effects.remove(self.s.effects.select(bearer=c.id, kind="stop"), force=True):
+            self.ctx.emit("stop_ends", effect_id=e.seq, character=c.id)
 
     def judge(self) -> None:
         """COUNT-9.2: decided when at most one side still stands."""

@@ -20,6 +20,12 @@ RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_deat
 COUNTER_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "killed_by_enemy",
                 "killed", "enemy_enters_range", "enemy_ends_action_in_range", "enemy_uses_ability_in_range",
                 "enemy_attacks_in_range", "ally_ends_action_in_range", "self_kills_enemy", "self_hits")
+# タイミング (DH-8.17): 後手 after the trigger, 先手 before it takes effect, 同時 at the same moment
+COUNTER_TIMINGS = ("after", "before", "same")
+# The conditions with a moment before their trigger takes effect: an attack before its 命中判定, an
+# ability before its 発動判定, a death before it happens ("about to be killed").
+BEFORE_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_enemy", "enemy_attacks_in_range",
+               "enemy_uses_ability_in_range", "killed_by_enemy", "killed")
 PERMANENT = "permanent"
 
 
@@ -75,6 +81,7 @@ class Ability:
     counter_when: str | None = None
     when: Any = None  # 機会制約: an engine condition on ``self`` and ``match`` (DH-8.15)
     counter_times: int | None = None  # 待受回数: the wait ends after this many firings (DH-8.16)
+    counter_timing: str = "after"  # タイミング 後手 / 先手 / 同時 (DH-8.17)
 
     @property
     def usable(self) -> bool:
@@ -115,7 +122,8 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         duration=data.get("duration", 0), effects=effects, costs=costs,
         restrictions=tuple(data.get("restrictions", [])), riders=riders,
         counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])),
-        counter_times=(data.get("counter") or {}).get("times"))
+        counter_times=(data.get("counter") or {}).get("times"),
+        counter_timing=(data.get("counter") or {}).get("timing", "after"))
 
 
 def _when(restrictions: list[dict[str, Any]]) -> Any:

@@ -16,10 +16,10 @@ from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
-from .effect_kinds import HANDLERS, LASTING, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
+from .effect_kinds import HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
 from .model import Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import PHASE, barrier, counter_waiting, stat
+from .status import PHASE, barrier, counter_waiting, sealed, stat
 
 # 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.
 MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
@@ -135,6 +135,12 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     return ok
 
 
+def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
+    """特殊能力封印 reaching past the 動作 (option ``ability_seal``, DH-11.15): a waiting counter does
+    not fire and a field does not re-roll while its owner's ability is sealed."""
+    return ctx.options["ability_seal"] == "all" and sealed(state, c, "ability")
+
+
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
@@ -185,12 +191,20 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans])
+    announced = []
     if user.at is not None:
-        state.pending.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
+        announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
     for _, ts in plans:
         for t in ts:
             if t.side != user.side:
-                state.pending.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent))
+                announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent))
+    for trig in announced:  # 先手 counters act before the 発動判定 (DH-8.17)
+        harm.forestall(state, ctx, harm.Trigger(trig.kind, trig.subject, trig.object, trig.square, trig.silent,
+                                                before=True))
+    if user.dead or not user.on_map or state.outcome is not None:
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="countered")
+        return False
+    state.pending.extend(announced)
 
     # 2–4. 発動処理 of each effect.
     activated = False
@@ -301,10 +315,11 @@ def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, t
         if t.dead and spec.kind != "revive":
             continue  # died earlier in this same application
         handler(state, ctx, use, spec, t)
-        if use.ability.type == "granted" and spec.kind not in LASTING and use.ability.duration not in (0, None) \
-                and spec.kind in ("damage", "heal"):
-            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase starts
-            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind})
+        if use.ability.type == "granted" and spec.kind in REPEATABLE and use.ability.duration not in (0, None):
+            # 付与型 単発 effect with a duration: it applies again at each of the user side's phase
+            # starts (DH-10.5), a forced move to the square first named
+            lasting(state, ctx, use, spec, t, "repeat", {"kind": spec.kind, **({"at": use.sub["at"]}
+                                                                               if "at" in use.sub else {})})
 
 
 def costs_payable(state: DhState, use: Use, payer: Character | None) -> bool:
@@ -411,7 +426,8 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
                           clock=PHASE, clocks=state.clocks,
                           duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
                           source={"user": user.id}, removable=False)
-    ctx.emit("counter_armed", actor=user.id, ability=ab.name, when=ab.counter_when, effect=e.seq, end=e.end)
+    ctx.emit("counter_armed", actor=user.id, ability=ab.name, when=ab.counter_when, effect=e.seq, end=e.end,
+             **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
     dying = pay_costs(state, ctx, use, None)
     if not ab.has("no_rest"):
         rest(state, ctx, user, start=use.start)
@@ -450,10 +466,12 @@ def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tu
     return True, trig.subject
 
 
-def settle(state: DhState, ctx: TurnContext) -> None:
+def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     """Fire every counter the pending triggers satisfy, and what those cause, depth first (DH-8.7).
     Simultaneous triggers fire in the order of option ``counter_order``; a chain longer than
-    ``trigger_limit`` is an error, never a hang."""
+    ``trigger_limit`` is an error, never a hang. A trigger marked ``before`` is answered by 先手
+    counters only, any other by 後手 and 同時 ones (DH-8.17). ``final``: the dead's counters end
+    after (not while 先手 counters are settled in the middle of an act)."""
     if not state.pending:
         return
     triggers, state.pending = state.pending, []
@@ -465,8 +483,11 @@ def settle(state: DhState, ctx: TurnContext) -> None:
         found = []
         for c in state.characters.values():
             for e in counter_waiting(state, c):
-                alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy")
-                if alive_ok:
+                timing = c.ability.counter_timing
+                if (timing == "before") != trig.before:
+                    continue
+                alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy") or timing == "same"
+                if alive_ok and not _ability_sealed(state, ctx, c):
                     ok, _ = _counter_target(state, c, trig)
                     if ok:
                         found.append((c, e))
@@ -494,6 +515,8 @@ def settle(state: DhState, ctx: TurnContext) -> None:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), f"counters kept triggering each other: {exc}; the option trigger_limit caps a "
                        f"chain at {ctx.options['trigger_limit']}")]) from None
+    if final:
+        harm.end_dead_counters(state, ctx)
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
@@ -501,7 +524,7 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
     ab = holder.ability
     use = Use(holder, ab, {"targets": [target_id]} if target_id else {}, "counter", state.clocks.now(PHASE))
     ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
-             target=target_id)
+             target=target_id, **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
     for spec in ab.effects:
         if spec.targets.side == "self":
             targets = [holder]
@@ -549,7 +572,7 @@ def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character])
     spec = ab.effects[f.data["effect_index"] - 1]
     use = Use(owner, ab, {}, "field", state.clocks.now(PHASE))
     for t in hit:
-        if spec.kind in LASTING:
+        if spec.kind in LASTING and not (spec.param("stat") == "hp" and ctx.options["timed_hp"] == "per_phase"):
             if any(e.data.get("field") == f.seq for e in state.effects.select(bearer=t.id)):
                 continue  # already under this field's effect
             HANDLERS[spec.kind](state, ctx, use, spec, t, field_seq=f.seq, end=f.end)
@@ -569,7 +592,7 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
     """The seed: 成功判定 again on an enemy's entry and at each own phase start; no new 制約 or 休み."""
     owner = state.characters[f.data["owner"]]
     ab = owner.ability
-    if not targets:
+    if not targets or _ability_sealed(state, ctx, owner):
         return
     ctx.emit("field_roll", actor=owner.id, ability=ab.name, effect=f.seq, reason=why,
              targets=[t.id for t in targets])
@@ -627,8 +650,9 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
                 t = state.characters[e.bearer]
                 spec = user.ability.effects[e.data["effect_index"] - 1]
                 ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
-                if not t.dead:
-                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, {}, "grant", e.start), spec, t)
+                if t.dead == (spec.kind == "revive") and t.at is not None:
+                    sub = {"at": e.data["at"]} if "at" in e.data else {}
+                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, sub, "grant", e.start), spec, t)
         else:
             for f in state.effects.select(kind="field"):
                 owner = state.characters[f.data["owner"]]

@@ -72,9 +72,7 @@ def effect_json(e: Effect) -> dict[str, Any]:
 
 def effect_from_json(entry: dict[str, Any]) -> Effect:
     data = {("kind" if k == "repeat_kind" else k): copy.deepcopy(v) for k, v in entry.items() if k not in _EFFECT_KEYS}
-    return Effect(seq=entry["id"], kind=entry["kind"], bearer=entry.get("bearer"), data=data, clock=PHASE,
-                  start=entry.get("start", 0), end=entry["end"], removable=entry.get("removable", True),
-                  source=dict(entry.get("source") or {}))
+    return Effect.restored(entry, data=data, clock=PHASE, start=entry.get("start", 0))
 
 
 def character_state(c: Character, state: DhState) -> dict[str, Any]:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problem
-from .effect_kinds import TARGETLESS
+from ...messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+from .abilities import BEFORE_WHEN
+from .effect_kinds import LASTING, TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
 
 
@@ -101,9 +104,6 @@ def check_match(match: Any) -> list[Problem]:
     return problems
 
 
-LASTING_KINDS = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
-
-
 def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tuple[tuple, str]]:
     """An ability's data that cannot work as written (DH-8, DH-11)."""
     out: list[tuple[tuple, str]] = []
@@ -112,19 +112,25 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
         out.append(((), "a counter ability needs 'counter: {when: ...}', the condition it waits for"))
     if style != "counter" and "counter" in ab:
         out.append((("counter",), "only a counter-style ability has a counter condition"))
+    counter = ab.get("counter") or {}
+    if counter.get("timing") == "before" and counter.get("when") not in BEFORE_WHEN:  # DH-8.17
+        out.append((("counter", "timing"), say("dh.counter_before_needs_moment", when=counter.get("when"),
+                                               allowed=", ".join(BEFORE_WHEN))))
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
-        if e["kind"] in LASTING_KINDS and duration == 0 and ab.get("type") != "field":
+        if e["kind"] in LASTING and duration == 0 and ab.get("type") != "field":
             out.append((("effects", i, "kind"), f"'{e['kind']}' lasts: give the ability a duration in turns "
                                                 f"(or permanent)"))
-        if e["kind"] in ("damage", "heal", "stat_change", "movement_change") and "amount" not in e:
+        if e["kind"] in ("damage", "heal", "stat_change", "movement_change", "damage_reduction") and "amount" not in e:
             out.append((("effects", i), f"'{e['kind']}' needs an amount"))
+        if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
+            out.append((("effects", i), say("dh.seal_needs_what")))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), "'stat_change' needs the stat it changes"))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
             out.append((("effects", i, "amount"), "'heal' raises a stat: its amount is 0 or more "
                                                   "(lower a stat with 'damage')"))
-        if e["kind"] in ("damage", "dp_gain", "revive") and type(e.get("amount")) is int \
+        if e["kind"] in ("damage", "dp_gain", "revive", "damage_reduction") and type(e.get("amount")) is int \
                 and e["amount"] < (1 if e["kind"] == "revive" else 0):
             # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
             out.append((("effects", i, "amount"), f"'{e['kind']}' needs an amount of "
@@ -249,8 +255,10 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             who = act["who"]
             if who not in chars:
                 problems.append(turn.problem(here + ("who",), f"unknown character '{who}'{_hint(who, chars)}"))
-            elif chars[who]["side"] != sid:
-                # DH-2.3 precondition 2: a side moves only its own characters
+            elif act.get("controlled") and chars[who]["side"] == sid:
+                problems.append(turn.problem(here + ("controlled",), say("dh.controlled_own", who=who)))
+            elif chars[who]["side"] != sid and not act.get("controlled"):
+                # DH-2.3 precondition 2: a side moves only its own characters (or one under its 完全操作)
                 problems.append(turn.problem(here + ("who",), f"'{who}' belongs to side '{chars[who]['side']}', "
                                                               f"not '{sid}'"))
             elif who in seen:

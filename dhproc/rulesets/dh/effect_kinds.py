@@ -18,10 +18,18 @@ from .status import PHASE, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
-LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore")
+LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
+           "control")
+DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
-         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack")
+         "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
+         "damage_reduction", "seal", "control")
+
+# 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
+# starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
+# effect) and not 戦線離脱 (its bearer is off the MAP until it ends).
+REPEATABLE = tuple(k for k in KINDS if k not in LASTING + TARGETLESS + ("extra_action", "withdraw"))
 
 
 @dataclass
@@ -74,8 +82,8 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
     if kind == "stat_change":
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
-    elif "amount" in data:
-        event["amount"] = data["amount"]
+    else:
+        event.update({k: data[k] for k in DESCRIBED_BY if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -87,6 +95,7 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
         amount = current - current // 2  # 半減: the value is halved, rounding down
     elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
         amount = stat(state, use.user, amount["own"])
+    amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
                     gruesome=use.ability.has("gruesome_death"), silent=use.silent)
@@ -98,8 +107,11 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 
 def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
-    name = spec.param("stat", "hp")
-    amount = spec.param("amount", 0)
+    heal(state, ctx, t, spec.param("stat", "hp"), spec.param("amount", 0))
+
+
+def heal(state: DhState, ctx: TurnContext, t: Character, name: str, amount: int, reason: str = "heal") -> int:
+    """Raise a stat for good, up to its initial value by option ``heal_cap`` (DH-11.2); the rise made."""
     before = getattr(t, name)
     after = before + amount
     if ctx.options["heal_cap"] == "initial":
@@ -107,9 +119,35 @@ def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     setattr(t, name, after)
     ctx.emit("stat", character=t.id, stat=name, amount=after - before, before=before if name == "hp"
              else stat(state, t, name) - (after - before), after=after if name == "hp" else stat(state, t, name),
-             reason="heal")
+             reason=reason)
     if name == "hp" and before == 1 and after != 1:
         ctx.emit("state", character=t.id, state="dying", on=False)
+    return after - before
+
+
+def _stat_change(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+    """一時上昇/下降 (DH-11.4); of 体力 it acts by option ``timed_hp`` (DH-10.6)."""
+    if spec.param("stat") != "hp":
+        _lasting_kind("stat_change")(state, ctx, use, spec, t, **extra)
+        return
+    amount = spec.param("amount", 0)
+    applied = hp_change(state, ctx, use, t, amount)
+    if ctx.options["timed_hp"] == "temporary":  # taken back when it ends (harm.effect_end)
+        lasting(state, ctx, use, spec, t, "stat_change", {"stat": "hp", "amount": amount, "applied": applied},
+                **extra)
+    elif use.origin not in ("grant", "field"):  # per_phase: again at each of the user side's phase starts
+        lasting(state, ctx, use, spec, t, "repeat", {"kind": "stat_change", "stat": "hp", "amount": amount})
+
+
+def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: int) -> int:
+    """A 体力 change by an ability: a fall is 体力 damage (reductions count, DH-11.14), a rise a heal
+    (DH-11.2). Returns the change made."""
+    if amount >= 0:
+        return heal(state, ctx, t, "hp", amount)
+    before = t.hp
+    harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
+                gruesome=use.ability.has("gruesome_death"), silent=use.silent)
+    return t.hp - before
 
 
 def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -123,7 +161,7 @@ def _dying(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 def _lasting_kind(kind: str) -> Callable:
     def apply(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
-        data = {k: v for k, v in spec.params.items() if k in ("stat", "amount")}
+        data = {k: v for k, v in spec.params.items() if k in DESCRIBED_BY}
         lasting(state, ctx, use, spec, t, kind, data, **extra)
     return apply
 
@@ -270,7 +308,7 @@ HANDLERS: dict[str, Callable] = {
     "heal": _heal,
     "instant_death": _instant_death,
     "dying": _dying,
-    "stat_change": _lasting_kind("stat_change"),
+    "stat_change": _stat_change,
     "barrier": _lasting_kind("barrier"),
     "incapacitate": _lasting_kind("incapacitate"),
     "movement_change": _lasting_kind("movement_change"),
@@ -286,5 +324,8 @@ HANDLERS: dict[str, Callable] = {
     "wall_build": _wall(True),
     "wall_break": _wall(False),
     "normal_attack": _normal_attack,
+    "damage_reduction": _lasting_kind("damage_reduction"),
+    "seal": _lasting_kind("seal"),
+    "control": _lasting_kind("control"),
 }
 assert tuple(HANDLERS) == KINDS

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...names import fold
 from .model import parse_square
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, Rule, one_side, split_entries, scan
+from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, split_entries, scan
 
 SQ = r"[A-Za-z]\s*\d{1,2}(?!\d)"
 NAME = r"[^\s/、,;。:→>()「」《》・&]+?"
@@ -92,8 +92,7 @@ def _object(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None
     _targets(fields["ability"], m.group("targets"), entry, ctx)
 
 
-def _r(name: str, pattern: str, apply) -> Rule:
-    return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
+_r = rule
 
 
 ABILITY_WORD = r"(?:特殊能力|能力|ability|スキル|skill)"

@@ -31,23 +31,56 @@ class Trigger:
     object: str | None = None  # to whom
     square: Square | None = None  # where
     silent: bool = False  # caused by an ability with カウンター沈黙: satisfies no counter
+    before: bool = False  # the moment before it takes effect: only 先手 counters answer it (DH-8.17)
+
+
+def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
+    """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
+    (DH-8.17); the triggers already pending wait for their own settling."""
+    from .ability_rules import settle
+
+    held, state.pending = state.pending, [trig]
+    settle(state, ctx, final=False)
+    state.pending = held + state.pending
 
 
 def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, killer: Character | None,
            cause: str, gruesome: bool = False, silent: bool = False) -> None:
-    """体力 damage (DH-4.3): never below 0; 体力 0 is death, 体力 1 is 瀕死."""
+    """体力 damage (DH-4.3): never below 0; 体力 0 is death, 体力 1 is 瀕死. A lethal blow lets the
+    target's 先手 counters for its death act first ("about to be killed", DH-8.17)."""
+    if 0 < t.hp <= amount:
+        forestall(state, ctx, Trigger("killed", killer.id if killer else None, t.id, t.at, silent, before=True))
+        if t.dead:
+            return
     before = t.hp
     t.hp = max(0, t.hp - amount)
     ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
     if t.hp == 0:
-        death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent)
+        death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent, forestalled=True)
     elif t.hp == 1 and before != 1:
         ctx.emit("state", character=t.id, state="dying", on=True)
 
 
+def reduced(state: DhState, ctx: TurnContext, t: Character, stat: str, amount: int) -> int:
+    """ステータスダメージ軽減 (DH-11.14): every active reduction of this stat (or of every stat, when
+    it names none) on ``t`` takes its amount off the damage, never below 0; the sum is logged."""
+    from .status import effects_on
+
+    by = sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
+    if by <= 0 or amount <= 0:
+        return amount
+    after = max(0, amount - by)
+    ctx.emit("reduced", target=t.id, stat=stat, amount=amount, by=by, after=after)
+    return after
+
+
 def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str, *,
-          gruesome: bool = False, silent: bool = False) -> None:
+          gruesome: bool = False, silent: bool = False, forestalled: bool = False) -> None:
     """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
+    if not forestalled and not dead.dead:  # 即死, 自分死亡: the 先手 counters for this death first
+        forestall(state, ctx, Trigger("killed", killer.id if killer else None, dead.id, dead.at, silent, before=True))
+        if dead.dead:
+            return
     dead.dead = True
     dead.died_phase = state.clocks.now(PHASE)
     # 内ゲバ (DH-5.4, DH-8.4): killed by its own side's attack or ability; nobody gains DP
@@ -95,12 +128,20 @@ def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> No
     (2.0: death removes every state but 死亡 and those of 制約)."""
     gone = []
     for e in state.effects:
-        if e.data.get("constraint"):
-            continue
+        if e.data.get("constraint") or (e.kind == "counter" and e.bearer == dead.id):
+            continue  # a waiting counter ends once this death's triggers are settled (end_dead_counters)
         if e.bearer == dead.id and not e.data.get("survives_target_death") and e.kind != "counter":
             gone.append(e)
         elif e.source.get("user") == dead.id and not e.data.get("survives_death"):
             gone.append(e)
+    end_effects(state, ctx, gone, reason="death")
+
+
+def end_dead_counters(state: DhState, ctx: TurnContext) -> None:
+    """The waiting counters of the dead end after the triggers of the death have been settled, so a
+    counter for its own death, or a 同時 one, still answers them (DH-8.6, DH-8.17)."""
+    gone = [e for e in state.effects.select(kind="counter")
+            if e.bearer is not None and state.characters[e.bearer].dead and not e.data.get("survives_death")]
     end_effects(state, ctx, gone, reason="death")
 
 
@@ -120,7 +161,28 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
     elif e.kind in ("field", "counter"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
+    elif e.kind in ("damage_reduction", "seal", "repeat"):  # what ends, as its start said it
+        event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
     ctx.emit("effect_end", **event)
+    if e.kind == "stat_change" and e.data.get("applied") and e.bearer is not None:
+        _take_back_hp(state, ctx, state.characters[e.bearer], e.data["applied"])
+
+
+def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) -> None:
+    """A temporary 体力 change that ends (option timed_hp: temporary, DH-10.6): a rise is taken
+    back, never below 1; a fall is given back, as a heal is."""
+    if c.dead:
+        return
+    if applied < 0:
+        from .effect_kinds import heal
+
+        heal(state, ctx, c, "hp", -applied, reason="expired")
+        return
+    before = c.hp
+    c.hp = max(1, c.hp - applied)
+    ctx.emit("stat", character=c.id, stat="hp", amount=c.hp - before, before=before, after=c.hp, reason="expired")
+    if c.hp == 1 and before != 1:
+        ctx.emit("state", character=c.id, state="dying", on=True)
 
 
 def wiped_out(state: DhState, side_id: str, scope: str) -> bool:

@@ -9,4 +9,12 @@ from __future__ import annotations
 from ...messages import catalogue
 
 MESSAGES = catalogue("dh", {
+    "counter_before_needs_moment": ("カウンター条件「{when}」には先手（timing: before）がありません（先手にできる条件：{allowed}）",
+                                    "a counter on '{when}' cannot act before its trigger (timing: before works with "
+                                    "{allowed})"),
+    "controlled_own": ("「{who}」はこの陣営のキャラクターです：controlled: true は完全操作した相手側のキャラクターに書きます",
+                       "'{who}' is this side's own character: controlled: true is for the other side's character "
+                       "under this side's 完全操作"),
+    "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
+                        "a seal needs what it stops (seal: action / move / ability / attack)"),
 })

@@ -82,6 +82,21 @@ OPTIONS = OptionSet([
     Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",
            reason="an ability's normal attack is an attack like the 動作, so counters waiting for an "
                   "attack or a hit see it; false treats it only as the ability use it also is"),
+    Option("reduction_covers_attacks", False, choices=(False, True), source="guess", clause="DH-11.14",
+           reason="ステータスダメージ軽減 is named for the effect ステータスダメージ; a normal attack's damage is "
+                  "already lowered by 防御力, and no source says the reduction applies to it too"),
+    Option("ability_seal", "all", choices=("all", "action_only"), source="guess", clause="DH-11.15",
+           reason="the 封印系 entries of the guideline are unreadable; a sealed ability is read as sealed "
+                  "however it would act (its waiting counter, its field's re-rolls); action_only seals "
+                  "only its use as the 動作"),
+    Option("timed_hp", "per_phase", choices=("per_phase", "temporary"), source="wiki", clause="DH-10.6",
+           reason="体力 changes only by damage and healing, which are 単発; a 単発 effect with a duration "
+                  "applies again at each own phase start (効果について), which gives 再生 and 毒; temporary "
+                  "reads it as ステータス一時上昇/下降, taken back when it ends"),
+    Option("control_timing", "controller_phase", choices=("controller_phase", "target_phase_end"), source="seed",
+           clause="DH-2.5",
+           reason="the seed lets a side act with the characters it controls, in its own phase; one campaign "
+                  "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
 ])
@@ -119,4 +134,54 @@ OPTIONS.set_names({
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
+    "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
+    "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
+    "timed_hp": ("体力の一時変化", "a timed 体力 change"),
+    "control_timing": ("完全操作された行動の時点", "when a controlled character acts"),
+})
+
+# Each reason in Japanese, as `dhproc options dh` shows it by default (the English is Option.reason).
+OPTIONS.set_reasons({
+    "blocked_destination": "ZoCで止まる経路でしか行けない移動先は「移動できないマス」であり、シードはその行動をキャンセルする。"
+                           "2009年の原型ルールでは妨害者のマスで停止する",
+    "dead_exert_zoc": "死体が移動を止めるとする資料はない。死亡キャラは対象にもならない",
+    "dying_rule": "2.1 ステータス：体力1は瀕死で移動できない。この規定を使わないキャンペーンもある",
+    "roll_at_100": "発動率・成功率が100%以上なら失敗しないので、卓で振るGKはダイスを省く。trueならlogosの既定と同じく振る",
+    "hit_mode": "シードは命中判定を振る。2.1の選択ルールに半必中（外れても1ダメージ）と必中（常に命中）がある",
+    "first_player_penalty": "先手ペナルティは2.1の選択ルール。有効なら先攻側は1ターン目に敵へ通常攻撃できない",
+    "mental_loss_area": "2.1は「近くの」味方が精神を失うとするが、範囲は読めないページにある。周囲1（3×3）が最も近い範囲の言葉",
+    "leader_dp": "2.1 スタメン：リーダーの死亡で得るDPは1ではなく2",
+    "leader_kill_multiplier": "2.1 スタメン：リーダーが直接敵を倒して得るDPは2倍",
+    "wipeout_scope": "2.1の勝利条件「相手陣営の全滅」を、MAPに出たことのある全キャラと読む。多くのキャンペーンはスタメンの全滅。"
+                     "rosterは控えも数える",
+    "wipeout_check": "全滅をいつ判定するかを述べる資料はない。死亡のたびに判定すれば決着した時点で試合が終わる",
+    "simultaneous_wipeout": "両陣営の同時全滅を扱う資料はない",
+    "dp_tie": "最終ターン後のDP同点を扱う資料はない。引き分けにしてGKに委ねる",
+    "activation_per_effect": "シードは発動処理（発動判定を含む）を効果ごとに行う。能力ごとに1回だけ発動判定するGKも多い",
+    "mental_table": "2.1：精神3以上0%、2で25%、1で50%、0で100%。3で25%、2で50%、1で75%、0で100%とするキャンペーンもある",
+    "counter_order": "同時に誘発したカウンターの順を定める資料はない。セットアップの順なら明示的",
+    "trigger_limit": "互いに誘発し合うカウンターは無限に続けず、エラーで止める必要がある",
+    "counter_default_turns": "時間の書かれていないカウンターも何かを待つ必要がある。1ターン（次の自軍フェイズ直前まで）が発動しうる最短",
+    "field_needs_targets": "2.1は空撃ち可能でない限り対象のない能力をキャンセルする。2.0はフィールドを例外とした",
+    "passive_costs": "シードはパッシブの自動使用をアクティブと同じ手順（制約を含む）で行う",
+    "passive_rest": "特殊能力ガイドライン：自動使用では能力休みにならない",
+    "radius_walls": "2.1の範囲のページの写しで食い違う：一方では壁が半径を遮り、他方では遮らない",
+    "around_walls": "2.1の範囲のページの写しで食い違う：壁が周囲を遮る（隙間からは届く）か、遮らないか",
+    "ally_includes_self": "味方は使用者の仲間と読む。自分と任意は使用者を含む別の選択肢",
+    "rest_rule": "2.1は使用後に1回休みとするが、休み中に移動・攻撃できるかは読めないページにある",
+    "phase_start_order": "フェイズ開始時の処理順は読めないページにある。時間切れの終了が先なのは確か",
+    "heal_cap": "回復の上限を定める資料はない。初期値までとするのが一般的な読み",
+    "summon_extra_turn": "2.0：召喚の時間は1ターン長く数える",
+    "forced_move_zoc": "ZoCはキャラ自身の移動の規則であり、強制移動に適用する資料はない",
+    "ability_attack_is_attack": "能力による通常攻撃も動作の攻撃と同じく攻撃なので、攻撃・命中を待つカウンターが反応する。"
+                                "falseでは能力の使用としてだけ扱う",
+    "reduction_covers_attacks": "ステータスダメージ軽減は効果「ステータスダメージ」の名を持つ。通常攻撃のダメージは防御力で既に減っており、"
+                                "軽減が及ぶとする資料はない",
+    "ability_seal": "ガイドラインの封印系の項目は読めない。封印された能力はどう働く場合も封じられると読む（待受中のカウンター、"
+                    "フィールドの再判定）。action_onlyは動作としての使用だけを封じる",
+    "timed_hp": "体力はダメージと回復（どちらも単発）でしか変わらない。時間つきの単発効果は自軍フェイズ開始ごとに再び適用される"
+                "（効果について）ので再生・毒になる。temporaryはステータス一時上昇/下降と読み、終了時に戻す",
+    "control_timing": "シードは陣営が支配するキャラを自軍フェイズに行動させる。操作されたキャラを自陣営フェイズの終わりに"
+                      "行動させるキャンペーンもある",
+    "dp_on_permanent_withdrawal": "永続戦線離脱にDPを与える資料はない。唯一のキャンペーン裁定は離脱を死亡と別に扱う",
 })

@@ -27,6 +27,7 @@ T = Catalog({
     "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
                   "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
     "actor": ("◆{name}", "◆ {name}"),
+    "controlled_actor": ("◆{name}（{by}が完全操作）", "◆ {name} (controlled by {by})"),
     "move": ("　移動 {frm}→{to}{via}", "  move {frm}→{to}{via}"),
     "via": ("（{squares}経由）", " (via {squares})"),
     "zoc_stop": ("　※ZoCにより{at}で停止（指定：{to}）", "  * stopped by ZoC at {at} (ordered: {to})"),
@@ -119,6 +120,12 @@ T = Catalog({
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
     "secret": ("？？？", "???"),
+    "hp_per_phase": ("{stat}{amount}（使用者側のフェイズ開始ごと）", "{stat} {amount} at each of its user side's phase starts"),
+    "cancel_strike": ("　通常攻撃→{target}：{why}のため不発", "  normal attack → {target}: {why}, it does not happen"),
+    "timing_before": ("（先手）", " (before)"),
+    "timing_same": ("（同時）", " (at the same moment)"),
+    "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
+                "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
 
 STAT_NAMES = {
@@ -128,10 +135,17 @@ STAT_NAMES = {
 EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
-           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド"},
+           "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
+           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
-           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field"},
+           "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
+           "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed",
+           "control": "under control"},
+}
+SEALS = {  # 封印 (DH-11.15): what is sealed
+    "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
+    "en": {"action": "action", "move": "move", "ability": "ability", "attack": "normal attack"},
 }
 COSTS = {
     "ja": {"extra_rest": "追加休み{turns}ターン", "permanent_incapacitation": "永続行動不能",
@@ -198,6 +212,16 @@ REASONS = Catalog({
     "counter_note": ("カウンター待受", "counter waiting"),
     "incap_note": ("行動不能", "unable to act"),
     "barrier_note": ("特殊能力無効", "barrier"),
+    "reduction_note": ("ダメージ軽減", "damage reduction"),
+    "seal_note": ("{what}封印", "{what} sealed"),
+    "sealed_action": ("動作封印中", "its action is sealed"),
+    "countered": ("先手カウンター", "a counter acting first"),
+    "controlled": ("他陣営の完全操作中", "under another side's control"),
+    "not_controlled": ("この陣営の完全操作下にない", "not under this side's control"),
+    "control_note": ("完全操作", "under control"),
+    "sealed_move": ("移動封印中", "its move is sealed"),
+    "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
+    "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
@@ -224,6 +248,7 @@ REASONS = Catalog({
     "trig_hit": ("{by}の命中", "{by}'s hit"),
     "trig_targeted_by_ability": ("{by}の特殊能力", "{by}'s ability"),
     "trig_killed": ("{by}による死亡", "a death by {by}"),
+    "trig_killed_before": ("{by}に殺される直前", "about to be killed by {by}"),
     "trig_entered": ("{by}の侵入", "{by} entering"),
     "trig_action_end": ("{by}の行動終了", "{by} ending its action"),
     "trig_ability_used": ("{by}の特殊能力使用", "{by} using an ability"),
@@ -293,7 +318,7 @@ class Board:
                 self.revealed.append(cid)
         for e in setup.get("effects", []):
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
-                                     "amount": e.get("amount")}
+                                     "amount": e.get("amount"), "seal": e.get("seal")}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
                 stats = self.chars[e["bearer"]].stats
                 stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
@@ -311,7 +336,7 @@ class Board:
                 self.chars[a["character"]].stats["spirit"] = a["after"]
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
-        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "stat" in e):
+        elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "after" in e):
             c = self.chars[e.get("character") or e.get("bearer")]
             c.stats[e["stat"]] = e["after"]
         elif kind == "cost" and "stat" in e:
@@ -330,7 +355,7 @@ class Board:
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
-                                         "amount": e.get("amount")}
+                                         "amount": e.get("amount"), "seal": e.get("seal")}
         elif kind == "effect_end":
             self.effects.pop(e["effect"], None)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
@@ -404,6 +429,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
                        side=board.sides[e["step"]]["name"]))
+        elif kind == "action" and not e.get("extra") and e.get("controlled_by"):  # DH-2.5
+            out.group(t("controlled_actor", name=board.name(e["actor"]), by=board.name(e["controlled_by"])))
         elif kind == "action" and not e.get("extra"):
             out.group(t("actor", name=board.name(e["actor"])))
         elif kind == "move" and e["steps"] == 0:
@@ -549,13 +576,20 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             return [t("cancel_counter", ability=ability, why=why)]
         target = t("cancel_target", name=name(e["target"])) if e.get("target") else ""
         return [t("cancel_ability", ability=ability, target=target, why=why)]
+    if kind == "cancel" and e["scope"] == "strike":  # a 先手 counter ended the attack first (DH-8.17)
+        return [t("cancel_strike", target=name(e["target"]), why=r(e["reason"]))]
     if kind == "cancel" and e["scope"] == "effect":
         return [t("cancel_effect", why=r(e["reason"]))]
     if kind == "counter_armed":
-        return [t("counter_armed", when=r(e["when"]), **_until(board, e["end"]))]
+        timing = t("timing_" + e["timing"]) if e.get("timing") else ""
+        return [t("counter_armed", when=r(e["when"]) + timing, **_until(board, e["end"]))]
     if kind == "counter_fire":
+        timing = t("timing_" + e["timing"]) if e.get("timing") else ""
+        trigger = "trig_" + e["trigger"]
+        if e["trigger"] == "killed" and e.get("timing") == "before":
+            trigger, timing = "trig_killed_before", ""  # the "about to be killed" counter (DH-8.17)
         return [t("counter_fire", ability=e["ability"], name=name(e["actor"]),
-                  trigger=r("trig_" + e["trigger"], by=name(e["by"]) if e["by"] else "?"))]
+                  trigger=r(trigger, by=name(e["by"]) if e["by"] else "?")) + timing]
     if kind == "field_set":
         return [t("field_set", squares="・".join(e["squares"]))]
     if kind == "field_roll":
@@ -578,6 +612,9 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
     if kind == "blocked":
         return [t("blocked", name=name(e["target"]))]
+    if kind == "reduced":
+        return [t("reduced", name=name(e["target"]), stat=stats[e["stat"]], by=e["by"], amount=e["amount"],
+                  after=e["after"])]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
     return []
@@ -589,11 +626,15 @@ def _effect_what(e: dict, lang: str) -> str:
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-10.6)
+        return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
     amount = e.get("amount") or 0
-    return template.format(sign="+" if amount >= 0 else "", amount=amount)
+    stat = STAT_NAMES[lang][e["stat"]] if "stat" in e else ("ステータス" if lang == "ja" else "status")
+    seal = SEALS[lang].get(e.get("seal"), "")
+    return template.format(sign="+" if amount >= 0 else "", amount=amount, stat=stat, seal=seal)
 
 
 def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.Block]:
@@ -629,13 +670,17 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     notes = []
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
-                      ("barrier", "barrier_note")):
+                      ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
+                      ("control", "control_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:
         if v["type"] == "stat_change" and v.get("amount"):
             notes.append(r("buff_note", stat=STAT_NAMES[lang][v["stat"]], sign="+" if v["amount"] > 0 else "",
                            amount=v["amount"]))
+    for v in mine:
+        if v["type"] == "seal":
+            notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
     return notes

@@ -13,7 +13,7 @@ from ...engine.ruleset import TurnStatus
 from . import ability_rules, harm
 from .model import Character, DhState, Square, parse_square, phase_of
 from .movement import plan_move
-from .status import ignores_zoc, incapacitated, movement, resting
+from .status import controller, ignores_zoc, incapacitated, movement, resting, sealed
 from .strike import strike
 
 
@@ -38,10 +38,20 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
         ability_rules.settle(state, ctx)
+        late = opts["control_timing"] == "target_phase_end"
         for action in actions:
             if state.outcome is not None:
                 break
-            _action(state, ctx, side_id, action, turn.number, phase_no)
+            if not (late and action.get("controlled")):  # those act at the end of their own side's phase
+                _action(state, ctx, side_id, action, turn.number, phase_no)
+        if late and state.outcome is None:
+            other = state.opponent(side_id)
+            if turn.submissions.get(other) is None and _held_by(state, other, side_id):
+                ctx.emit("awaiting", turn=turn.number, side=other, phase=3 - phase_no)
+                return TurnStatus(False, other)  # the controlling side has not said what they do yet
+            for action in turn.submissions.get(other) or []:
+                if state.outcome is None and action.get("controlled"):
+                    _action(state, ctx, other, action, turn.number, phase_no)
         if state.outcome is None:
             for c in state.members(side_id):  # DH-2.4: not mentioned = 待機
                 if c.id not in state.acted and _can_act(state, c) is None:
@@ -77,9 +87,21 @@ def _passive(state: DhState, ctx: TurnContext, c: Character) -> None:
     ability_rules.settle(state, ctx)
 
 
-def _can_act(state: DhState, c: Character) -> str | None:
-    """DH-2.3 preconditions 3 and 4 (1, 2 and 5 are checked on the submission), and the states
-    that forbid a 行動 (DH-10.1)."""
+def _held_by(state: DhState, side_id: str, of_side: str) -> bool:
+    """Whether a character of ``of_side`` is under the 完全操作 of ``side_id`` now (DH-2.5)."""
+    return any(controller(state, c) is not None and state.characters[controller(state, c)].side == side_id
+               for c in state.members(of_side))
+
+
+def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
+    """DH-2.3 preconditions 3 and 4 (1 and 5 are checked on the submission), 2 for a character
+    under 完全操作 (DH-2.5: ``by`` is the side submitting its 行動), and the states that forbid a
+    行動 (DH-10.1)."""
+    held = controller(state, c)
+    if held is not None and state.characters[held].side != (by or c.side):
+        return "controlled"  # its own side may not act with it while another side controls it
+    if by is not None and by != c.side and held is None:
+        return "not_controlled"
     if c.dead:
         return "dead"
     if c.withdrawn:
@@ -100,8 +122,10 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     c = state.characters[action["who"]]
     if not extra:
         state.acted[c.id] = len(state.acted) + 1
-    ctx.emit("action", actor=c.id, index=state.acted.get(c.id, 0), **({"extra": True} if extra else {}))
-    why = _can_act(state, c)
+    by = side_id if action.get("controlled") else None
+    held = {"controlled_by": controller(state, c)} if by is not None and controller(state, c) else {}
+    ctx.emit("action", actor=c.id, index=state.acted.get(c.id, 0), **({"extra": True} if extra else {}), **held)
+    why = _can_act(state, c, by)
     if why is not None and not (extra and why == "resting"):
         ctx.emit("cancel", actor=c.id, scope="action", reason=why)
         return
@@ -116,8 +140,9 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
     if "attack" in action:
         _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no)
-    elif "ability" in action and resting(state, c):
-        ctx.emit("cancel", actor=c.id, scope="ability", reason="resting")  # rest_rule: no_ability
+    elif "ability" in action and (resting(state, c) or _seal_of_ability(state, c)):
+        why = "resting" if resting(state, c) else _seal_of_ability(state, c)  # rest_rule: no_ability; DH-11.15
+        ctx.emit("cancel", actor=c.id, scope="ability", reason=why)
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
         if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
@@ -137,7 +162,14 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
             return
         then = dict(choices(action).get("then") or {})
         then["who"] = cid
+        if action.get("controlled") and cid == c.id:
+            then["controlled"] = True  # a controlled character's 再行動 is decided by its controller too
         _action(state, ctx, side_id, then, turn, phase_no, extra=True)
+
+
+def _seal_of_ability(state: DhState, c: Character) -> str | None:
+    """The 封印 that forbids using an ability as the 動作 (DH-11.15), or None."""
+    return next((f"sealed_{w}" for w in ("action", "ability") if sealed(state, c, w)), None)
 
 
 def choices(action: dict) -> dict:
@@ -165,6 +197,8 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     steps = movement(state, c)
     if c.dying and ctx.options["dying_rule"] == "no_move":
         steps = 0  # DH-3.6: 瀕死 cannot move
+    if sealed(state, c, "move"):
+        steps = 0  # 移動封印 (DH-11.15): as 瀕死, any other square cancels the 行動
     zoc_dead = ctx.options["dead_exert_zoc"]
     free = ignores_zoc(state, c)
 
@@ -175,7 +209,11 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     plan = plan_move(state.board, start, dest, steps, enemy_at, given_path=path or None,
                      stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
     if plan.cancelled:
-        reason = "dying" if steps == 0 and c.dying and dest != start else plan.reason
+        reason = plan.reason
+        if steps == 0 and dest != start and sealed(state, c, "move"):
+            reason = "sealed_move"
+        elif steps == 0 and dest != start and c.dying:
+            reason = "dying"
         ctx.emit("cancel", actor=c.id, scope="action", reason=reason, **{"from": start.label, "to": dest.label})
         return False
     c.at = plan.end
@@ -192,7 +230,9 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
 def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
-    if t.id == a.id:
+    if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
+        reason = "sealed_action" if sealed(state, a, "action") else "sealed_attack"
+    elif t.id == a.id:
         reason = "self_target"
     elif not t.on_map:
         reason = "target_not_on_map"
@@ -202,6 +242,7 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
         reason = "not_same_square"
     elif ctx.options["first_player_penalty"] and turn == 1 and phase_no == 1 and t.side != a.side:
         reason = "first_player_penalty"
+
     if reason is not None:
         ctx.emit("cancel", actor=a.id, scope="act", target=t.id, reason=reason)
         ctx.emit("wait", actor=a.id, submitted=True, cancelled=True)

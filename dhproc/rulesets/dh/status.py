@@ -47,6 +47,17 @@ def incapacitated(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "incapacitate"))
 
 
+def sealed(state: "DhState", c: "Character", what: str) -> bool:
+    """Under a 封印 of ``what`` (action 動作, move 移動, ability 特殊能力, attack 通常攻撃; DH-11.15)."""
+    return any(e.data.get("seal") == what for e in effects_on(state, c, "seal"))
+
+
+def controller(state: "DhState", c: "Character") -> str | None:
+    """Who holds ``c`` under 完全操作 now (DH-2.5): the user of the latest active control, or None."""
+    held = effects_on(state, c, "control")
+    return held[-1].source.get("user") if held else None
+
+
 def barrier(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "barrier"))
 

@@ -16,6 +16,11 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
            triggers: bool = True, silent: bool = False, gruesome: bool = False) -> None:
     """``a`` attacks ``t``. ``ability`` names the ability making the attack (its death is an
     ability kill); ``triggers`` says whether it counts as an attack for counters."""
+    if triggers:  # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it
+        harm.forestall(state, ctx, harm.Trigger("attacked", a.id, t.id, t.at, silent, before=True))
+        if a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None:
+            ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
+            return
     atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
     rate = (atk - dfn) * 5 + 50
     mode = ctx.options["hit_mode"]
@@ -33,6 +38,8 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
         if hit:
             state.pending.append(harm.Trigger("hit", a.id, t.id, t.at, silent))
+    if damage and ctx.options["reduction_covers_attacks"]:
+        damage = harm.reduced(state, ctx, t, "hp", damage)  # ステータスダメージ軽減 (DH-11.14)
     if damage:
         harm.damage(state, ctx, t, damage, killer=a, cause="attack" if ability is None else "ability",
                     gruesome=gruesome, silent=silent)

@@ -10,6 +10,16 @@ from .model import KagemiyaState, Side, parse_spell_kinds
 from .options import OPTIONS
 
 
+# docs/aliases.md: the Japanese keys of a turn file's submissions
+ALIASES = {
+    "先手判定": "initiative", "先手": "initiative", "判定者": "roller", "担当": "roller", "逃走": "escape",
+    "使用": "use", "スキル": "use", "宝具": "use", "令呪": "command_spells", "倍加": "doubling",
+    "行動": "actions", "誰": "actor", "行動者": "actor", "キャラ": "actor", "種類": "do", "行動内容": "do",
+    "対象": "target", "援護": "support", "防御": "defense", "防御指示": "defense", "条件": "if",
+    "逃走判定": "escape_roller", "逃走阻止": "escape_roller", "サーヴァント脱落時": "on_servant_loss",
+}
+
+
 class KagemiyaRuleset(Ruleset):
     id = "kagemiya"
     name = "聖杯戦争 kagemiya 戦闘フェイズ"
@@ -77,6 +87,35 @@ class KagemiyaRuleset(Ruleset):
         progress = setup.get("progress")
         played = progress.get("rounds_played", 0) if isinstance(progress, dict) else 0
         return played + 1 if isinstance(played, int) and not isinstance(played, bool) and played >= 0 else 1
+
+    def submission_aliases(self):
+        """docs/aliases.md: Japanese keys; characters, skills, 宝具, 倍加 and 令呪 by name (naming.py)."""
+        from ...aliases import SubmissionAliases
+        from .naming import resolve
+
+        return SubmissionAliases(keys=ALIASES, name_keys=frozenset({"roller", "actor", "target", "support"}),
+                                 then=resolve)
+
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
+    def summary_hooks(self):
+        """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
+    def early_turn_message(self, setup: dict, turn: int, first: int) -> str:
+        """KAGEMIYA-1.8: a turn file for a 巡 the setup already counts as played."""
+        from ...messages import say
+        from . import messages  # noqa: F401  (registers the catalogue)
+
+        return say("kagemiya.start_turn", n=turn, played=first - 1, first=first)
 
     def setup_from_log(self, log: dict) -> dict:
         """KAGEMIYA-1.8: the setup with the log's final state, for ``dhproc new kagemiya DIR --from LOG``."""

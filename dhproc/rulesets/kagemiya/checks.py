@@ -8,6 +8,9 @@ from typing import Any
 
 from ...engine.conditions import NUMBER, TEXT, Vocabulary, parse
 from ...errors import Problem
+from ...messages import default_lang
+from ...names import did_you_mean
+from .messages import check_name, say, stat_name
 from .model import ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
@@ -24,7 +27,7 @@ def characters_of(setup: dict[str, Any], hp_per_endurance: int) -> tuple[dict[st
     sides = setup["sides"]
     for i, (cid, data) in enumerate(setup["characters"].items()):
         if data["side"] not in sides:
-            bad.append((("characters", cid, "side"), f"'{data['side']}' is not a 陣営 (sides: {', '.join(sides)})"))
+            bad.append((("characters", cid, "side"), say("kagemiya.not_a_side", side=data["side"], sides=_list(sides))))
             continue
         c, problems = parse_character(cid, data, i, hp_per_endurance)
         bad += [(("characters", cid) + rel, msg) for rel, msg in problems]
@@ -34,8 +37,20 @@ def characters_of(setup: dict[str, Any], hp_per_endurance: int) -> tuple[dict[st
             continue
         m = chars.get(c.master)
         if m is None or m.kind != "master" or m.side != c.side:
-            bad.append((("characters", cid, "master"), f"'{c.master}' is not a master of 陣営 '{c.side}'"))
+            bad.append((("characters", cid, "master"), say("kagemiya.not_a_master", master=c.master, side=c.side)))
     return chars, bad
+
+
+def _list(items) -> str:
+    return say("list.sep").join(str(i) for i in items)
+
+
+def _hint(text: Any, names: dict[str, str]) -> str:
+    return did_you_mean(text, names, default_lang())
+
+
+def _has(own: dict[str, str]) -> str:
+    return _list(own) or say("kagemiya.none")
 
 
 def in_play_at_start(c: Character) -> bool:
@@ -56,18 +71,17 @@ def check_match(match: Any) -> list[Problem]:
     phase = setup.get("phase", "battle")
     if phase == "ambush":
         if setup.get("ambusher") not in sides:
-            at(("ambusher",) if "ambusher" in setup else ("phase",),
-               f"a 奇襲フェイズ names its betraying 陣営 under 'ambusher' (sides: {', '.join(sides)})")
+            at(("ambusher",) if "ambusher" in setup else ("phase",), say("kagemiya.ambusher_missing", sides=_list(sides)))
         if setup["rounds"] != 1:
-            at(("rounds",), "a 奇襲フェイズ is one 巡: rounds is 1")  # KAGEMIYA-7.1
+            at(("rounds",), say("kagemiya.ambush_one_round"))  # KAGEMIYA-7.1
     elif "ambusher" in setup:
-        at(("ambusher",), "only a 奇襲フェイズ (phase: ambush) has an ambusher")
+        at(("ambusher",), say("kagemiya.ambusher_outside_ambush"))
     areas = setup.get("areas", [])
     if areas and "area" in setup and setup["area"] not in areas:
-        at(("area",), f"'{setup['area']}' is not one of the areas")
+        at(("area",), say("kagemiya.not_an_area", area=setup["area"]))
     for i, a in enumerate(setup.get("occupied", [])):
         if a not in areas:
-            at(("occupied", i), f"'{a}' is not one of the areas")
+            at(("occupied", i), say("kagemiya.not_an_area", area=a))
     # KAGEMIYA-1.2 / 1.8: a 陣営 in the battle has someone in front; two 陣営 are in it
     fighting = []
     for sid in sides:
@@ -77,22 +91,20 @@ def check_match(match: Any) -> list[Problem]:
         if mine:
             fighting.append(sid)
             if not any(c.row == "front" for c in mine):
-                at(("sides", sid), f"陣営 '{sid}' has nobody in the front row (row: front)", key=True)
+                at(("sides", sid), say("kagemiya.no_front", side=sid), key=True)
     if len(fighting) < 2 and not bad:
-        at(("sides",), f"a battle needs two 陣営 with someone in it; in it: {', '.join(fighting) or 'nobody'}",
-           key=True)
+        at(("sides",), say("kagemiya.two_sides_needed", sides=_list(fighting) or say("kagemiya.nobody")), key=True)
     progress = setup.get("progress", {})
     played = progress.get("rounds_played", 0)
     if played >= setup["rounds"]:
-        at(("progress", "rounds_played"), f"{played} 巡 played of {setup['rounds']}: the battle is over")
+        at(("progress", "rounds_played"), say("kagemiya.battle_over", played=played, rounds=setup["rounds"]))
     if "order" in progress:
         order = progress["order"]
         unknown = [sid for sid in order if sid not in sides]
         if unknown or any(order.count(sid) != 1 for sid in fighting) or len(dict.fromkeys(order)) != len(order):
-            at(("progress", "order"), f"the 行動順 lists each 陣営 once, every one still in the battle among them: "
-                                      f"{', '.join(fighting)}")
+            at(("progress", "order"), say("kagemiya.order_wrong", sides=_list(fighting)))
     elif played and phase == "battle" and not opts["initiative_each_round"]:
-        at(("progress",), "a battle under way has its 行動順: add 'order' (the 先手判定 is made once per battle)")
+        at(("progress",), say("kagemiya.order_missing"))
     kinds = parse_spell_kinds(setup.get("command_spell_kinds"))
     for turn in match.turns:
         problems += _check_turn(turn, setup, chars, kinds, opts)
@@ -118,49 +130,60 @@ class _TurnChecker:
     def own(self, where: tuple, cid: Any, sid: str) -> Character | None:
         c = self.chars.get(cid)
         if c is None:
-            self.at(where, f"unknown character '{cid}'")
+            self.at(where, self.unknown(cid))
         elif c.side != sid:
-            self.at(where, f"'{cid}' belongs to 陣営 '{c.side}', not '{sid}'")
+            self.at(where, say("kagemiya.other_side", cid=cid, side=c.side, sid=sid))
         else:
             return c
         return None
+
+    def unknown(self, cid: Any) -> str:
+        names = {k: c.name for k, c in self.chars.items()}
+        return say("kagemiya.unknown_character", cid=cid, hint=_hint(cid, names))
 
     def declared(self, where: tuple, c: Character, data: dict, checks: tuple[str, ...]) -> None:
         """KAGEMIYA-1.10: every declared id exists and applies to (one of) ``checks``."""
         for i, rid in enumerate(data.get("use", [])):
             r = c.resources.get(rid)
             if r is None or r.kind == "doubling":
-                own = ", ".join(k for k, v in c.resources.items() if v.kind != "doubling") or "none"
-                self.at(where + ("use", i), f"'{c.id}' has no skill or 宝具 '{rid}' (has: {own})")
+                own = {k: v.name for k, v in c.resources.items() if v.kind != "doubling"}
+                self.at(where + ("use", i), say("kagemiya.no_resource", cid=c.id, rid=rid, has=_has(own),
+                                                hint=_hint(rid, own)))
             elif len(checks) == 1 and checks[0] not in r.on:
-                self.at(where + ("use", i), f"'{rid}' does not apply to {checks[0]} (on: {', '.join(r.on)})")
+                self.at(where + ("use", i), say("kagemiya.not_for_check", rid=rid, check=check_name(checks[0]),
+                                                on=_list(check_name(x) for x in r.on)))
         for i, rid in enumerate(data.get("doubling", [])):
             r = c.resources.get(rid)
             if r is None or r.kind != "doubling":
-                self.at(where + ("doubling", i), f"'{c.id}' has no 倍加 '{rid}'")
+                own = {k: v.name for k, v in c.resources.items() if v.kind == "doubling"}
+                self.at(where + ("doubling", i), say("kagemiya.no_doubling", cid=c.id, rid=rid, has=_has(own),
+                                                     hint=_hint(rid, own)))
             elif len(checks) == 1 and CHECK_STAT[checks[0]] != r.stat:
-                self.at(where + ("doubling", i), f"倍加 '{rid}' doubles {r.stat}; {checks[0]} rolls "
-                                                  f"{CHECK_STAT[checks[0]]}")
+                self.at(where + ("doubling", i), say("kagemiya.doubling_stat", rid=rid, stat=stat_name(r.stat),
+                                                     check=check_name(checks[0]),
+                                                     rolls=stat_name(CHECK_STAT[checks[0]])))
         for i, kid in enumerate(data.get("command_spells", [])):
             k = self.kinds.get(kid)
             if k is None:
-                self.at(where + ("command_spells", i), f"unknown 令呪 kind '{kid}' (kinds: {', '.join(self.kinds)})")
+                kinds = {k_id: k.name for k_id, k in self.kinds.items()}
+                self.at(where + ("command_spells", i), say("kagemiya.unknown_spell_kind", kid=kid, kinds=_list(kinds),
+                                                           hint=_hint(kid, kinds)))
             elif len(checks) == 1 and checks[0] not in k.on:
-                self.at(where + ("command_spells", i), f"令呪 '{kid}' does not apply to {checks[0]}")
+                self.at(where + ("command_spells", i), say("kagemiya.spell_not_for_check", kid=kid,
+                                                           check=check_name(checks[0])))
             elif c.kind == "servant" and c.master is None:
-                self.at(where + ("command_spells", i), f"'{c.id}' has no master to spend 令呪 for it")
+                self.at(where + ("command_spells", i), say("kagemiya.no_master_to_pay", cid=c.id))
 
     def side(self, sid: str, sub: dict, round_no: int) -> None:
         here = ("submissions", sid)
         setup = self.setup
         ambush = setup.get("phase", "battle") == "ambush"
         if "initiative" not in sub and needs_initiative(setup, self.opts, round_no):
-            self.at(here, f"巡 {round_no} begins with the 先手判定: add initiative: {{roller: ...}} "
-                           f"(a front-row character)")
+            self.at(here, say("kagemiya.initiative_missing", n=round_no))
         if "initiative" in sub:
             if not needs_initiative(setup, self.opts, round_no):
-                self.at(here + ("initiative",), f"no 先手判定 is made in 巡 {round_no}" +
-                         (" (a 奇襲フェイズ has none)" if ambush else " (it is made once per battle)"))
+                self.at(here + ("initiative",), say("kagemiya.no_initiative_ambush" if ambush
+                                                    else "kagemiya.no_initiative_later", n=round_no))
             else:
                 c = self.own(here + ("initiative", "roller"), sub["initiative"]["roller"], sid)
                 if c is not None:
@@ -183,7 +206,7 @@ class _TurnChecker:
                         self.at(where + ("if",) + p, m)
         acts = sub.get("actions", [])
         if acts and ambush and sid != setup.get("ambusher"):
-            self.at(here + ("actions",), "in a 奇襲フェイズ only the betraying 陣営 acts; the victims never reply")
+            self.at(here + ("actions",), say("kagemiya.victims_act"))
         for i, act in enumerate(acts):
             self.action(here + ("actions", i), sid, act, ambush)
 
@@ -195,40 +218,38 @@ class _TurnChecker:
         if do == "pass":
             for key in ("target", "support", "use", "command_spells", "doubling"):
                 if key in act:
-                    self.at(where + (key,), f"a pass has no {key}")
+                    self.at(where + (key,), say("kagemiya.pass_has", key=key))
             return
         if do == "escape":
             if ambush:
-                self.at(where + ("do",), "nobody escapes in a 奇襲フェイズ: it is one 手番 of the betrayer")
+                self.at(where + ("do",), say("kagemiya.escape_in_ambush"))
             for key in ("target", "support"):
                 if key in act:
-                    self.at(where + (key,), f"an escape has no {key}")
+                    self.at(where + (key,), say("kagemiya.escape_has", key=key))
             self.declared(where, c, act, ("escape",))
             return
         check = ATTACKS[do][0]
         if "target" not in act:
-            self.at(where, f"a {do} attack names its target")
+            self.at(where, say("kagemiya.target_missing", do=check_name(check)))
         else:
             t = self.chars.get(act["target"])
             if t is None:
-                self.at(where + ("target",), f"unknown character '{act['target']}'")
+                self.at(where + ("target",), self.unknown(act["target"]))
             elif t.side == sid:
-                self.at(where + ("target",), f"'{t.id}' is on the attacker's own 陣営 '{sid}'")
+                self.at(where + ("target",), say("kagemiya.target_own_side", target=t.id, sid=sid))
         for j, sup in enumerate(act.get("support", [])):
             s = self.own(where + ("support", j), sup, sid)
             if s is not None and s.id == c.id:
-                self.at(where + ("support", j), "a character does not support its own attack")
+                self.at(where + ("support", j), say("kagemiya.self_support"))
         self.declared(where, c, act, (check,))
         # KAGEMIYA-5.5 / 7.2
         if ambush and do != "ambush" and self.opts["ambush_phase_attacks"] == "ambush_only":
-            self.at(where + ("do",), "in a 奇襲フェイズ the attacks are 奇襲攻撃 (do: ambush; "
-                                      "option ambush_phase_attacks: any allows the others)")
+            self.at(where + ("do",), say("kagemiya.ambush_phase_only_ambush"))
         if do == "ambush" and not ambush:
             enabled = any(r.ambush and r.kind == "skill" for r in c.resources.values()) or any(
                 c.resources.get(rid) is not None and c.resources[rid].ambush for rid in act.get("use", []))
             if not enabled:
-                self.at(where + ("do",), f"奇襲攻撃 is made only in a 奇襲フェイズ, unless a skill or a declared 宝具 "
-                                          f"marked ambush: true allows it ('{c.id}' has none)")
+                self.at(where + ("do",), say("kagemiya.ambush_not_allowed", cid=c.id))
 
 
 def _check_turn(turn: Any, setup: dict, chars: dict[str, Character], kinds: dict[str, SpellKind], opts: dict
@@ -238,7 +259,7 @@ def _check_turn(turn: Any, setup: dict, chars: dict[str, Character], kinds: dict
     sides = setup["sides"]
     for sid, sub in turn.submissions.items():
         if sid not in sides:
-            checker.at(("submissions", sid), f"'{sid}' is not a 陣営 (sides: {', '.join(sides)})", key=True)
+            checker.at(("submissions", sid), say("kagemiya.not_a_side", side=sid, sides=_list(sides)), key=True)
             continue
         checker.side(sid, sub, round_no)
     return checker.problems

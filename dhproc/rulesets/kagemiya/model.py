@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .messages import say
+
 # KAGEMIYA-1.3
 RANKS = {"E": 1, "D": 2, "C": 3, "B": 4, "A": 5, "A+": 6, "A++": 7, "EX": 8}
 STATS = ("strength", "endurance", "agility", "mana", "luck")
@@ -68,6 +70,7 @@ class Resource:
     first_move: bool = False
     ambush: bool = False
     secret: bool = False
+    physical_defense_as: str | None = None  # KAGEMIYA-5.9: meets a 物理攻撃 with another defence
     stat: str | None = None  # doubling: the stat it multiplies
     multiplier: int = 1
 
@@ -177,7 +180,8 @@ def _resource(data: dict, kind: str, np_rank: int | None) -> Resource:
     return Resource(id=data["id"], name=data.get("name", data["id"]), kind=kind, on=tuple(data["on"]),
                     grant=Grant.of(data), uses=data.get("uses", 1 if kind == "noble_phantasm" else None),
                     rank=rank_n, first_move=bool(data.get("first_move", False)),
-                    ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)))
+                    ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)),
+                    physical_defense_as=data.get("physical_defense_as"))
 
 
 def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> tuple[Character, Problems]:
@@ -192,30 +196,32 @@ def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> 
         for i, rdata in enumerate(data.get(key, [])):
             r = _resource(rdata, kind, np_rank)
             if r.id in resources:
-                problems.append(((key, i, "id"), f"'{r.id}' is already the id of another skill, 宝具 or 倍加 of "
-                                                  f"'{cid}'"))
+                problems.append(((key, i, "id"), say("kagemiya.duplicate_resource", id=r.id, cid=cid)))
                 continue
             resources[r.id] = r
+            if r.physical_defense_as is not None and r.physical_defense_as not in r.on:  # KAGEMIYA-5.9
+                problems.append(((key, i, "physical_defense_as"), say("kagemiya.defense_as_not_on",
+                                                                      check=r.physical_defense_as)))
             n = rdata.get("used", 0)
             if n:
                 used[r.id] = n
             if r.uses is not None and n > r.uses:  # KAGEMIYA-1.8
-                problems.append(((key, i, "used"), f"used {n} times, but it has {r.uses} use(s)"))
+                problems.append(((key, i, "used"), say("kagemiya.used_too_many", n=n, uses=r.uses)))
             elif r.uses is None and "used" in rdata:
-                problems.append(((key, i, "used"), "an unlimited skill has no use count: give 'uses' too"))
+                problems.append(((key, i, "used"), say("kagemiya.used_unlimited")))
     hp = data.get("hp", max_hp)
     eliminated = bool(data.get("eliminated", False))
     if max_hp < 1:
-        problems.append((("endurance",), f"maximum HP {max_hp} (耐久 × {hp_per_endurance}): give max_hp"))
+        problems.append((("endurance",), say("kagemiya.max_hp_low", max_hp=max_hp, factor=hp_per_endurance)))
     elif hp > max_hp:
-        problems.append((("hp",), f"HP {hp} is above the maximum {max_hp}"))
+        problems.append((("hp",), say("kagemiya.hp_above_max", hp=hp, max_hp=max_hp)))
     elif hp == 0 and not eliminated:
-        problems.append((("hp",), "a character at 0 HP has dropped out: add 'eliminated: true'"))
+        problems.append((("hp",), say("kagemiya.hp_zero_not_out")))
     kind = data["kind"]
     if "command_spells" in data and kind != "master":
-        problems.append((("command_spells",), "only a master holds 令呪"))
+        problems.append((("command_spells",), say("kagemiya.spells_not_master")))
     if "master" in data and kind != "servant":
-        problems.append((("master",), "only a servant names its master"))
+        problems.append((("master",), say("kagemiya.master_not_servant")))
     c = Character(id=cid, name=data["name"], side=data["side"], kind=kind, master=data.get("master"),
                   row=data["row"], stats=stats, np_rank=np_rank, max_hp=max_hp, hp=hp,
                   command_spells=data.get("command_spells", 3 if kind == "master" else 0),

@@ -92,14 +92,16 @@ REASONS = {
            "target_in_back_row": "対象が後衛", "no_front": "前衛がいない", "no_uses_left": "使用回数なし",
            "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
            "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
-           "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了"},
+           "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了",
+           "supported_this_round": "この巡に援護したため"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
            "no_uses_left": "no uses left", "no_command_spells_left": "no 令呪 left",
            "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
            "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
-           "escaped": "the others escaped", "ambush_over": "the surprise phase is over"},
+           "escaped": "the others escaped", "ambush_over": "the surprise phase is over",
+           "supported_this_round": "it gave 援護 this round"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
@@ -109,6 +111,18 @@ HEADERS = {
 
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view, turns).blocks(turns)
+
+
+def resources_used(e: dict) -> list[tuple[str, str]]:
+    """``dhproc summary``: (who, what) for each skill, 宝具, 倍加 and 令呪 a check applied."""
+    if e["kind"] != "check":
+        return []
+    return [(e["actor"], p["name"]) for p in e["parts"] if p["part"] != "support"]
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The report's outcome line (``dhproc summary``)."""
+    return Renderer(log, lang, "gk", []).outcome(log["outcome"], log["state"])
 
 
 class Renderer:

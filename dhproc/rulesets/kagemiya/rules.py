@@ -44,6 +44,7 @@ class Battle:
         self.subs: dict[str, dict] = {}
         self.actions_left: dict[str, int] = {}
         self.round_no = 0
+        self.supporters: set[str] = set()  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
 
     # ------------------------------------------------------------------ the 巡
 
@@ -261,12 +262,17 @@ class Battle:
                 ctx.emit("cancel", side=sid, actor=sup.id, what="support", reason=why)
                 continue
             self.actions_left[sup.id] -= 1
+            self.supporters.add(sup.id)
             support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
                             "dice": sup.stats[stat]})
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
         pool = self.build_pool(a, check_a, Declared.of(act), support)
         atk = self.roll(pool, a, "attack", target=t.id)
-        dpool = self.build_pool(t, check_d, self.standing_orders(t, kind, atk, pool))
+        orders = self.standing_orders(t, kind, atk, pool)
+        if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
+            check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
+                            and t.left(r) != 0), check_d)
+        dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
         damage = max(0, atk - dfn)  # KAGEMIYA-5.6
         ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
@@ -299,6 +305,12 @@ class Battle:
         s, ctx = self.s, self.ctx
         stat = CHECK_STAT[check]
         pool = Pool(check, stat, c.stats[stat])
+        if c.id in self.supporters and self.opts["supporter_resources"] == "whole_round":  # KAGEMIYA-6.4
+            for rid in declared.use:
+                ctx.emit("cancel", character=c.id, resource=rid, check=check, reason="supported_this_round")
+            for kid in declared.command_spells:
+                ctx.emit("cancel", character=c.id, command_spell=kid, check=check, reason="supported_this_round")
+            declared = Declared((), (), declared.doubling)
         for rid in declared.use:
             r = c.resources[rid]
             if check not in r.on:
@@ -349,7 +361,10 @@ class Battle:
     def roll(self, pool: Pool, c: Character, purpose: str, **about: Any) -> int:
         """Roll ``pool`` through a dice expression: its faces in order, one logged die each."""
         count = min(max(0, pool.dice), MAX_COUNT)  # KAGEMIYA-2.3
-        faces = max(self.opts["min_faces"], 6 + pool.sides)
+        sides = pool.sides
+        if self.opts["magical_faces"] == "six" and pool.check in ("magical_attack", "magical_defense"):
+            sides = 0  # KAGEMIYA-2.5: 魔術 dice are 6面ダイス; declared sides add nothing
+        faces = max(self.opts["min_faces"], 6 + sides)
         mod = pool.modifier
         dice = Dice(count, faces, 1) if count else None
         if dice is None:
@@ -363,7 +378,7 @@ class Battle:
         drawn = list(result.rolls[0].faces) if result.rolls else []
         self.ctx.emit("check", check=pool.check, purpose=purpose, actor=c.id, side=c.side, stat=pool.stat,
                       stat_value=pool.stat_value, multiplier=pool.multiplier, parts=pool.parts, dice=count,
-                      sides=pool.sides, faces_per_die=faces, modifier=mod, faces=drawn, total=result.total, **about)
+                      sides=sides, faces_per_die=faces, modifier=mod, faces=drawn, total=result.total, **about)
         return result.total
 
     # ------------------------------------------------------------------ 脱落 (KAGEMIYA-8)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import campaign, checks, report, rules
 from .model import LogosState, Side
 from .options import OPTIONS
 
@@ -26,8 +26,14 @@ class LogosRuleset(Ruleset):
         setup = match.setup
         chars, _ = checks.characters_of(setup)
         sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
-        return LogosState(sides=sides, characters=chars, stage=setup.get("stage", "league"),
-                          announced_first=setup.get("first"))
+        state = LogosState(sides=sides, characters=chars, stage=setup.get("stage", "league"),
+                           announced_first=setup.get("first"), stop_after=setup.get("stop_after_bout"))
+        if "round" in setup:
+            campaign.apply_state(state, setup, match.options)  # a round under way (LOGOS-11.1)
+        return state
+
+    def setup_from_log(self, log: dict) -> dict:
+        return campaign.setup_from_log(log)
 
     def resolve_turn(self, state: LogosState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
@@ -50,6 +56,12 @@ class LogosRuleset(Ruleset):
             if c.starter:
                 entry["order"] = c.order
             entry["states"] = list(state.states(c))
+            if c.charge_level > (1 if c.charged else 0) or c.spent_charge:  # LOGOS-7.3
+                entry["charge_level"], entry["spent_charge"] = c.charge_level, c.spent_charge
+            uses = {sk.name: state.uses.used((c.id, sk.index), "round", 0) for sk in c.skills
+                    if sk.uses is not None and sk.uses.per == "round"}
+            if any(uses.values()):  # LOGOS-5.12: what a continued round must still count
+                entry["skill_uses"] = {k: v for k, v in uses.items() if v}
             chars[c.id] = entry
         return {
             "stage": state.stage,

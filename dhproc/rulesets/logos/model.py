@@ -16,8 +16,7 @@ from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
 from ...engine.limits import UsageLimit, UsageLedger
 from ...engine.roster import parse_skills
-from ...messages import say
-from . import messages as _messages  # noqa: F401  (registers the logos catalogue)
+from .messages import say
 
 COLORS = ("赤", "青", "緑", "黄", "紫", "灰")
 KEYWORDS = {"jinrai": "迅雷", "fukutsu": "不屈", "moukou": "猛攻"}
@@ -48,6 +47,13 @@ OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "kno
        "remove_color", "remove_weakness", "add_keyword", "rate")  # LOGOS-6.12-6.14
 AMOUNT_OPS = ("stat", "set_stat", "field", "dp", "rate", "charge")  # LOGOS-6.8: their value may be read from the state
 USE_PERIODS = ("round", "turn")  # LOGOS-5.12
+
+# What each kind of lasting effect carries, in the order it is written into the log (LOGOS-6).
+EFFECT_DATA = {"stat": ("stat", "value"), "color": ("color",), "weakness": ("color",),
+               "field": ("name", "applies_to", "owner_side", "stat", "value"),
+               "keyword": ("keyword",), "rate": ("value",)}  # LOGOS-6.13, 6.14
+# ... and what some of them carry only sometimes: a set stat (6.9), a removal (6.12), one skill's 発動率 (6.14)
+EFFECT_DATA_OPTIONAL = {"stat": ("set",), "color": ("removed",), "weakness": ("removed",), "rate": ("for_skill",)}
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
                "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST,
@@ -173,6 +179,8 @@ class LogosState:
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
+    under_way: dict[str, Any] | None = None  # the setup's ``round:`` when it resumes a round (LOGOS-11)
+    stop_after: int | None = None  # the setup's ``stop_after_bout`` (LOGOS-11.4)
 
     def side_order(self) -> list[str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
@@ -272,10 +280,9 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
     # LOGOS-1.3: one colour; 《猛攻》 adds a second.
     allowed = 2 if "moukou" in keywords else 1
     if len(colors) > allowed:
-        problems.append((("colors",), f"{len(colors)} colours: a character has one colour, two with 《猛攻》 "
-                                      f"(keywords: [moukou])"))
+        problems.append((("colors",), say("logos.too_many_colors", n=len(colors))))
     if len(dict.fromkeys(colors)) != len(colors):
-        problems.append((("colors",), "a colour is listed twice"))
+        problems.append((("colors",), say("logos.color_twice")))
     skills, skill_problems = parse_skills(data.get("skills", []), parse_skill, lambda s: s.name)
     problems += skill_problems
     c = Character(id=cid, name=data["name"], side=data["side"], colors=colors,
@@ -283,7 +290,7 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
                   reaction=data["reaction"], keywords=keywords, secret=bool(data.get("secret", False)),
                   revealed=bool(data.get("revealed", False)), skills=tuple(skills), index=index)
     if c.revealed and not c.secret:
-        problems.append((("revealed",), "only a シークレット character (secret: true) can have been revealed"))
+        problems.append((("revealed",), say("logos.revealed_needs_secret")))
     return c, problems
 
 
@@ -295,22 +302,22 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         t = data["trigger"]
         trigger = Trigger(t["event"], t.get("who", "any"), t.get("stat"))
         if timing != "counter":
-            problems.append((("trigger",), "only a カウンター skill (timing: counter) has a trigger"))
+            problems.append((("trigger",), say("logos.trigger_needs_counter")))
         if trigger.stat is not None and trigger.event not in ("stat_up", "stat_down"):
-            problems.append((("trigger", "stat"), "only stat_up / stat_down triggers name a stat"))
+            problems.append((("trigger", "stat"), say("logos.trigger_stat")))
     elif timing == "counter":
-        problems.append(((), "a カウンター skill needs a trigger (e.g. {event: stat_up, who: ally, stat: attack})"))
+        problems.append(((), say("logos.counter_needs_trigger")))
     cond_data = data.get("condition")
     condition, cp = parse(cond_data, VOCABULARY)
     problems += [(("condition",) + p, m) for p, m in cp]
     if timing != "counter" and _mentions_subject(cond_data, "trigger"):
-        problems.append((("condition",), "only a カウンター skill's condition can read 'trigger'"))
+        problems.append((("condition",), say("logos.condition_trigger")))
     effects = []
     for j, edata in enumerate(data["effects"]):
         spec, ap = _effect(edata)
         problems += [(("effects", j) + p, m) for p, m in ap + _effect_problems(spec, timing)]
         if timing != "counter" and _mentions_subject(edata.get("condition"), "trigger"):
-            problems.append((("effects", j, "condition"), "only a カウンター skill's condition can read 'trigger'"))
+            problems.append((("effects", j, "condition"), say("logos.condition_trigger")))
         effects.append(spec)
     uses, up = limits.parse(data.get("uses"), USE_PERIODS, "round", ("uses",))
     problems += up
@@ -320,7 +327,7 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
                   charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects), uses=uses)
     used = [t for e in effects for t in e.targets_used()]
     if "chosen_ally" in used and "chosen_enemy" in used:
-        problems.append((("effects",), "a skill names one chosen character: chosen_ally or chosen_enemy, not both"))
+        problems.append((("effects",), say("logos.one_chosen")))
     elif "chosen_member" in used and ("chosen_ally" in used or "chosen_enemy" in used):
         problems.append((("effects",), say("logos.chosen_member_alone")))
     return skill, problems
@@ -349,38 +356,38 @@ def _effect(d: dict) -> tuple[EffectSpec, Problems]:
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:
     problems: Problems = []
     if "trigger" in e.targets_used() and timing != "counter":
-        problems.append((("target",), "only a カウンター skill can target 'trigger'"))
+        problems.append((("target",), say("logos.target_trigger")))
     if timing == "passive":
         # LOGOS-5.3: a パッシブ applies from the start of the round, before anyone faces anyone.
         if e.op not in PASSIVE_OPS:
-            problems.append((("op",), f"a パッシブ skill cannot '{e.op}' (allowed: {', '.join(PASSIVE_OPS)})"))
+            problems.append((("op",), say("logos.passive_op", op=e.op, allowed=", ".join(PASSIVE_OPS))))
         elif e.target is not None and e.target not in PASSIVE_TARGETS:
-            problems.append((("target",), f"a パッシブ skill targets {', '.join(PASSIVE_TARGETS)}, "
-                                          f"not '{e.target}'"))
+            problems.append((("target",), say("logos.passive_target", allowed=", ".join(PASSIVE_TARGETS),
+                                                           target=e.target)))
     if not isinstance(e.amount, int):
         if e.op not in AMOUNT_OPS:
             problems.append((("value",), say("logos.amount_op", op=e.op, ops=", ".join(AMOUNT_OPS))))
         elif timing != "counter" and "trigger" in amounts.subjects(e.amount):
-            problems.append((("value",), "only a カウンター skill's condition can read 'trigger'"))
+            problems.append((("value",), say("logos.condition_trigger")))
     if e.target == "knocked_out_allies" and e.op != "revive":
         problems.append((("target",), say("logos.knocked_out_target", op=e.op)))
     if ((e.op == "enter") != (e.target == "chosen_member") and e.target is not None) or e.with_ == "chosen_member":
         problems.append((("target",), say("logos.enter_target")))
     if e.op == "attack" and e.target == "self":
-        problems.append((("target",), "a character does not attack itself"))
+        problems.append((("target",), say("logos.attack_self")))
     if e.op == "field" and (e.stat is None) == (not e.stats):
         problems.append((("stats",), say("logos.field_stats")))
     if e.condition is not None and e.op in ("field", "dp"):
         problems.append((("condition",), say("logos.effect_condition_target", op=e.op)))
     if e.op == "field" and e.target is not None:
-        problems.append((("target",), "a field covers the characters of applies_to; it has no target"))
+        problems.append((("target",), say("logos.field_target")))
     if e.op in ("order", "swap_order"):
         for key, t in (("target", e.target), ("with", e.with_)):
             if t in GROUP_TARGETS:
-                problems.append(((key,), f"行動順 changes move one character, not '{t}'"))
+                problems.append(((key,), say("logos.order_group", target=t)))
         if e.op == "swap_order" and ((e.target in ALLY_TARGETS and e.with_ in ENEMY_TARGETS)
                                      or (e.target in ENEMY_TARGETS and e.with_ in ALLY_TARGETS)):
-            problems.append((("with",), "行動順 is swapped within one team"))
+            problems.append((("with",), say("logos.swap_across")))
     return problems
 
 

@@ -126,9 +126,41 @@ OPTIONS.set_names({
     "entered_passives": ("途中配置のパッシブ", "passives of a member placed mid-round"),
 })
 
-# The Japanese reasons of the skill-kind options (LOGOS-5.9, 5.12, 6.8-6.10, 8.5). When the whole
-# set gets its Japanese reasons (OPTIONS.set_reasons), these entries belong in that call.
-SKILL_OPTION_REASONS = {
+# Why each default, in Japanese (`dhproc options logos`; English: each Option's reason).
+OPTIONS.set_reasons({
+    "team_size": "「はじめてのダンゲロス・ロゴス」：各プレイヤーは9人のチームを作り、そこから先発5人を選ぶ",
+    "jinrai_scope": "先攻は対戦相手が決まった時点（先発が決まる前）に決めるので、数えられるのはチーム全員だけ",
+    "reaction_sum_scope": "前身のルール（dangerous69）は反応の初期値をデッキ（チーム）全体で合計していた",
+    "activation_check": "スキル作成：発動する＝発動判定を行う。系列ルールでは 1d100 ≤ 発動率。"
+                        "'always' はダイスを振らない（判定はすべて成功）",
+    "roll_at_100": "発動率100%でも振れば、引くダイスの数が発動率によらず決まる。false はGKがするように振らない",
+    "failed_action_skill": "「戦闘ラウンドの進行」はアクションスキルを「発動できなかった」ときにアタックする。判定の失敗を「発動しなかった」と読む"
+                           "（'nothing' は失敗した判定を、アタックに代わる発動と読む）",
+    "action_skills": "アクションスキルが複数あれば、書かれた順に成功するまで試す。"
+                     "'first_eligible' は条件を満たす最初の1つだけ判定する",
+    "attack_knocked_out_target": "（先のスキルで）すでに戦闘不能の対面の敵にはもうアタックしない。"
+                                 "'attack' は判定するので、クリティカルならDPが入る",
+    "counter_from_bench": "「戦闘ラウンドの進行」は同じチーム・同じ反応のカウンターを行動順で並べるので、1チームの複数人が同時に発動できる："
+                          "控えのカウンターも発動する",
+    "ally_includes_self": "トリガーの「味方」は、「自身以外」と書かれていなければスキルの持ち主自身を含む（who: other_ally）",
+    "counter_limit": ("スキル作成のカウンターの既定を述べる文は途中で切れているが、おそらく発動回数を制限している。"
+                      "1ターン1回なら自己誘発のループも止まる"),
+    "counter_chain": "カウンターの結果は、同じ時点の次のカウンターより先に処理する（手で処理するGKと同じ）",
+    "counter_chain_cap": "これより長いカウンターの連鎖はループとみなし、処理をエラーで止める（止まらなくなることはない）",
+    "draw_triggers": "(8)の引き分けで戦闘不能になったキャラクターも戦闘不能なので、［…が戦闘不能になったとき］のカウンターが発動する",
+    "duration_count": "(9)は与えられたターンの終わりにも1減らすので「1ターン」はそのターンで切れる。"
+                      "'full_turns' は与えられたターンを数えない",
+    "tick_scope": "(9)で残りターンを減らすのはアクティブキャラクターの継続効果だけ。'all' は全員の分を減らす",
+    "default_duration": "持続時間が書かれていない継続効果の意味はどのページにもない：ラウンドの終わりまで続く",
+    "field_stacking": "戦場は1つ：新しいフィールドは前のフィールドと入れ替わる。'stack' は両方残す",
+    "passive_check": "スキル作成：パッシブは開始時から常に適用される。'roll' は開始時に1回発動判定をする",
+    "passive_scope": "ラウンドに参加するのは先発だけ。'team' はチームの他のメンバーのパッシブも適用する",
+    "charge_start": "チャージに言及するスキルを持つキャラクターはチャージ状態「である」：ラウンド開始時から。"
+                    "'effect_only' はチャージの効果でだけチャージ状態になる",
+    "order_gap": "「戦闘ラウンドの進行」の例では、新しい位置とそれより後ろのキャラクターだけが動く。'close' は元の位置より後ろも詰める",
+    "slowest_counts_knocked_out": "戦闘不能のキャラクターも行動順を持ち続けるので「最も遅い行動順」に数える",
+    "turn_cap": "毎ターン少なくとも1人の先発が戦闘不能になるので、ラウンドは50よりずっと前に終わる。上限は安全策で、達すると引き分け",
+    # the skill kinds real teams write (LOGOS-5.9, 5.12, 6.8-6.10, 8.5)
     "derived_rounding": "ステータスから読む値（自身の防御の半分など）の端数の扱いはどのページにもない。ダンゲロスの"
                         "ルールは端数切り捨て。half_up は0.5を絶対値の大きい側へ丸める",
     "set_stat": "「防御をNにする」は効果が続く間、それまでの効果にかかわらずNと読む。delta はその時点の差を"
@@ -140,5 +172,4 @@ SKILL_OPTION_REASONS = {
                           "ない。その持ち主の他のスキルは発動しない",
     "entered_passives": "行動順に配置されたメンバーはそれ以降戦闘に参加し、パッシブは参加中つねに適用される。"
                         "none ではパッシブはラウンド開始時の分だけ",
-}
-OPTIONS.reasons_ja.update(SKILL_OPTION_REASONS)
+})

@@ -41,6 +41,10 @@ T = Catalog({
     "announced_differs": ("　※規定の判定では {side} が先攻（発表に指摘がなかったため訂正しない）",
                           "  * by the rules {side} would go first (the announcement was not challenged)"),
     "announced_coin": ("　※規定の判定ではランダム（発表のとおり処理）", "  * by the rules a coin would decide"),
+    "resume_head": ("【途中から再開】第{bout}ターンから（先攻：{first}）",
+                    "[Resumed] from turn {bout} (first: {first})"),
+    "stopped": ("■第{bout}ターンで中断（続きは dhproc new logos フォルダ --from ログ で）",
+                "■ Stopped after turn {bout} (continue with dhproc new logos DIR --from LOG)"),
     "first_line": ("先攻：{first}　後攻：{second}", "First: {first}   second: {second}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "dice_kept": ("※記録済みの出目{count}個（{faces}）は{side}の提出後に使用",
@@ -262,7 +266,21 @@ class Board:
                             bool(c.get("secret", False)), bool(c.get("revealed", False)))
                  for cid, c in setup["characters"].items()}
         sides = {sid: s["name"] for sid, s in setup["sides"].items()}
-        return cls(chars, sides, dp={sid: 0 for sid in sides})
+        board = cls(chars, sides, dp={sid: s.get("dp", 0) for sid, s in setup["sides"].items()})
+        if "round" in setup:  # a round under way (LOGOS-11): where it stands
+            board.first = setup["round"]["first"]
+            for s in setup["sides"].values():
+                for n, cid in enumerate(s["starters"], 1):
+                    c = chars[cid]
+                    c.order, c.revealed = setup["characters"][cid].get("order", n), True
+            for cid, c in setup["characters"].items():
+                chars[cid].knocked_out = bool(c.get("knocked_out", False))
+                chars[cid].charged = bool(c.get("charged", False))
+            for e in setup.get("effects", []):
+                board.mods[e["id"]] = {"kind": e["kind"], "character": e.get("bearer"), "stat": e.get("stat"),
+                                       "value": e.get("value", 0), "color": e.get("color"),
+                                       "applies_to": e.get("applies_to"), "owner_side": e.get("owner_side")}
+        return board
 
     def side_order(self) -> list[str]:
         ids = list(self.sides)
@@ -436,6 +454,16 @@ class Renderer:
         lines.append(t("first_line", first=first, second=self.side(e["second"])))
         self.out.heading(t("first_head"), level=3)
         self.out.group(*lines)
+        return []
+
+    def ev_resume(self, e: dict) -> list[str]:
+        self.out.heading(self.t("resume_head", bout=e["bout"], first=self.side(e["first"])), level=3)
+        for block in self.tables():
+            self.out.add(block)
+        return []
+
+    def ev_stopped(self, e: dict) -> list[str]:
+        self.out.heading(self.t("stopped", bout=e["bout"]), level=2)
         return []
 
     def ev_awaiting(self, e: dict) -> list[str]:

@@ -16,6 +16,7 @@ from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
 from ...errors import ResolutionError
+from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
@@ -57,18 +58,24 @@ class Round:
         s, ctx = self.s, self.ctx
         self.turn = turn
         ctx.begin_step("round")
-        subs = turn.submissions
-        missing = [sid for sid in s.sides if sid not in subs]
-        needs_starters = self.opts["jinrai_scope"] == "starters" or self.opts["reaction_sum_scope"] == "starters"
-        if not (missing and needs_starters):
-            self.decide_first(subs)
-        if missing:
-            for sid in missing:
-                ctx.emit("awaiting", side=sid)
-            return TurnStatus(False, missing[0])
-        self.line_up(subs)
-        self.start_of_round()
+        if s.under_way is not None:
+            self.resume()
+        else:
+            subs = turn.submissions
+            missing = [sid for sid in s.sides if sid not in subs]
+            needs_starters = self.opts["jinrai_scope"] == "starters" or self.opts["reaction_sum_scope"] == "starters"
+            if not (missing and needs_starters):
+                self.decide_first(subs)
+            if missing:
+                for sid in missing:
+                    ctx.emit("awaiting", side=sid)
+                return TurnStatus(False, missing[0])
+            self.line_up(subs)
+            self.start_of_round()
         while s.outcome is None:
+            if s.stop_after is not None and s.bout >= s.stop_after:
+                ctx.emit("stopped", bout=s.bout)  # LOGOS-11.4: the rest of the round is played elsewhere
+                break
             s.bout += 1
             self.bout()
             self.judge()
@@ -77,6 +84,16 @@ class Round:
             elif s.outcome is None:  # LOGOS-9.4: back to (1)
                 ctx.emit("judge", bout=s.bout, standing={sid: len(s.standing(sid)) for sid in s.side_order()})
         return TurnStatus(True)
+
+    def resume(self) -> None:
+        """LOGOS-11.1: a round under way picks up after its last ターン: the same dice stream from
+        where it stood, and every starter's skills waiting at their timings. Its passives already
+        applied (their effects are in the setup) and starters already left 秘匿状態."""
+        s, ctx = self.s, self.ctx
+        r = s.under_way or {}
+        ctx.dice.carry_over(r.get("draws", 0), list(r.get("seeded_dice", [])))
+        self.register_skills()
+        ctx.emit("resume", bout=s.bout + 1, first=s.first, dp={sid: s.sides[sid].dp for sid in s.side_order()})
 
     # ------------------------------------------------------------------ (0) 先攻
 
@@ -149,17 +166,22 @@ class Round:
                 if any(sk.charge for sk in c.skills):
                     c.charged, c.charge_level = True, 1
                     ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
-        holders = in_play
-        if self.opts["passive_scope"] == "team":
-            holders = in_play + [c for c in s.characters.values() if not c.starter]
-        for c in holders:
-            for sk in c.skills:
-                self.hooks.add(sk.timing, Handler(c.id, sk))
+        self.register_skills()
         passives = self.hooks.at("passive", key=self.passive_key)
         if passives:
             ctx.emit("timing", timing="passive")
         for h in passives:
             self.activate(h, "passive", None)  # a passive causes no triggers (LOGOS-5.3)
+
+    def register_skills(self) -> None:
+        """Every starter's skills (and the team's, option passive_scope: team) wait at their timings."""
+        s = self.s
+        holders = [c for sid in s.side_order() for c in s.starters(sid)]
+        if self.opts["passive_scope"] == "team":
+            holders += [c for c in s.characters.values() if not c.starter]
+        for c in holders:
+            for sk in c.skills:
+                self.hooks.add(sk.timing, Handler(c.id, sk))
 
     def passive_key(self, h: Handler) -> tuple:
         c = self.s.characters[h.owner]
@@ -401,8 +423,7 @@ class Round:
                 caused, self.counters_for, self.fire_counter)
         except CascadeLimit as exc:
             raise ResolutionError([self.turn.problem(
-                ("turn",), f"ターン {self.s.bout}: {exc}; the counters trigger each other in a loop "
-                           f"(raise counter_chain_cap or set counter_limit: once_per_turn)")]) from None
+                ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
 
     def counters_for(self, happening: Happening) -> list[Handler]:
         s, opts = self.s, self.opts
@@ -532,8 +553,10 @@ class Round:
                 data: dict[str, Any] = {"stat": spec.stat, "value": reading.value}
             elif op == "set_stat":  # LOGOS-6.9
                 shown = {"to": reading.value, "mode": self.opts["set_stat"]}
-                data = ({"stat": spec.stat, "set": reading.value} if self.opts["set_stat"] == "override"
-                        else {"stat": spec.stat, "value": reading.value - before})
+                # the change it makes now is kept as value; with override, set decides (LOGOS-6.9)
+                data = {"stat": spec.stat, "value": reading.value - before}
+                if self.opts["set_stat"] == "override":
+                    data["set"] = reading.value
             else:
                 data = {"color": spec.color}
             e = self.add_effect(kind, t, data, src, spec, timing)

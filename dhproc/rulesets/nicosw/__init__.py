@@ -86,5 +86,63 @@ class NicoswRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def submission_aliases(self):
+        from ...aliases import SubmissionAliases
+
+        return SubmissionAliases(
+            keys={"行動順": "order", "配置": "placement", "先手時配置": "placement_if_first",
+                  "後手時配置": "placement_if_second", "行動": "goes", "降参": "surrender", "再登場": "reenter",
+                  "動作": "do", "枠": "slot", "移動方法": "mode", "移動先": "to", "端": "edge", "対象": "target",
+                  "部位": "part", "スキル": "skill", "武器": "weapon", "判定": "check", "目標値": "target_number",
+                  "内容": "note", "メモ": "note"},
+            name_keys=frozenset({"order", "target"}),
+            name_maps=frozenset({"placement", "placement_if_first", "placement_if_second", "goes", "reenter"}),
+            values={"do": {"移動": "move", "全力移動": "full_move", "退却判定": "retreat", "退却": "retreat",
+                           "近接攻撃": "melee", "遠距離攻撃": "ranged", "スキル": "skill", "起き上がる": "stand",
+                           "持ち替え": "switch_weapon", "判定": "check", "その他": "other", "自由": "free"},
+                    "mode": {"通常移動": "normal_move", "警戒移動": "careful_move"},
+                    "slot": {"補助動作": "minor_action", "補助": "minor_action", "主動作": "major_action",
+                             "主": "major_action"},
+                    "to": {"マップ外": "off"},
+                    "check": {"先制": "initiative", "魔物知識": "monster_lore", "攻撃": "attack_check",
+                              "防御": "defense_check", "疾走": "sprint", "退却": "retreat", "生死": "death_check",
+                              "精神抵抗": "willpower"}},
+            then=own_names)
+
+    def grammar(self):
+        from .grammar import GRAMMAR
+
+        return GRAMMAR
+
+
+def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
+    """In a turn file, a character's skills and weapons and its target's parts by display name:
+    replaced by their ids when a name is exactly one of them (width- and kana-folded); anything
+    else is left for the checks to report with a "did you mean"."""
+    from ...names import NameIndex
+
+    chars = setup.get("characters") if isinstance(setup, dict) else None
+    if not isinstance(submissions, dict) or not isinstance(chars, dict):
+        return
+
+    def index(cid: Any, key: str) -> NameIndex:
+        data = chars.get(cid) if isinstance(cid, str) else None
+        items = data.get(key) if isinstance(data, dict) else None
+        return NameIndex({t["id"]: t.get("name", t["id"]) for t in items or []
+                          if isinstance(t, dict) and isinstance(t.get("id"), str)})
+
+    for sub in submissions.values():
+        goes = sub.get("goes") if isinstance(sub, dict) else None
+        for cid, actions in (goes.items() if isinstance(goes, dict) else ()):
+            for a in actions if isinstance(actions, list) else ():
+                if not isinstance(a, dict):
+                    continue
+                for key, owner, things in (("skill", cid, "skills"), ("weapon", cid, "weapons"),
+                                           ("part", a.get("target"), "parts")):
+                    if isinstance(a.get(key), str):
+                        found = index(owner, things).resolve(a[key])
+                        if found.how == "exact":
+                            a[key] = found.id
+
 
 RULESET = NicoswRuleset()

@@ -6,11 +6,22 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
+from ...messages import default_lang, say
+from ...names import did_you_mean
 from .model import Character, MapSpec, distance, parse_character, square_of
 
 # NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.
 MAIN_ONLY = ("melee", "ranged", "full_move", "retreat", "check")
 FREE = ("free",)
+
+
+def _hint(typed: object, things) -> str:
+    """A "did you mean" from the ids and display names of ``things`` (characters, weapons, skills, parts)."""
+    return did_you_mean(typed, {t.id: t.name for t in things}, default_lang())
+
+
+def _sep(items) -> str:
+    return say("list.sep").join(items)
 
 
 def map_of(setup: dict, model: str) -> MapSpec:
@@ -37,17 +48,16 @@ def assign_slots(actions: list[dict], skill_timing) -> tuple[list[str | None], l
             needs_main = do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")
             slot = "major_action" if needs_main or "minor_action" in used else "minor_action"
         if slot == "minor_action" and (do in MAIN_ONLY or (do == "skill" and skill_timing(a.get("skill")) == "major_action")):
-            bad.append((i, f"'{do}' is a 主動作; it cannot be the 補助動作"))
+            bad.append((i, say("nicosw.main_only", do=do)))
         if slot in used:
-            bad.append((i, f"a go has one {'主動作' if slot == 'major_action' else '補助動作'}: action {used[slot] + 1} "
-                           f"already uses it"))
+            bad.append((i, say("nicosw.slot_twice", n=used[slot] + 1,
+                               slot=say("nicosw.slot_major" if slot == "major_action" else "nicosw.slot_minor"))))
         used.setdefault(slot, i)
         slots.append(slot)
     for i, (a, slot) in enumerate(zip(actions, slots)):
         if a.get("to") == "off" and a["do"] == "move":
             if slot == "major_action" or "major_action" in used and used["major_action"] != i:
-                bad.append((i, "leaving the map needs the 主動作 for its 疾走判定: move off as the 補助動作 with no "
-                               "other 主動作, or use dash"))
+                bad.append((i, say("nicosw.off_needs_major")))
     return slots, bad
 
 
@@ -62,7 +72,7 @@ def check_match(match: Any) -> list[Problem]:
 
     spec = map_of(setup, model)
     if model == "line" and "width" in setup["map"]:
-        at(("map", "width"), "a line map has no width (option map_model: grid for a 2-D map)")
+        at(("map", "width"), say("nicosw.line_no_width"))
     sides = setup["sides"]
     chars, bad = characters_of(setup, model)
     for rel, msg in bad:
@@ -74,30 +84,29 @@ def check_match(match: Any) -> list[Problem]:
         if dep is not None:
             lo, hi = dep
             if lo > hi or hi >= spec.length:
-                at(("sides", sid, "deploy"), f"a deployment range is from..to inside the map (0..{spec.length - 1})")
+                at(("sides", sid, "deploy"), say("nicosw.deploy_range", last=spec.length - 1))
     deps = [s["deploy"] for s in sides.values() if "deploy" in s]
     if len(deps) == 2 and deps[0][0] <= deps[1][1] and deps[1][0] <= deps[0][1]:
-        at(("sides",), "the two deployment ranges overlap (NICOSW-1.6)", key=True)
+        at(("sides",), say("nicosw.deploy_overlap"), key=True)
     start = setup.get("start")
     if start is None:
         for sid, s in sides.items():
             if "deploy" not in s:
-                at(("sides", sid), "a battle that starts fresh needs each side's deployment range (deploy)", key=True)
+                at(("sides", sid), say("nicosw.needs_deploy"), key=True)
         for cid, data in setup["characters"].items():
             if "at" in data:
-                at(("characters", cid, "at"), "without start: the squares come from placement (NICOSW-1.9)")
+                at(("characters", cid, "at"), say("nicosw.at_without_start"))
     else:
         problems += _check_start(match, start, chars, spec)
     for i, e in enumerate(setup.get("effects", [])):
         if e["bearer"] not in chars:
-            at(("effects", i, "bearer"), f"unknown character '{e['bearer']}'")
+            at(("effects", i, "bearer"), say("nicosw.unknown_character", id=e["bearer"], hint=_hint(e["bearer"], chars.values())))
         if e["side"] not in sides:
-            at(("effects", i, "side"), f"'{e['side']}' is not a side")
+            at(("effects", i, "side"), say("nicosw.not_a_side", side=e["side"], sides=_sep(sides)))
         elif start is not None:
             reached = _clock_at_start(e["side"], start)
             if e["ends_round"] <= reached:
-                at(("effects", i, "ends_round"), f"this effect has already ended: {e['side']}'s clock is at "
-                                                 f"round {reached} (NICOSW-3.6)")
+                at(("effects", i, "ends_round"), say("nicosw.effect_ended", side=e["side"], round=reached))
     for turn in match.turns:
         problems += _check_turn(turn, match, sides, chars, spec)
     return problems
@@ -113,14 +122,14 @@ def _check_order(order: list, sid: str, chars: dict[str, Character], at) -> None
     mine = [c.id for c in chars.values() if c.side == sid]
     for i, cid in enumerate(order):
         if cid not in chars:
-            at((i,), f"unknown character '{cid}'")
+            at((i,), say("nicosw.unknown_character", id=cid, hint=_hint(cid, chars.values())))
         elif chars[cid].side != sid:
-            at((i,), f"'{cid}' belongs to side '{chars[cid].side}'")
+            at((i,), say("nicosw.of_other_side", id=cid, side=chars[cid].side))
         elif cid in order[:i]:
-            at((i,), f"'{cid}' is named twice")
+            at((i,), say("nicosw.named_twice", id=cid))
     left = [c for c in mine if c not in order]
     if left:
-        at((), f"the action order names every character of the side; missing: {', '.join(left)}")
+        at((), say("nicosw.order_missing", names=_sep(left)))
 
 
 def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: MapSpec) -> list[Problem]:
@@ -131,31 +140,30 @@ def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: Map
 
     sides = match.setup["sides"]
     if start["first"] not in sides:
-        at(("start", "first"), f"'{start['first']}' is not a side")
+        at(("start", "first"), say("nicosw.not_a_side", side=start["first"], sides=_sep(sides)))
         return problems
     for sid, s in sides.items():
         if "order" not in s:
-            at(("sides", sid), "a battle under way has its action order fixed: give order")
+            at(("sides", sid), say("nicosw.order_under_way"))
     taken: dict[tuple, str] = {}
     for cid, c in chars.items():
         data = match.setup["characters"][cid]
         if c.at is None:
             if not (c.off_map or c.removed or ("at" in data)):
-                at(("characters", cid), "a character on the map needs its square (at), or off_map: true")
+                at(("characters", cid), say("nicosw.needs_square"))
             continue
         if not spec.on_map(c.at):
-            at(("characters", cid, "at"), f"square {data['at']} is off the map")
+            at(("characters", cid, "at"), say("nicosw.square_off_map", square=data["at"]))
         elif c.at in taken:
-            at(("characters", cid, "at"), f"square {data['at']} is already {taken[c.at]}'s")
+            at(("characters", cid, "at"), say("nicosw.square_taken", square=data["at"], other=taken[c.at]))
         taken.setdefault(c.at, cid)
     for cid, c in chars.items():
         data = match.setup["characters"][cid]
         if "engaged" in data and c.able:
             engaged = any(o.side != c.side and o.able and distance(o.at, c.at) <= 1 for o in chars.values())
             if engaged != data["engaged"]:
-                at(("characters", cid, "engaged"),
-                   f"engaged: {str(data['engaged']).lower()} disagrees with the squares: "
-                   f"{'an' if engaged else 'no'} able enemy is within 1 square (NICOSW-4.4)")
+                at(("characters", cid, "engaged"), say("nicosw.engaged_yes" if engaged else "nicosw.engaged_no",
+                                                       given=str(data["engaged"]).lower()))
     return problems
 
 
@@ -169,44 +177,43 @@ def _check_turn(turn: Any, match: Any, sides: dict, chars: dict[str, Character],
     for sid, sub in turn.submissions.items():
         here = ("submissions", sid)
         if sid not in sides:
-            at(here, f"'{sid}' is not a side (sides: {', '.join(sides)})", key=True)
+            at(here, say("nicosw.not_a_side", side=sid, sides=_sep(sides)), key=True)
             continue
         if "order" in sub:
             if turn.number != 1 or not fresh:
-                at(here + ("order",), "the action order cannot change during the battle (NICOSW-1.7)", key=True)
+                at(here + ("order",), say("nicosw.order_fixed"), key=True)
             elif "order" in sides[sid]:
-                at(here + ("order",), "the setup already fixed this side's action order (NICOSW-1.7)", key=True)
+                at(here + ("order",), say("nicosw.order_in_setup"), key=True)
             else:
                 _check_order(sub["order"], sid, chars, lambda rel, msg: at(here + ("order",) + rel, msg))
         elif turn.number == 1 and fresh and "order" not in sides[sid]:
-            at(here, "turn 1 gives the side's action order (order), unless the setup does", key=True)
+            at(here, say("nicosw.order_needed"), key=True)
         keys = [k for k in ("placement", "placement_if_first", "placement_if_second") if k in sub]
         if keys and (turn.number != 1 or not fresh):
-            at(here + (keys[0],), "placement happens once, in turn 1 of a battle that starts fresh", key=True)
+            at(here + (keys[0],), say("nicosw.placement_once"), key=True)
         elif turn.number == 1 and fresh and "deploy" in sides[sid]:
             if keys == ["placement"] or sorted(keys) == ["placement_if_first", "placement_if_second"]:
                 for k in keys:
                     _check_placement(sub[k], sid, sides[sid], chars, spec, lambda rel, msg: at(here + (k,) + rel, msg),
                                      lambda rel, msg: at(here + (k,) + rel, msg, key=True))
             else:
-                at(here, "turn 1 places the side: placement, or both placement_if_first and placement_if_second",
-                   key=True)
+                at(here, say("nicosw.placement_needed"), key=True)
         for cid, actions in sub.get("goes", {}).items():
             where = here + ("goes", cid)
             c = chars.get(cid)
             if c is None:
-                at(where, f"unknown character '{cid}'", key=True)
+                at(where, say("nicosw.unknown_character", id=cid, hint=_hint(cid, chars.values())), key=True)
                 continue
             if c.side != sid:
-                at(where, f"'{cid}' belongs to side '{c.side}', not '{sid}'", key=True)
+                at(where, say("nicosw.of_side_not", id=cid, other=c.side, side=sid), key=True)
                 continue
             problems += _check_go(turn, where, c, actions, chars, spec)
         for cid, sq in sub.get("reenter", {}).items():
             c = chars.get(cid)
             if c is None or c.side != sid:
-                at(here + ("reenter", cid), f"'{cid}' is not a character of '{sid}'", key=True)
+                at(here + ("reenter", cid), say("nicosw.not_of_side", id=cid, side=sid), key=True)
             elif square_of(sq, spec.model) is None or not spec.on_map(square_of(sq, spec.model)):
-                at(here + ("reenter", cid), f"{sq} is not a square of the map")
+                at(here + ("reenter", cid), say("nicosw.not_a_square", square=sq))
     return problems
 
 
@@ -217,20 +224,20 @@ def _check_placement(placement: dict, sid: str, side: dict, chars: dict[str, Cha
     for cid, value in placement.items():
         c = chars.get(cid)
         if c is None or c.side != sid:
-            at_key((cid,), f"'{cid}' is not a character of '{sid}'")
+            at_key((cid,), say("nicosw.not_of_side", id=cid, side=sid))
             continue
         sq = square_of(value, spec.model)
         if sq is None or not spec.on_map(sq):
-            at((cid,), f"{value} is not a square of the map")
+            at((cid,), say("nicosw.not_a_square", square=value))
             continue
         if not lo <= sq[0] <= hi:
-            at((cid,), f"square {value} is outside {sid}'s deployment range {lo}..{hi} (NICOSW-2.4)")
+            at((cid,), say("nicosw.outside_deploy", square=value, side=sid, lo=lo, hi=hi))
         if sq in seen:
-            at((cid,), f"square {value} is already {seen[sq]}'s")
+            at((cid,), say("nicosw.square_taken", square=value, other=seen[sq]))
         seen.setdefault(sq, cid)
     left = [c.id for c in chars.values() if c.side == sid and c.id not in placement and not c.off_map]
     if left:
-        at((), f"every character of the side is placed; missing: {', '.join(left)}")
+        at((), say("nicosw.placement_missing", names=_sep(left)))
 
 
 def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars: dict[str, Character],
@@ -252,15 +259,15 @@ def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars:
         if "to" in a and a["to"] != "off":
             sq = square_of(a["to"], spec.model)
             if sq is None or not spec.on_map(sq):
-                at((i, "to"), f"{a['to']} is not a square of the map (or 'off' to leave it)")
+                at((i, "to"), say("nicosw.not_a_square_or_off", square=a["to"]))
         if do in ("move", "full_move") and "to" not in a:
-            at((i,), f"'{do}' needs its destination (to)")
+            at((i,), say("nicosw.needs_to", do=do))
         if do == "switch_weapon" and a.get("weapon") not in [w.id for w in c.weapons]:
-            at((i, "weapon"), f"'{c.id}' has no weapon '{a.get('weapon')}'")
+            at((i, "weapon"), say("nicosw.no_weapon", id=c.id, weapon=a.get("weapon"), hint=_hint(a.get("weapon"), c.weapons)))
         if do == "skill":
             sk = c.skill(a.get("skill"))
             if sk is None:
-                at((i, "skill"), f"'{c.id}' has no skill '{a.get('skill')}'")
+                at((i, "skill"), say("nicosw.no_skill", id=c.id, skill=a.get("skill"), hint=_hint(a.get("skill"), c.skills)))
                 continue
             if sk.target == "self":
                 continue
@@ -268,18 +275,19 @@ def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars:
             target = a.get("target")
             t = chars.get(target)
             if t is None:
-                at((i, "target") if target else (i,), f"unknown character '{target}'" if target else "a target is needed")
+                at((i, "target") if target else (i,), say("nicosw.unknown_character", id=target, hint=_hint(
+                    target, chars.values())) if target else say("nicosw.needs_target"))
                 continue
             if t.id == c.id and not (do == "skill" and c.skill(a["skill"]).target == "ally"):
-                at((i, "target"), "a character does not attack itself")
+                at((i, "target"), say("nicosw.not_itself"))
                 continue
             one_part = do != "skill" or c.skill(a["skill"]).target == "enemy_part"
             if "part" in a:
                 if t.part(a["part"]) is None:
-                    at((i, "part"), f"'{t.id}' has no part '{a['part']}' (parts: {', '.join(p.id for p in t.parts)})")
+                    at((i, "part"), say("nicosw.no_part", id=t.id, part=a["part"], hint=_hint(a["part"], t.parts)
+                                        or say("name.known", names=_sep(p.id for p in t.parts))))
                 elif not t.multi:
-                    at((i, "part"), f"'{t.id}' has one part: leave out part")
+                    at((i, "part"), say("nicosw.one_part", id=t.id))
             elif one_part and t.multi:
-                at((i,), f"'{t.id}' has several parts: name the one attacked (part: "
-                         f"{' / '.join(p.id for p in t.parts)}) (NICOSW-6.4)")
+                at((i,), say("nicosw.name_the_part", id=t.id, parts=" / ".join(p.id for p in t.parts)))
     return problems

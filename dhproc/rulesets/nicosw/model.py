@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
+from ...messages import say
+from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",
           "willpower")
@@ -244,51 +246,51 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
     for i, w in enumerate(data.get("weapons", [])):
         rng = 1 if w["kind"] == "melee" else w.get("range", 0)
         if w["kind"] == "ranged" and "range" not in w:
-            problems.append((("weapons", i), "a ranged weapon needs its range (range: squares)"))
+            problems.append((("weapons", i), say("nicosw.ranged_needs_range")))
         if w["kind"] == "melee" and w.get("range", 1) != 1:
-            problems.append((("weapons", i, "range"), "a melee weapon's range is 1 square (NICOSW-6.1)"))
+            problems.append((("weapons", i, "range"), say("nicosw.melee_range")))
         weapons.append(Weapon(w["id"], w.get("name", w["id"]), w["kind"], rng, w.get("type", "physical"),
                               _mods(w.get("mods"))))
-    _unique(problems, [w.id for w in weapons], "weapons", "weapon id")
+    _unique(problems, [w.id for w in weapons], "weapons", "nicosw.what_weapon")
     equipped = data.get("equipped", weapons[0].id if weapons else None)
     if "equipped" in data and equipped not in [w.id for w in weapons]:
-        problems.append((("equipped",), f"'{equipped}' is not one of its weapons "
-                                        f"({', '.join(w.id for w in weapons) or 'none'})"))
+        problems.append((("equipped",), say("nicosw.equipped_not_weapon", id=equipped, weapons=say("list.sep").join(
+            w.id for w in weapons) or say("nicosw.none"))))
     parts: list[Part] = []
     multi = "parts" in data
     if multi:
         for key in ("hp", "armor", "magic_armor"):
             if key in data:
-                problems.append(((key,), f"a character with parts gives {key} per part, not here"))
+                problems.append(((key,), say("nicosw.per_part", field=key)))
         for i, p in enumerate(data["parts"]):
             cur = p.get("current_hp", p["hp"])
             if cur > p["hp"]:
-                problems.append((("parts", i, "current_hp"), f"current_hp {cur} is above the part's hp {p['hp']}"))
+                problems.append((("parts", i, "current_hp"), say("nicosw.part_hp_above", cur=cur, hp=p["hp"])))
             parts.append(Part(p["id"], p.get("name", p["id"]), p["hp"], cur, p.get("armor", 0),
                               p.get("magic_armor", 0), bool(p.get("core", False)), p.get("willpower"),
                               removed=cur <= 0))
-        _unique(problems, [p.id for p in parts], "parts", "part id")
+        _unique(problems, [p.id for p in parts], "parts", "nicosw.what_part")
     else:
         for key in ("hp", "armor", "magic_armor"):
             if key not in data:
-                problems.append(((), f"a character without parts needs {key}"))
+                problems.append(((), say("nicosw.needs_key", field=key)))
         hp = data.get("hp", 1)
         cur = data.get("current_hp", hp)
         if cur > hp:
-            problems.append((("current_hp",), f"current_hp {cur} is above hp {hp}"))
+            problems.append((("current_hp",), say("nicosw.hp_above", cur=cur, hp=hp)))
         parts.append(Part("body", data.get("name", cid), hp, cur, data.get("armor", 0), data.get("magic_armor", 0)))
     checks = dict(data["checks"])
     missing = [c for c in REQUIRED_CHECKS if c not in checks]
     if missing:
-        problems.append((("checks",), f"base values missing for: {', '.join(missing)}"))
+        problems.append((("checks",), say("nicosw.checks_missing", names=say("list.sep").join(missing))))
     known = data.get("known", True)
     if not known and "fame" not in data:
-        problems.append((("known",), "a character of unknown identity needs its 知名度 (fame) for the 魔物知識判定"))
+        problems.append((("known",), say("nicosw.unknown_needs_fame")))
     skills = tuple(_skill(s) for s in data.get("skills", []))
-    _unique(problems, [s.id for s in skills], "skills", "skill id")
+    _unique(problems, [s.id for s in skills], "skills", "nicosw.what_skill")
     for i, s in enumerate(data.get("skills", [])):
         if s["target"] == "self" and s.get("range", 0) != 0:
-            problems.append((("skills", i, "range"), "a skill on oneself has range 0"))
+            problems.append((("skills", i, "range"), say("nicosw.self_range")))
     c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
                   agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
                   known=known, fame=data.get("fame"), skills=skills, equipped=equipped,
@@ -298,16 +300,15 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
     if "at" in data:
         c.at = square_of(data["at"], model)
         if c.at is None:
-            shape = "a whole number" if model == "line" else "a pair [x, y]"
-            problems.append((("at",), f"a square on this map is {shape}"))
+            problems.append((("at",), say("nicosw.square_line" if model == "line" else "nicosw.square_grid")))
     if multi:
         c.removed = all(p.removed for p in parts) or any(p.removed and p.core for p in parts)
     elif parts[0].hp <= 0 and not (c.knocked_out or c.dead):
-        problems.append((("current_hp",), "HP 0 or less: the character is down or dead (knocked_out: true or dead: true)"))
+        problems.append((("current_hp",), say("nicosw.hp_zero")))
     if c.knocked_out and c.dead:
-        problems.append((("dead",), "a character is down (戦闘不能) or dead, not both"))
+        problems.append((("dead",), say("nicosw.down_or_dead")))
     if c.off_map and c.at is not None:
-        problems.append((("at",), "an off-map character has no square"))
+        problems.append((("at",), say("nicosw.offmap_no_square")))
     return c, problems
 
 
@@ -327,5 +328,5 @@ def _unique(problems: Problems, ids: list[str], where: str, what: str) -> None:
     seen: dict[str, int] = {}
     for i, x in enumerate(ids):
         if x in seen:
-            problems.append(((where, i, "id"), f"{what} '{x}' is used twice (first at {seen[x] + 1})"))
+            problems.append(((where, i, "id"), say("nicosw.id_twice", what=say(what), id=x, first=seen[x] + 1)))
         seen.setdefault(x, i)

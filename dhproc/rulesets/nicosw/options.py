@@ -41,3 +41,45 @@ OPTIONS = OptionSet([
     Option("reenter_edge", "own", choices=("own", "any"), source="guess", clause="NICOSW-9.4",
            reason="マップ端 read as the end a character left through most often: its own side's end"),
 ])
+
+# The names GKs read in report headers and `dhproc options` (Japanese, English).
+OPTIONS.set_names({
+    "map_model": ("マップの形", "map model"),
+    "auto_results": ("自動成功・自動失敗", "automatic success and failure"),
+    "auto_in_opposed": ("対抗判定での自動成功・自動失敗", "automatic results in opposed checks"),
+    "duration_side": ("効果時間を数える陣営", "side that counts durations"),
+    "periodic_side": ("継続ダメージ・回復の処理陣営", "side of continuous damage and healing"),
+    "continuous_order": ("継続効果の処理順", "order of continuous effects"),
+    "round_cap": ("ラウンドの上限", "round cap"),
+    "retreat_target": ("退却判定の目標値", "退却判定 target"),
+    "retreat_suppresses_aoo": ("退却判定成功で機会攻撃なし", "a successful 退却判定 spares 機会攻撃"),
+    "cover_parts": ("遮蔽の部位数比較", "parts compared for cover"),
+    "division_rounding": ("割り算の端数", "division rounding"),
+    "prone_penalty": ("転倒中の判定修正", "check modifier while 転倒"),
+    "prone_no_move": ("転倒中は移動不可", "no movement while 転倒"),
+    "repeat_death_check": ("生死判定の再判定", "repeated 生死判定"),
+    "bodies": ("倒れたキャラクターのマス", "squares of fallen characters"),
+    "offmap_counts_down": ("マップ外は倒れた扱い", "off the map counts as down"),
+    "reenter_edge": ("再登場するマップ端", "edge of re-entry"),
+})
+
+# Each reason in Japanese, as `dhproc options nicosw` shows it by default.
+OPTIONS.set_reasons({
+    "map_model": "元ルールは距離だけを管理し、横の動きは管理しない。grid は2次元のマップ",
+    "auto_results": "ソード・ワールド2.0：6ゾロは自動成功、1ゾロは自動失敗",
+    "auto_in_opposed": "ソード・ワールド2.0：対抗判定でも自動成功・自動失敗が効く。同じ出目なら防御側",
+    "duration_side": "元ルールの例は1Rの効果を使用者の表から数える。効果は使用者の陣営のもの",
+    "periodic_side": "継続ダメージ・回復は受ける者に起きるので、受ける者の陣営のラウンド開始時に処理する",
+    "continuous_order": "効果時間1Rの継続効果は、終わるラウンド開始時に一度だけ効く",
+    "round_cap": "安全装置：決着のつかない戦闘はこのラウンド数で引き分けとする",
+    "retreat_target": "元ルールは退却判定の目標値を書いていない。接敵している敵の最高レベル＋7は離脱のルールに倣う",
+    "retreat_suppresses_aoo": "元ルールは退却判定と機会攻撃を別々に書いている。安全に離れるには警戒移動",
+    "cover_parts": "元ルールの「自分の部位数」は行動するキャラクターの部位数と読むのが自然",
+    "division_rounding": "元ルールは割り算の端数を書いていない。切り捨てならダメージが増えない",
+    "prone_penalty": "ソード・ワールド2.0：転倒中の判定は−2（0なら元ルールの1D6だけ）",
+    "prone_no_move": "ソード・ワールド2.0：転倒したキャラクターは起き上がるまで移動できない",
+    "repeat_death_check": "ソード・ワールド2.0：HP0以下でさらにダメージを受けるたびに生死判定を行う",
+    "bodies": "倒れたキャラクターはそのマスに横たわったまま。vanish ならマスが空く",
+    "offmap_counts_down": "戦闘から離脱したキャラクターはもう陣営のために戦わない",
+    "reenter_edge": "マップ端は、出ていったことの多い自陣営側の端と読む",
+})

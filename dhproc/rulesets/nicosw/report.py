@@ -44,8 +44,8 @@ T = Catalog({
     "no_go": ("◆{actor}：{reason}のため行動できない", "◆ {actor}: cannot act ({reason})"),
     "idle": ("◆{actor}：行動なし", "◆ {actor}: no action"),
     "no_action": ("　{reason}のためこれ以上行動できない", "  cannot act further ({reason})"),
-    "minor_action": ("補助", "minor_action"),
-    "major_action": ("主", "major_action"),
+    "minor_action": ("補助", "minor"),
+    "major_action": ("主", "main"),
     "freeslot": ("自由", "free"),
     "move": ("　{slot}：{mode} {start}→{to}{stop}", "  {slot}: {mode} {start}→{to}{stop}"),
     "stop_engaged": ("（{by}に接敵して停止）", " (stops engaged with {by})"),
@@ -67,7 +67,7 @@ T = Catalog({
     "prone_ok": ("　転倒1D6[{die}] → 攻撃できる", "  prone 1D6[{die}] → the attack goes ahead"),
     "melee": ("近接攻撃", "melee attack"),
     "ranged": ("遠距離攻撃", "ranged attack"),
-    "opp_slot": ("機会攻撃", "opportunity_attack"),
+    "opp_slot": ("機会攻撃", "opportunity attack"),
     "hit": ("命中", "hit"),
     "miss": ("失敗", "miss"),
     "success": ("成功", "success"),
@@ -106,6 +106,9 @@ T = Catalog({
     "check": ("　主：{check_name}{check} 目標値{target} → {verdict}{note}",
               "  main: {check_name} {check} target {target} → {verdict}{note}"),
     "other": ("　{slot}：{note}", "  {slot}: {note}"),
+    "continuous_check": ("　{check_name}{check} 目標値{target} → {verdict}",
+                         "  {check_name} {check} target {target} → {verdict}"),
+    "expire_by_check": ("効果終了「{name}」：{character}（判定の結果）", "effect ends “{name}”: {character} (by the check)"),
     "escape": ("　戦闘離脱：疾走判定{check} 目標値{target}（敵陣営の最高レベル{level}+7）→ {verdict}",
                "  escape: run {check} target {target} (highest enemy level {level} + 7) → {verdict}"),
     "escaped": ("マップ外へ離脱", "leaves the map"),
@@ -309,7 +312,12 @@ class Renderer:
         self.say(self.t("continuous", name=e["name"], character=self.name(e["character"])))
 
     def on_expire(self, e: dict) -> None:
-        self.say(self.t("expire", name=e["name"], character=self.name(e["character"])))
+        key = "expire_by_check" if e.get("by_check") else "expire"
+        self.say(self.t(key, name=e["name"], character=self.name(e["character"])))
+
+    def on_continuous_check(self, e: dict) -> None:
+        self.say(self.t("continuous_check", check_name=self.word(CHECK_NAMES, e["check"]),
+                        check=self.check(e["actor"], e), target=e["target"], verdict=self.verdict(e["success"], e)))
 
     def on_go(self, e: dict) -> None:
         self.flush()

@@ -195,7 +195,7 @@ class Battle:
                 for c in self.s.characters.values()}
 
     def tick(self, side: str) -> None:
-        """NICOSW-3.5 / 3.6: continuous damage and healing of ``side``'s half, in creation order."""
+        """NICOSW-3.5 / 3.6: continuous damage, healing and checks of ``side``'s half, in creation order."""
         s = self.s
         key = "bearer_side" if self.opts["periodic_side"] == "bearer" else "user_side"
         for e in s.effects.select(kind="periodic", where=lambda e: e.data[key] == side):
@@ -205,9 +205,18 @@ class Battle:
             self.ctx.emit("continuous", effect_id=e.seq, character=c.id, name=e.data["name"])
             if "heal" in e.data:
                 self.heal(c, c.live_parts(), e.data["heal"], source={"effect_id": e.seq})
-            else:
+            elif "damage" in e.data:
                 for p in c.live_parts():
                     self.damage(c, p, e.data["damage"], e.data.get("type", "physical"), (), source={"effect_id": e.seq})
+            else:  # a continuous check (継続的な…判定): rolled by the bearer; its end_on result ends it
+                r = self.roll_check(c, e.data["check"], purpose="continuous_check")
+                success = self.meets(r, e.data["target_number"])
+                self.ctx.emit("continuous_check", actor=c.id, effect_id=e.seq, **r.json(), target=e.data["target_number"],
+                              success=success)
+                if e.data.get("end_on") == ("success" if success else "failure"):
+                    for gone in s.effects.remove([e], force=True):
+                        self.ctx.emit("expire", effect_id=gone.seq, character=gone.bearer, name=gone.data["name"],
+                                      clock=gone.clock, end=gone.end, by_check=True)
 
     def expire(self) -> None:
         for e in self.s.effects.expire(self.s.clocks):

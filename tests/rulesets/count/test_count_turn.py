@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dhproc.errors import InputError
+from dhproc.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 
@@ -18,8 +19,9 @@ def pair(a: dict | None = None, g: dict | None = None, a_count: int = 15, g_coun
             "g": {**unit("ゴブリン", "enemy", "E6", g_count), **(g or {})}}
 
 
-def errors(m: dict) -> list[str]:
-    with pytest.raises(InputError) as info:
+def errors(m: dict, lang: str = "en") -> list[str]:
+    """The problems of a match, in ``lang`` (the messages below are quoted in English)."""
+    with use_lang(lang), pytest.raises(InputError) as info:
         load(m)
     return [p.format() for p in info.value.problems]
 
@@ -94,6 +96,18 @@ def test_count_1_6_submissions_name_own_characters_and_fitting_skills() -> None:
     assert any("逃走 is a main action" in m for m in msgs)
     assert any("'g' has no skill '無い'" in m for m in msgs)
     assert any("'g' has no cover skill" in m for m in msgs)
+
+
+def test_count_1_6_problems_are_japanese_by_default_with_a_did_you_mean() -> None:
+    plans = {"pc": {"plans": {"g": [ATTACK_G], "aoi": [], "a": [{"main_action": {"skill": "斬劇"}},
+                                                                  {"main_action": {"skill": "ｻﾞﾝｹﾞｷ"}}]}}}
+    units = pair({"skills": [dict(SLASH), dict(SLASH, name="ザンゲキ", normal=False)]})
+    msgs = errors(make(units, plans), "ja")
+    assert any("「g」は陣営「enemy」のキャラクターです（「pc」ではありません）" in m for m in msgs)
+    assert any("キャラクター「aoi」はいません（もしかして：'a' (アオイ)）" in m for m in msgs)
+    assert any("「a」にスキル「斬劇」はありません（もしかして：斬撃）（スキル：斬撃、ザンゲキ）" in m for m in msgs)
+    assert not any("ｻﾞﾝｹﾞｷ" in m for m in msgs)  # half-width katakana reads as the skill's name
+    assert any("unknown character 'aoi' (did you mean 'a' (アオイ)?)" in m for m in errors(make(units, plans)))
 
 
 def test_count_1_7_no_plan_does_nothing_and_a_missing_side_is_awaited() -> None:

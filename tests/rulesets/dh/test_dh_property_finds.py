@@ -16,11 +16,14 @@ def _turn(sub: dict) -> dict:
 
 
 def test_dh_11_3_a_lasting_change_of_hp_is_logged_not_a_crash() -> None:
-    """The schema allows `stat: hp` for stat_change; 体力 changes only by damage and healing, so
-    the change shows in the event with 体力 as it stands (it was a KeyError, exit 3)."""
+    """The schema allows `stat: hp` for stat_change (it was a KeyError, exit 3). 体力 changes only by
+    damage and healing, so the change acts as option timed_hp says (DH-10.6), in the log."""
     ab = {"activation": 100, "success": 100, "duration": 1, "targets": {"side": "enemy"}, "range": {"shape": "map"},
           "effects": [{"kind": "stat_change", "stat": "hp", "amount": 4}]}
     log = ability_match(ab, [_turn({"ability": {"targets": ["x"]}})])
+    assert [(e["before"], e["after"]) for e in events(log, "stat")] == [(5, 5)]  # a rise capped at the initial 5
+    assert events(log, "effect_start")[0]["type"] == "repeat"
+    log = ability_match(ab, [_turn({"ability": {"targets": ["x"]}})], options={"timed_hp": "temporary"})
     start = events(log, "effect_start")[0]
     assert (start["stat"], start["amount"], start["before"], start["after"]) == ("hp", 4, 5, 5)
 

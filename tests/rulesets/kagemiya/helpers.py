@@ -50,12 +50,14 @@ def make(characters: dict, turns: list[dict], *, sides: tuple[str, ...] = ("red"
             "turns": numbered}
 
 
-def problems(m: dict) -> list[str]:
-    """The located messages of an invalid match (empty when it is valid)."""
+def problems(m: dict, lang: str = "en") -> list[str]:
+    """The located messages of an invalid match (empty when it is valid), in ``lang``."""
     from dhproc.errors import InputError
+    from dhproc.messages import use_lang
 
     try:
-        load(m)
+        with use_lang(lang):
+            load(m)
     except InputError as exc:
         return [p.format() for p in exc.problems]
     return []

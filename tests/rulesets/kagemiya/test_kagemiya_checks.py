@@ -293,3 +293,61 @@ def test_kagemiya_8_4_without_refill_an_empty_front_row_stays_empty() -> None:
     assert events(log, "cancel", target="bm", reason="target_in_back_row")
     assert events(log, "cancel", actor="bm", reason="back_row")
     assert log["state"]["sides"]["blue"]["status"] == "fighting"
+
+
+def test_kagemiya_2_5_magical_dice_follow_the_formula_or_keep_six_faces() -> None:
+    chars = standard(saber={"skills": [{"id": "m", "on": ["magical_attack"], "sides": 2}]})
+    red = sub("saber", attack("saber", "lancer", "magical", use=["m"]))
+    # formula: (魔力1)D(6+2): a 7 is a face of the 8-sided die
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1, 7, 1])
+    atk = events(log, "check", purpose="attack")[0]
+    assert (atk["faces_per_die"], atk["sides"], atk["total"]) == (8, 2, 7)
+    assert events(log, "attack_result")[0]["damage"] == 6
+    # six: the prose's 6面ダイス; the declared sides add nothing
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1, 6, 1], options={"magical_faces": "six"})
+    atk = events(log, "check", purpose="attack")[0]
+    assert (atk["faces_per_die"], atk["sides"], atk["total"]) == (6, 0, 6)
+    assert [p["id"] for p in atk["parts"]] == ["m"]  # declared (and spent) all the same
+    phys = standard(saber={"skills": [{"id": "p", "on": ["physical_attack"], "sides": 2}]})
+    log = one_round(phys, sub("saber", attack("saber", "lancer", use=["p"])), sub("lancer", PASS_BLUE),
+                    [6, 6, 1, 1, 8, 7, 1, 1], options={"magical_faces": "six"})
+    assert events(log, "check", purpose="attack")[0]["faces_per_die"] == 8  # 物理 keeps the formula
+
+
+def test_kagemiya_6_4_a_supporter_keeps_its_skills_for_its_other_checks_unless_whole_round() -> None:
+    guard = {"id": "g", "on": ["physical_defense"], "modifier": 5}
+    chars = standard(archer=char("ARCHER", "red", strength=3, skills=[guard]))
+    red = sub("saber", attack("saber", "lancer", support=["archer"]), defense={"archer": [{"use": ["g"]}]})
+    blue = sub("lancer", attack("lancer", "archer"))
+    dice = [6, 6, 1, 1] + [1] * 5 + [1, 1] + [2, 2] + [1, 1, 1]
+    log = one_round(chars, red, blue, dice)
+    dfn = events(log, "check", purpose="defense", actor="archer")[0]
+    assert dfn["total"] == 3 + 5 and [p["id"] for p in dfn["parts"]] == ["g"]
+    assert events(log, "attack_result", target="archer")[0]["damage"] == 0
+    log = one_round(chars, red, blue, dice, options={"supporter_resources": "whole_round"})
+    dfn = events(log, "check", purpose="defense", actor="archer")[0]
+    assert dfn["total"] == 3 and dfn["parts"] == []
+    assert events(log, "cancel", character="archer", resource="g", reason="supported_this_round")
+    assert events(log, "attack_result", target="archer")[0]["damage"] == 1
+
+
+def test_kagemiya_5_9_a_standing_order_may_meet_a_physical_attack_with_another_defence() -> None:
+    ward = {"id": "w", "name": "魔力障壁", "on": ["magical_defense"], "physical_defense_as": "magical_defense",
+            "modifier": 1, "uses": 1}
+    chars = standard(lancer={"mana": 3, "skills": [ward]})
+    blue = sub("lancer", PASS_BLUE, defense={"lancer": [{"use": ["w"]}]})
+    # 物理攻撃 saber (筋力2) [6,4] = 10 against lancer's 魔術防御 (魔力3) [2,2,2]+1 = 7: 3 damage
+    log = one_round(chars, sub("saber", attack("saber", "lancer")), blue, [6, 6, 1, 1, 6, 4, 2, 2, 2])
+    dfn = events(log, "check", purpose="defense")[0]
+    assert (dfn["check"], dfn["stat"], dfn["dice"], dfn["total"]) == ("magical_defense", "mana", 3, 7)
+    assert events(log, "attack_result")[0]["damage"] == 3
+    assert log["state"]["characters"]["lancer"]["used"] == {"w": 1}
+    # without uses left it is 物理防御 again
+    two = sub("saber", attack("saber", "lancer"), attack("saber", "lancer"))
+    log = one_round(standard(lancer={"mana": 3, "skills": [ward]}, saber={"actions": 2}), two, blue,
+                    [6, 6, 1, 1, 6, 4, 2, 2, 2, 6, 4, 1, 1])
+    assert [e["check"] for e in events(log, "check", purpose="defense")] == ["magical_defense", "physical_defense"]
+    bad = standard(lancer={"skills": [{**ward, "on": ["physical_defense"]}]})
+    from .helpers import problems
+    msgs = problems(make(bad, [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}}]))
+    assert any("lists magical_defense under 'on'" in m for m in msgs), msgs

@@ -10,103 +10,264 @@ from hypothesis import strategies as st
 
 from dhproc import api
 from dhproc.errors import ResolutionError
-from dhproc.rulesets.kagemiya.model import ATTACKS, CHECKS, RANKS
+from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
 
-from ... import fuzz
+from ... import coverage, fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
 STAT_KEYS = ("strength", "endurance", "agility", "mana", "luck")
+RANK_TEXTS = sorted(RANKS) + ["B-", "A+-", "EX-"]  # every rank, and ranks with a trailing '-' (KAGEMIYA-1.3)
 
 
 def stat():
-    return st.one_of(st.integers(0, 6), st.sampled_from(sorted(RANKS)))
+    """A rank (E … EX, A++, with a trailing '-') or a number 0..20, as the schema allows."""
+    return st.one_of(st.integers(0, 20), st.sampled_from(RANK_TEXTS))
+
+
+def small_stat():
+    """A stat that keeps pools small (most draws), so a run stays quick."""
+    return st.one_of(st.integers(0, 6), st.sampled_from(RANK_TEXTS))
 
 
 @st.composite
-def resource(draw, rid: str) -> dict:
-    r = {"id": rid, "on": draw(st.lists(st.sampled_from(CHECKS), min_size=1, max_size=3, unique=True)),
-         "dice": draw(st.integers(-2, 3)), "sides": draw(st.integers(-4, 2)), "modifier": draw(st.integers(-3, 5))}
+def resource(draw, rid: str, kind: str) -> dict:
+    r = {"id": rid, "on": draw(st.lists(st.sampled_from(CHECKS), min_size=1, max_size=4, unique=True)),
+         "dice": draw(st.integers(-2, 3)), "sides": draw(st.integers(-4, 3)), "modifier": draw(st.integers(-3, 8))}
     if draw(st.booleans()):
-        r["uses"] = draw(st.integers(1, 2))
+        r["name"] = draw(st.sampled_from(["直感", "魔力放出", "対魔力", "約束された勝利の剣", "気配遮断", "ｶﾞﾝﾄﾞ"])) + rid
+    if draw(st.booleans()):
+        r["uses"] = draw(st.integers(1, 3))
     for flag in ("first_move", "ambush", "secret"):
         if draw(st.booleans()):
             r[flag] = True
-    if draw(st.booleans()):
-        r["rank"] = draw(stat())
+    other = [d for d in ("magical_defense", "ambush_defense") if d in r["on"]]
+    if other and draw(st.booleans()):  # KAGEMIYA-5.9
+        r["physical_defense_as"] = draw(st.sampled_from(other))
+    if kind == "skill" or draw(st.booleans()):  # a 宝具 without a rank has its owner's 宝具 rank
+        if draw(st.booleans()):
+            r["rank"] = draw(small_stat())
     return r
+
+
+@st.composite
+def doubling(draw, rid: str) -> dict:
+    d = {"id": rid, "stat": draw(st.sampled_from(STAT_KEYS)), "multiplier": draw(st.integers(1, 4))}
+    for key, low, high in (("dice", -2, 2), ("sides", -2, 2), ("modifier", -3, 5), ("uses", 1, 3)):
+        if draw(st.booleans()):
+            d[key] = draw(st.integers(low, high))
+    return d
+
+
+@st.composite
+def spell_kinds(draw) -> list[dict] | None:
+    """The setup's 令呪 kinds, or None for the parent's two (boost, sides)."""
+    if draw(st.booleans()):
+        return None
+    kinds = []
+    for i in range(draw(st.integers(1, 3))):
+        k = {"id": f"k{i}", "name": f"令呪（{i}）", "cost": draw(st.integers(1, 3))}
+        for key, low, high in (("dice", -1, 3), ("sides", -2, 2), ("modifier", -2, 6)):
+            if draw(st.booleans()):
+                k[key] = draw(st.integers(low, high))
+        if draw(st.booleans()):
+            k["on"] = draw(st.lists(st.sampled_from(CHECKS), min_size=1, max_size=8, unique=True))
+        kinds.append(k)
+    return kinds
 
 
 @st.composite
 def kagemiya_matches(draw) -> dict:
     sides = ["red", "blue", "green"][: draw(st.integers(2, 3))]
+    phase = draw(st.sampled_from(["battle", "battle", "ambush"]))
     chars: dict[str, dict] = {}
     for sid in sides:
         for n in range(draw(st.integers(1, 2))):
             sv, ms = f"{sid}_s{n}", f"{sid}_m{n}"
-            chars[sv] = {"name": sv, "side": sid, "kind": "servant", "master": ms, "row": "front",
-                         **{k: draw(stat()) for k in STAT_KEYS}, "max_hp": draw(st.integers(1, 30)),
-                         "skills": [draw(resource(f"{sv}_k{i}")) for i in range(draw(st.integers(0, 2)))],
-                         "noble_phantasms": [draw(resource(f"{sv}_n{i}")) for i in range(draw(st.integers(0, 1)))]}
+            chars[sv] = {"name": f"サーヴァント{sv}", "side": sid, "kind": "servant", "master": ms, "row": "front",
+                         **{k: draw(small_stat()) for k in STAT_KEYS},
+                         "skills": [draw(resource(f"{sv}_k{i}", "skill")) for i in range(draw(st.integers(0, 2)))],
+                         "noble_phantasms": [draw(resource(f"{sv}_n{i}", "noble_phantasm"))
+                                             for i in range(draw(st.integers(0, 1)))]}
             if draw(st.booleans()):
-                chars[sv]["doubling"] = [{"id": f"{sv}_d", "stat": draw(st.sampled_from(STAT_KEYS)),
-                                          "multiplier": draw(st.integers(1, 3))}]
-            chars[ms] = {"name": ms, "side": sid, "kind": "master", "row": draw(st.sampled_from(["front", "back"])),
-                         **{k: draw(stat()) for k in STAT_KEYS}, "endurance": draw(st.integers(1, 4)),
+                chars[sv]["noble_phantasm"] = draw(stat())
+            if draw(st.booleans()):
+                chars[sv]["max_hp"] = draw(st.integers(1, 40))
+            else:
+                chars[sv]["endurance"] = draw(st.one_of(st.integers(1, 20), st.sampled_from(RANK_TEXTS)))
+            if draw(st.booleans()):
+                chars[sv]["doubling"] = [draw(doubling(f"{sv}_d{i}")) for i in range(draw(st.integers(1, 2)))]
+            if draw(st.booleans()):
+                chars[sv]["actions"] = draw(st.integers(1, 3))
+            chars[ms] = {"name": f"マスター{ms}", "side": sid, "kind": "master",
+                         "row": draw(st.sampled_from(["front", "back"])),
+                         **{k: draw(small_stat()) for k in STAT_KEYS}, "endurance": draw(st.integers(1, 4)),
                          "command_spells": draw(st.integers(0, 3))}
-    rounds = draw(st.integers(1, 3))
+            if draw(st.booleans()):
+                chars[ms]["skills"] = [draw(resource(f"{ms}_k0", "skill"))]
+    kinds = draw(spell_kinds())
+    kind_ids = [k["id"] for k in kinds] if kinds else ["boost", "sides"]
+    kind_on = {k["id"]: k.get("on", CHECKS) for k in kinds} if kinds else {i: CHECKS for i in kind_ids}
+    ambusher = draw(st.sampled_from(sides)) if phase == "ambush" else None
+    rounds = 1 if phase == "ambush" else draw(st.integers(1, 3))
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
+    for o in OPTIONS:  # the numeric options too, within their bounds
+        if not o.choices and draw(st.booleans()):
+            options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 6)))
+    setup: dict = {"rounds": rounds, "area": "A", "areas": ["A", "B", "C", "D"],
+                   "sides": {s: {"name": f"{s}陣営"} for s in sides}, "characters": chars}
+    if draw(st.booleans()):
+        setup["occupied"] = draw(st.lists(st.sampled_from(["B", "C", "D"]), unique=True, max_size=3))
+    if kinds is not None:
+        setup["command_spell_kinds"] = kinds
+    if phase == "ambush":
+        setup.update(phase="ambush", ambusher=ambusher)
+    played = 0
+    if phase == "battle" and rounds > 1 and draw(st.booleans()):  # a battle taken up mid-way (KAGEMIYA-1.8)
+        played = draw(st.integers(1, rounds - 1))
+        setup["progress"] = {"rounds_played": played, "order": draw(st.permutations(sides))}
+        for cid, c in chars.items():
+            mid_battle_state(draw, c)
     turns = []
-    for t in range(1, rounds + 1):
+    for t in range(played + 1, rounds + 1):
         subs = {}
         for sid in sides:
-            mine = [c for c, v in chars.items() if v["side"] == sid]
-            enemies = [c for c, v in chars.items() if v["side"] != sid]
-            sub: dict = {}
-            if t == 1 or options.get("initiative_each_round"):
-                sub["initiative"] = {"roller": draw(st.sampled_from(mine)), "escape": draw(st.booleans())}
-                sub["initiative"].update(declared(draw, chars[sub["initiative"]["roller"]],
-                                                  "escape" if sub["initiative"]["escape"] else "initiative"))
-            acts = []
-            for _ in range(draw(st.integers(0, 3))):
-                actor = draw(st.sampled_from(mine))
-                kinds = ["physical", "magical", "escape", "pass"]
-                if any(r.get("ambush") for r in chars[actor].get("skills", [])):
-                    kinds.append("ambush")
-                do = draw(st.sampled_from(kinds))
-                act: dict = {"actor": actor, "do": do}
-                if do in ATTACKS:
-                    act["target"] = draw(st.sampled_from(enemies))
-                    others = [c for c in mine if c != actor]
-                    act["support"] = draw(st.lists(st.sampled_from(others), unique=True, max_size=2)) if others else []
-                    act.update(declared(draw, chars[actor], ATTACKS[do][0]))
-                elif do == "escape":
-                    act.update(declared(draw, chars[actor], "escape"))
-                acts.append(act)
-            sub["actions"] = acts
-            sub["defense"] = {c: [{"use": [r["id"] for r in res(chars[c])], "command_spells": ["boost"],
-                                   "if": {"of": "attack", "attr": "total", "at_least": draw(st.integers(0, 30))}}]
-                              for c in mine if draw(st.booleans())}
-            sub["on_servant_loss"] = draw(st.sampled_from(["fight", "protect"]))
-            subs[sid] = sub
+            subs[sid] = side_submission(draw, sid, chars, kind_ids, kind_on, options, phase, ambusher,
+                                        first=t == 1 or bool(options.get("initiative_each_round")))
         turns.append({"turn": t, "submissions": subs})
     return {"dhproc": 1, "ruleset": "kagemiya", "seed": draw(st.integers(0, 2**32)), "options": options,
-            "setup": {"rounds": rounds, "area": "A", "areas": ["A", "B", "C"],
-                      "sides": {s: {"name": s} for s in sides}, "characters": chars},
-            "turns": turns}
+            "setup": setup, "turns": turns}
+
+
+def mid_battle_state(draw, c: dict) -> None:
+    """HP, 令呪 and uses already spent; a back-row master may have dropped out."""
+    max_hp = c.get("max_hp")
+    if max_hp is not None:
+        c["hp"] = draw(st.integers(1, max_hp))
+    for r in c.get("skills", []) + c.get("noble_phantasms", []) + c.get("doubling", []):
+        if "uses" in r or r in c.get("noble_phantasms", []) or r in c.get("doubling", []):
+            r["used"] = draw(st.integers(0, r.get("uses", 1)))
+    if c["kind"] == "master" and c["row"] == "back" and draw(st.booleans()):
+        c.update(hp=0, max_hp=c.get("max_hp", 5), eliminated=True)
+
+
+def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, options: dict, phase: str,
+                    ambusher: str | None, *, first: bool) -> dict:
+    mine = [c for c, v in chars.items() if v["side"] == sid]
+    enemies = [c for c, v in chars.items() if v["side"] != sid]
+    sub: dict = {}
+    if first and phase == "battle":
+        roller = draw(st.sampled_from(mine))
+        escape = draw(st.booleans())
+        sub["initiative"] = {"roller": roller, "escape": escape,
+                             **declared(draw, chars, roller, "escape" if escape else "initiative", kind_ids, kind_on)}
+    acts = []
+    may_act = phase == "battle" or sid == ambusher
+    for _ in range(draw(st.integers(0, 3)) if may_act else 0):
+        actor = draw(st.sampled_from(mine))
+        c = chars[actor]
+        kinds = ["physical", "magical", "escape", "pass"] if phase == "battle" else ["ambush"]
+        if phase == "ambush" and options.get("ambush_phase_attacks") == "any":
+            kinds += ["physical", "magical"]
+        ambush_np = [r["id"] for r in c.get("noble_phantasms", []) if r.get("ambush") and "ambush_attack" in r["on"]]
+        if phase == "battle" and (any(r.get("ambush") for r in c.get("skills", [])) or ambush_np):
+            kinds.append("ambush")
+        do = draw(st.sampled_from(kinds))
+        act: dict = {"actor": actor, "do": do}
+        if do in ATTACKS:
+            act["target"] = draw(st.sampled_from(enemies))
+            others = [x for x in mine if x != actor]
+            if others and draw(st.booleans()):
+                act["support"] = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=2))
+            act.update(declared(draw, chars, actor, ATTACKS[do][0], kind_ids, kind_on))
+            if do == "ambush" and phase == "battle" and not any(r.get("ambush") for r in c.get("skills", [])):
+                act["use"] = list(dict.fromkeys(act.get("use", []) + ambush_np[:1]))
+        elif do == "escape":
+            act.update(declared(draw, chars, actor, "escape", kind_ids, kind_on))
+        acts.append(act)
+    if acts:
+        sub["actions"] = acts
+    defense = {}
+    for c in mine:
+        if draw(st.booleans()):
+            entry: dict = {"use": [r["id"] for r in res(chars[c])][:2]}
+            if chars[c].get("doubling") and draw(st.booleans()):
+                entry["doubling"] = [chars[c]["doubling"][0]["id"]]
+            if spells_payable(chars, c) and draw(st.booleans()):
+                entry["command_spells"] = [draw(st.sampled_from(kind_ids))]
+            if draw(st.booleans()):
+                entry["if"] = draw(st.sampled_from([
+                    {"of": "attack", "attr": "total", "at_least": draw(st.integers(0, 30))},
+                    {"of": "self", "attr": "hp", "at_most": draw(st.integers(0, 20))},
+                    {"of": "attack", "attr": "type", "equals": draw(st.sampled_from(sorted(ATTACKS)))}]))
+            defense[c] = [entry]
+    if defense:
+        sub["defense"] = defense
+    if phase == "battle" and draw(st.booleans()):
+        roller = draw(st.sampled_from(mine))
+        sub["escape_roller"] = {"roller": roller, **declared(draw, chars, roller, "escape", kind_ids, kind_on)}
+    if draw(st.booleans()):
+        sub["on_servant_loss"] = draw(st.sampled_from(["fight", "protect"]))
+    return sub
 
 
 def res(c: dict) -> list[dict]:
     return c.get("skills", []) + c.get("noble_phantasms", [])
 
 
-def declared(draw, c: dict, check: str) -> dict:
-    """Skills and 宝具 that apply to ``check``, and 令呪 for a servant (its master pays)."""
+def spells_payable(chars: dict, cid: str) -> bool:
+    c = chars[cid]
+    return c["kind"] == "master" or c.get("master") is not None
+
+
+def declared(draw, chars: dict, cid: str, check: str, kind_ids: list, kind_on: dict) -> dict:
+    """Skills and 宝具 that apply to ``check``, 倍加 of its stat, and 令呪 (a servant's paid by its master)."""
+    c = chars[cid]
+    out: dict = {}
     usable = [r["id"] for r in res(c) if check in r["on"]]
-    out = {"use": draw(st.lists(st.sampled_from(usable), unique=True)) if usable else []}
-    if c["kind"] == "servant" and draw(st.booleans()):
-        out["command_spells"] = [draw(st.sampled_from(["boost", "sides"]))]
+    if usable:
+        out["use"] = draw(st.lists(st.sampled_from(usable), unique=True))
+    doubles = [d["id"] for d in c.get("doubling", []) if CHECK_STAT[check] == d["stat"]]
+    if doubles and draw(st.booleans()):
+        out["doubling"] = doubles[:1]
+    spells = [k for k in kind_ids if check in kind_on[k]]
+    if spells and spells_payable(chars, cid) and draw(st.booleans()):
+        out["command_spells"] = draw(st.lists(st.sampled_from(spells), unique=True, min_size=1, max_size=2))
     return out
+
+
+def note_coverage(match: dict, log: dict | None) -> None:
+    """What this generated battle reached, by kind (printed by the deep profile)."""
+    setup = match["setup"]
+    chars = setup["characters"].values()
+    coverage.note("kagemiya stats", [str(c[k]) if isinstance(c[k], str) else "number" for c in chars for k in STAT_KEYS])
+    coverage.note("kagemiya setups", [setup.get("phase", "battle"), "mid-battle" if "progress" in setup else "fresh",
+                                      "custom 令呪 kinds" if "command_spell_kinds" in setup else "default 令呪 kinds",
+                                      *(["max_hp given"] if any("max_hp" in c for c in chars) else []),
+                                      *(["actions given"] if any("actions" in c for c in chars) else [])])
+    subs = [s for t in match["turns"] for s in t["submissions"].values()]
+    acts = [a for s in subs for a in s.get("actions", [])]
+    coverage.note("kagemiya actions", [a["do"] for a in acts])
+    coverage.note("kagemiya declared", [k for a in acts + [s.get("initiative", {}) for s in subs]
+                                        + [s.get("escape_roller", {}) for s in subs] for k in
+                                        ("use", "command_spells", "doubling", "support") if a.get(k)]
+                  + (["initiative escape"] if any(s.get("initiative", {}).get("escape") for s in subs) else [])
+                  + (["defense if"] if any("if" in e for s in subs for es in s.get("defense", {}).values()
+                                            for e in es) else []))
+    if log is None:
+        coverage.note("kagemiya matches", ["input error"])
+        return
+    events = [e for t in log["turns"] for e in t["events"]]
+    coverage.note("kagemiya matches", ["resolved"])
+    coverage.note("kagemiya events", [e["kind"] for e in events])
+    coverage.note("kagemiya checks", [e["check"] for e in events if e["kind"] == "check"])
+    coverage.note("kagemiya defences against 物理攻撃",
+                  [e["check"] for e in events if e["kind"] == "check" and e["purpose"] == "defense"
+                   and e["check"] != "physical_defense" and any(a["type"] == "physical" and a["target"] == e["actor"]
+                                                                 for a in events if a["kind"] == "attack")])
+    coverage.note("kagemiya parts", [p["part"] for e in events if e["kind"] == "check" for p in e["parts"]])
+    coverage.note("kagemiya cancel reasons", [e["reason"] for e in events if e["kind"] == "cancel"])
+    coverage.note("kagemiya outcomes", [f"{log['outcome']['result']} ({log['outcome']['reason']})"])
 
 
 def resolve_playable(match: dict) -> dict:
@@ -122,6 +283,7 @@ def resolve_playable(match: dict) -> dict:
 @given(match=kagemiya_matches())
 def test_kagemiya_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log = resolve_playable(match)
+    note_coverage(match, log)
     text = json.dumps(match, ensure_ascii=False)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
     path = tmp_path_factory.mktemp("log") / "log.json"

@@ -69,7 +69,7 @@ def test_kagemiya_1_5_resources_are_typed_data() -> None:
     assert (s.kind, s.rank, s.uses, s.first_move) == ("skill", 5, None, True)
     assert (n.kind, n.rank, n.uses, n.grant.dice, n.secret) == ("noble_phantasm", 7, 1, 2, True)
     dup = char("X", "red", skills=[{"id": "s", "on": ["initiative"]}], noble_phantasms=[{"id": "s", "on": ["escape"]}])
-    assert any("already the id" in m for _, m in parse_character("x", dup, 0, 5)[1])
+    assert any("ほかのスキル・宝具・倍加のidと同じです" in m for _, m in parse_character("x", dup, 0, 5)[1])
 
 
 def test_kagemiya_1_6_command_spell_kinds_default_and_custom() -> None:
@@ -106,7 +106,8 @@ def test_kagemiya_1_7_doubling_is_data_for_one_stat() -> None:
     ({}, {"progress": {"rounds_played": 3}, "first": 4}, "3 巡 played of 3"),
     ({}, {"progress": {"rounds_played": 1, "order": ["red"]}, "first": 2}, "lists each 陣営 once, every one still in the battle"),
     ({}, {"progress": {"rounds_played": 1}, "first": 2}, "a battle under way has its 行動順"),
-    ({}, {"progress": {"rounds_played": 1, "order": ["red", "blue"]}}, "where this match starts"),
+    ({}, {"progress": {"rounds_played": 1, "order": ["red", "blue"]}}, "巡 1 has already been played: this battle "
+     "takes up after 巡 1 (the setup's progress.rounds_played: 1), so its first turn file is turn: 2 (巡 2)"),
     ({"saber": {"eliminated": True, "hp": 0}, "rm": {"eliminated": True}}, {}, "a battle needs two 陣営"),
     ({"lancer": {"command_spells": 2}}, {}, "only a master holds 令呪"),
 ])
@@ -121,6 +122,25 @@ def test_kagemiya_1_8_a_dropped_out_character_starts_out_of_the_battle() -> None
     log = resolve(make(chars, [{"submissions": {"red": sub("saber", act), "blue": sub("lancer")},
                                 "dice": [6, 6, 1, 1, 1, 1, 1, 1]}]))
     assert events(log, "cancel", actor="archer", what="support", reason="out_of_battle")
+
+
+def test_kagemiya_1_8_a_turn_already_played_is_named_in_japanese_by_default() -> None:
+    msgs = problems(valid(standard(), progress={"rounds_played": 2, "order": ["red", "blue"]}), lang="ja")
+    assert any("1巡目は処理済みです。この戦闘は2巡目まで済んだところから始まるので（setup の progress.rounds_played: 2）、"
+               "最初のターンファイルは turn: 3（3巡目）です" in m for m in msgs), msgs
+
+
+def test_kagemiya_1_10_problems_are_japanese_by_default_with_a_did_you_mean() -> None:
+    act = {"actor": "saber", "do": "physical", "target": "lancre", "use": ["yakusku"], "command_spells": ["bost"]}
+    chars = standard(saber={"noble_phantasms": [{"id": "yakusoku", "name": "約束された勝利の剣", "on": ["physical_attack"]}]})
+    m = make(chars, [{"submissions": {"red": sub("saber", act), "blue": sub("lancer")}}])
+    ja = problems(m, lang="ja")
+    assert any("キャラクター「lancre」はいません（もしかして：'lancer' (LANCER)）" in x for x in ja), ja
+    assert any("saberにスキル・宝具「yakusku」はありません（持っているもの：yakusoku）（もしかして：'yakusoku' (約束された勝利の剣)）"
+               in x for x in ja), ja
+    assert any("令呪「bost」という種類はありません（種類：boost、sides）（もしかして：'boost' (令呪（補正）)）" in x for x in ja), ja
+    en = problems(m)
+    assert any("unknown character 'lancre' (did you mean 'lancer' (LANCER)?)" in x for x in en), en
 
 
 def test_kagemiya_1_10_input_errors_are_located() -> None:

@@ -70,11 +70,12 @@ def test_logos_8_3_seed_example_a_swap_of_2_and_4_moves_nobody_else() -> None:
 
 def test_logos_8_3_swapping_across_teams_is_refused() -> None:
     from dhproc.errors import InputError
+    from dhproc.messages import use_lang
 
     from .helpers import load
 
     bad = skill("入替", "before_action", {"op": "swap_order", "target": "self", "with": "facing_enemy"})
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(make({"r": char("甲", "red", skills=[bad])}))
     assert "行動順 is swapped within one team" in str(info.value)
 

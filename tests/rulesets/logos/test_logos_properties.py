@@ -15,93 +15,155 @@ from dhproc.rulesets.logos.options import OPTIONS
 from ... import coverage, fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
-TARGETS = ["self", "facing_enemy", "ally_active", "bench_allies", "all_allies", "all_enemies"]  # attack: not self
-TIMINGS = ["turn_start", "before_action", "action", "after_action", "counter"]
+TIMINGS = ["passive", "turn_start", "before_action", "action", "after_action", "counter"]
 TRIGGERS = ["stat_up", "stat_down", "knocked_out", "attack", "attacked",
             # LOGOS-5.13
             "attack_hit", "attack_miss", "critical", "skill_success", "skill_failure", "became_active", "turn_end",
             "order_changed", "charged", "charge_spent", "color_changed", "weakness_changed", "revived"]
-# LOGOS-6.8: a value read from the state
-AMOUNTS = st.fixed_dictionaries({"of": st.sampled_from(["self", "facing_enemy", "own_side", "round"]),
-                                 "attr": st.just("x")},
-                                optional={"times": st.integers(-2, 2), "divide": st.integers(1, 3),
-                                          "plus": st.integers(-2, 2)})
+STATS3 = ["attack", "defense", "reaction"]
+NUMBER_ATTRS = {"self": ["attack", "defense", "reaction", "order", "charge", "spent_charge"], "own_side": ["standing", "knocked_out", "dp"],
+                "round": ["bout"]}
+LIST_ATTRS = {"colors": COLORS, "weaknesses": COLORS, "keywords": ["jinrai", "fukutsu", "moukou"],
+              "states": ["charged", "hidden", "knocked_out", "active", "bench"]}
+CHARACTER_SUBJECTS = ["self", "facing_enemy", "ally_active", "trigger"]
 
 
-def amount_attr(a: dict) -> dict:
-    a["attr"] = {"own_side": "dp", "round": "bout"}.get(a["of"], "defense")
-    return a
+def huge(lo: int, hi: int):
+    """Whole numbers anywhere the schema allows, its edges drawn often."""
+    return st.one_of(st.integers(lo, hi), st.sampled_from([lo, hi]), st.integers(max(lo, -3), min(hi, 3)))
 
 
 @st.composite
-def effects(draw) -> dict:
-    kind = draw(st.sampled_from(["stat", "stat", "add_weakness", "knock_out", "attack", "order", "field", "charge",
-                                 "remove_effects", "set_stat", "dp", "revive", "enter", "remove_color",
-                                 "remove_weakness", "add_keyword", "rate"]))
-    target = draw(st.sampled_from(TARGETS[1:] if kind == "attack" else TARGETS))
-    turns = draw(st.one_of(st.none(), st.integers(1, 3)))
-    e: dict = {"op": kind}
-    if kind == "field":
-        e.update(name="場", applies_to=draw(st.sampled_from(["all", "allies", "enemies"])),
-                 stat=draw(st.sampled_from(["attack", "defense", "reaction"])), value=draw(st.integers(-3, 3)))
-    elif kind == "dp":
-        e.update(value=draw(st.one_of(st.integers(-2, 2), AMOUNTS.map(amount_attr))))
+def conditions(draw, timing: str, depth: int = 0) -> dict:
+    """LOGOS-5.11: comparisons of every subject and attribute kind, and all/any/not around them."""
+    shape = draw(st.sampled_from(["compare"] * 4 + (["all", "any", "not"] if depth < 2 else [])))
+    if shape in ("all", "any"):
+        return {shape: draw(st.lists(conditions(timing, depth + 1), min_size=1, max_size=3))}
+    if shape == "not":
+        return {"not": draw(conditions(timing, depth + 1))}
+    subjects = CHARACTER_SUBJECTS[:3] + (["trigger"] if timing == "counter" else []) + \
+        ["own_side", "enemy_side", "round"]
+    subject = draw(st.sampled_from(subjects))
+    if subject in ("own_side", "enemy_side", "round"):
+        attr = draw(st.sampled_from(NUMBER_ATTRS["own_side" if subject != "round" else "round"]))
+        listed = False
+    else:
+        attr = draw(st.sampled_from(NUMBER_ATTRS["self"] + list(LIST_ATTRS)))
+        listed = attr in LIST_ATTRS
+    if listed:
+        return {"of": subject, "attr": attr, draw(st.sampled_from(["includes", "excludes"])):
+                draw(st.sampled_from(LIST_ATTRS[attr]))}
+    op = draw(st.sampled_from(["at_least", "at_most", "above", "below", "equals", "not_equals"]))
+    if subject in CHARACTER_SUBJECTS and draw(st.booleans()):
+        other = draw(st.sampled_from([x for x in CHARACTER_SUBJECTS if x != "trigger" or timing == "counter"]))
+        return {"of": subject, "attr": attr, op: {"of": other, "attr": draw(st.sampled_from(STATS3))}}
+    return {"of": subject, "attr": attr, op: draw(huge(-9999, 9999))}
+
+
+SINGLE = ["self", "facing_enemy", "ally_active", "chosen_ally", "chosen_enemy"]
+GROUPS = ["bench_allies", "all_allies", "all_enemies"]
+
+
+@st.composite
+def values(draw, lo: int = -99, hi: int = 99):
+    """LOGOS-6.8: a whole number, or a value read from the state."""
+    if draw(st.integers(0, 3)):
+        return draw(huge(lo, hi))
+    subject = draw(st.sampled_from(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]))
+    attrs = NUMBER_ATTRS["self" if subject in CHARACTER_SUBJECTS else "own_side" if subject != "round" else "round"]
+    out = {"of": subject, "attr": draw(st.sampled_from(attrs))}
+    for key, lo_, hi_ in (("times", -99, 99), ("divide", 1, 99), ("plus", -99, 99)):
+        if draw(st.booleans()):
+            out[key] = draw(huge(lo_, hi_))
+    return out
+
+
+@st.composite
+def effects(draw, timing: str, chosen: str) -> dict:
+    """Every op the schema has, with every field it takes; targets fit the timing (LOGOS-5.3, 6.5)."""
+    passive = timing == "passive"
+    ops = ["stat", "add_color", "add_weakness", "field", "charge", "set_stat", "remove_color", "remove_weakness",
+           "add_keyword", "rate"] if passive else \
+        ["stat", "stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
+         "remove_effects", "charge",
+         # the skill kinds real teams write (LOGOS-5.12-6.15, 7.3, 8.5)
+         "set_stat", "dp", "revive", "enter", "remove_color", "remove_weakness", "add_keyword", "rate"]
+    op = draw(st.sampled_from(ops))
+    single = [t for t in SINGLE if not t.startswith("chosen") or t == chosen] + (["trigger"] if timing == "counter"
+                                                                                 else [])
+    targets = ["self", "all_allies", "all_enemies"] if passive else single + GROUPS
+    e: dict = {"op": op}
+    if op == "field":
+        e.update(name=draw(st.sampled_from(["場", "砂嵐", "x" * 100])),
+                 applies_to=draw(st.sampled_from(["all", "allies", "enemies"])))
+        if draw(st.booleans()):
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+        else:  # LOGOS-6.4: several stats at once
+            e["stats"] = draw(st.dictionaries(st.sampled_from(STATS3), values(), min_size=1, max_size=3))
+    elif op == "dp":  # LOGOS-6.10
+        e["value"] = draw(values())
         if draw(st.booleans()):
             e["side"] = draw(st.sampled_from(["own", "enemy"]))
-    elif kind in ("remove_color", "remove_weakness", "add_keyword", "rate"):  # LOGOS-6.12-6.14
-        e["target"] = target
-        if kind == "add_keyword":
-            e["keyword"] = draw(st.sampled_from(["jinrai", "fukutsu", "moukou"]))
-        elif kind == "rate":
-            e["value"] = draw(st.one_of(st.integers(-60, 60), AMOUNTS.map(amount_attr)))
-        else:
-            e["color"] = draw(st.sampled_from(COLORS))
-    elif kind == "revive":
-        e["target"] = draw(st.sampled_from(["self", "ally_active", "knocked_out_allies"]))
-    elif kind == "enter":
-        e.update(target="chosen_member", to=draw(st.one_of(st.just("slowest"), st.integers(1, 7))))
-    elif kind == "order":
-        e.update(target=draw(st.sampled_from(["self", "ally_active", "facing_enemy"])),
-                 to=draw(st.one_of(st.just("slowest"), st.integers(1, 7))))
+    elif op == "revive":  # LOGOS-6.11
+        e["target"] = draw(st.sampled_from([t for t in single if t != "facing_enemy" and t != "chosen_enemy"]
+                                           + ["knocked_out_allies"]))
+    elif op == "enter":  # LOGOS-8.5
+        e["target"] = "chosen_member"
+        if draw(st.booleans()):
+            e["to"] = draw(st.one_of(st.just("slowest"), huge(1, 99)))
+    elif op == "order":
+        e.update(target=draw(st.sampled_from(single)), to=draw(st.one_of(st.just("slowest"), huge(1, 99))))
+    elif op == "swap_order":
+        own = [t for t in single if t in ("self", "ally_active", "chosen_ally", "trigger")]
+        enemy = [t for t in single if t in ("facing_enemy", "chosen_enemy", "trigger")]
+        pool = draw(st.sampled_from([own, enemy]))
+        e.update(target=draw(st.sampled_from(pool)), **{"with": draw(st.sampled_from(pool))})
     else:
-        e["target"] = target
-        if kind in ("stat", "set_stat"):
-            e.update(stat=draw(st.sampled_from(["attack", "defense", "reaction"])),
-                     value=draw(st.one_of(st.integers(-4, 4), AMOUNTS.map(amount_attr))))
-        elif kind == "add_weakness":
+        e["target"] = draw(st.sampled_from([t for t in targets if t != "self"] if op == "attack" else targets))
+        if op in ("stat", "set_stat"):
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+        elif op in ("add_color", "add_weakness", "remove_color", "remove_weakness"):
             e["color"] = draw(st.sampled_from(COLORS))
-        elif kind == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
-            e["value"] = draw(st.integers(1, 3))
-    if turns is not None and kind in ("stat", "set_stat", "add_weakness", "field", "remove_color", "remove_weakness",
-                                      "add_keyword", "rate"):
-        e["turns"] = turns
-    if kind == "field" and draw(st.booleans()):  # LOGOS-6.4: several stats at once
-        e.pop("stat"), e.pop("value")
-        e["stats"] = draw(st.dictionaries(st.sampled_from(["attack", "defense", "reaction"]), st.integers(-3, 3),
-                                          min_size=1, max_size=3))
-    if kind not in ("field", "dp", "enter", "order") and draw(st.integers(0, 3)) == 0:  # LOGOS-6.15
-        e["condition"] = {"of": "target", "attr": "defense", "at_most": draw(st.integers(0, 12))}
+        elif op == "add_keyword":  # LOGOS-6.13
+            e["keyword"] = draw(st.sampled_from(["jinrai", "fukutsu", "moukou"]))
+        elif op == "rate":  # LOGOS-6.14
+            e["value"] = draw(values())
+            if draw(st.booleans()):
+                e["skill"] = draw(st.sampled_from(["技1", "技11", "x"]))
+        elif op == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
+            e["value"] = draw(values(1, 99))
+    if op in ("stat", "add_color", "add_weakness", "field", "set_stat", "remove_color", "remove_weakness",
+              "add_keyword", "rate") and draw(st.booleans()):
+        e["turns"] = draw(st.one_of(st.none(), huge(1, 99)))
+    if op not in ("field", "dp", "order", "swap_order") and draw(st.integers(0, 3)) == 0:  # LOGOS-6.15
+        e["condition"] = {"of": "target", "attr": draw(st.sampled_from(STATS3 + ["charge"])),
+                          "at_most": draw(huge(-99, 99))}
     return e
 
 
 @st.composite
 def skills(draw, i: int) -> dict:
     timing = draw(st.sampled_from(TIMINGS))
-    s: dict = {"name": f"技{i}", "timing": timing, "rate": draw(st.sampled_from([30, 50, 80, 100])),
-               "effects": draw(st.lists(effects(), min_size=1, max_size=2))}
-    if timing == "counter":
-        s["trigger"] = {"event": draw(st.sampled_from(TRIGGERS)),
-                        "who": draw(st.sampled_from(["self", "ally", "other_ally", "enemy", "any"]))}
+    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy"]))
+    s: dict = {"name": f"技{i}", "timing": timing}
     if draw(st.booleans()):
-        s["condition"] = {"of": draw(st.sampled_from(["self", "facing_enemy"])),
-                          "attr": draw(st.sampled_from(["defense", "defense", "charge"])),
-                          "at_least": draw(st.integers(0, 12))}
+        s["rate"] = draw(st.one_of(st.sampled_from([0, 30, 50, 80, 100]), st.integers(0, 100)))
+    s["effects"] = draw(st.lists(effects(timing, chosen), min_size=1, max_size=3))
+    if timing == "counter":
+        t = {"event": draw(st.sampled_from(TRIGGERS))}
+        if draw(st.booleans()):
+            t["who"] = draw(st.sampled_from(["self", "ally", "other_ally", "enemy", "any"]))
+        if t["event"] in ("stat_up", "stat_down") and draw(st.booleans()):
+            t["stat"] = draw(st.sampled_from(STATS3))
+        s["trigger"] = t
+    if draw(st.booleans()):
+        s["condition"] = draw(conditions(timing))
     if draw(st.booleans()):
         s["charge"] = True
-    if draw(st.booleans()):  # LOGOS-5.12
-        s["uses"] = {"count": draw(st.integers(1, 2)), "per": draw(st.sampled_from(["round", "turn"]))}
-    if any(e["op"] == "enter" for e in s["effects"]):  # one chosen character per skill (LOGOS-1.8)
-        s["effects"] = [e for e in s["effects"] if e["op"] == "enter" or "chosen" not in e.get("target", "")]
+    if timing != "passive" and draw(st.booleans()):  # LOGOS-5.12
+        s["uses"] = {"count": draw(huge(1, 99))}
+        if draw(st.booleans()):
+            s["uses"]["per"] = draw(st.sampled_from(["round", "turn"]))
     return s
 
 
@@ -112,28 +174,92 @@ def logos_matches(draw) -> dict:
     for side in ("red", "blue"):
         for i in range(6):
             n += 1
-            kw = draw(st.lists(st.sampled_from(["jinrai", "fukutsu", "moukou"]), unique=True, max_size=2))
+            kw = draw(st.lists(st.sampled_from(["jinrai", "fukutsu", "moukou"]), unique=True, max_size=3))
             colors = draw(st.lists(st.sampled_from(COLORS), unique=True, min_size=1,
                                    max_size=2 if "moukou" in kw else 1))
+            secret = draw(st.booleans())
             chars[f"{side}{i}"] = {
                 "name": f"{side}{i}", "side": side, "colors": colors,
-                "weaknesses": draw(st.lists(st.sampled_from(COLORS), unique=True, min_size=1, max_size=2)),
-                "attack": draw(st.integers(0, 12)), "defense": draw(st.integers(0, 12)),
-                "reaction": draw(st.integers(0, 10)), "keywords": kw, "secret": draw(st.booleans()),
-                "skills": [draw(skills(n * 10 + k)) for k in range(draw(st.integers(0, 2)))]}
+                "weaknesses": draw(st.lists(st.sampled_from(COLORS), unique=True, min_size=1, max_size=6)),
+                "attack": draw(huge(0, 999) if i == 5 else st.integers(0, 12)),
+                "defense": draw(huge(0, 999) if i == 5 else st.integers(0, 12)),
+                "reaction": draw(huge(0, 999) if i == 5 else st.integers(0, 10)), "keywords": kw,
+                "secret": secret, "skills": [draw(skills(n * 10 + k)) for k in range(draw(st.integers(0, 3)))]}
+            if secret and draw(st.booleans()):
+                chars[f"{side}{i}"]["revealed"] = True
+            if draw(st.integers(0, 9)) == 0:
+                chars[f"{side}{i}"]["fs"] = draw(huge(0, 999))
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
+    if draw(st.integers(0, 9)) == 0:
+        options["counter_chain_cap"] = draw(st.integers(1, 30))
+    if draw(st.integers(0, 9)) == 0:
+        options["turn_cap"] = draw(st.integers(1, 8))
     options["team_size"] = 6
-    subs = {side: {"starters": draw(st.permutations([f"{side}{i}" for i in range(6)]))[:5]} for side in ("red", "blue")}
-    for side, sub in subs.items():  # LOGOS-8.5: a skill that places a member names the one left out
-        left_out = next(f"{side}{i}" for i in range(6) if f"{side}{i}" not in sub["starters"])
-        choices = [{"who": cid, "skill": sk["name"], "target": left_out} for cid in sub["starters"]
-                   for sk in chars[cid]["skills"] if any(e["op"] == "enter" for e in sk["effects"])]
-        if choices:
-            sub["choices"] = choices
+    subs: dict = {}
+    for side in ("red", "blue"):
+        starters = draw(st.permutations([f"{side}{i}" for i in range(6)]))[:5]
+        choices = []
+        for who in starters:
+            for sk in chars[who]["skills"]:
+                used = [t for e in sk["effects"] for t in (e.get("target"), e.get("with"))]
+                if "chosen_member" in used:  # LOGOS-8.5: a member left out, or (an input error) a starter
+                    choices.append({"who": who, "skill": sk["name"],
+                                    "target": draw(st.sampled_from([f"{side}{i}" for i in range(6)]))})
+                elif "chosen_ally" in used:
+                    choices.append({"who": who, "skill": sk["name"], "target": draw(st.sampled_from(starters))})
+                elif "chosen_enemy" in used:
+                    other = "blue" if side == "red" else "red"
+                    choices.append({"who": who, "skill": sk["name"],
+                                    "target": draw(st.sampled_from([f"{other}{i}" for i in range(6)]))})
+        subs[side] = {"starters": starters, **({"choices": choices} if choices else {})}
+    setup: dict = {"stage": draw(st.sampled_from(["league", "final"])),
+                   "sides": {"red": {"name": "赤"}, "blue": {"name": "青"}}, "characters": chars}
+    if draw(st.integers(0, 4)) == 0:
+        setup["first"] = draw(st.sampled_from(["red", "blue"]))
     return {"dhproc": 1, "ruleset": "logos", "seed": draw(st.integers(0, 2**32)), "options": options,
-            "setup": {"stage": draw(st.sampled_from(["league", "final"])),
-                      "sides": {"red": {"name": "赤"}, "blue": {"name": "青"}}, "characters": chars},
-            "turns": [{"turn": 1, "submissions": subs}]}
+            "setup": setup, "turns": [{"turn": 1, "submissions": subs}]}
+
+
+def note_generated(match: dict, log: dict | None) -> None:
+    """What a generated logos match used (printed by the deep profile, tests/coverage.py)."""
+    skills_ = [sk for c in match["setup"]["characters"].values() for sk in c["skills"]]
+    effects_ = [e for sk in skills_ for e in sk["effects"]]
+    coverage.note("logos effect ops", [e["op"] for e in effects_])
+    coverage.note("logos targets", [f"{k}:{e[k]}" for e in effects_ for k in ("target", "with") if k in e])
+    coverage.note("logos timings", [sk["timing"] for sk in skills_])
+    coverage.note("logos triggers", [f"{sk['trigger']['event']}/{sk['trigger'].get('who', 'any')}"
+                                     for sk in skills_ if "trigger" in sk])
+    coverage.note("logos condition subjects", [c for sk in skills_ for c in _subjects(sk.get("condition"))])
+    coverage.note("logos fields", [k for e in effects_ for k in e if k != "op"]
+                  + [k for c in match["setup"]["characters"].values() for k in c if k in ("secret", "revealed", "fs")])
+    coverage.note("logos huge numbers", [f"{k} {v}" for e in effects_ for k, v in e.items()
+                                         if k in ("value", "turns", "to") and isinstance(v, int) and abs(v) == 99]
+                  + [f"stat {v}" for c in match["setup"]["characters"].values() for k, v in c.items()
+                     if k in STATS3 and v == 999])
+    coverage.note("logos matches", ["input error" if log is None else log["outcome"]["result"]])
+    coverage.note("logos values read", [k for e in effects_ for k, v in e.items() if isinstance(v, dict) and "of" in v]
+                  + ["stats" for e in effects_ if "stats" in e])
+    coverage.note("logos usage limits", [sk["uses"].get("per", "round") for sk in skills_ if "uses" in sk])
+    if log is not None:
+        evs = [e for t in log["turns"] for e in t["events"]]
+        coverage.note("logos ops fired", [e.get("op", e["kind"]) for e in evs
+                                          if e["kind"] in ("effect", "field", "order", "knocked_out", "attack",
+                                                           "effects_removed", "state", "revived", "dp")])
+        coverage.note("logos skill results", [e["result"] for e in evs if e["kind"] == "skill"])
+        coverage.note("logos cancel reasons", [e["reason"] for e in evs if e["kind"] == "cancel"])
+        coverage.note("logos outcome reasons", [log["outcome"]["reason"]])
+
+
+def _subjects(cond) -> list[str]:
+    if not isinstance(cond, dict):
+        return []
+    out = [cond["of"]] if "of" in cond else []
+    for v in cond.values():
+        if isinstance(v, dict):
+            out += _subjects(v)
+        elif isinstance(v, list):
+            out += [x for c in v for x in _subjects(c)]
+    return out
 
 
 def resolve_text(text: str) -> dict:
@@ -144,20 +270,19 @@ def resolve_text(text: str) -> dict:
 def test_logos_rounds_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     from dhproc.errors import ResolutionError
 
+    from dhproc.errors import InputError
+
     text = json.dumps(match, ensure_ascii=False)
-    skills_ = [sk for c in match["setup"]["characters"].values() for sk in c["skills"]]
-    coverage.note("logos effect kinds", [e["op"] for sk in skills_ for e in sk["effects"]])
-    coverage.note("logos triggers", [sk["trigger"]["event"] for sk in skills_ if "trigger" in sk])
-    coverage.note("logos values read", ["derived" for sk in skills_ for e in sk["effects"]
-                                        if isinstance(e.get("value"), dict)])
-    coverage.note("logos usage limits", [sk["uses"]["per"] for sk in skills_ if "uses" in sk])
-    coverage.note("logos effect conditions", ["condition" for sk in skills_ for e in sk["effects"] if "condition" in e])
-    coverage.note("logos fields of several stats", ["stats" for sk in skills_ for e in sk["effects"] if "stats" in e])
     try:
         log = resolve_text(text)
-    except ResolutionError as exc:  # only a counter loop may stop a round (LOGOS-5.8)
-        assert "triggered handlers in one chain" in str(exc)
+    except InputError as exc:  # wrong whatever happens: every problem located, never a crash
+        assert exc.problems and all(p.line is not None and p.col is not None for p in exc.problems)
+        note_generated(match, None)
         return
+    except ResolutionError as exc:  # only a counter loop may stop a round (LOGOS-5.8)
+        assert "カウンターが互いに誘発し合っています" in str(exc)
+        return
+    note_generated(match, log)
     assert api.dumps(resolve_text(text)) == api.dumps(log)
     path = tmp_path_factory.mktemp("log") / "log.json"
     path.write_text(api.dumps(log), encoding="utf-8")
@@ -180,6 +305,7 @@ def test_logos_rounds_are_deterministic_replay_and_keep_their_invariants(match: 
             last_gasp = e.get("trigger", {}).get("event") == "knocked_out" and \
                 e["trigger"]["character"] == e["character"]
             assert e["character"] not in knocked or last_gasp
+            assert 0 <= e["rate"] <= 100  # LOGOS-6.14
         elif e["kind"] == "dp":
             assert e["reason"] in ("critical", "effect")
             assert e["amount"] == 1 or e["reason"] == "effect"
@@ -198,3 +324,37 @@ EXAMPLE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "examples" / "
 @given(name=st.sampled_from(sorted(EXAMPLE)), mutations=fuzz.edits(["赤", "counter", "slowest"]))
 def test_logos_broken_input_never_gives_a_traceback(name: str, mutations, tmp_path) -> None:
     fuzz.assert_broken_copy_is_handled(EXAMPLE, name, mutations, tmp_path)
+
+
+@given(match=logos_matches(), stop=st.integers(0, 6))
+def test_logos_11_5_any_round_stopped_anywhere_continues_to_the_same_events(match: dict, stop: int,
+                                                                          tmp_path_factory) -> None:
+    """LOGOS-11.4 / 11.5 over generated rounds: stopped after ターン ``stop`` and continued from the log,
+    the rest of the round is event for event the round resolved in one go."""
+    from dhproc.errors import InputError, ResolutionError
+
+    try:
+        whole = resolve_text(json.dumps(match, ensure_ascii=False))
+    except (InputError, ResolutionError):
+        return  # the property above covers what such matches must do
+    match["setup"]["stop_after_bout"] = stop
+    first = resolve_text(json.dumps(match, ensure_ascii=False))
+    evs = first["turns"][0]["events"]
+    if evs[-1]["kind"] != "stopped":  # decided by ターン ``stop``: the same round
+        coverage.note("logos stop points", ["decided before the stop"])
+        assert evs == whole["turns"][0]["events"]
+        return
+    coverage.note("logos stop points", [f"after ターン {stop}"])
+    path = tmp_path_factory.mktemp("cont") / "first.json"
+    path.write_text(api.dumps(first), encoding="utf-8")
+    cont = api.continuation(path)
+    cont["turns"] = [{"turn": 1, "submissions": {}}]
+    later = resolve_text(json.dumps(cont, ensure_ascii=False))
+    n = len(evs) - 1
+    assert _without_seq(later["turns"][0]["events"][1:]) == _without_seq(whole["turns"][0]["events"][n:])
+    assert later["state"] == whole["state"] and later["outcome"] == whole["outcome"]
+
+
+def _without_seq(evs: list[dict]) -> list[dict]:
+    """``seq`` counts from 1 in each turn; the continued round is a turn of its own."""
+    return [{k: v for k, v in e.items() if k != "seq"} for e in evs]

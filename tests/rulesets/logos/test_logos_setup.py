@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from dhproc.messages import use_lang
 from dhproc.errors import InputError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
 
 
 def problems_of(m: dict) -> list[str]:
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(m)
     return [p.format() for p in info.value.problems]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dhproc.messages import use_lang
 from dhproc.errors import InputError, ResolutionError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
@@ -106,7 +107,7 @@ def test_logos_5_3_passives_cause_no_triggers_and_have_no_facing_enemy() -> None
                        options={"turn_cap": 1}))
     assert not events(log, "skill", skill="追い風")
     bad = char("甲", "red", skills=[skill("睨み", "passive", stat("facing_enemy", "attack", -1))])
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(make({"r": bad}))
     assert "a パッシブ skill targets self, all_allies, all_enemies, not 'facing_enemy'" in str(info.value)
 
@@ -225,7 +226,7 @@ def test_logos_5_8_a_loop_stops_at_the_chain_cap_with_a_located_error() -> None:
              options={"counter_limit": "unlimited", "counter_chain_cap": 10})
     with pytest.raises(ResolutionError) as info:
         resolve(m)
-    assert "ターン 1: more than 10 triggered handlers in one chain" in str(info.value)
+    assert "ターン1：1つの連鎖で誘発したカウンターが10を超えました" in str(info.value)
     m["options"] = {"counter_chain_cap": 10}  # once per ターン: no loop
     assert len(events(resolve(m), "skill", skill="無限")) >= 1
 
@@ -272,7 +273,7 @@ def test_logos_5_11_conditions_read_state_through_the_vocabulary() -> None:
         ("self", "reaction", 9, 5), ("own_side", "standing", 5, 5), ("round", "bout", 1, 1),
         ("facing_enemy", "colors", ["灰"], "赤")]
     assert "自身の反応9>対面の敵の反応5" in report(log)
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(make({"r": char("甲", "red", skills=[skill("x", "before_action", stat("self", "attack", 1),
                                                         condition={"of": "trigger", "attr": "attack", "above": 1})])}))
     assert "only a カウンター skill's condition can read 'trigger'" in str(info.value)
@@ -444,7 +445,7 @@ def test_logos_7_2_a_charge_effect_charges_again() -> None:
 
 def test_logos_6_6_a_character_never_attacks_itself() -> None:
     bad = char("甲", "red", skills=[skill("自傷", "before_action", {"op": "attack", "target": "self"})])
-    with pytest.raises(InputError) as info:
+    with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
         load(make({"r": bad}))
     assert "a character does not attack itself" in str(info.value)
     s = skill("乱撃", "before_action", {"op": "attack", "target": "all_allies"})

@@ -73,7 +73,7 @@ def test_nicosw_6_4_an_attack_names_one_part_of_a_multi_part_target() -> None:
     assert log["state"]["characters"]["y"]["parts"]["head"]["hp"] == 2
     assert log["state"]["characters"]["y"]["parts"]["body"]["hp"] == 9
     missing = make({"x": char("a", 2), "y": char("b", 3, parts=parts)}, [turn(1, {"x": [{"do": "melee", "target": "y"}]})])
-    assert any("name the one attacked" in p for p in problems(missing))
+    assert any("攻撃する部位を書いてください" in p for p in problems(missing))
 
 
 def test_nicosw_6_5_an_enemy_between_gives_cover_an_ally_does_not() -> None:

@@ -18,7 +18,7 @@ def _strip(events: list[dict]) -> list[dict]:
 
 
 def test_nicosw_1_10_continuing_from_a_log_resolves_to_the_same_events(tmp_path) -> None:
-    """The example up to round 2, continued elsewhere with rounds 3 and 4, resolves as the whole."""
+    """The example up to round 2, continued elsewhere with rounds 3 to 6, resolves as the whole."""
     whole = api.resolve(api.load(EXAMPLE / "match.yaml"))
     match = yaml.safe_load((EXAMPLE / "match.yaml").read_text(encoding="utf-8"))
     match["turns"] = [yaml.safe_load((EXAMPLE / f"turn-0{n}.yaml").read_text(encoding="utf-8")) for n in (1, 2)]
@@ -29,12 +29,12 @@ def test_nicosw_1_10_continuing_from_a_log_resolves_to_the_same_events(tmp_path)
     cont = api.continuation(tmp_path / "log.json")
     assert cont["setup"]["start"] == {"round": 3, "half": "top", "first": "allies"}
     assert cont["setup"]["characters"]["gob"]["current_hp"] == 4
-    rest = [yaml.safe_load((EXAMPLE / f"turn-0{n}.yaml").read_text(encoding="utf-8")) for n in (3, 4)]
+    rest = [yaml.safe_load((EXAMPLE / f"turn-0{n}.yaml").read_text(encoding="utf-8")) for n in (3, 4, 5, 6)]
     for t in rest:
         t.pop("dhproc"), t.pop("match")
     cont["turns"] = rest
     second = api.resolve(api.loads(json.dumps(cont, ensure_ascii=False), name="c.yaml"))
-    assert [t["turn"] for t in second["turns"]] == [3, 4]
+    assert [t["turn"] for t in second["turns"]] == [3, 4, 5, 6]
     for old, new in zip(whole["turns"][2:], second["turns"]):
         assert _strip(new["events"]) == _strip(old["events"])
     assert second["outcome"] == whole["outcome"]

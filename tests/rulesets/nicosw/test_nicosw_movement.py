@@ -131,7 +131,7 @@ def test_nicosw_9_1_escape_against_max_enemy_level_plus_seven() -> None:
 def test_nicosw_9_1_leaving_needs_the_main_action() -> None:
     m = make({"x": char("a", 1), "y": char("b", 9)},
              [turn(1, {"x": [{"do": "move", "to": "off"}, {"do": "other", "note": "x", "slot": "major_action"}]})])
-    assert any("needs the 主動作" in p for p in problems(m))
+    assert any("疾走判定のため主動作が要ります" in p for p in problems(m))
 
 
 def test_nicosw_9_2_a_failed_escape_stops_at_the_edge() -> None:

@@ -63,7 +63,28 @@ def test_nicosw_3_6_a_setup_effect_ends_at_its_written_end_point() -> None:
     assert gone["name"] == "弱体" and gone in log["turns"][1]["events"]
     stale = make({"x": char("a", 2), "y": char("b", 3)}, [], effects=[dict(eff[0], ends_round=1)],
                  start={"round": 2, "half": "top", "first": "a"})
-    assert any("already ended" in p for p in problems(stale))
+    assert any("もう終わっています" in p for p in problems(stale))
+
+
+def test_nicosw_3_6_a_continuous_check_ends_on_its_result_or_runs_its_time() -> None:
+    """継続的な…判定: the bearer rolls at each start of its side's half; end_on names the result that
+    ends the effect at once; without end_on the checks are only rolled and logged."""
+    def bound(end_on):
+        spell = {"kind": "lasting", "effect": "periodic", "name": "呪縛", "check": "willpower", "target_number": 9,
+                 "rounds": 2, **({"end_on": end_on} if end_on else {})}
+        return {"id": "bind", "timing": "major_action", "range": 3, "target": "enemy", "effects": [spell]}
+
+    # 1R裏 rolls 3+4+1 = 8 (failure), 2R裏 6+2+1 = 9 (success); 2 rounds from 1R表 end at 3R表
+    for end_on, checks_rolled, ended_in_turn, by_check in (("failure", 1, 1, True), ("success", 2, 2, True),
+                                                            (None, 2, 3, False)):
+        m = make({"x": char("a", 0, skills=[bound(end_on)]), "y": char("b", 2, checks={"willpower": 1})},
+                 [turn(1, {"x": [{"do": "skill", "skill": "bind", "target": "y"}]}, {}, dice=[3, 4]),
+                  turn(2, {}, {}, dice=[6, 2] if checks_rolled == 2 else None), turn(3, {}, {})])
+        log = resolve(m)
+        checks = [(c["total"], c["success"]) for c in events(log, "continuous_check")]
+        assert checks == [(8, False), (9, True)][:checks_rolled], end_on
+        [gone] = events(log, "expire")
+        assert bool(gone.get("by_check")) is by_check and gone in log["turns"][ended_in_turn - 1]["events"], end_on
 
 
 def test_nicosw_3_1_checks_are_2d6_plus_base_with_automatic_results() -> None:
@@ -165,18 +186,18 @@ def test_nicosw_2_4_placement_is_conditional_and_checked() -> None:
     m = fresh(chars, [turn(1, cond, {"placement": {"y": 9}, "goes": {}}, dice=[1, 2, 6, 6])])
     assert resolve(m)["state"]["characters"]["x"]["at"] == 0
     bad = fresh(chars, [turn(1, {"placement": {"x": 5}}, {"placement": {"y": 9}})])
-    assert any("outside a's deployment range" in p for p in problems(bad))
+    assert any("aの配置範囲0..2の外です" in p for p in problems(bad))
     none = fresh(chars, [turn(1, {"goes": {}}, {"placement": {"y": 9}})])
-    assert any("places the side" in p for p in problems(none))
+    assert any("陣営を配置します" in p for p in problems(none))
 
 
 def test_nicosw_5_1_two_actions_in_one_slot_are_an_input_error() -> None:
     m = make({"x": char("a", 0, weapons=[{"id": "bow", "kind": "ranged", "range": 5}]), "y": char("b", 3)},
              [turn(1, {"x": [{"do": "ranged", "target": "y"}, {"do": "melee", "target": "y"}]})])
-    assert any("one 主動作" in p for p in problems(m))
+    assert any("主動作は1回です" in p for p in problems(m))
     minor = make({"x": char("a", 0), "y": char("b", 3)},
                  [turn(1, {"x": [{"do": "melee", "target": "y", "slot": "minor_action"}]})])
-    assert any("cannot be the 補助動作" in p for p in problems(minor))
+    assert any("補助動作にはできません" in p for p in problems(minor))
 
 
 def test_nicosw_5_1_either_order_main_first() -> None:

@@ -112,15 +112,15 @@ def test_nicosw_1_2_a_character_needs_its_numbers_and_its_checks() -> None:
     del c["armor"]
     del c["checks"]["death_check"]
     errs = problems(make({"x": c, "y": char("b", 9)}, []))
-    assert any("needs armor" in p for p in errs) and any("missing for: death_check" in p for p in errs)
+    assert any("armorが必要です" in p for p in errs) and any("基準値がありません：death_check" in p for p in errs)
     bad = char("a", 0, equipped="sword")
-    assert any("not one of its weapons" in p for p in problems(make({"x": bad, "y": char("b", 9)}, [])))
+    assert any("持っている武器ではありません" in p for p in problems(make({"x": bad, "y": char("b", 9)}, [])))
 
 
 def test_nicosw_1_3_parts_replace_hp_and_each_has_its_own() -> None:
     c = char("b", 3, parts=PARTS)
     c["hp"] = 5
-    assert any("gives hp per part" in p for p in problems(make({"x": char("a", 0), "y": c}, [])))
+    assert any("hpを部位ごとに書きます" in p for p in problems(make({"x": char("a", 0), "y": c}, [])))
     log = resolve(make({"x": char("a", 0), "y": char("b", 3, parts=PARTS)}, []))
     assert log["state"]["characters"]["y"]["parts"]["body"] == {"hp": 20, "max_hp": 20, "removed": False}
 
@@ -130,36 +130,36 @@ def test_nicosw_1_4_an_unknown_character_needs_its_fame() -> None:
 
 
 def test_nicosw_1_5_line_and_grid_squares() -> None:
-    assert any("a pair [x, y]" in p for p in problems(make({"x": char("a", 0), "y": char("b", 3)}, [],
+    assert any("[x, y] の組です" in p for p in problems(make({"x": char("a", 0), "y": char("b", 3)}, [],
                                                           options={"map_model": "grid"})))
     grid = make({"x": char("a", [0, 0]), "y": char("b", [3, 2])}, [], options={"map_model": "grid"})
     grid["setup"]["map"]["width"] = 3
     assert resolve(grid)["state"]["characters"]["y"]["at"] == [3, 2]
-    assert any("off the map" in p for p in problems(make({"x": char("a", 0), "y": char("b", 30)}, [])))
+    assert any("マップの外です" in p for p in problems(make({"x": char("a", 0), "y": char("b", 30)}, [])))
 
 
 def test_nicosw_1_6_deployment_ranges_may_not_overlap() -> None:
     m = make({"x": char("a"), "y": char("b")}, [], start=None, deploy={"a": [0, 5], "b": [5, 9]})
-    assert any("overlap" in p for p in problems(m))
+    assert any("配置範囲が重なっています" in p for p in problems(m))
 
 
 def test_nicosw_1_7_the_order_is_fixed_once() -> None:
     m = make({"x": char("a", 0), "y": char("b", 9)}, [turn(1, {"order": ["x"], "goes": {}}, {})])
-    assert any("cannot change during the battle" in p for p in problems(m))
+    assert any("戦闘中は行動順を変えられません" in p for p in problems(m))
     m2 = make({"x": char("a", 0), "w": char("a", 1), "y": char("b", 9)}, [])
     m2["setup"]["sides"]["a"]["order"] = ["x"]
-    assert any("missing: w" in p for p in problems(m2))
+    assert any("足りないのは：w" in p for p in problems(m2))
 
 
 def test_nicosw_1_9_mid_campaign_state_is_checked_against_the_squares() -> None:
     m = make({"x": char("a", 0, engaged=True), "y": char("b", 9)}, [])
-    assert any("engaged: true disagrees" in p for p in problems(m))
+    assert any("engaged: true はマスと合いません" in p for p in problems(m))
     ok = make({"x": char("a", 2, engaged=True, current_hp=4), "y": char("b", 3, engaged=True)},
               [turn(3, {}, {})], start={"round": 3, "half": "bottom", "first": "a"})
     log = resolve(ok)
     assert [(e["round"], e["half"]) for e in events(log, "half_start")] == [(3, "bottom")]
     assert log["state"]["characters"]["x"]["hp"] == 4
     twice = make({"x": char("a", 2), "y": char("b", 2)}, [])
-    assert any("already x's" in p for p in problems(twice))
+    assert any("もうxがいます" in p for p in problems(twice))
     fresh_at = make({"x": char("a", 2), "y": char("b", 5)}, [], start=None, deploy={"a": [0, 2], "b": [4, 6]})
-    assert any("come from placement" in p for p in problems(fresh_at))
+    assert any("マスは配置で決まります" in p for p in problems(fresh_at))

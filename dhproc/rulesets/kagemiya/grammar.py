@@ -1,0 +1,475 @@
+"""How a kagemiya 陣営's 行動提出 for one 巡 is written in a chat (read by dhproc/textimport.py).
+
+A line begins with a character's name (or with a heading word and then the name), and says:
+
+    先手判定   先手判定：セイバー（直感） · セイバー：先手判定《直感》令呪（補正） · 先手：セイバー
+              先手判定で逃走：セイバー（先手判定時の逃走判定）
+    攻撃      セイバー：物理攻撃→ランサー（魔力放出、令呪：補正、倍加：筋力） · 魔術攻撃：ランサー ·
+              奇襲攻撃→青葉慎也 · ランサーに物理攻撃 · 援護：青葉慎也（援護する味方）
+    援護      青葉慎也：援護→ランサー（ランサーのこの巡の攻撃に）
+    逃走・待機 セイバー：逃走（直感） · セイバー：待機
+    防御指示   防御：セイバー（対魔力）／攻撃25以上なら令呪（補正） · セイバー：防御時 対魔力 ·
+              HP10以下なら… · 魔術攻撃なら…
+    逃走阻止   逃走阻止：セイバー（他の陣営が逃走するときの判定者）
+    脱落時     サーヴァント脱落時：保護（または 続行）
+
+Skills and 宝具 are named by display name or id, bare or in （）「」《》, after スキル／宝具／使用 or
+not; 令呪 by its kind (令呪（補正）, 令呪：boost, 令呪1画（面数）); 倍加 by name, id or stat (倍加：筋力,
+筋力倍加, or 倍加 alone when the character has one that fits). Separators ／ 、 , spaces and new
+lines, full- or half-width. Declarations belong to the clause before them (in a standing order,
+to the condition before them); declarations before any clause wait for the next one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...messages import say
+from ...names import NameIndex, suggestions
+from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, scan, split_entries
+from . import messages  # noqa: F401  (registers the catalogue)
+from .model import ATTACKS, CHECK_STAT
+from .naming import exact, resource_names, spell_kind_names
+
+EXAMPLE = "セイバー：物理攻撃→ランサー（魔力放出、令呪：補正）"
+NAME = r"[^\s/、,;。:→>()「」《》【】・&]+?"
+NAMES = rf"{NAME}(?:\s*[・&]\s*{NAME})*"
+END = r"(?=$|[\s/、,;。()（「《【]|を|に|へ|で)"
+STAT_WORDS = {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運"}
+ATTACK_WORDS = {"physical": r"物理攻撃|物理|物攻", "magical": r"魔術攻撃|魔術|魔攻|魔力攻撃",
+                "ambush": r"奇襲攻撃|奇襲"}
+ATTACK = "|".join(f"(?P<{k}>{v})" for k, v in ATTACK_WORDS.items())
+ATTACK_ANY = "|".join(ATTACK_WORDS.values())
+LOSS = {"fight": r"続行|戦闘続行|戦う|戦闘継続|fight", "protect": r"保護|保護申請|監督役の保護|protect"}
+
+# A heading word before the name: 「先手判定：セイバー…」 reads as 「セイバー：先手判定…」.
+_HEADS = (
+    ("initiative_escape", re.compile(r"^(?:先手判定|先手)\s*(?:\(\s*逃走(?:判定)?\s*\)|で逃走(?:判定)?|時?の?逃走(?:判定)?)"
+                                     r"\s*(?:者|担当)?\s*(?:は|:)?\s*")),
+    ("initiative", re.compile(r"^(?:先手判定|先手|initiative)\s*(?:者|担当|を振る)?\s*(?:は|:)?\s*", re.IGNORECASE)),
+    ("escape_roller", re.compile(r"^(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当|escape_roller)\s*(?:者)?\s*"
+                                 r"(?:は|:)?\s*", re.IGNORECASE)),
+    ("defense", re.compile(r"^(?:防御指示|防御時|防御|defense)\s*(?:は|:)?\s*", re.IGNORECASE)),
+)
+_HEAD_WORD = {"initiative_escape": "先手判定で逃走", "initiative": "先手判定", "escape_roller": "逃走阻止", "defense": "防御"}
+_LOSS_HEAD = re.compile(r"^(?:サーヴァント脱落時|サーヴァントの脱落時|鯖脱落時|脱落時|on_servant_loss)\s*(?:は|:)?\s*"
+                        r"(?P<value>.*)$", re.IGNORECASE)
+_ESCAPE_HEAD = re.compile(r"^逃走判定\s*(?:は|:)")
+
+
+@dataclass
+class Item:
+    """One clause of the post: a check to declare for (先手判定, an action, 逃走阻止) or standing orders."""
+
+    kind: str  # initiative | action | escape_roller | defense | support_for
+    who: str
+    line: Line
+    fields: dict[str, Any] = field(default_factory=dict)
+    declared: list[tuple[str, str, Line]] = field(default_factory=list)  # (what, text as written, line)
+    entries: list[dict] = field(default_factory=list)  # defense: [{if, declared}]
+
+
+@dataclass
+class Post:
+    items: list[Item] = field(default_factory=list)
+    pending: list[tuple[str, str, Line]] = field(default_factory=list)  # declared before any clause
+    loss: tuple[str, Line] | None = None
+
+
+def _line_of(entry: Entry, text: str) -> Line:
+    return next((ln for ln in entry.lines if text[:6] and text[:6] in ln.text), entry.lines[0])
+
+
+def _post(fields: dict) -> Post:
+    return fields["post"]
+
+
+def _current(fields: dict) -> Item | None:
+    items = [i for i in _post(fields).items if i.who == fields["who"]]
+    return items[-1] if items and fields.get("open") else None
+
+
+def _open(fields: dict, m: re.Match, entry: Entry, kind: str, **values: Any) -> Item:
+    post = _post(fields)
+    item = Item(kind, entry.who, _line_of(entry, m.group(0)), dict(values))
+    if kind == "defense":
+        item.entries.append({"if": None, "declared": []})
+    post.items.append(item)
+    fields["open"] = True
+    if post.pending:
+        (item.entries[-1]["declared"] if kind == "defense" else item.declared).extend(post.pending)
+        post.pending.clear()
+    return item
+
+
+def _declare(fields: dict, what: str, text: str, entry: Entry) -> None:
+    item = _current(fields)
+    found = (what, text.strip(), _line_of(entry, text))
+    if item is None or item.kind == "support_for":
+        _post(fields).pending.append(found)
+    elif item.kind == "defense":
+        item.entries[-1]["declared"].append(found)
+    else:
+        item.declared.append(found)
+
+
+# --------------------------------------------------------------------------- the rules
+
+def _initiative(fields, m, entry, ctx):
+    _open(fields, m, entry, "initiative", escape=bool(m.group("esc")))
+
+
+def _escape_roller(fields, m, entry, ctx):
+    _open(fields, m, entry, "escape_roller")
+
+
+def _defense(fields, m, entry, ctx):
+    _open(fields, m, entry, "defense")
+
+
+def _attack(fields, m, entry, ctx):
+    do = next(k for k in ATTACK_WORDS if m.group(k))
+    item = _open(fields, m, entry, "action", do=do)
+    if m.groupdict().get("target"):
+        _target(item, m.group("target"), entry, ctx)
+
+
+def _attack_ja(fields, m, entry, ctx):  # 「ランサーに物理攻撃」
+    _attack(fields, m, entry, ctx)
+
+
+def _target(item: Item, text: str, entry: Entry, ctx: ImportContext) -> None:
+    cid = ctx.character(text, _line_of(entry, text))
+    if cid:
+        item.fields["target"] = cid
+
+
+def _object(fields, m, entry, ctx):  # 対象：ランサー, for the attack before it
+    item = _current(fields)
+    if item is None or item.kind != "action" or item.fields["do"] not in ATTACKS:
+        ctx.problem(_line_of(entry, m.group(0)), "kagemiya.import_target_alone", name=ctx.characters.names[entry.who])
+        return
+    _target(item, m.group("target"), entry, ctx)
+
+
+def _escape(fields, m, entry, ctx):
+    _open(fields, m, entry, "action", do="escape")
+
+
+def _pass(fields, m, entry, ctx):
+    _open(fields, m, entry, "action", do="pass")
+
+
+def _support(fields, m, entry, ctx):
+    """援護：青葉 after an attack lists its supporters; 援護→ランサー alone is this character's 援護
+    of ランサー's attack."""
+    item = _current(fields)
+    line = _line_of(entry, m.group(0))
+    names = [n for n in re.split(r"\s*[・&、,]\s*", m.group("names").strip()) if n]
+    if item is not None and item.kind == "action" and item.fields["do"] in ATTACKS:
+        for name in names:
+            cid = ctx.character(name, line)
+            if cid:
+                item.fields.setdefault("support", []).append(cid)
+        return
+    if len(names) != 1:
+        ctx.problem(line, "kagemiya.import_support_one", name=ctx.characters.names[entry.who])
+        return
+    cid = ctx.character(names[0], line)
+    if cid:
+        _open(fields, m, entry, "support_for", of=cid)
+
+
+def _condition(fields, m, entry, ctx):
+    item = _current(fields)
+    if item is None or item.kind != "defense":
+        ctx.problem(_line_of(entry, m.group(0)), "kagemiya.import_condition_alone", text=m.group(0).strip())
+        return
+    g = m.groupdict()
+    if g.get("total"):
+        cond = {"of": "attack", "attr": "total", "at_least": int(g["total"])}
+    elif g.get("hp"):
+        cond = {"of": "self", "attr": "hp", "at_most": int(g["hp"])}
+    else:
+        cond = {"of": "attack", "attr": "type", "equals": next(k for k in ATTACK_WORDS if g.get(k))}
+    last = item.entries[-1]
+    if last["if"] is None and not last["declared"] and len(item.entries) == 1:
+        last["if"] = cond
+    else:
+        item.entries.append({"if": cond, "declared": []})
+
+
+def _spell(fields, m, entry, ctx):
+    _declare(fields, "command_spell", f"{m.group('kind') or ''}#{m.group('count') or ''}", entry)
+
+
+def _doubling(fields, m, entry, ctx):
+    _declare(fields, "doubling", m.group("d1") or m.group("d2") or "", entry)
+
+
+def _named(fields, m, entry, ctx):
+    for name in re.split(r"\s*[・、,/]\s*", m.group("names").strip()):
+        if re.match(r"令呪|倍加", name):  # 《令呪：補正》: a 令呪 or 倍加 in brackets
+            scan(name, DECLARATION_RULES, fields, entry, ctx, EXAMPLE)
+        elif name:
+            _declare(fields, "use", name, entry)
+
+
+def _group(fields, m, entry, ctx):
+    """（直感、令呪：補正）: the declarations inside, read with the same rules."""
+    scan(m.group("inside") or m.group("inside2") or "", DECLARATION_RULES, fields, entry, ctx, EXAMPLE)
+
+
+def _bare(fields, m, entry, ctx):
+    """A skill or 宝具 named bare; what is neither one nor close to one is text that cannot be read."""
+    name = m.group("name")
+    own = resource_names(ctx.setup.get("characters", {}).get(entry.who), ("skills", "noble_phantasms"))
+    if exact(name, own) is None and not suggestions(name, [n for ns in own.values() for n in ns] + list(own)):
+        ctx.problem(_line_of(entry, name), "import.cannot_read", rest=m.string[m.start():].split(" / ")[0],
+                    name=ctx.characters.names[entry.who], example=EXAMPLE)
+        return
+    _declare(fields, "use", name, entry)
+
+
+def _nothing(fields, m, entry, ctx):
+    pass
+
+
+_r = rule
+
+
+CONDITION = (rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成値)\s*(?:が)?\s*)?(?P<total>\d+)\s*以上|"
+             rf"(?:HP|体力)\s*(?:が)?\s*(?P<hp>\d+)\s*以下|(?:{ATTACK})(?:攻撃)?\s*(?:なら|には|に対して|の時|のとき|時)")
+USED = rf"(?:\s*(?:を)?(?:使用|発動|宣言)(?:して|し)?)?(?:\s*で(?=\s*(?:{ATTACK_ANY}|先手|逃走)))?"
+DECLARATION_RULES = (
+    _r("dot", r"[・&]", _nothing),  # 直感・魔力放出: a list
+    _r("none", r"(?:なし|無し|none)(?=$|[\s/、,;。)])", _nothing),
+    _r("spell", r"令呪\s*(?:(?P<count>\d)\s*画)?\s*(?:[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?)?", _spell),
+    _r("doubling", rf"(?:倍加\s*(?:[:(「《]\s*(?P<d1>[^)」》/、,;\s]+)\s*[)」》]?)?|(?P<d2>{'|'.join(STAT_WORDS.values())})\s*倍加)",
+       _doubling),
+    _r("named", r"(?:スキル|宝具|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
+    _r("quoted", rf"[「《【](?P<names>[^」》】]+)[」》】]{USED}", _named),
+    _r("bare", rf"(?P<name>[^\s/、,;。:→>()「」《》【】・&]+?){USED}(?=$|[\s/、,;。()「《【・&]|{ATTACK_ANY}|先手|逃走)", _bare),
+)
+RULES = (
+    _r("initiative", r"(?:先手判定|先手)(?P<esc>\s*(?:\(\s*逃走(?:判定)?\s*\)|で逃走(?:判定)?|時?の?逃走(?:判定)?))?"
+                      r"(?:\s*(?:は|:))?", _initiative),
+    _r("escape_roller", r"(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当)(?:\s*(?:は|:))?", _escape_roller),
+    _r("defense", r"(?:防御指示|防御時|防御)(?:\s*(?:は|:))?", _defense),
+    _r("condition", rf"(?:{CONDITION})(?:\s*(?:なら|で|の時|のとき|時|には))?", _condition),
+    _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{NAME}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
+       _attack),
+    _r("attack_ja", rf"(?P<target>{NAME})\s*(?:に|へ|を)\s*(?:{ATTACK})", _attack_ja),
+    _r("object", rf"対象\s*:?\s*(?P<target>{NAME}){END}", _object),
+    _r("support", rf"援護\s*(?:者)?\s*(?:{ARROW}|:)?\s*(?P<names>{NAMES}){END}(?:\s*(?:の攻撃)?(?:を|に))?", _support),
+    _r("escape", r"逃走(?:判定)?(?:する|を宣言)?", _escape),
+    _r("pass", r"(?:待機|パス|行動なし|何もしない|pass)(?=$|[\s/、,;。(])", _pass),
+    _r("group", r"\((?P<inside>(?:[^()]|\([^()]*\))*)\)|\[(?P<inside2>[^\]]*)\]", _group),
+) + DECLARATION_RULES
+
+
+# --------------------------------------------------------------------------- putting it together
+
+def _heads(lines: list[Line], ctx: ImportContext, post: Post) -> list[Line]:
+    """Heading lines turned round (「先手判定：セイバー」 → 「セイバー：先手判定」); 脱落時 read here."""
+    out = []
+    section = None  # after a line 「防御指示」 alone: each character's line below is its standing order
+    for line in lines:
+        loss = _LOSS_HEAD.match(line.text)
+        if loss:
+            value = loss.group("value").strip()
+            word = next((k for k, w in LOSS.items() if re.fullmatch(rf"(?:{w})(?:する|します|を申請)?", value, re.I)), None)
+            if word is None:
+                ctx.problem(line, "kagemiya.import_loss_word", text=value)
+            elif post.loss is not None:
+                ctx.problem(line, "kagemiya.import_twice", what=say("kagemiya.import_what_loss", ctx.lang))
+            else:
+                post.loss = (word, line)
+            continue
+        if _ESCAPE_HEAD.match(line.text):
+            ctx.problem(line, "kagemiya.import_escape_which")
+            continue
+        for kind, head in _HEADS:
+            m = head.match(line.text)
+            if m:
+                rest = line.text[m.end():]
+                if not rest.strip():
+                    if kind == "defense":
+                        section = kind
+                    else:
+                        ctx.problem(line, "kagemiya.import_head_without_name", head=_HEAD_WORD[kind])
+                    break
+                section = None
+                named = re.match(rf"^({NAME})(?=$|[\s/、,;。:()「《【]|の|は|で)(?:\s*(?:の|は|で|:))?", rest)
+                token = named.group(1) if named else rest
+                found = ctx.characters.resolve(token)
+                if found.id is None and found.how == "unknown" and not found.candidates:
+                    out.append(line)  # 「防御：対魔力」 under a character's line: its own clause
+                    break
+                out.append(Line(line.no, line.raw, f"{token}:{_HEAD_WORD[kind]} {rest[len(named.group(0)) if named else len(rest):]}",
+                                line.number))
+                break
+        else:
+            if section is not None:
+                line = _in_section(line, ctx)
+            out.append(line)
+    return out
+
+
+def _in_section(line: Line, ctx: ImportContext) -> Line:
+    """「ランサー：戦闘続行」 under 「防御指示」: 「ランサー：防御 戦闘続行」."""
+    m = re.match(rf"^({NAME})(?=$|[\s/、,;。:()「《【]|の|は)(?:\s*(?:の|は|:))?", line.text)
+    if m is None or ctx.characters.resolve(m.group(1)).id is None:
+        return line
+    return Line(line.no, line.raw, f"{m.group(1)}:防御 {line.text[m.end():]}", line.number)
+
+
+def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: str | None, ctx: ImportContext
+                      ) -> dict[str, list[str]]:
+    """The ids of what an item declares, each named as the character's own."""
+    setup = ctx.setup
+    character = setup.get("characters", {}).get(item.who, {})
+    name = ctx.characters.names[item.who]
+    out: dict[str, list[str]] = {}
+    spells = spell_kind_names(setup)
+    for what, text, line in declared:
+        if what == "command_spell":
+            kind, count = text.split("#")
+            found = exact(kind, spells) if kind else (next(iter(spells)) if len(spells) == 1 else None)
+            kinds = say("list.sep", ctx.lang).join(f"{ns[0]}（{k}）" if ctx.lang == "ja" else f"{ns[0]} ({k})"
+                                                  for k, ns in spells.items())
+            if found is None:
+                ctx.problem(line, "kagemiya.import_which_spell" if not kind else "kagemiya.import_unknown_spell",
+                            text=kind, kinds=kinds)
+                continue
+            cost = next((k.get("cost", 1) for k in setup.get("command_spell_kinds") or [] if k.get("id") == found), 1)
+            if count and int(count) != cost:
+                ctx.problem(line, "kagemiya.import_spell_count", kind=spells[found][0], cost=cost, count=count)
+                continue
+            out.setdefault("command_spells", []).append(found)
+        elif what == "doubling":
+            own = resource_names(character, ("doubling",))
+            stats = {d["id"]: d.get("stat") for d in character.get("doubling", [])}
+            stat = next((s for s, w in STAT_WORDS.items() if w == text), None)
+            if stat is not None:
+                fits = [d for d, s in stats.items() if s == stat]
+            elif text:
+                found = exact(text, own)
+                fits = [found] if found else []
+            else:  # 倍加 alone: the one that fits the check
+                fits = [d for d, s in stats.items() if check is None or CHECK_STAT.get(check) == s] \
+                    if len(stats) > 1 else list(stats)
+            if len(fits) != 1:
+                has = say("list.sep", ctx.lang).join(f"{own[d][0] if own[d] else d}（{STAT_WORDS.get(s, s)}）"
+                                                    for d, s in stats.items()) or say("kagemiya.none", ctx.lang)
+                ctx.problem(line, "kagemiya.import_which_doubling", name=name, text=text or "倍加", has=has)
+                continue
+            out.setdefault("doubling", []).append(fits[0])
+        else:
+            own = resource_names(character, ("skills", "noble_phantasms"))
+            found = exact(text, own)
+            if found is None:
+                index = NameIndex({rid: ns[0] if ns else rid for rid, ns in own.items()})
+                hint = index.describe(text, index.resolve(text), "kagemiya.import_what_resource", ctx.lang) if own else \
+                    say("kagemiya.import_no_resources", ctx.lang, name=name)
+                ctx.problem(line, "kagemiya.import_unknown_resource", name=name, hint=hint)
+                continue
+            out.setdefault("use", []).append(found)
+    return out
+
+
+def _check_of(item: Item) -> str | None:
+    if item.kind == "initiative":
+        return "escape" if item.fields.get("escape") else "initiative"
+    if item.kind == "escape_roller":
+        return "escape"
+    if item.kind == "action":
+        do = item.fields["do"]
+        return ATTACKS[do][0] if do in ATTACKS else ("escape" if do == "escape" else None)
+    return None
+
+
+def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, Any]]:
+    post = Post()
+    lines = _heads(lines, ctx, post)
+    for entry in split_entries(lines, ctx, EXAMPLE):
+        fields: dict[str, Any] = {"post": post, "who": entry.who, "open": False}
+        text = re.sub(r"^(?:は|が|の)\s*", "", entry.text)
+        scan(text, RULES, fields, entry, ctx, EXAMPLE)
+        if post.pending:  # declarations with no clause after them in this character's entry
+            ctx.problem(post.pending[0][2], "kagemiya.import_declared_alone", name=ctx.characters.names[entry.who])
+            post.pending.clear()
+    sub: dict[str, Any] = {}
+    actions: list[tuple[Item, dict]] = []
+    for item in post.items:
+        name = ctx.characters.names[item.who]
+        if item.kind in ("initiative", "escape_roller"):
+            key = item.kind
+            if key in sub:
+                ctx.problem(item.line, "kagemiya.import_twice",
+                            what=say(f"kagemiya.import_what_{key}", ctx.lang))
+                continue
+            sub[key] = {"roller": item.who}
+            if item.fields.get("escape"):
+                sub[key]["escape"] = True
+            sub[key].update(_resolve_declared(item, item.declared, _check_of(item), ctx))
+        elif item.kind == "action":
+            act: dict[str, Any] = {"actor": item.who, "do": item.fields["do"]}
+            if item.fields["do"] in ATTACKS:
+                if "target" not in item.fields:
+                    ctx.problem(item.line, "kagemiya.import_no_target", name=name,
+                                do=ATTACK_WORDS[item.fields["do"]].split("|")[0])
+                else:
+                    act["target"] = item.fields["target"]
+                if item.fields.get("support"):
+                    act["support"] = list(dict.fromkeys(item.fields["support"]))
+            act.update(_resolve_declared(item, item.declared, _check_of(item), ctx))
+            if act["do"] == "pass" and len(act) > 2:
+                ctx.problem(item.line, "kagemiya.import_pass_declares", name=name)
+            actions.append((item, act))
+            sub.setdefault("actions", []).append(act)
+        elif item.kind == "defense":
+            orders = []
+            for e in item.entries:
+                got = _resolve_declared(item, e["declared"], None, ctx)
+                if e["if"] is not None and not got:
+                    ctx.problem(item.line, "kagemiya.import_condition_empty", name=name)
+                if got:
+                    orders.append(({"if": e["if"]} if e["if"] is not None else {}) | got)
+            if orders:
+                defense = sub.setdefault("defense", {})
+                if item.who in defense:
+                    defense[item.who] += orders
+                else:
+                    defense[item.who] = orders
+    for item in post.items:  # 援護→ランサー: added to ランサー's attack in this post
+        if item.kind != "support_for":
+            continue
+        of = item.fields["of"]
+        attacks = [act for it, act in actions if it.who == of and act["do"] in ATTACKS]
+        names = ctx.characters.names
+        if len(attacks) != 1:
+            ctx.problem(item.line, "kagemiya.import_support_none" if not attacks else "kagemiya.import_support_several",
+                        name=names[item.who], of=names[of], n=len(attacks))
+        else:
+            attacks[0].setdefault("support", [])
+            if item.who not in attacks[0]["support"]:
+                attacks[0]["support"].append(item.who)
+    if post.loss is not None:
+        sub["on_servant_loss"] = post.loss[0]
+    who = [i.who for i in post.items]
+    side = one_side(who, ctx, lines)
+    if side is None and post.loss is not None and not who:
+        ctx.problem(post.loss[1], "kagemiya.import_loss_alone")
+    return side, _ordered(sub)
+
+
+def _ordered(sub: dict[str, Any]) -> dict[str, Any]:
+    """The keys in the order of the examples' turn files."""
+    keys = ("initiative", "actions", "defense", "escape_roller", "on_servant_loss")
+    return {k: sub[k] for k in keys if k in sub}
+
+
+GRAMMAR = Grammar(example=EXAMPLE, read=read)

@@ -1,0 +1,170 @@
+"""The ability catalogue's entries added to dh data: ステータスダメージ軽減, seals, 完全操作, 付与
+repeats, timed 体力 changes and counter timing (docs/rules/dh.md, docs/rules/dh-coverage.md)."""
+
+from __future__ import annotations
+
+from .helpers import events
+from .test_dh_abilities import ability_match, turn
+
+REDUCE = {"activation": 90, "duration": 2, "targets": {"side": "self"},
+          "effects": [{"kind": "damage_reduction", "amount": 2}]}
+ATTACKER = {"x": {"name": "敵", "side": "blue", "attack": 9, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                  "at": "Ｂ３"}}
+
+
+def test_dh_11_14_a_normal_attack_is_reduced_only_when_the_option_says_so() -> None:
+    turns = [turn(1, [{"who": "u", "ability": {}}], [{"who": "x", "to": "Ｂ２", "attack": "u"}], dice=[1, 1, 1])]
+    plain = ability_match(REDUCE, turns, chars=ATTACKER)
+    assert not events(plain, "reduced")
+    assert events(plain, "damage")[-1]["amount"] == 4  # 9 − 5, untouched
+    covered = ability_match(REDUCE, turns, chars=ATTACKER, options={"reduction_covers_attacks": True})
+    assert [(e["amount"], e["by"], e["after"]) for e in events(covered, "reduced")] == [(4, 2, 2)]
+    assert events(covered, "damage")[-1]["amount"] == 2
+
+
+def test_dh_11_14_reductions_add_up_and_never_go_below_zero() -> None:
+    ab = {**REDUCE, "effects": [{"kind": "damage_reduction", "amount": 2}, {"kind": "damage_reduction", "amount": 3}]}
+    hit = {"x": {**ATTACKER["x"], "ability": {"name": "呪", "activation": 90, "targets": {"side": "enemy"},
+                                               "range": {"shape": "adjacent", "size": 1},
+                                               "effects": [{"kind": "damage", "stat": "fs", "amount": 4}]}}}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {}}], [{"who": "x", "ability": {"targets": ["u"]}}],
+                                  dice=[1, 1, 1, 1, 1, 1])], chars=hit)
+    assert [(e["stat"], e["by"], e["after"]) for e in events(log, "reduced")] == [("fs", 5, 0)]
+    assert log["state"]["characters"]["u"]["fs"] == 5
+
+
+SEAL_ABILITY = {"activation": 90, "duration": 1, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                "effects": [{"kind": "seal", "seal": "ability"}]}
+GUARD = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３",
+               "ability": {"name": "返し", "style": "counter", "activation": 90, "duration": 2,
+                           "targets": {"side": "enemy"}, "counter": {"when": "attacked_by_enemy"},
+                           "effects": [{"kind": "damage", "amount": 1}]}}}
+
+
+def test_dh_11_15_an_ability_seal_stops_a_waiting_counter_unless_only_the_action_is_sealed() -> None:
+    """x arms its counter; in turn 2 u seals x's ability and the red ally w then attacks x."""
+    ally = {"w": {"name": "味方", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ａ３"}}
+
+    def run(dice: list, **options) -> dict:
+        return ability_match(SEAL_ABILITY, [
+            turn(1, [], [{"who": "x", "ability": "返し"}], dice=[1]),
+            turn(2, [{"who": "u", "ability": {"targets": ["x"]}}, {"who": "w", "to": "Ｂ３", "attack": "x"}], [],
+                 dice=dice)], chars={**GUARD, **ally}, options=options)
+
+    sealed = run([1, 1, 1])  # 発動, 成功, the attack's hit: the sealed counter rolls nothing
+    assert events(sealed, "attack") and not events(sealed, "counter_fire")
+    loose = run([1, 1, 1, 1], ability_seal="action_only")  # ... and the counter's 成功判定
+    assert [e["actor"] for e in events(loose, "counter_fire")] == ["x"]
+
+
+def test_dh_11_15_a_seal_without_what_it_stops_is_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        ability_match({**SEAL_ABILITY, "effects": [{"kind": "seal"}]}, [])
+    assert any("seal: action / move / ability / attack" in p.format() or "封じるもの" in p.format()
+               for p in info.value.problems)
+
+
+def test_dh_10_6_a_temporary_hp_rise_is_taken_back_when_it_ends_never_below_one() -> None:
+    ab = {"activation": 90, "duration": 1, "targets": {"side": "self"},
+          "effects": [{"kind": "stat_change", "stat": "hp", "amount": 3}]}
+    brute = {"x": {"name": "敵", "side": "blue", "attack": 12, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
+                   "at": "Ｂ３"}}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": "能力"}], [{"who": "x", "to": "Ｂ２", "attack": "u"}],
+                                  dice=[1, 1, 1]),
+                             turn(2, [], [])], chars=brute, options={"timed_hp": "temporary", "heal_cap": "none"})
+    assert [(e["before"], e["after"], e["reason"]) for e in events(log, "stat")] == [(5, 8, "heal"), (1, 1, "expired")]
+    assert [(e["before"], e["after"]) for e in events(log, "damage")] == [(8, 1)]
+    assert log["state"]["characters"]["u"]["hp"] == 1 and not events(log, "death")
+    per_phase = ability_match({**ab, "duration": 2}, [turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]), turn(2, [], [])],
+                              options={"heal_cap": "none"})
+    # per_phase: again at the next phase start of u's side (a 1-turn change would have ended before it)
+    assert [(e["before"], e["after"]) for e in events(per_phase, "stat")] == [(5, 8), (8, 11)]
+
+
+def _counter(when: str, timing: str | None = None, hp: int = 5) -> dict:
+    counter = {"when": when, **({"timing": timing} if timing else {})}
+    return {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": hp, "spirit": 3, "fs": 5,
+                  "at": "Ｂ３", "ability": {"name": "返し", "style": "counter", "activation": 90, "duration": 2,
+                                           "targets": {"side": "enemy"}, "counter": counter,
+                                           "effects": [{"kind": "damage", "amount": 1}]}}}
+
+
+def _attacked(chars: dict, dice: list) -> dict:
+    """x arms its counter in turn 1; u walks onto it and attacks in turn 2 (roll_at_100: every 判定 rolls)."""
+    return ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]},
+                         [turn(1, [], [{"who": "x", "ability": "返し"}], dice=[1]),
+                          turn(2, [{"who": "u", "to": "Ｂ３", "attack": "x"}], [], dice=dice)], chars=chars)
+
+
+def test_dh_8_17_a_counter_for_its_own_death_fires_on_it_then_its_wait_ends() -> None:
+    log = _attacked(_counter("killed_by_enemy", hp=1), [1, 1])  # the hit, the counter's 成功判定
+    assert [(e["actor"], e["target"]) for e in events(log, "counter_fire")] == [("x", "u")]
+    assert [e["reason"] for e in events(log, "effect_end") if e["type"] == "counter"] == ["death"]
+
+
+def test_dh_8_17_a_holder_killed_by_its_trigger_answers_only_at_the_same_moment() -> None:
+    after = _attacked(_counter("attacked_by_enemy", hp=1), [1])
+    assert not events(after, "counter_fire")
+    same = _attacked(_counter("attacked_by_enemy", "same", hp=1), [1, 1])
+    assert [e["timing"] for e in events(same, "counter_fire")] == ["same"]
+
+
+def test_dh_8_17_before_needs_a_moment_before_the_trigger() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        _attacked(_counter("enemy_enters_range", "before"), [])
+    assert any(p.path[-2:] == ("counter", "timing") for p in info.value.problems)
+
+
+CONTROL = {"activation": 90, "duration": 1, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+           "effects": [{"kind": "control"}]}
+
+
+def test_dh_2_5_a_controlled_action_at_the_end_of_the_targets_phase_with_target_phase_end() -> None:
+    red = [{"who": "u", "ability": {"targets": ["x"]}}, {"who": "x", "controlled": True, "to": "Ｃ３"}]
+    log = ability_match(CONTROL, [turn(1, red, [{"who": "y", "to": "Ｃ３"}], dice=[1, 1])],
+                        options={"control_timing": "target_phase_end"})
+    moves = [(e["actor"], e["to"]) for e in events(log, "move")]
+    assert moves == [("y", "Ｃ３"), ("x", "Ｃ３")]  # 敵二 first: 敵 acts at the end of 青組's phase
+    now = ability_match(CONTROL, [turn(1, red, [{"who": "y", "to": "Ｃ３"}], dice=[1, 1])])
+    assert [(e["actor"], e["to"]) for e in events(now, "move")] == [("x", "Ｃ３"), ("y", "Ｃ３")]
+
+
+def test_dh_2_5_a_phase_with_a_controlled_character_awaits_its_controller() -> None:
+    import json
+
+    from dhproc import api
+
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"control_timing": "target_phase_end"},
+             "setup": {"map": {"rows": 3, "cols": 4}, "first": "blue", "start_turn": 2,
+                       "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}},
+                       "characters": {"u": {"name": "操り師", "side": "red", "attack": 5, "defense": 5, "hp": 5,
+                                            "spirit": 3, "fs": 5, "at": "Ｂ２", "ability": {"name": "傀儡", **CONTROL}},
+                                      "x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5,
+                                            "spirit": 3, "fs": 5, "at": "Ｂ３"}},
+                       "effects": [{"id": 1, "kind": "control", "bearer": "x", "start": 2, "end": 4,
+                                    "source": {"user": "u"}}]},
+             "turns": [{"turn": 2, "submissions": {"blue": [{"who": "x", "to": "Ａ３"}]}}]}
+    log = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    assert [e["reason"] for e in events(log, "cancel")] == ["controlled"]
+    assert events(log)[-1]["kind"] == "awaiting" and events(log)[-1]["side"] == "red"
+    assert not events(log, "phase_end")
+
+
+def test_dh_2_5_controlled_is_for_the_other_sides_character_under_control() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    log = ability_match(CONTROL, [turn(1, [{"who": "x", "controlled": True, "to": "Ｃ３"}])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["not_controlled"]
+    with pytest.raises(InputError) as info:
+        ability_match(CONTROL, [turn(1, [{"who": "u", "controlled": True}])])
+    assert any(p.path[-1] == "controlled" for p in info.value.problems)
