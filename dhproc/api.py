@@ -26,6 +26,7 @@ from .engine.ruleset import get_ruleset, ruleset_ids
 from .errors import InputError, Problem, ResolutionError, clip
 from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, file_size, inside, load_file, real_path
 from .match import Match, Turn
+from .messages import say
 from .rng import RNG_NAME
 from .validation import validate
 
@@ -46,7 +47,7 @@ class Divergence:
         def show(v: Any) -> str:
             return clip(json.dumps(v, ensure_ascii=False, sort_keys=False), 300)
 
-        text = f"first divergence at {self.where}"
+        text = say("replay.diverged", where=self.where)
         if self.note:
             text += f": {self.note}"
         if self.recorded is not None or self.replayed is not None:
@@ -65,13 +66,11 @@ def load(path: str | Path, *, all_turns: bool = False) -> Match:
     data = doc.data
     root = Anchor(doc)
     if not isinstance(data, dict):
-        raise InputError([root.problem((), "expected a mapping: a dhproc match file (with 'ruleset:') "
-                                            "or turn file (with 'match:')")])
+        raise InputError([root.problem((), say("match.not_mapping"))])
     if "match" in data and "ruleset" not in data:
         return _load_from_turn(doc, all_turns)
     if "ruleset" not in data:
-        raise InputError([root.problem((), "not a dhproc file: a match file has 'ruleset:', "
-                                            "a turn file has 'match:'")])
+        raise InputError([root.problem((), say("match.not_dhproc"))])
     match = _load_match(doc, extra_turns=[])
     match.report_turns = [t.number for t in match.turns]
     return match
@@ -99,15 +98,15 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int
             continue  # the schema has said so
         target = real_path(folder / entry)
         if not inside(target, folder):
-            problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is outside the match folder"))
+            problems.append(anchor.problem(("turns", i), say("match.turn_outside", entry=entry)))
             continue
         if target in seen:
-            problems.append(anchor.problem(("turns", i), f"turn file '{entry}' is listed twice"))
+            problems.append(anchor.problem(("turns", i), say("match.turn_twice_listed", entry=entry)))
             continue
         try:
             tdoc = load_file(target)
         except FileError as exc:  # said where the match names the file
-            problems.extend(anchor.problem(("turns", i), f"turn file '{entry}': {p.message}") for p in exc.problems)
+            problems.extend(anchor.problem(("turns", i), say("match.turn_file", entry=entry, problem=p.message)) for p in exc.problems)
             unreadable = True
             continue
         except InputError as exc:
@@ -145,8 +144,7 @@ def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
         return problems
     named = real_path(tdoc.path.parent / tdoc.data["match"])
     if named != match_path:
-        return [anchor.problem(("match",), f"this turn names match '{tdoc.data['match']}', "
-                                            f"not the match that lists it")]
+        return [anchor.problem(("match",), say("match.other_match", match=tdoc.data["match"]))]
     return []
 
 
@@ -190,11 +188,10 @@ def _load_folder(folder: Path) -> Match:
     """``dhproc resolve DIR``: the folder's match file with all its turns, every turn reported."""
     candidates = [folder / n for n in ("match.yaml", "match.yml") if (folder / n).is_file()]
     if not candidates:
-        raise InputError([Problem(str(folder), 1, 1, "not a file but a folder without match.yaml; give a match "
-                                                      "or turn file, or a match folder")])
+        raise InputError([Problem(str(folder), 1, 1, say("match.folder_without_match"))])
     mdoc = load_file(candidates[0])
     if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
-        raise InputError([Anchor(mdoc).problem((), "not a match file: a match file has 'ruleset:'")])
+        raise InputError([Anchor(mdoc).problem((), say("match.not_match_file"))])
     siblings, problems = _sibling_turns(folder, mdoc.path, None, ())
     try:
         match = _load_match(mdoc, extra_turns=[], siblings=siblings)
@@ -223,15 +220,14 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
     # The match folder is the match file's folder; a turn must lie inside it. Checked before
     # the match is read, so a turn cannot make dhproc read a file outside the match's tree.
     if not inside(doc.path, folder):
-        raise InputError([anchor.problem(("match",), f"match '{doc.data['match']}' is outside this turn's "
-                                                      f"folder tree; a turn file must lie in its match's folder")])
+        raise InputError([anchor.problem(("match",), say("match.outside_tree", match=doc.data["match"]))])
     try:
         mdoc = load_file(match_path)
     except InputError as exc:
-        raise InputError([anchor.problem(("match",), f"cannot load match '{doc.data['match']}': {p.message}")
+        raise InputError([anchor.problem(("match",), say("match.cannot_load", match=doc.data["match"], problem=p.message))
                           for p in exc.problems]) from None
     if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
-        raise InputError([anchor.problem(("match",), f"'{doc.data['match']}' is not a match file")])
+        raise InputError([anchor.problem(("match",), say("match.not_a_match", match=doc.data["match"]))])
     target = doc.data["turn"]
     # Turn files beside this one that name the same match belong to it too.
     siblings, problems = _sibling_turns(doc.path.parent, match_path, target, (doc.path,))
@@ -257,8 +253,8 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     ruleset = get_ruleset(rid) if isinstance(rid, str) else None
     if ruleset is None:
         if isinstance(rid, str):
-            problems.append(anchor.problem(("ruleset",), f"unknown ruleset '{rid}' "
-                                                          f"(known: {', '.join(ruleset_ids())})"))
+            problems.append(anchor.problem(("ruleset",), say("match.unknown_ruleset", ruleset=rid,
+                                                             known=", ".join(ruleset_ids()))))
         raise InputError(problems)
     setup = data.get("setup")
     if isinstance(setup, dict):
@@ -269,8 +265,10 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
         lambda key, msg, k: anchor.problem(("options", key), msg, key=k))
     problems += opt_problems
 
+    trusted_setup = not problems  # the setup and options are whole: the turns can be checked against them
     turns: list[Turn] = []
     broken_turns = not turns_complete
+    partial = False  # some submissions were set aside for their schema problems
     for tanchor, tdata in turn_sources:
         if _after(tdata, upto):
             continue
@@ -293,14 +291,21 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                                for cid, c in setup["characters"].items()})
             node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
             apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
-        problems += validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
-        turns.append(_make_turn(tanchor, tdata))
+        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
+        if sub_problems:
+            problems += sub_problems
+            partial = True
+            turns.append(_well_formed_turn(tanchor, tdata, sub_problems))
+        else:
+            turns.append(_make_turn(tanchor, tdata))
     if not broken_turns:  # a turn dropped for its own errors would show up as a gap too
         first = ruleset.first_turn(setup) if isinstance(setup, dict) else 1
         problems += _check_numbering(turns, first, lambda n: ruleset.early_turn_message(setup, n, first))
-    if problems:
-        raise InputError(problems)
     turns.sort(key=lambda t: t.number)
+    if problems:
+        if partial and trusted_setup and not broken_turns:
+            problems += _checks_of_the_well_formed(ruleset, data, options, turns, anchor)
+        raise InputError(problems)
     match_data = {k: v for k, v in data.items() if k != "turns"}
     match = Match(ruleset=ruleset, title=data.get("title", ""), seed=data["seed"], options=options,
                   setup=data["setup"], turns=turns, anchor=anchor, data=match_data)
@@ -308,6 +313,80 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     if problems:
         raise InputError(problems)
     return match
+
+
+def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:
+    """The ruleset's checks over the submissions that passed the schema (the others set aside), so
+    one run reports a wrong type in one action and an unknown character in another. A check that
+    cannot cope with what is left says nothing: the schema problems are reported all the same."""
+    match = Match(ruleset=ruleset, title=data.get("title", ""), seed=data["seed"], options=options,
+                  setup=data["setup"], turns=turns, anchor=anchor, data={})
+    try:
+        return ruleset.check(match)
+    except Exception:  # noqa: BLE001 - a check meeting a half-set-aside turn: the schema problems stand
+        return []
+
+
+def _well_formed_turn(anchor: Anchor, tdata: dict, problems: list[Problem]) -> Turn:
+    """The turn with each submission entry that has a schema problem set aside: the innermost
+    list entry holding the problem (one action, one choice), or the side's whole submission.
+    Its anchor maps the paths of what is left back to where each entry was written."""
+    base = len(anchor.prefix) + 1  # problems' paths start with the turn's prefix and "submissions"
+    subs = copy.deepcopy(tdata.get("submissions", {}))
+    doomed: set[tuple] = set()
+    for p in problems:
+        rel = tuple(p.path[base:])
+        cut = next((i for i in range(1, len(rel)) if isinstance(rel[i], int)), None)
+        doomed.add(rel[:cut + 1] if cut is not None else rel[:1])
+    if () in doomed or not isinstance(subs, dict):
+        subs = {}
+    kept: dict[tuple, list[int]] = {}
+    for path in sorted((d for d in doomed if d), key=len, reverse=True):
+        parent = _at(subs, path[:-1])
+        if isinstance(path[-1], int) and isinstance(parent, list):
+            indices = kept.setdefault(path[:-1], list(range(len(parent))))
+            if path[-1] in indices:
+                del parent[indices.index(path[-1])]
+                indices.remove(path[-1])
+        elif isinstance(parent, dict):
+            parent.pop(path[-1], None)
+    turn = _make_turn(anchor, {**tdata, "submissions": subs})
+    return dataclasses.replace(turn, anchor=RemappedAnchor(anchor.doc, anchor.prefix, kept))
+
+
+def _at(data: Any, path: tuple) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+@dataclass(frozen=True)
+class RemappedAnchor(Anchor):
+    """A turn's anchor whose submissions had entries set aside: ``submissions/red/1`` of what is
+    left is located at the entry written as ``submissions/red/2``."""
+
+    kept: dict = dataclasses.field(default_factory=dict)  # list path below submissions -> original indices
+
+    def problem(self, rel, message: str, *, key: bool = False) -> Problem:
+        return self.doc.problem(self.prefix + self._original(tuple(rel)), message, key=key)
+
+    def sub(self, *rel) -> Anchor:
+        return Anchor(self.doc, self.prefix + self._original(tuple(rel)))
+
+    def _original(self, rel: tuple) -> tuple:
+        if not rel or rel[0] != "submissions":
+            return rel
+        out = list(rel)
+        for i in range(2, len(out)):
+            indices = self.kept.get(tuple(out[1:i]))
+            if indices is not None and isinstance(out[i], int) and 0 <= out[i] < len(indices):
+                out[i] = indices[out[i]]
+        return tuple(out)
 
 
 def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
@@ -333,22 +412,20 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1,
         if t.number in first:
             other = first[t.number].anchor
             if other.doc.path != t.anchor.doc.path:
-                message = (f"turn {t.number} is given by two files, {other.doc.name} and {t.anchor.doc.name}: "
-                           f"keep one — take the other out of 'turns:' in the match file, or rename it so that "
-                           f"its name is not turn-NN.yaml (e.g. turn-{t.number:02d}-old.yaml)")
+                message = say("turn.two_files", turn=t.number, a=other.doc.name, b=t.anchor.doc.name,
+                              nn=f"{t.number:02d}")
             else:
-                message = f"turn {t.number} is given twice (also in {other.doc.name})"
+                message = say("turn.twice", turn=t.number, other=other.doc.name)
             problems.append(t.problem(("turn",), message))
         else:
             first[t.number] = t
     expected = first_turn  # 1, or the turn a match continued mid-campaign starts at
     for n in sorted(first):
         if n < first_turn:
-            problems.append(first[n].problem(("turn",), early(n) or f"turn {n} comes before turn {first_turn}, "
-                                                                     f"where this match starts (its setup's start_turn)"))
+            problems.append(first[n].problem(("turn",), early(n) or say("turn.before_start", turn=n, first=first_turn)))
             continue
         if n != expected:
-            problems.append(first[n].problem(("turn",), f"turn {n} has no turn {expected} before it"))
+            problems.append(first[n].problem(("turn",), say("turn.gap", turn=n, missing=expected)))
             break
         expected += 1
     return problems
@@ -372,13 +449,12 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
-            raise InputError([dataclasses.replace(where, message=f"seed={seed!r}: a seed is an integer or a text "
-                                                                   f"without NUL")])
+            raise InputError([dataclasses.replace(where, message=say("api.bad_seed", seed=repr(seed)))])
         data["seed"] = seed
     if options is not None:
         data["options"] = {**(data.get("options") or {}), **options}
     effective, problems = match.ruleset.options.effective(
-        data.get("options") or {}, lambda key, msg, k: dataclasses.replace(where, message=f"options[{key!r}]: {msg}"))
+        data.get("options") or {}, lambda key, msg, k: dataclasses.replace(where, message=say("api.bad_option", key=repr(key), problem=msg)))
     if problems:
         raise InputError(problems)
     return dataclasses.replace(match, seed=data["seed"], options=effective, data=data,
@@ -401,12 +477,11 @@ def _resolve(match: Match) -> dict:
         turn_logs.append(entry)
         later = match.turns[i + 1:]
         if later and not status.complete:
-            raise ResolutionError([later[0].problem(("turn",), f"turn {later[0].number} cannot be resolved: "
-                                                               f"turn {turn.number} still awaits the submission of "
-                                                               f"'{status.awaiting}'")])
+            raise ResolutionError([later[0].problem(("turn",), say("turn.awaiting", turn=later[0].number,
+                                                                   earlier=turn.number, side=status.awaiting))])
         if later and rs.is_over(state):
-            raise ResolutionError([later[0].problem(("turn",), f"the match was decided in turn {turn.number}; "
-                                                               f"turn {later[0].number} is never played")])
+            raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
+                                                                   turn=later[0].number))])
     return {
         "format": LOG_FORMAT,
         "format_version": LOG_FORMAT_VERSION,
@@ -447,7 +522,7 @@ def report_blocks(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[
     """The report as blocks (dhproc/report/document.py), rendered from the log alone."""
     rs = get_ruleset(log["ruleset"])
     if rs is None:
-        raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
+        raise InputError([Problem("<log>", None, None, say("match.unknown_ruleset_log", ruleset=log["ruleset"]))])
     shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
     return rs.report_blocks(log, lang=lang, view=view, turns=shown)
 
@@ -472,24 +547,23 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
                  lang: str | None = None) -> Imported:
     """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
     characters of the match at ``match_path``."""
-    from .messages import default_lang, say
+    from .messages import default_lang
     from .textimport import context_from_setup, import_post
 
     lang = lang or default_lang()
 
     rs = get_ruleset(ruleset_id)
     if rs is None:
-        raise InputError([Problem("<import>", None, None, f"unknown ruleset '{ruleset_id}' "
-                                                           f"(known: {', '.join(ruleset_ids())})")])
+        raise InputError([Problem("<import>", None, None, say("match.unknown_ruleset", ruleset=ruleset_id,
+                                                              known=", ".join(ruleset_ids())))])
     grammar = rs.grammar()
     if grammar is None:
-        raise InputError([Problem("<import>", None, None, f"ruleset '{ruleset_id}' has no text import yet")])
+        raise InputError([Problem("<import>", None, None, say("import.no_grammar", ruleset=ruleset_id))])
     doc = load_file(match_path)
     anchor = Anchor(doc)
     if not isinstance(doc.data, dict) or doc.data.get("ruleset") != ruleset_id \
             or not isinstance(doc.data.get("setup"), dict):
-        raise InputError([anchor.problem((), f"not a {ruleset_id} match file (with 'ruleset: {ruleset_id}' "
-                                             f"and a setup)")])
+        raise InputError([anchor.problem((), say("import.not_match", ruleset=ruleset_id))])
     problems = validate(doc.data["setup"], rs.setup_schema, anchor.sub("setup"))
     if problems:
         raise InputError(problems)
@@ -514,7 +588,7 @@ def summary_blocks(log: dict, *, lang: str = "ja") -> list:
 
     rs = get_ruleset(log["ruleset"])
     if rs is None:
-        raise InputError([Problem("<log>", None, None, f"unknown ruleset '{log['ruleset']}'")])
+        raise InputError([Problem("<log>", None, None, say("match.unknown_ruleset_log", ruleset=log["ruleset"]))])
     return build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
 
 
@@ -533,15 +607,15 @@ def load_log(path: str | Path) -> tuple[Document, dict]:
     log = doc.data
     anchor = Anchor(doc)
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
-        raise InputError([anchor.problem((), "not a dhproc log (no \"format\": \"dhproc-log\")")])
+        raise InputError([anchor.problem((), say("log.not_log"))])
     problems = validate(log, "log", anchor)
     if problems:
         raise InputError(problems)
     if log["format_version"] != LOG_FORMAT_VERSION:
-        raise InputError([anchor.problem(("format_version",), f"log format {log['format_version']} is not "
-                                                               f"read by this dhproc (reads {LOG_FORMAT_VERSION})")])
+        raise InputError([anchor.problem(("format_version",), say("log.format", version=log["format_version"],
+                                                                  reads=LOG_FORMAT_VERSION))])
     if log["rng"] != RNG_NAME:
-        raise InputError([anchor.problem(("rng",), f"dice generator '{log['rng']}' is not {RNG_NAME}")])
+        raise InputError([anchor.problem(("rng",), say("log.rng", rng=log["rng"], ours=RNG_NAME))])
     return doc, log
 
 
@@ -567,12 +641,12 @@ def load_inline(doc: Document, prefix: tuple = ()) -> Match:
     for part in prefix:
         data = data[part] if isinstance(data, (dict, list)) else None
     if not isinstance(data, dict):
-        raise InputError([anchor.problem((), "expected a match mapping")])
+        raise InputError([anchor.problem((), say("match.expected_mapping"))])
     problems = validate(data, "match", anchor)
     if problems:
         raise InputError(problems)
     turns = data.get("turns", [])
-    problems = [anchor.problem(("turns", i), "only inline turns here (no turn files)")
+    problems = [anchor.problem(("turns", i), say("turn.inline_only"))
                 for i, t in enumerate(turns) if not isinstance(t, dict)]
     if problems:
         raise InputError(problems)
@@ -603,14 +677,13 @@ def continuation(path: str | Path) -> dict:
     anchor = Anchor(doc)
     rs = get_ruleset(log["ruleset"])
     if rs is None:
-        raise InputError([anchor.problem(("ruleset",), f"unknown ruleset '{log['ruleset']}'")])
+        raise InputError([anchor.problem(("ruleset",), say("match.unknown_ruleset_log", ruleset=log["ruleset"]))])
     if log["turns"] and log["turns"][-1]["status"] != "complete":
         last = log["turns"][-1]
         raise InputError([anchor.problem(("turns", len(log["turns"]) - 1, "status"),
-                                         f"turn {last['turn']} still awaits '{last.get('awaiting')}': resolve it "
-                                         f"to the end before continuing the match elsewhere")])
+                                         say("log.awaiting", turn=last["turn"], side=last.get("awaiting")))])
     if log["outcome"]["result"] != "ongoing":
-        raise InputError([anchor.problem(("outcome",), "the match is decided: there is nothing to continue")])
+        raise InputError([anchor.problem(("outcome",), say("log.decided"))])
     try:
         setup = rs.setup_from_log(log)
     except NotImplementedError as exc:
@@ -640,8 +713,7 @@ def replay(path: str | Path, *, other_version: bool = False) -> Divergence | Non
         return None
     if log.get("generator") != fresh["generator"]:
         return Divergence("generator", log.get("generator"), fresh["generator"],
-                          note="the log was written by another dhproc: replay it with that version, "
-                               "or pass --other-version to compare everything else")
+                          note=say("replay.other_version"))
     found = first_divergence(log, fresh) or _first_difference(log, fresh)
     if found is not None:
         return found
@@ -653,7 +725,7 @@ def _log_bytes(doc: Document) -> bytes:
         with open(doc.path, "rb") as handle:
             return handle.read(MAX_LOG_BYTES + 1)
     except OSError as exc:
-        raise InputError([Problem(doc.name, None, None, f"cannot read: {exc.strerror or exc}")]) from None
+        raise InputError([Problem(doc.name, None, None, say("file.cannot_read", reason=exc.strerror or exc))]) from None
 
 
 def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:
@@ -675,7 +747,7 @@ def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Diverg
             if found is not None:
                 return found
         if len(recorded) != len(replayed):
-            return Divergence(_pointer(where) + " (length)", len(recorded), len(replayed))
+            return Divergence(say("replay.where_length", where=_pointer(where)), len(recorded), len(replayed))
         return None
     return None if recorded == replayed else Divergence(_pointer(where), recorded, replayed)
 
@@ -689,19 +761,18 @@ def _pointer(where: tuple) -> str:
 def _form_difference(raw: bytes, canonical: bytes) -> Divergence:
     """Same content, other bytes: say how the file was re-saved."""
     if raw.startswith(b"\xef\xbb\xbf"):
-        reason = "the log starts with a byte order mark"
+        reason = say("replay.bom")
     elif b"\r\n" in raw:
-        reason = "the log has CRLF line ends"
+        reason = say("replay.crlf")
     elif raw.count(b"\n") <= 1 < canonical.count(b"\n"):
-        reason = "the log is minified (one line)"
+        reason = say("replay.minified")
     else:
-        reason = "the log is laid out differently (spacing, key order or escapes)"
+        reason = say("replay.layout")
     at = next((i for i, (a, b) in enumerate(zip(raw, canonical)) if a != b), min(len(raw), len(canonical)))
     line = raw.count(b"\n", 0, at) + 1
     col = at - (raw.rfind(b"\n", 0, at) + 1) + 1
-    return Divergence(f"byte {at + 1} (line {line}, column {col})", None, None,
-                      note=f"{reason}; its content is dhproc's, but replay compares bytes: "
-                           f"re-save it as dhproc writes it (UTF-8, LF, indent 2)")
+    return Divergence(say("replay.where_byte", byte=at + 1, line=line, col=col), None, None,
+                      note=say("replay.resaved", reason=reason))
 
 
 def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
@@ -712,16 +783,16 @@ def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
     for old, new in zip(old_turns, new_turns):
         for a, b in zip(old["events"], new["events"]):
             if a != b:
-                return Divergence(f"turn {old['turn']}, event {a.get('seq')}", a, b)
+                return Divergence(say("replay.where_event", turn=old["turn"], seq=a.get("seq")), a, b)
         if len(old["events"]) != len(new["events"]):
             n = min(len(old["events"]), len(new["events"]))
             a = old["events"][n] if n < len(old["events"]) else None
             b = new["events"][n] if n < len(new["events"]) else None
-            return Divergence(f"turn {old['turn']}, event {n + 1}", a, b)
+            return Divergence(say("replay.where_event", turn=old["turn"], seq=n + 1), a, b)
         if {k: v for k, v in old.items() if k != "events"} != {k: v for k, v in new.items() if k != "events"}:
-            return Divergence(f"turn {old['turn']} status", old.get("status"), new.get("status"))
+            return Divergence(say("replay.where_status", turn=old["turn"]), old.get("status"), new.get("status"))
     if len(old_turns) != len(new_turns):
-        return Divergence("number of turns", len(old_turns), len(new_turns))
+        return Divergence(say("replay.where_turns"), len(old_turns), len(new_turns))
     for key in ("state", "outcome"):
         if recorded.get(key) != replayed.get(key):
             return Divergence(key, recorded.get(key), replayed.get(key))
@@ -751,12 +822,12 @@ def ability_rate(path: str | Path, *, lang: str = "ja") -> str:
     else:
         match = load(path)
         if match.ruleset.id != "dh":
-            raise InputError([root.problem(("ruleset",), "the 発動率 calculator is for dh abilities")])
+            raise InputError([root.problem(("ruleset",), say("rate.not_dh"))])
         found, problems = setup_rates(match)
         if problems:
             raise InputError(problems)
         if not found:
-            raise InputError([root.problem(("setup", "characters"), "no ability here has a rate: design")])
+            raise InputError([root.problem(("setup", "characters"), say("rate.no_design"))])
         workings = [w for _, w in found]
     return "\n\n".join("\n".join(working_lines(w, lang)) for w in workings) + "\n"
 

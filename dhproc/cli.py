@@ -6,15 +6,18 @@ command that needs it (a GK runs dhproc many times an evening).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import click
 
 from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
+from .messages import say
 
 PROGRESS_FROM = 10  # files in a batch before a progress line is shown on a terminal
 
@@ -53,7 +56,7 @@ def _flush_stdout() -> None:
 
 def _cannot_write(exc: OSError) -> None:
     try:
-        sys.stderr.write(f"dhproc: cannot write <stdout>: {exc.strerror or exc}\n")
+        sys.stderr.write(f"dhproc: {say('cli.cannot_write_stdout', reason=exc.strerror or exc)}\n")
         sys.stderr.flush()
     except OSError:
         pass
@@ -68,27 +71,93 @@ def _out(text: str, *, nl: bool = True) -> None:
         click.echo(text, nl=nl)
         sys.stdout.flush()
     except OSError as exc:
-        raise OutputError(f"cannot write <stdout>: {exc.strerror or exc}") from None
+        raise OutputError(say("cli.cannot_write_stdout", reason=exc.strerror or exc)) from None
 
 
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .messages import default_lang, reset_lang, set_lang
+    from .messages import environment_lang, reset_lang, set_lang
 
-    lang = value or default_lang()
+    lang = value or environment_lang()
     token = set_lang(lang)
-    ctx.call_on_close(lambda: reset_lang(token))
+    # The root context is closed whatever happens (a usage error or --help while the command's
+    # own options are parsed leaves the command's context unclosed): no language outlives it.
+    ctx.find_root().call_on_close(lambda: reset_lang(token))
     return lang
 
 
 def lang_option(expose: bool = False) -> Callable:
     """``--lang ja|en`` for a command; ``expose`` passes the language to it as ``lang``."""
     return click.option("--lang", type=click.Choice(["ja", "en"]), callback=_use_lang, is_eager=True,
-                        expose_value=expose, help="ja or en (default: DHPROC_LANG, else ja).")
+                        expose_value=expose)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@contextlib.contextmanager
+def _catalogue_help(command: click.Command) -> Iterator[None]:
+    """The command's help and its options' help, from the catalogue in the command's language
+    (``help.<command>``, ``help.<command>.<option>``, else ``help.<option>`` for --lang, --version)."""
+    from .messages import MESSAGES
+
+    key = f"help.{command.help_key}"
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    saved = [(command, command.help)] + [(p, p.help) for p in options]
+    try:
+        if key in MESSAGES.entries:
+            command.help = say(key)
+        for p in options:
+            found = next((k for k in (f"{key}.{p.name}", f"help.{p.name}") if k in MESSAGES.entries), None)
+            if found is not None:
+                p.help = say(found)
+        yield
+    finally:
+        for item, text in saved:
+            item.help = text
+
+
+class _CatalogueHelp:
+    """``--help`` read from the catalogue when it is shown: Japanese by default, English after
+    ``--lang en`` (given before --help) or with DHPROC_LANG=en."""
+
+    help_key = ""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _catalogue_help(self):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with _catalogue_help(self):
+            return super().get_short_help_str(limit)
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = say("help.help")
+        return option
+
+
+class _Command(_CatalogueHelp, click.Command):
+    pass
+
+
+class _Dhproc(_CatalogueHelp, click.Group):
+    """The dhproc group: the language a command sets (--lang) ends with the command, even when
+    click stops at a bad option before the command's context is closed."""
+
+    command_class = _Command
+    group_class = type  # a sub-group (ability) is one of these too
+
+    def main(self, *args, **kwargs):
+        from .messages import reset_lang, set_lang
+
+        token = set_lang(None)
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            reset_lang(token)
+
+
+@click.group(cls=_Dhproc, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
@@ -128,7 +197,7 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
             click.echo(f"{name}: {exc}", err=True)
             failed += 1
         except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
-            click.echo(f"{name}: internal error, please report it: {type(exc).__name__}: {exc}", err=True)
+            click.echo(say("cli.internal_error", name=name, error=f"{type(exc).__name__}: {exc}"), err=True)
             return 3
     if progress:
         click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
@@ -151,7 +220,7 @@ def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
         write_atomic_all(files)
     except OSError as exc:
         names = ", ".join(str(p) for p, _ in files)
-        raise OutputError(f"cannot write {names}: {exc.strerror or exc}") from None
+        raise OutputError(say("cli.cannot_write", names=names, reason=exc.strerror or exc)) from None
 
 
 def _out_names(files: Sequence[str]) -> dict[str, str]:
@@ -162,7 +231,7 @@ def _out_names(files: Sequence[str]) -> dict[str, str]:
     for f, stem in zip(files, stems):
         name = stem if stems.count(stem) == 1 else f"{Path(f).resolve().parent.name}-{stem}"
         if name in names.values():
-            raise click.UsageError(f"two inputs would both write '{name}.*' in --out; resolve them in separate runs")
+            raise click.UsageError(say("cli.same_out_name", name=name))
         names[f] = name
     return names
 
@@ -172,18 +241,14 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
-@click.option("--json", "json_path", metavar="PATH|-", help="Write the JSON event log to PATH (- for stdout).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False),
-              help="Write the report and <name>.json here (<folder>-<name> when names collide); "
-                   "discord: <name>-01.md, <name>-02.md, ... one file per message.")
+@click.option("--json", "json_path", metavar="PATH|-")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
-              show_default=True, help="discord: messages under 2,000 characters; wiki: atwiki markup.")
+              show_default=True)
 @lang_option(expose=True)
-@click.option("--all", "all_turns", is_flag=True, help="Report every turn, not only the one given.")
-@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True,
-              help="public hides what a side may not see yet (secret abilities).")
-@click.option("--dice-plan", "dice_plan", is_flag=True,
-              help="List the dice the reported turns will draw, in order, with their purpose; resolve nothing else.")
+@click.option("--all", "all_turns", is_flag=True)
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
+@click.option("--dice-plan", "dice_plan", is_flag=True)
 def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
             all_turns: bool, view: str, dice_plan: bool) -> None:
     """Resolve match or turn files (or a match folder) and print the processing report."""
@@ -191,14 +256,14 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
 
     if dice_plan:
         if json_path or out_dir:
-            raise click.UsageError("--dice-plan prints the plan only; it takes no --json or --out")
+            raise click.UsageError(say("cli.dice_plan_only"))
         sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(api.load(name, all_turns=all_turns)),
                                                                        name), nl=False)))
 
     if json_path and len(files) > 1 and json_path != "-":
-        raise click.UsageError("--json PATH takes one input; use --out DIR for a batch")
+        raise click.UsageError(say("cli.json_one_input", path="PATH"))
     if json_path == "-" and len(files) > 1:
-        raise click.UsageError("--json - takes one input; use --out DIR for a batch")
+        raise click.UsageError(say("cli.json_one_input", path="-"))
     names = _out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
@@ -215,7 +280,7 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
             _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
             shown = ", ".join(p.name for p in paths)
-            click.echo(f"{name}: wrote {shown}, {names[name]}.json in {folder}", err=True)
+            click.echo(say("cli.wrote_out", name=name, shown=shown, stem=names[name], folder=folder), err=True)
         if json_path and json_path != "-":
             _write((Path(json_path), data))
         if json_path == "-":
@@ -236,12 +301,12 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
     from .report.layout import table
 
     turns = sorted({r["turn"] for r in rolls})
-    head = (f"{name}: the dice of turn {', '.join(map(str, turns))}, in draw order, as the seed would draw "
-            f"them (a later die can depend on an earlier result)\n") if rolls else f"{name}: no dice to draw\n"
+    head = (say("cli.plan_head", name=name, turns=", ".join(map(str, turns))) if rolls
+            else say("cli.plan_none", name=name)) + "\n"
     rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}",
              f"{r['rate']}%" if "rate" in r else "",
              " ".join(f"{k}={r[k]}" for k in _PLAN_ABOUT if r.get(k) is not None)] for r in rolls]
-    body = table(["turn", "draw", "step", "purpose", "die", "rate", "about"], rows) + "\n" if rows else ""
+    body = table(say("plan.columns").split("|"), rows) + "\n" if rows else ""
     return head + body
 
 
@@ -256,7 +321,7 @@ def validate(files: tuple[str, ...]) -> None:
         match = api.load(name)
         api.resolve(match)
         _fail(api.warnings(match))  # doubtful but legal: printed, and the file is still ok
-        _out(f"{name}: ok")
+        _out(say("cli.ok", name=name))
 
     sys.exit(_batch(files, work))
 
@@ -310,8 +375,7 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
-@click.option("--other-version", is_flag=True,
-              help="Replay a log written by another dhproc version, comparing all but its generator.")
+@click.option("--other-version", is_flag=True)
 @lang_option()
 def replay(logs: tuple[str, ...], other_version: bool) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
@@ -327,9 +391,9 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             raise Diverged(divergence.format())
         generator = api.load_log(name)[1]["generator"] if other_version else None
         if generator is not None and generator != f"dhproc {__version__}":
-            _out(f"{name}: ok (written by {generator}, replayed by dhproc {__version__})")
+            _out(say("replay.ok_other", name=name, generator=generator, version=__version__))
         else:
-            _out(f"{name}: ok")
+            _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
 
@@ -346,7 +410,7 @@ def schema(name: str | None) -> None:
         click.echo("\n".join(names))
         return
     if name not in names:
-        raise click.UsageError(f"unknown schema '{name}' (known: {', '.join(names)})")
+        raise click.UsageError(say("cli.unknown_schema", name=name, known=", ".join(names)))
     click.echo(schema_text(name), nl=False)
 
 
@@ -361,7 +425,7 @@ def rulesets() -> None:
     for rid in ruleset_ids():
         rs = get_ruleset(rid)
         rows.append([rs.id, rs.name, rs.version, len(rs.options)])
-    click.echo(table(["id", "name", "version", "options"], rows))
+    click.echo(table(say("rulesets.columns").split("|"), rows))
 
 
 @cli.command()
@@ -374,18 +438,32 @@ def options(ruleset: str) -> None:
 
     rs = get_ruleset(ruleset)
     if rs is None:
-        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
-    rows = [[o.id, _show(o.default), o.allowed(), o.source, o.clause] for o in rs.options]
-    click.echo(table(["option", "default", "allowed", "source", "clause"], rows))
+        raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
+    from .messages import default_lang
+    from .report.layout import wrap
+
+    lang = default_lang()
+    names = rs.options
+    rows = [[o.id, names.name(o.id, lang), _show(o.default), _allowed(o), o.source, o.clause] for o in rs.options]
+    click.echo(table(say("options.columns").split("|"), rows))
     click.echo("")
+    width = shutil.get_terminal_size().columns
     for o in rs.options:
-        click.echo(f"{o.id}: {o.reason}")
+        click.echo(wrap(say("options.reason", id=o.id, name=names.name(o.id, lang), reason=names.reason(o.id, lang)),
+                        width))
+
+
+def _allowed(option) -> str:
+    if option.choices:
+        return option.allowed()
+    return say("options.integer", lo="" if option.minimum is None else option.minimum,
+               hi="" if option.maximum is None else option.maximum)
 
 
 @cli.command()
 @click.argument("expr", nargs=-1, required=True)
-@click.option("--seed", help="Seed of the dice stream (default: a fresh one, printed).")
-@click.option("--times", type=click.IntRange(1, 100), help="Roll it N times (like x3 in front).")
+@click.option("--seed")
+@click.option("--times", type=click.IntRange(1, 100))
 @lang_option(expose=True)
 def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
@@ -400,7 +478,7 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
-        click.echo(f"error: --seed: at most 200 characters, not {len(seed):,}", err=True)
+        click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
         sys.exit(1)
     digits = seed.lstrip("-")
     value: int | str = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
@@ -410,11 +488,12 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
         # The expression is shown around the column, never whole: it may be thousands of characters.
         start = max(0, exc.column - 40)
         shown = text[start:start + 60]
-        click.echo(f"error: {text if len(text) <= 60 else quote(text)}: column {exc.column}: {exc.message}", err=True)
+        click.echo(say("cli.expr_error", text=text if len(text) <= 60 else quote(text), column=exc.column,
+                       message=exc.message), err=True)
         click.echo(f"  {shown}\n  {' ' * max(0, exc.column - 1 - start)}^", err=True)
         sys.exit(1)
     if times is not None and command.times != 1:
-        raise click.UsageError("give the repeat once: x3 in front of the dice, or --times")
+        raise click.UsageError(say("cli.repeat_once"))
     count = times or command.times
     gen = stream(value, 0, "roll")
     comment = f"　{command.comment}" if command.comment else ""
@@ -429,11 +508,9 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
 @cli.command("import")
 @click.argument("ruleset")
 @click.argument("texts", nargs=-1, required=True)
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
-              help="The turn file to write (sides already in it are kept); default: print it.")
-@click.option("--match", "match_path", type=click.Path(dir_okay=False),
-              help="The match whose characters are named (default: match.yaml beside --out, or here).")
-@click.option("--turn", type=click.IntRange(1), help="The turn number (default: from --out: turn-03.yaml is 3).")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False))
+@click.option("--match", "match_path", type=click.Path(dir_okay=False))
+@click.option("--turn", type=click.IntRange(1))
 @lang_option(expose=True)
 def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_path: str | None,
             turn: int | None, lang: str | None) -> None:
@@ -443,7 +520,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
 
     from . import api
     from .loading import load_file
-    from .messages import default_lang, say
+    from .messages import default_lang
 
     lang = lang or default_lang()
     out = Path(out_path) if out_path else None
@@ -535,8 +612,7 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
 @cli.command()
 @click.argument("ruleset")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False),
-              help="Continue this log's match: the setup is its final state, turns start after its last.")
+@click.option("--from", "from_log", metavar="LOG.json", type=click.Path(dir_okay=False))
 @lang_option()
 def new(ruleset: str, directory: str, from_log: str | None) -> None:
     """Create a match folder for RULESET that resolves as written (or that continues a log)."""
@@ -544,14 +620,14 @@ def new(ruleset: str, directory: str, from_log: str | None) -> None:
     from .scaffold import scaffold, scaffold_from_log
 
     if get_ruleset(ruleset) is None:
-        raise click.UsageError(f"unknown ruleset '{ruleset}' (known: {', '.join(ruleset_ids())})")
+        raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
     try:
         if from_log:
             from . import api
 
             match = api.continuation(from_log)
             if match["ruleset"] != ruleset:
-                raise click.UsageError(f"{from_log} is a '{match['ruleset']}' match, not '{ruleset}'")
+                raise click.UsageError(say("cli.other_ruleset", log=from_log, found=match["ruleset"], ruleset=ruleset))
             written = scaffold_from_log(Path(directory), match, Path(from_log).name)
         else:
             written = scaffold(ruleset, Path(directory))
@@ -562,12 +638,24 @@ def new(ruleset: str, directory: str, from_log: str | None) -> None:
         click.echo(f"{directory}: {exc}", err=True)
         sys.exit(1)
     for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"next: dhproc resolve {Path(directory) / 'match.yaml'}")
+        click.echo(say("cli.wrote", path=path))
+    click.echo(say("cli.next", path=Path(directory) / "match.yaml"))
 
 
 def _show(v: object) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def _name_commands(group: click.Group, prefix: str = "") -> None:
+    """Each command's catalogue key for its help: resolve, ability.rate."""
+    for name, command in group.commands.items():
+        command.help_key = prefix + name
+        if isinstance(command, click.Group):
+            _name_commands(command, prefix + name + ".")
+
+
+cli.help_key = "dhproc"
+_name_commands(cli)
 
 
 if __name__ == "__main__":  # python -m dhproc.cli

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from .errors import Problem, ResolutionError
+from .messages import say
 from .rng import PCG32, stream
 
 ON_EXHAUSTED = ("error", "seeded")
@@ -85,14 +86,12 @@ class TurnDice:
             if not 1 <= face <= sides:
                 raise ResolutionError([rec.where.problem(
                     rec.faces_path + (n - 1,),
-                    f"recorded die {n} is {face}, but draw {draw} ({_describe(purpose, about)}) "
-                    f"is a d{sides}: faces 1..{sides}")])
+                    say("dice.bad_face", n=n, draw=draw, face=face, purpose=_describe(purpose, about), sides=sides))])
             source = "recorded"
         elif rec is not None and rec.then == "error":
             raise ResolutionError([rec.where.problem(
                 rec.faces_path,
-                f"recorded dice ran out: draw {draw} ({_describe(purpose, about)}, d{sides}) "
-                f"needs a die; add it to the list, or set 'then: seeded' to continue from the seed")])
+                say("dice.ran_out", draw=draw, purpose=_describe(purpose, about), sides=sides))])
         else:
             gen = self._streams.get(self._step)
             if gen is None:
@@ -116,14 +115,14 @@ class TurnDice:
             self._emit("dice_kept", count=unused, first=used + 1, faces=list(rec.faces[used:]),
                        step=awaiting)
             return
-        went = ", ".join(f"{'dice' if a != b else 'die'} {a}{f'–{b}' if a != b else ''} in step '{step}'"
-                         for step, a, b in self._runs)
+        went = say("list.sep").join(say("dice.run_many", a=a, b=b, step=step) if a != b else say("dice.run", a=a, step=step)
+                                    for step, a, b in self._runs)
         raise ResolutionError([rec.where.problem(
             rec.faces_path + (used,),
-            f"{unused} recorded dice not used: this turn drew {used} of {len(rec.faces)}"
-            f"{f' ({went})' if went else ''}; first unused: die {used + 1} = {rec.faces[used]}")])
+            say("dice.unused", unused=unused, drawn=used, total=len(rec.faces),
+                went=say("dice.went", runs=went) if went else "", first=used + 1, face=rec.faces[used]))])
 
 
 def _describe(purpose: str, about: dict) -> str:
     who = about.get("actor")
-    return f"{purpose} of {who}" if who else purpose
+    return say("dice.purpose_of", purpose=purpose, who=who) if who else purpose

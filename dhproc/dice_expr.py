@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
 from dhproc.errors import DhprocError
+from dhproc.messages import say
 
 __all__ = [
     "MAX_COUNT",
@@ -259,7 +260,7 @@ def _tokenise(chars: list[str], cols: list[int], origs: list[str]) -> list[_Toke
             while j < n and chars[j] in _DIGITS:
                 j += 1
             if j - i > MAX_DIGITS:
-                raise DiceExprError(col, f"number too long: {j - i} digits (at most {MAX_DIGITS})")
+                raise DiceExprError(col, say("expr.number_too_long", digits=j - i, limit=MAX_DIGITS))
             tokens.append(_Token("int", "".join(chars[i:j]), col))
             i = j
             continue
@@ -276,7 +277,7 @@ def _tokenise(chars: list[str], cols: list[int], origs: list[str]) -> list[_Toke
             folded = _FOLD.get(c, c)
             tokens.append(_Token(folded, folded, col))
         else:
-            raise DiceExprError(col, f"unexpected character {origs[i]!r}")
+            raise DiceExprError(col, say("expr.unexpected_char", char=repr(origs[i])))
         i += 1
     end = cols[-1] + 1 if cols else 1
     tokens.append(_Token("end", "", end))
@@ -305,8 +306,8 @@ class _Parser:
 
     @staticmethod
     def expected(tok: _Token, what: str) -> DiceExprError:
-        found = "the end of the expression" if tok.kind == "end" else f"'{tok.text}'"
-        return DiceExprError(tok.column, f"expected {what}, found {found}")
+        found = say("expr.the_end") if tok.kind == "end" else say("expr.token", text=tok.text)
+        return DiceExprError(tok.column, say("expr.expected", what=what, found=found))
 
     def check(self) -> tuple[Node, str | None, Node | None]:
         left = self.sum()
@@ -317,7 +318,7 @@ class _Parser:
             right = self.sum()
         tok = self.peek()
         if tok.kind != "end":
-            raise DiceExprError(tok.column, f"unexpected '{tok.text}'")
+            raise DiceExprError(tok.column, say("expr.unexpected", text=tok.text))
         return left, comparison, right
 
     def sum(self) -> Node:
@@ -353,26 +354,26 @@ class _Parser:
         if tok.kind == "(":
             group = self.group()
             if self.peek().kind == "D":
-                return self.dice(tok.column, _const(group, "number of dice"), tok.column, None)
+                return self.dice(tok.column, _const(group, "count"), tok.column, None)
             return group
-        raise self.expected(tok, "a number, a die or '('")
+        raise self.expected(tok, say("expr.want_number_dice_paren"))
 
     def group(self) -> Group:
         opening = self.take()
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise DiceExprError(
-                opening.column, f"too deeply nested: more than {MAX_DEPTH} levels of parentheses"
+                opening.column, say("expr.too_deep", limit=MAX_DEPTH)
             )
         inner = self.sum()
         if self.peek().kind != ")":
-            raise self.expected(self.peek(), "')'")
+            raise self.expected(self.peek(), say("expr.want_close"))
         self.take()
         self.depth -= 1
         return Group(inner, opening.column)
 
     def dice(self, column: int, count: int, count_col: int, count_text: str | None) -> Dice:
-        _in_range(count, MAX_COUNT, "number of dice", count_col)
+        _in_range(count, MAX_COUNT, "count", count_col)
         self.take()  # the D
         tok = self.peek()
         sides_text: str | None = None
@@ -380,40 +381,40 @@ class _Parser:
             self.take()
             sides, sides_text = int(tok.text), tok.text
         elif tok.kind == "(":
-            sides = _const(self.group(), "number of sides")
+            sides = _const(self.group(), "sides")
         else:
-            raise self.expected(tok, "a number or '(' after 'D'")
-        _in_range(sides, MAX_SIDES, "number of sides", tok.column)
+            raise self.expected(tok, say("expr.want_number_or_paren_d"))
+        _in_range(sides, MAX_SIDES, "sides", tok.column)
         return Dice(count, sides, column, count_text == "2" and sides_text == "9")
 
 
 def _in_range(value: int, top: int, name: str, column: int) -> None:
     if not 1 <= value <= top:
-        raise DiceExprError(column, f"{name} must be 1 to {top}, got {value}")
+        raise DiceExprError(column, say("expr.out_of_range", name=say(f"expr.{name}"), top=top, value=value))
 
 
 def _const(group: Group, name: str) -> int:
     """The value of a dice-free group used as a count or sides."""
     for die in _dice_in(group):
-        raise DiceExprError(die.column, f"{name} cannot contain dice")
+        raise DiceExprError(die.column, say("expr.no_dice_in", name=say(f"expr.{name}")))
     return _value(group, _no_dice)
 
 
 def _no_dice(die: Dice) -> int:  # pragma: no cover - _const checks first
-    raise DiceExprError(die.column, "dice not allowed here")
+    raise DiceExprError(die.column, say("expr.no_dice_here"))
 
 
 def parse(text: str) -> DiceExpr:
     """Parse ``text`` into a :class:`DiceExpr`; any problem is a :class:`DiceExprError`."""
     if not isinstance(text, str):
-        raise DiceExprError(1, f"expression must be text, not {type(text).__name__}")
+        raise DiceExprError(1, say("expr.not_text", kind=type(text).__name__))
     if len(text) > MAX_TEXT:
         raise DiceExprError(
-            MAX_TEXT + 1, f"expression too long: {len(text)} characters (at most {MAX_TEXT})"
+            MAX_TEXT + 1, say("expr.too_long", length=len(text), limit=MAX_TEXT)
         )
     chars, cols, origs = _normalise(text)
     if not chars:
-        raise DiceExprError(1, "empty expression")
+        raise DiceExprError(1, say("expr.empty"))
     left, comparison, right = _Parser(_tokenise(chars, cols, origs)).check()
     source = "".join("-" if c == "\u2212" else c for c in chars)
     expr = DiceExpr(source, left, comparison, right)
@@ -422,7 +423,7 @@ def parse(text: str) -> DiceExpr:
         drawn += die.draws
         if drawn > MAX_DICE:
             raise DiceExprError(
-                die.column, f"too many dice: {expr.dice_count} (at most {MAX_DICE})"
+                die.column, say("expr.too_many_dice", count=expr.dice_count, limit=MAX_DICE)
             )
     return expr
 
@@ -478,7 +479,7 @@ def evaluate(expr: DiceExpr, roll: Callable[[int], int]) -> DiceResult:
     def face(die: Dice, sides: int) -> int:
         got = roll(sides)
         if isinstance(got, bool) or not isinstance(got, int) or not 1 <= got <= sides:
-            raise DiceExprError(die.column, f"roll({sides}) gave {got!r}, not a face 1 to {sides}")
+            raise DiceExprError(die.column, say("expr.bad_face", sides=sides, got=repr(got)))
         return got
 
     def draw(die: Dice) -> int:
@@ -599,14 +600,14 @@ def _repeat_prefix(text: str) -> tuple[int, int] | None:
 def parse_command(text: str) -> RollCommand:
     """Parse a roll as typed in a chat; problems are :class:`DiceExprError` located in ``text``."""
     if not isinstance(text, str):
-        raise DiceExprError(1, f"expression must be text, not {type(text).__name__}")
+        raise DiceExprError(1, say("expr.not_text", kind=type(text).__name__))
     start = len(text) - len(text.lstrip())
     times = 1
     repeat = _repeat_prefix(text[start:])
     if repeat is not None:
         times, used = repeat
         if not 1 <= times <= MAX_REPEAT:
-            raise DiceExprError(start + 1, f"repeat {times}: give 1 to {MAX_REPEAT}")
+            raise DiceExprError(start + 1, say("expr.repeat", times=times, limit=MAX_REPEAT))
         start += used
     body = text[start:]
     try:

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .messages import say
+
 PathPart = str | int
 
 QUOTE_CHARS = 60  # of a value shown in a message
@@ -21,12 +23,11 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     """A value as a message shows it: its repr, cut to ``limit`` characters with its length."""
     text = repr(value) if not isinstance(value, (list, dict, tuple)) or _small(value) else None
     if text is None:
-        kind = "list" if isinstance(value, (list, tuple)) else "mapping"
-        return f"a {kind} of {len(value):,} entries"
+        return say("quote.list" if isinstance(value, (list, tuple)) else "quote.mapping", n=f"{len(value):,}")
     if len(text) <= limit:
         return text
     length = len(value) if isinstance(value, str) else len(text)
-    return f"{text[:limit]}… ({length:,} characters)"
+    return f"{text[:limit]}…{say('quote.length', length=f'{length:,}')}"
 
 
 def _small(value: list | dict | tuple) -> bool:
@@ -34,7 +35,8 @@ def _small(value: list | dict | tuple) -> bool:
     return len(value) <= 10 and all(not isinstance(v, (list, dict, tuple)) for v in items)
 
 
-_LONG_QUOTED = re.compile("'([^'\\n]{%d,})'|\"([^\"\\n]{%d,})\"" % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
+_LONG_QUOTED = re.compile("'([^'\\n]{%d,})'|\"([^\"\\n]{%d,})\"|「([^」\\n]{%d,})」"
+                          % (QUOTE_CHARS + 1, QUOTE_CHARS + 1, QUOTE_CHARS + 1))
 
 
 def clip(message: str, limit: int = MESSAGE_CHARS) -> str:
@@ -44,13 +46,13 @@ def clip(message: str, limit: int = MESSAGE_CHARS) -> str:
         message = _LONG_QUOTED.sub(_cut_quoted, message)
     if len(message) <= limit:
         return message
-    return f"{message[:limit]}… (message of {len(message):,} characters cut)"
+    return say("quote.message_cut", text=message[:limit], length=f"{len(message):,}")
 
 
 def _cut_quoted(m: re.Match) -> str:
-    text = m.group(1) if m.group(1) is not None else m.group(2)
-    mark = m.group(0)[0]
-    return f"{mark}{text[:QUOTE_CHARS]}…{mark} ({len(text):,} characters)"
+    text = next(g for g in m.groups() if g is not None)
+    opening, closing = m.group(0)[0], m.group(0)[-1]
+    return f"{opening}{text[:QUOTE_CHARS]}…{closing}{say('quote.length', length=f'{len(text):,}')}"
 
 
 def json_path(parts: Sequence[PathPart]) -> str:

@@ -25,6 +25,8 @@ from typing import Any, Iterator, Sequence
 import yaml
 
 from .errors import InputError, PathPart, Problem
+from . import yaml_layout
+from .messages import say
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ALIASES = 100
@@ -74,9 +76,8 @@ def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
     if digits[:2] in ("0x", "0o"):
         digits = digits[2:]
     if len(digits) > MAX_INT_DIGITS:
-        raise _Refused(
-            None, None, f"a number of {len(digits):,} digits; dhproc takes at most {MAX_INT_DIGITS}",
-            node.start_mark)
+        raise _Refused(None, None, say("yaml.long_number", digits=f"{len(digits):,}", limit=MAX_INT_DIGITS),
+                       node.start_mark)
     if text.startswith("0x"):
         return int(text[2:], 16)
     if text.startswith("0o"):
@@ -222,16 +223,16 @@ def file_size(path: Path, name: str, max_bytes: int = MAX_BYTES) -> int:
         st = path.stat()
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            raise _whole_file(name, "cannot open: the symbolic links loop") from None
+            raise _whole_file(name, say("file.link_loop")) from None
         if exc.errno in (errno.ENOENT, errno.ENOTDIR):  # no file, so no line 1 to point at
-            raise FileError([Problem(name, None, None, "no such file")]) from None
-        raise _whole_file(name, f"cannot read: {exc.strerror or exc}") from None
+            raise FileError([Problem(name, None, None, say("file.missing"))]) from None
+        raise _whole_file(name, say("file.cannot_read", reason=exc.strerror or exc)) from None
     except RuntimeError:  # Python 3.10–3.12 report a link loop so
-        raise _whole_file(name, "cannot open: the symbolic links loop") from None
+        raise _whole_file(name, say("file.link_loop")) from None
     if not stat.S_ISREG(st.st_mode):
-        raise _whole_file(name, "not a file")
+        raise _whole_file(name, say("file.not_a_file"))
     if st.st_size > max_bytes:
-        raise _whole_file(name, f"file is {_mib(st.st_size)}; dhproc reads at most {_mib(max_bytes)}")
+        raise _whole_file(name, say("file.too_big", size=_mib(st.st_size), limit=_mib(max_bytes)))
     return st.st_size
 
 
@@ -273,9 +274,9 @@ def _read_file(real: Path, name: str, max_bytes: int) -> Document:
         with open(real, "rb") as handle:
             raw = handle.read(max_bytes + 1)
     except OSError as exc:
-        raise _whole_file(name, f"cannot read: {exc.strerror or exc}") from None
+        raise _whole_file(name, say("file.cannot_read", reason=exc.strerror or exc)) from None
     if len(raw) > max_bytes:  # grew between stat and read
-        raise _whole_file(name, f"file is larger than {_mib(max_bytes)}")
+        raise _whole_file(name, say("file.grew", limit=_mib(max_bytes)))
     return load_bytes(raw, real, name)
 
 
@@ -299,7 +300,7 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError([Problem(name, line, col, "not UTF-8 text")]) from None
+        raise InputError([Problem(name, line, col, say("file.not_utf8"))]) from None
     if path.suffix == ".json":
         data = _json_fast(text)
         if data is not _NOT_JSON:
@@ -308,15 +309,23 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
-        problems = _check_keys(root, name)
+        problems = yaml_layout.node_problems(root, text, name) or _check_keys(root, name)
         if problems:
             raise InputError(problems)
         data = loader.construct_document(root) if root is not None else None
     except yaml.YAMLError as exc:
-        raise InputError([_located_yaml_error(exc, text, name)]) from None
+        raise InputError(_syntax_problems(exc, text, name)) from None
     finally:
         loader.dispose()
     return Document(path, name, data, root)
+
+
+def _syntax_problems(exc: yaml.YAMLError, text: str, name: str) -> list[Problem]:
+    """The YAML error, or the full-width space, tab or colon on the lines before it that caused it."""
+    problem = _located_yaml_error(exc, text, name)
+    if isinstance(exc, _Refused):
+        return [problem]
+    return yaml_layout.text_problems(text, name, problem.line) or [problem]
 
 
 _NOT_JSON = object()
@@ -358,8 +367,7 @@ def _check_shape(text: str, name: str) -> None:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise InputError([Problem(name, m.line + 1, m.column + 1,
-                                              f"nesting deeper than {MAX_DEPTH} levels")])
+                    raise InputError([Problem(name, m.line + 1, m.column + 1, say("yaml.too_deep", limit=MAX_DEPTH))])
                 sizes.append([1, 0])
                 anchors.append(event.anchor)
                 continue
@@ -377,8 +385,7 @@ def _check_shape(text: str, name: str) -> None:
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
-                                              f"more than {MAX_ALIASES} aliases (*name); "
-                                              f"refused to protect against alias bombs")])
+                                              say("yaml.too_many_aliases", limit=MAX_ALIASES))])
                 values, chars = anchored.get(event.anchor, (1, 0))
             else:
                 continue
@@ -386,14 +393,12 @@ def _check_shape(text: str, name: str) -> None:
             sizes[-1][1] += chars
             if sizes[-1][0] > MAX_VALUES:
                 raise InputError([Problem(name, m.line + 1, m.column + 1,
-                                          f"the document expands to more than {MAX_VALUES:,} values "
-                                          f"through its aliases (*name); refused to protect against alias bombs")])
+                                          say("yaml.expands_values", limit=f"{MAX_VALUES:,}"))])
             if sizes[-1][1] > MAX_EXPANDED_CHARS:
                 raise InputError([Problem(name, m.line + 1, m.column + 1,
-                                          f"the document expands to more than {_mib(MAX_EXPANDED_CHARS)} of text "
-                                          f"through its aliases (*name); refused to protect against alias bombs")])
+                                          say("yaml.expands_text", limit=_mib(MAX_EXPANDED_CHARS)))])
     except yaml.YAMLError as exc:
-        raise InputError([_located_yaml_error(exc, text, name)]) from None
+        raise InputError(_syntax_problems(exc, text, name)) from None
     finally:
         loader.dispose()
 
@@ -404,7 +409,7 @@ def _located_yaml_error(exc: yaml.YAMLError, text: str, name: str) -> Problem:
         return _reader_problem(exc, text, name)
     if isinstance(exc, yaml.MarkedYAMLError):
         return _yaml_problem(exc, name)
-    return Problem(name, None, None, f"YAML error: {exc}")
+    return Problem(name, None, None, say("yaml.error", detail=exc))
 
 
 def _reader_problem(exc: "yaml.reader.ReaderError", text: str, name: str) -> Problem:
@@ -412,8 +417,8 @@ def _reader_problem(exc: "yaml.reader.ReaderError", text: str, name: str) -> Pro
     pos = exc.position
     line = text.count("\n", 0, pos) + 1
     col = pos - (text.rfind("\n", 0, pos) + 1) + 1
-    return Problem(name, line, col, f"character U+{exc.character:04X} is not allowed in YAML text"
-                   if isinstance(exc.character, int) else f"unreadable character: {exc.reason}")
+    return Problem(name, line, col, say("yaml.control_char", code=f"{exc.character:04X}")
+                   if isinstance(exc.character, int) else say("yaml.unreadable", reason=exc.reason))
 
 
 def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
@@ -435,8 +440,7 @@ def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
                     # JSON data has text keys only; a number or null key would not survive the log.
                     m = k.start_mark
                     shown = (k.value or "null") if isinstance(k, yaml.ScalarNode) else "a collection"
-                    problems.append(Problem(name, m.line + 1, m.column + 1,
-                                            f"a key must be text, not {shown!r}; quote it if it is a name"))
+                    problems.append(Problem(name, m.line + 1, m.column + 1, say("yaml.key_not_text", shown=repr(shown))))
                     stack.append(v)
                     continue
                 if isinstance(k, yaml.ScalarNode):
@@ -444,8 +448,7 @@ def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
                     if first is not k:
                         m = k.start_mark
                         problems.append(Problem(name, m.line + 1, m.column + 1,
-                                                f"duplicate key '{k.value}' (first at line "
-                                                f"{first.start_mark.line + 1})"))
+                                                say("yaml.duplicate_key", key=k.value, line=first.start_mark.line + 1)))
                 stack.append(v)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
@@ -460,8 +463,8 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
     if isinstance(exc, _Refused) and mark is not None:
         return Problem(name, mark.line + 1, mark.column + 1, message)
     if mark is None:
-        return Problem(name, None, None, f"YAML syntax error: {message}")
-    return Problem(name, mark.line + 1, mark.column + 1, f"YAML syntax error: {message}")
+        return Problem(name, None, None, say("yaml.syntax", detail=message))
+    return Problem(name, mark.line + 1, mark.column + 1, say("yaml.syntax", detail=message))
 
 
 def _mib(n: int) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .engine.ruleset import get_ruleset
 from .errors import UsageError
+from .messages import say
 from .report.atomic import write_atomic
 
 
@@ -14,7 +15,7 @@ def scaffold(ruleset_id: str, directory: Path) -> list[Path]:
     template = files(f"dhproc.rulesets.{ruleset_id}").joinpath("template")
     names = sorted(p.name for p in template.iterdir() if p.name.endswith(".yaml"))
     if directory.exists() and any(directory.iterdir()):
-        raise UsageError("folder is not empty; dhproc new never overwrites files")
+        raise UsageError(say("cli.folder_not_empty"))
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for name in names:
@@ -29,7 +30,7 @@ def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]
     import yaml
 
     if directory.exists() and any(directory.iterdir()):
-        raise UsageError("folder is not empty; dhproc new never overwrites files")
+        raise UsageError(say("cli.folder_not_empty"))
     directory.mkdir(parents=True, exist_ok=True)
     first = get_ruleset(match["ruleset"]).first_turn(match["setup"])  # each ruleset says where it starts
     head = (f"# Continues {log_name} from turn {first}: the setup is that log's final\n"

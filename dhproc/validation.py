@@ -13,6 +13,7 @@ from typing import Any
 
 from .errors import Problem, quote
 from .loading import Anchor
+from .messages import MESSAGES, say
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -95,41 +96,129 @@ def _located(error, anchor: Anchor) -> Problem:
         deeper = [e for e in error.context if not (e.validator == "type" and not e.relative_path)]
         error = max(deeper or error.context, key=lambda e: len(e.relative_path))
     path = tuple(error.absolute_path)
-    message = _worded(error)
     key = False
     if error.validator == "additionalProperties":
         extra = sorted((k for k in error.instance if k not in error.schema.get("properties", {})), key=str)
         if extra:
             path = path + (extra[0],)
             key = True
-            message = f"unknown key {quote(extra[0])}"
-            allowed = sorted(error.schema.get("properties", {}))
-            if allowed:
-                message += f" (allowed: {', '.join(allowed)})"
-    elif error.validator == "required":
-        message = message.replace(" is a required property", "")
-        message = f"missing key {message}"
-    elif "x-message" in error.schema and error.validator != "type":
-        message = error.schema["x-message"]  # the schema's own wording (JSON Schema ignores the key)
-    elif error.validator == "const":
-        message = f"must be {json.dumps(error.validator_value, ensure_ascii=False)}"
-    return anchor.problem(path, message, key=key)
+    elif error.validator == "propertyNames" and isinstance(error.instance, dict):
+        bad = [k for k in error.instance if isinstance(k, str)]
+        if bad:  # jsonschema checks every key; the first that fails is the one to point at
+            path = path + (bad[0],)
+            key = True
+    return anchor.problem(path, worded(error), key=key)
 
 
-def _worded(error) -> str:
-    """jsonschema's message with the value it quotes cut short (a message never carries a
-    4 MiB string or a 100,000-die list), and a float where a whole number is wanted said so."""
+def worded(error) -> str:
+    """A jsonschema error as a sentence in the command's language: each kind of error has its
+    own words (dhproc/messages.py, ``schema.*``), naming the field where the path allows it, and
+    the value it quotes cut short (a message never carries a 4 MiB string). jsonschema's own text
+    never reaches a user."""
+    kind = error.validator
+    value = error.validator_value
     instance = error.instance
-    if error.validator == "type" and isinstance(instance, float) and "integer" in _types(error.validator_value):
-        return f"must be a whole number, not {quote(instance)}"
-    if error.validator in ("maxLength", "maxItems"):
-        unit = "characters" if error.validator == "maxLength" else "entries"
-        return f"too long: {len(instance):,} {unit}, at most {error.validator_value:,}"
-    if isinstance(instance, (str, list, dict)) and len(instance) > 10:
-        shown = repr(instance)
-        if len(shown) > 60 and shown in error.message:
-            return error.message.replace(shown, quote(instance))
-    return error.message
+    field = _field(tuple(error.absolute_path))
+    own = error.schema.get("x-message") if isinstance(error.schema, dict) else None
+    if own is not None and kind != "type":
+        # the schema's own wording (JSON Schema ignores the key): a catalogue id, or a sentence
+        return say(own) if _is_message_id(own) else own
+    if kind == "additionalProperties":
+        known = sorted(error.schema.get("properties", {}))
+        extra = sorted((k for k in instance if k not in error.schema.get("properties", {})), key=str)
+        if not extra:
+            return say("schema.not_allowed", field=field)
+        allowed = say("schema.allowed", keys=", ".join(known)) if known else ""
+        return say("schema.unknown_key", key=extra[0], allowed=allowed)
+    if kind == "required":
+        missing = [k for k in value if isinstance(instance, dict) and k not in instance]
+        name = missing[0] if missing else value[0]
+        words = _key_words(name)
+        if words:
+            return say("schema.missing_key_words", key=name, words=words)
+        return say("schema.missing_key", key=name)
+    if kind == "type":
+        types = _types(value)
+        if isinstance(instance, float) and "integer" in types:
+            return say("schema.whole_number", field=field, value=quote(instance))
+        wanted = say("list.or").join(say(f"schema.type_{t}") for t in types)
+        if instance is None:
+            return say("schema.empty", field=field, types=wanted)
+        return say("schema.type", field=field, types=wanted, value=quote(instance))
+    if kind == "enum":
+        return say("schema.enum", field=field, choices=", ".join(_shown(c) for c in value), value=quote(instance))
+    if kind == "const":
+        return say("schema.const", field=field, value=_shown(value))
+    if kind == "minimum":
+        return say("schema.minimum", field=field, limit=value, value=quote(instance))
+    if kind == "maximum":
+        return say("schema.maximum", field=field, limit=value, value=quote(instance))
+    if kind == "exclusiveMinimum":
+        return say("schema.exclusiveMinimum", field=field, limit=value, value=quote(instance))
+    if kind == "exclusiveMaximum":
+        return say("schema.exclusiveMaximum", field=field, limit=value, value=quote(instance))
+    if kind in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        sizes = dict(field=field, n=f"{value:,}", count=f"{len(instance):,}", unit=_unit(tuple(error.absolute_path)))
+        items = kind.endswith("Items")
+        if error.schema.get("minItems" if items else "minProperties") == error.schema.get("maxItems" if items else "maxProperties"):
+            return say("schema.exactly", **sizes)  # 先発は5人必要です（4人）
+        if kind == "minItems":
+            return say("schema.minItems", **sizes)
+        if kind == "maxItems":
+            return say("schema.maxItems", **sizes)
+        if kind == "minProperties":
+            return say("schema.minProperties", **sizes)
+        return say("schema.maxProperties", **sizes)
+    if kind == "minLength":
+        if value == 1:
+            return say("schema.empty_text", field=field)
+        return say("schema.minLength", field=field, n=value, count=len(instance))
+    if kind == "maxLength":
+        return say("schema.maxLength", field=field, n=f"{value:,}", count=f"{len(instance):,}")
+    if kind == "pattern":
+        return say("schema.pattern", field=field, value=quote(instance), pattern=value)
+    if kind == "propertyNames":
+        return say("schema.key_form", field=field)
+    if kind == "uniqueItems":
+        return say("schema.unique", field=field)
+    if kind == "oneOf":
+        return say("schema.several_forms", field=field)
+    if kind in ("anyOf", "allOf", "not", "if", "then", "else", "contains", "false", "dependentRequired"):
+        return say("schema.no_form", field=field, value=quote(instance))
+    return say("schema.invalid", field=field, value=quote(instance))
+
+
+def _is_message_id(text: str) -> bool:
+    return " " not in text and "." in text and text in MESSAGES.entries
+
+
+def _field(path: tuple) -> str:
+    """The place an error is about, in words: 先発 / the starters for ``…/starters``, the 3rd
+    entry of it for ``…/starters/2``, the key as written where there are no words for it."""
+    if not path:
+        return say("schema.the_file")
+    last = path[-1]
+    if isinstance(last, int):
+        above = _field(path[:-1])
+        return say("schema.item", field=above, n=last + 1)
+    return _key_words(last) or say("schema.key", key=last)
+
+
+def _key_words(key: object) -> str:
+    """The words for a key people read (``field.<key>`` in the catalogue), or ""."""
+    entry = f"field.{key}"
+    return say(entry) if isinstance(key, str) and entry in MESSAGES.entries else ""
+
+
+def _unit(path: tuple) -> str:
+    """What a list of that key counts: 人 for characters, else つ (entries)."""
+    key = next((p for p in reversed(path) if isinstance(p, str)), None)
+    entry = f"unit.{key}"
+    return say(entry) if isinstance(key, str) and entry in MESSAGES.entries else say("unit.entries")
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _types(value) -> list:

@@ -19,3 +19,25 @@ def pytest_terminal_summary(terminalreporter) -> None:
 
     if coverage.COUNTS:
         terminalreporter.write_line(coverage.summary())
+
+
+import pytest  # noqa: E402
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "japanese: runs in the default language (Japanese) even in a "
+                                       "module that uses the english fixture")
+
+
+@pytest.fixture
+def english(request, monkeypatch):
+    """Messages (and reports the CLI renders without --lang) in English: for tests that assert the
+    English wording. A module that asserts English throughout says
+    ``pytestmark = pytest.mark.usefixtures("english")``; a test of it marked
+    ``@pytest.mark.japanese`` keeps the default, Japanese."""
+    if request.node.get_closest_marker("japanese"):
+        monkeypatch.delenv("DHPROC_LANG", raising=False)
+        yield "ja"
+        return
+    monkeypatch.setenv("DHPROC_LANG", "en")
+    yield "en"

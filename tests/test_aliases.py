@@ -207,15 +207,15 @@ def nicosw_folder(tmp_path: Path, turn: str) -> Path:
 def test_nicosw_japanese_keys_values_and_names_of_characters_and_weapons(tmp_path: Path) -> None:
     """Keys, the values of do/mode, characters as mapping keys (配置, 行動) and a weapon by its
     display name: the same report as the example's turn 1, and a log of ids and English."""
-    # full-width ５ is a string the schema refuses; the squares are numbers
-    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("移動先: ５", "移動先: 5"))
+    d = nicosw_folder(tmp_path, NICOSW_TURN.replace("{リア: 1, ゴード: 3}", "{リア: １, ゴード: '3'}"))
     log_path = tmp_path / "log.json"
     ours = run("resolve", d / "turn-01.yaml", "--json", log_path)
     assert ours.exit_code == 0, ours.output
     assert ours.output == run("resolve", ROOT / "examples/nicosw/turn-01.yaml").output
     subs = json.loads(log_path.read_text(encoding="utf-8"))["input"]["turns"][0]["submissions"]
     assert subs["enemies"]["goes"]["ogre"][0] == {"do": "switch_weapon", "weapon": "rock"}
-    assert subs["allies"]["placement"] == {"ria": 1, "gord": 3}
+    assert subs["allies"]["placement"] == {"ria": 1, "gord": 3}  # full-width and quoted squares read as numbers
+    assert subs["allies"]["goes"]["ria"][0]["to"] == 5
     assert subs["allies"]["goes"]["ria"][1] == {"do": "ranged", "target": "gob"}
 
 

@@ -113,6 +113,7 @@ def test_dh_12_2_the_continued_setup_carries_the_state(three_ways):
     assert match["seed"] == whole["seed"] and match["options"] == whole["options"]
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_12_2_an_awaiting_or_decided_log_cannot_be_continued(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     folder = _folder(tmp_path / "m", [1])
@@ -189,6 +190,7 @@ def test_dh_12_1_a_match_may_start_mid_campaign(tmp_path, monkeypatch):
     ("current: {spirit: 1}}", "current: {hp: 0}}", "体力 0 is death: write 'dead: true'"),
     ("bearer: b, stat: attack", "bearer: nobody, stat: attack", "unknown character 'nobody'"),
 ])
+@pytest.mark.usefixtures("english")
 def test_dh_12_1_the_current_state_is_checked_against_the_rules(tmp_path, monkeypatch, old, new, message):
     monkeypatch.chdir(tmp_path)
     assert old in MID

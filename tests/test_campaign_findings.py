@@ -236,6 +236,7 @@ def test_dh_7_1_dice_left_over_for_an_awaited_side_are_kept_and_reported(tmp_pat
     assert run("validate", "match.yaml").exit_code == 0
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_7_1_extra_dice_after_a_complete_turn_say_where_the_dice_went(tmp_path):
     text = campaign(one_turn("[{who: r2, to: Ｂ６}]", "[{who: b2, to: Ｃ２}]", dice="    dice: [50, 40]\n"))
     (tmp_path / "match.yaml").write_text(text, encoding="utf-8")
@@ -260,6 +261,7 @@ def test_dh_7_2_roll_at_100_draws_the_die_anyway(tmp_path):
     assert [(c["face"], c["success"]) for c in events(log, "check")] == [(99, True), (100, True)]
 
 
+@pytest.mark.usefixtures("english")
 def test_dh_7_1_dice_plan_lists_the_dice_before_they_are_recorded():
     from tests.test_cli import EXAMPLE
 

@@ -23,6 +23,8 @@ from dhproc.cli import cli
 from dhproc.rng import stream
 from dhproc.rulesets.dh.options import OPTIONS
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "dh"
 
@@ -135,6 +137,7 @@ def events(log: dict, kind: str, turn: int = 1) -> list[dict]:
 
 # =========================================================================== 1. the example
 
+@pytest.mark.japanese
 def test_resolve_example_prints_the_japanese_report():
     r = run("resolve", EXAMPLE / "match.yaml")
     assert r.exit_code == 0
@@ -167,6 +170,7 @@ def test_bad_lang_is_a_usage_error():
 
 # =========================================================================== 2. the seed's worked example
 
+@pytest.mark.japanese
 def test_seed_worked_example_hit(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("match.yaml").write_text(mini_match("[55]"), encoding="utf-8")
@@ -199,6 +203,7 @@ def test_seed_worked_example_boundary(tmp_path, monkeypatch, face, hit):
     assert len(events(log, "damage")) == (1 if hit else 0)
 
 
+@pytest.mark.japanese
 def test_seed_worked_example_miss(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("match.yaml").write_text(mini_match("[66]"), encoding="utf-8")
@@ -229,6 +234,7 @@ def test_json_twice_is_byte_identical_and_matches_stdout(tmp_path):
     assert set(log["options"]) == {o.id for o in OPTIONS}
 
 
+@pytest.mark.japanese
 def test_json_path_still_prints_the_report(tmp_path):
     r = run("resolve", EXAMPLE / "match.yaml", "--json", tmp_path / "x.json")
     assert "■1ターン目" in r.stdout
@@ -405,7 +411,7 @@ def test_schema_error_is_located_at_the_value(tmp_path, monkeypatch):
     Path("match.yaml").write_text(text, encoding="utf-8")
     r = _resolve_fails("match.yaml")
     assert problem_lines(r) == [
-        f"{where('match.yaml', text, TEN)} 'ten' is not of type 'integer' "
+        f"{where('match.yaml', text, TEN)} 'attack' must be a whole number, not 'ten' "
         f"(at /setup/characters/yamada/attack)"]
 
 
@@ -515,7 +521,7 @@ def test_unknown_key_is_located_at_the_key(tmp_path, monkeypatch):
     Path("match.yaml").write_text(text, encoding="utf-8")
     r = _resolve_fails("match.yaml")
     [line] = problem_lines(r)
-    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, "
+    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, controlled, "
                            f"path, to, wait, who)")
     assert line.endswith("(at /turns/0/submissions/b/0/goto)")
 
@@ -525,7 +531,7 @@ def test_missing_required_key(tmp_path, monkeypatch):
     text = mini_match().replace("seed: 7\n", "")
     Path("match.yaml").write_text(text, encoding="utf-8")
     r = _resolve_fails("match.yaml")
-    assert problem_lines(r) == ["match.yaml:1:1: missing key 'seed'"]
+    assert problem_lines(r) == ["match.yaml:1:1: the seed is missing (key 'seed')"]
 
 
 # =========================================================================== 6. refused with a clear message
@@ -636,6 +642,7 @@ def test_missing_turn_file_listed_by_the_match(tmp_path, monkeypatch):
 
 # =========================================================================== 7. YAML surprises (end to end)
 
+@pytest.mark.japanese
 def test_yaml_surprises_are_off_end_to_end(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     text = (mini_match(title="2024-06-11").replace("seed: 7", "seed: 010")
@@ -652,6 +659,7 @@ def test_yaml_surprises_are_off_end_to_end(tmp_path, monkeypatch):
 
 # =========================================================================== 8. turn-file mode
 
+@pytest.mark.japanese
 def test_turn_file_reports_only_that_turn(tmp_path):
     r = run("resolve", EXAMPLE / "turn-02.yaml")
     assert r.exit_code == 0
@@ -665,6 +673,7 @@ def test_turn_file_reports_only_that_turn(tmp_path):
     assert log["turns"] == full["turns"][:2]
 
 
+@pytest.mark.japanese
 def test_turn_file_all_reports_every_turn_so_far():
     r = run("resolve", EXAMPLE / "turn-02.yaml", "--all")
     assert r.exit_code == 0
@@ -706,6 +715,7 @@ def _awaiting_example(tmp_path: Path) -> Path:
     return d
 
 
+@pytest.mark.japanese
 def test_turn_awaiting_the_second_side(tmp_path):
     d = _awaiting_example(tmp_path)
     r = run("resolve", d / "turn-01.yaml")
@@ -760,6 +770,7 @@ turns:
 
 # =========================================================================== 11. roll
 
+@pytest.mark.japanese
 def test_roll_check_with_a_seed():
     face = stream(1, 0, "roll").die(100)
     verdict = "成功" if face <= 65 else "失敗"
@@ -823,9 +834,11 @@ def test_new_then_resolve(tmp_path, monkeypatch):
     r = run("new", "dh", "game")
     assert r.exit_code == 0
     assert r.stdout.splitlines()[-1] == f"next: dhproc resolve {Path('game') / 'match.yaml'}"
+    assert run("new", "dh", "game2", "--lang", "ja").stdout.splitlines()[-1] == \
+        f"次は：dhproc resolve {Path('game2') / 'match.yaml'}"
     written = sorted(p.name for p in Path("game").iterdir())
     assert "match.yaml" in written and written
-    r = run("resolve", "game/match.yaml")
+    r = run("resolve", "game/match.yaml", "--lang", "ja")
     assert r.exit_code == 0
     assert "■1ターン目" in r.stdout
     assert run("validate", *(f"game/{n}" for n in written)).exit_code == 0
@@ -868,8 +881,8 @@ def test_validate_lists_every_problem(tmp_path, monkeypatch):
     assert r.exit_code == 1
     assert r.stdout == ""
     assert problem_lines(r) == [
-        f"{where('match.yaml', text, '-1')} -1 is less than the minimum of 0 (at /setup/characters/suzuki/hp)",
-        f"{where('match.yaml', text, TEN)} 'ten' is not of type 'integer' (at /setup/characters/yamada/attack)",
+        f"{where('match.yaml', text, '-1')} 'hp' must be at least 0, not -1 (at /setup/characters/suzuki/hp)",
+        f"{where('match.yaml', text, TEN)} 'attack' must be a whole number, not 'ten' (at /setup/characters/yamada/attack)",
     ]
 
 
@@ -961,11 +974,12 @@ def test_options_lists_every_option_with_its_default():
     rows = {}
     for line in r.stdout.splitlines():
         cells = [c.strip() for c in line.strip("|").split("|")]
-        if line.startswith("|") and len(cells) >= 2:
-            rows[cells[0]] = cells[1]
+        if line.startswith("|") and len(cells) >= 3:
+            rows[cells[0]] = cells[2]
+    reasons = "".join(r.stdout.split())  # each reason is wrapped to the terminal
     for o in OPTIONS:
         assert rows.get(o.id) == _show(o.default), o.id
-        assert f"{o.id}: {o.reason}" in r.stdout
+        assert "".join(f"{o.id} ({OPTIONS.name(o.id, 'en')}): {o.reason}".split()) in reasons
     assert {k for k in rows if k != "option"} == {o.id for o in OPTIONS}
 
 
@@ -996,13 +1010,14 @@ def test_batch_goes_on_after_a_bad_input(tmp_path, monkeypatch):
     r = run("resolve", "a.yaml", "bad.yaml", "b.yaml", "--out", "out")
     assert r.exit_code == 1
     assert sorted(os.listdir("out")) == ["a.json", "a.txt", "b.json", "b.txt"]
-    assert f"{where('bad.yaml', bad, TEN)} 'ten' is not of type 'integer'" in r.stderr
-    assert "出目55 → 命中" in Path("out/a.txt").read_text(encoding="utf-8")
-    assert "出目66 → 回避" in Path("out/b.txt").read_text(encoding="utf-8")
+    assert f"{where('bad.yaml', bad, TEN)} 'attack' must be a whole number, not 'ten'" in r.stderr
+    assert "die 55 → hit" in Path("out/a.txt").read_text(encoding="utf-8")
+    assert "die 66 → miss" in Path("out/b.txt").read_text(encoding="utf-8")
     r = run("replay", "out/a.json", "out/b.json")
     assert (r.exit_code, r.stdout) == (0, "out/a.json: ok\nout/b.json: ok\n")
 
 
+@pytest.mark.japanese
 def test_batch_without_out_prints_each_report(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("a.yaml").write_text(mini_match("[55]"), encoding="utf-8")
@@ -1011,7 +1026,7 @@ def test_batch_without_out_prints_each_report(tmp_path, monkeypatch):
     assert r.exit_code == 1
     assert r.stdout.count("━━ 例題 ━━") == 2
     assert r.stdout.index("出目55") < r.stdout.index("出目66")
-    assert r.stderr == "nope.yaml: no such file\n"
+    assert r.stderr == "nope.yaml: ファイルがありません\n"
 
 
 # =========================================================================== 16. atomic outputs
@@ -1072,6 +1087,7 @@ def test_character_name_with_a_newline_is_an_input_error(tmp_path, monkeypatch):
 
 # =========================================================================== a real process
 
+@pytest.mark.japanese
 def test_process_resolve_example_matches_the_runner():
     proc = run_process("resolve", "examples/dh/match.yaml")
     assert proc.returncode == 0
@@ -1101,13 +1117,13 @@ def test_process_schema_error_and_replay(tmp_path):
     text = edit(d / "match.yaml", "attack: 8,  defense: 7, hp: 6", 'attack: "ten",  defense: 7, hp: 6')
     proc = run_process("resolve", "match.yaml", cwd=d)
     assert proc.returncode == 1
-    assert proc.stderr == (f"{where('match.yaml', text, TEN)} 'ten' is not of type 'integer' "
+    assert proc.stderr == (f"{where('match.yaml', text, TEN)} 'attack' must be a whole number, not 'ten' "
                            f"(at /setup/characters/kaicho/attack)\n")
 
 
 def test_process_roll_and_usage_errors(tmp_path):
     face = stream(1, 0, "roll").die(100)
-    proc = run_process("roll", "1D100<=65", "--seed", "1")
+    proc = run_process("roll", "1D100<=65", "--seed", "1", "--lang", "ja")
     assert proc.returncode == 0
     assert proc.stdout == f"1D100<=65 → {face} → {face}≤65 → {'成功' if face <= 65 else '失敗'}   (seed 1)\n"
     proc = run_process("roll", "2D(", "--seed", "1")

@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from dhproc.cli import cli
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 REPO = Path(__file__).resolve().parents[1]
 LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: \S")
 
@@ -53,28 +55,28 @@ def test_characters_are_capped(ruleset, most) -> None:
     data = _match(ruleset)
     template = next(iter(data["setup"]["characters"].values()))
     data["setup"]["characters"] = {f"c{i}": json.loads(json.dumps(template)) for i in range(most + 1)}
-    assert "/setup/characters" in _refused(ruleset, data, "too many properties")
+    assert "/setup/characters" in _refused(ruleset, data, f"the characters: too many characters, {most + 1:,} (at most {most})")
 
 
 @pytest.mark.parametrize("key, value", [("rows", 27), ("cols", 100)])
 def test_the_dh_map_is_at_most_26_by_99(key, value) -> None:
     data = _match("dh")
     data["setup"]["map"][key] = value
-    _refused("dh", data, "greater than the maximum")
+    _refused("dh", data, f"must be at most {value - 1}, not {value}")
 
 
 @pytest.mark.parametrize("ruleset", ["dh", "logos", "nicosw"])
 def test_at_most_1000_turns(ruleset) -> None:
     data = _match(ruleset)
     data["turns"] = [{"turn": i, "submissions": {}} for i in range(1, 1002)]
-    assert "too long: 1,001 entries, at most 1,000" in _refused(ruleset, data, "too long")
+    assert "the turns: too long, 1,001 turns (at most 1,000)" in _refused(ruleset, data, "too long")
 
 
 @pytest.mark.parametrize("ruleset", ["dh", "logos", "nicosw"])
 def test_a_turn_number_over_1000_is_refused(ruleset) -> None:
     data = _match(ruleset)
     data["turns"] = [{"turn": 1001, "submissions": {}}]
-    _refused(ruleset, data, "greater than the maximum of 1000")
+    _refused(ruleset, data, "the turn number must be at most 1000, not 1001")
 
 
 def test_a_dice_expression_is_capped_at_1000_dice() -> None:

@@ -27,19 +27,27 @@ def test_every_message_has_both_languages_with_the_same_fields(key: str) -> None
     ja, en = entry
     assert _fields(ja) == _fields(en), key
     if not key.startswith(("list.", "what.")):
-        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", ja), key  # the Japanese is Japanese
+        # the Japanese is Japanese: kana, kanji, or at least Japanese punctuation (「{text}」, （{runs}）)
+        assert re.search(r"[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff60]", ja), key
 
 
 def test_every_message_id_used_in_the_code_exists() -> None:
-    used = set()
+    prefixes = "|".join(sorted({key.split(".")[0] for key in messages.MESSAGES.entries}))
+    used, families = set(), set()
     for path in (ROOT / "dhproc").rglob("*.py"):
         if path.name == "messages.py":
             continue
         text = path.read_text(encoding="utf-8")
-        used |= set(re.findall(r"""["']((?:name|import|what|list)\.[a-z_]+)["']""", text))
+        used |= set(re.findall(r"""["']((?:%s)\.[A-Za-z0-9_]+)["']""" % prefixes, text))
+        # an id made from a value: f"schema.type_{t}", f"field.{key}" (each is said where it exists)
+        families |= set(re.findall(r"""f["']((?:%s)\.[A-Za-z_]*)\{""" % prefixes, text))
     assert used, "the finder finds the ids"
+    # a schema's x-message may name a catalogue id
+    for schema in (ROOT / "schemas").glob("*.schema.json"):
+        used |= set(re.findall(r'"x-message": "([a-z_]+\.[A-Za-z_]+)"', schema.read_text(encoding="utf-8")))
+    used -= {"match.yaml", "match.yml"}  # file names, not ids
     assert used <= set(messages.MESSAGES.entries), used - set(messages.MESSAGES.entries)
-    unused = set(messages.MESSAGES.entries) - used
+    unused = {key for key in set(messages.MESSAGES.entries) - used if not key.startswith(tuple(families))}
     assert not unused, f"ids no code uses: {sorted(unused)}"
 
 
@@ -175,3 +183,18 @@ def test_lang_is_on_every_command() -> None:
     assert len(found) >= 12
     for path, cmd in found:
         assert any(p.name == "lang" for p in cmd.params), " ".join(path)
+
+
+def test_a_usage_error_or_help_leaves_no_language_behind(monkeypatch) -> None:
+    """--lang en on a command that then fails to parse (or prints --help) must not make the next
+    command English: the language lives as long as the command."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    CliRunner().invoke(cli, ["resolve", "--lang", "en", "--no-such-option"])
+    CliRunner().invoke(cli, ["options", "--lang", "en", "--help"])
+    assert messages.default_lang() == "ja"
+    result = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"])
+    assert "失敗" in result.output or "成功" in result.output

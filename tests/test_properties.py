@@ -15,6 +15,9 @@ from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
 
 from . import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,6 +40,8 @@ STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
 SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
+FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
+USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -73,6 +78,8 @@ def effects(draw, bench: list[str]) -> dict:
             del e["seal"]
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
+        if draw(st.booleans()):
+            e["direction"] = draw(st.sampled_from(FORCED_DIRECTIONS))
     if kind == "withdraw" and draw(st.booleans()):
         e["permanent"] = True
     if kind == "summon" and bench and draw(st.booleans()):
@@ -197,6 +204,8 @@ def dh_matches(draw) -> str:
                         use["targets"] = draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
+                    if draw(st.integers(0, 3)) == 0:
+                        use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
                         use.update(_summon_choice(draw, chars, side))
                     act["ability"] = use
@@ -214,6 +223,12 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.6): a schedule of arrivals from the bench
+        match["setup"]["reinforcements"] = [
+            {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
+             "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),
+                                                                                        min_size=1, max_size=3))]}
+            for _ in range(draw(st.integers(1, 2)))]
     if mid:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
@@ -247,6 +262,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     chars = data["setup"]["characters"]
     abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
     coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])
+    coverage.note("forced move directions", [e.get("direction", "chosen") for a in abilities_ for e in a["effects"]
+                                             if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
@@ -256,6 +273,8 @@ def note_generated(data: dict, log: dict | None) -> None:
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
     if log is not None:
+        coverage.note("reinforcements", [e.get("reason", "arrived") for t in log["turns"] for e in t["events"]
+                                         if e["kind"] == "reinforcement"])
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)

@@ -15,6 +15,9 @@ from click.testing import CliRunner
 from dhproc import api
 from dhproc.cli import cli
 from dhproc.engine.ruleset import ruleset_ids
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 CORPUS = Path(__file__).resolve().parent / "replays"
 ENTRIES = sorted(p.parent for p in CORPUS.glob("*/*/log.json"))

@@ -26,6 +26,8 @@ from dhproc import api
 from dhproc.errors import InputError
 from dhproc.loading import load_file
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(ROOT.glob("*/*.yaml"))
 

@@ -18,6 +18,8 @@ from click.testing import CliRunner
 from dhproc.cli import cli
 from dhproc.engine.ruleset import ruleset_ids
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 REPO = Path(__file__).resolve().parents[1]
 LOCATED = re.compile(r"^[^:\n]+:\d+:\d+: \S")
 
@@ -269,7 +271,7 @@ def test_a_long_title_is_told_it_is_too_long_not_that_it_has_a_line_break(tmp_pa
     folder = example(tmp_path)
     edit(folder / "match.yaml", "title: 第3回キャンペーン 第1戦", "title: " + "長" * 250)
     hit = assert_located(run("validate", folder / "match.yaml"), str(folder / "match.yaml"), 5)
-    assert "too long: 250 characters, at most 200" in hit and "line break" not in hit
+    assert "the title: too long, 250 characters (at most 200)" in hit and "line break" not in hit
     edit(folder / "match.yaml", "長" * 250, '"two\\nlines"')
     hit = assert_located(run("validate", folder / "match.yaml"), str(folder / "match.yaml"), 5)
     assert "line break" in hit
@@ -287,6 +289,7 @@ def _dhproc(*args: str, env_extra: dict | None = None, stdout=None):
                           stderr=subprocess.PIPE, timeout=120)
 
 
+@pytest.mark.japanese
 @pytest.mark.parametrize("encoding", ["cp932", "latin-1", "euc-jp", "ascii"])
 def test_output_is_utf8_whatever_the_console_encoding(tmp_path, encoding) -> None:
     """`dhproc roll '1D100<=65' > f` under PYTHONIOENCODING=cp932 was a traceback: ≤ and → are

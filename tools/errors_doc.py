@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 MAKERS = {"Problem": 3, "problem": 1, "_whole_file": 1, "DiceExprError": 1, "UsageError": 0,
           "OutputError": 0, "Diverged": 0, "locate": 1, "at": 1, "_Refused": 2,
           "Divergence": 99}
-# Where a message is built apart from the call that reports it: every ``message = …`` and
-# ``return f"…"`` of these modules is a message.
-WORDING_MODULES = ("dhproc/validation.py",)
+# Where a message is built apart from the call that reports it: every ``message = …`` of these
+# modules is a message, and every ``return …`` of the functions named (None: of every function).
+WORDING_MODULES = {"dhproc/validation.py": ("worded",)}
 
 
 @dataclass(frozen=True)
@@ -155,10 +155,16 @@ def schema_messages() -> list[tuple[str, str]]:
 def message_args(tree: ast.AST, module: str) -> Iterator[tuple[ast.AST, int]]:
     """Every node of ``tree`` that is the message of a maker call, a located pair or (in a
     WORDING_MODULES module) a ``message = …`` / ``return …``, with its line."""
+    wording_returns: set[int] = set()
+    if module in WORDING_MODULES:
+        functions = WORDING_MODULES[module]
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and (functions is None or fn.name in functions):
+                wording_returns |= {id(n) for n in ast.walk(fn) if isinstance(n, ast.Return)}
     for node in ast.walk(tree):
         if module in WORDING_MODULES:
             value = None
-            if isinstance(node, ast.Return) and isinstance(node.value, (ast.JoinedStr, ast.Call)):
+            if id(node) in wording_returns and isinstance(node.value, (ast.JoinedStr, ast.Call, ast.Constant)):
                 value = node.value
             elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "message" for t in node.targets):
                 value = node.value
@@ -184,9 +190,15 @@ def message_args(tree: ast.AST, module: str) -> Iterator[tuple[ast.AST, int]]:
 
 def found_messages() -> list[Message]:
     """Every message in dhproc/ and the schemas: literals as written, catalogue messages in both
-    languages."""
-    found = [Message(text, where) for text, where in schema_messages()]
+    languages (a schema's ``x-message`` may be a catalogue id)."""
     texts = catalogues(ROOT)
+    found = []
+    for text, where in schema_messages():
+        if text in texts:
+            ja, en = texts[text]
+            found.append(Message(_template(en), where, _template(ja), text))
+        else:
+            found.append(Message(text, where))
     for path in sorted((ROOT / "dhproc").rglob("*.py")):
         module = str(path.relative_to(ROOT))
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
+from ..messages import say
+
 NUMBER, TEXT, LIST = "number", "text", "list"
 
 # op -> (symbol, operand types it accepts by attribute type)
@@ -122,32 +124,31 @@ def parse(data: Any, vocab: Vocabulary, path: tuple = ()) -> tuple[Condition | N
 
 def _parse(data: Any, vocab: Vocabulary, path: tuple, problems: Problems) -> Condition:
     if not isinstance(data, dict):
-        problems.append((path, "a condition is a mapping ({of, attr, OP} or all/any/not)"))
+        problems.append((path, say("cond.not_mapping")))
         return ALWAYS
     for word, cls in (("all", AllOf), ("any", AnyOf)):
         if word in data:
             if len(data) != 1 or not isinstance(data[word], list):
-                problems.append((path, f"'{word}' takes a list of conditions and nothing beside it"))
+                problems.append((path, say("cond.list_alone", word=word)))
                 return ALWAYS
             return cls(tuple(_parse(d, vocab, path + (word, i), problems) for i, d in enumerate(data[word])))
     if "not" in data:
         if len(data) != 1:
-            problems.append((path, "'not' takes one condition and nothing beside it"))
+            problems.append((path, say("cond.not_alone")))
             return ALWAYS
         return Not(_parse(data["not"], vocab, path + ("not",), problems))
     subject, attr, kind = _subject_attr(data, vocab, path, problems)
     ops = [k for k in data if k in OPS]
     extra = [k for k in data if k not in OPS and k not in ("of", "attr")]
     if extra:
-        problems.append((path + (extra[0],), f"unknown key '{extra[0]}' in a condition "
-                                              f"(allowed: of, attr, {', '.join(OPS)}, all, any, not)"))
+        problems.append((path + (extra[0],), say("cond.unknown_key", key=extra[0], ops=", ".join(OPS))))
         return ALWAYS
     if len(ops) != 1:
-        problems.append((path, f"a comparison needs exactly one of {', '.join(OPS)}"))
+        problems.append((path, say("cond.one_op", ops=", ".join(OPS))))
         return ALWAYS
     op = ops[0]
     if kind is not None and kind not in OPS[op][1]:
-        problems.append((path + (op,), f"'{op}' does not apply to {subject}.{attr} (a {kind})"))
+        problems.append((path + (op,), say("cond.op_kind", op=op, subject=subject, attr=attr, kind=_kind(kind))))
         return ALWAYS
     raw = data[op]
     operand: int | str | Ref
@@ -155,21 +156,22 @@ def _parse(data: Any, vocab: Vocabulary, path: tuple, problems: Problems) -> Con
         rs, ra, rkind = _subject_attr(raw, vocab, path + (op,), problems)
         extra = [k for k in raw if k not in ("of", "attr")]
         if extra:
-            problems.append((path + (op, extra[0]), f"unknown key '{extra[0]}' (a value reference has of, attr)"))
+            problems.append((path + (op, extra[0]), say("cond.ref_key", key=extra[0])))
         want = TEXT if op in ("includes", "excludes") else kind
         if rkind is not None and want is not None and rkind != want:
-            problems.append((path + (op,), f"{rs}.{ra} is a {rkind}; '{op}' needs a {want} here"))
+            problems.append((path + (op,), say("cond.ref_kind", subject=rs, attr=ra, kind=_kind(rkind), op=op,
+                                               want=_kind(want))))
         operand = Ref(rs, ra)
     elif isinstance(raw, bool) or not isinstance(raw, (int, str)):
-        problems.append((path + (op,), "the value compared with is a whole number, a word or {of, attr}"))
+        problems.append((path + (op,), say("cond.value")))
         return ALWAYS
     else:
         if op in ("includes", "excludes") and not isinstance(raw, str):
-            problems.append((path + (op,), f"'{op}' takes a word (one list item)"))
+            problems.append((path + (op,), say("cond.word", op=op)))
         elif kind == NUMBER and not isinstance(raw, int):
-            problems.append((path + (op,), f"{subject}.{attr} is a number; compare it with a whole number"))
+            problems.append((path + (op,), say("cond.number", subject=subject, attr=attr)))
         elif kind == TEXT and not isinstance(raw, str):
-            problems.append((path + (op,), f"{subject}.{attr} is a word; compare it with a word"))
+            problems.append((path + (op,), say("cond.text", subject=subject, attr=attr)))
         operand = raw
     return Compare(subject, attr, op, operand)
 
@@ -177,16 +179,21 @@ def _parse(data: Any, vocab: Vocabulary, path: tuple, problems: Problems) -> Con
 def _subject_attr(data: dict, vocab: Vocabulary, path: tuple, problems: Problems) -> tuple[str, str, str | None]:
     subject, attr = data.get("of"), data.get("attr")
     if not isinstance(subject, str) or not isinstance(attr, str):
-        problems.append((path, "a comparison names its value with 'of' (whose) and 'attr' (what)"))
+        problems.append((path, say("cond.of_attr")))
         return str(subject), str(attr), None
     attrs = vocab.attrs(subject)
     if attrs is None:
-        problems.append((path + ("of",), f"unknown subject '{subject}' (known: {', '.join(vocab.subjects)})"))
+        problems.append((path + ("of",), say("cond.unknown_subject", subject=subject, known=", ".join(vocab.subjects))))
         return subject, attr, None
     if attr not in attrs:
-        problems.append((path + ("attr",), f"'{subject}' has no '{attr}' (known: {', '.join(attrs)})"))
+        problems.append((path + ("attr",), say("cond.unknown_attr", subject=subject, attr=attr, known=", ".join(attrs))))
         return subject, attr, None
     return subject, attr, attrs[attr]
+
+
+def _kind(kind: str) -> str:
+    """A value's kind in words: number, text or list."""
+    return say(f"cond.kind_{kind}")
 
 
 Accessor = Callable[[str, str], Any]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..errors import Problem
+from ..messages import say
 
 SOURCES = ("seed", "wiki", "research", "guess")
 
@@ -37,13 +38,13 @@ class Option:
         if self.choices:
             if value in self.choices and type(value) is type(self.default):
                 return None
-            return f"option {self.id} must be one of {', '.join(_show(c) for c in self.choices)}"
+            return say("option.one_of", id=self.id, choices=", ".join(_show(c) for c in self.choices))
         if type(value) is not int:
-            return f"option {self.id} must be a whole number"
+            return say("option.whole", id=self.id)
         if self.minimum is not None and value < self.minimum:
-            return f"option {self.id} must be at least {self.minimum}"
+            return say("option.at_least", id=self.id, limit=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            return f"option {self.id} must be at most {self.maximum}"
+            return say("option.at_most", id=self.id, limit=self.maximum)
         return None
 
     def allowed(self) -> str:
@@ -115,7 +116,7 @@ class OptionSet:
             opt = self.by_id.get(key)
             if opt is None:
                 known = ", ".join(o.id for o in self.options)
-                problems.append(locate(key, f"unknown option '{key}' (known: {known})", True))
+                problems.append(locate(key, say("option.unknown", key=key, known=known), True))
                 continue
             msg = opt.check(value)
             if msg:

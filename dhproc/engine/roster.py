@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
+from ..messages import say
+
 C = TypeVar("C")
 S = TypeVar("S")
 Problems = list[tuple[tuple, str]]
@@ -23,7 +25,7 @@ def parse_characters(setup: dict[str, Any],
     sides = setup["sides"]
     for i, (cid, data) in enumerate(setup["characters"].items()):
         if data["side"] not in sides:
-            bad.append((("characters", cid, "side"), f"'{data['side']}' is not a side (sides: {', '.join(sides)})"))
+            bad.append((("characters", cid, "side"), say("roster.not_side", side=data["side"], sides=", ".join(sides))))
             continue
         c, problems = parse(cid, data, i)
         bad += [(("characters", cid) + rel, msg) for rel, msg in problems]
@@ -42,8 +44,7 @@ def parse_skills(items: list[dict], parse: Callable[[dict, int], tuple[S, Proble
         problems += [(("skills", i) + p, m) for p, m in sp]
         n = name(skill)
         if n in names:
-            problems.append((("skills", i, "name"), f"skill name '{n}' is used twice by this character "
-                                                    f"(first at skill {names[n] + 1})"))
+            problems.append((("skills", i, "name"), say("roster.skill_twice", name=n, first=names[n] + 1)))
         names.setdefault(n, i)
         skills.append(skill)
     return skills, problems

@@ -160,3 +160,35 @@ def grid_map(
             out.append(line([first, *(lines[i] if i < len(lines) else "" for lines in board_row)]))
         out.append(rule("-"))
     return "\n".join(out)
+
+
+_NO_LINE_START = set("、。，．）」』】〕・ー！？!?,.)")
+
+
+def wrap(text: str, width: int, indent: int = 2) -> str:
+    """``text`` in lines of at most ``width`` terminal columns, a Japanese character counting two
+    (:func:`display_width`): English breaks at spaces, Japanese between any two characters, but
+    never before 、。）」 and the like. Lines after the first are indented by ``indent``."""
+    width = max(width, indent + 10)
+    lines: list[str] = []
+    line, used = "", 0
+    for ch in text:
+        w = display_width(ch)
+        if used + w > width and line.strip():
+            cut = line.rfind(" ")
+            if ch in _NO_LINE_START or (ch != " " and ch.isascii() and cut > indent):
+                # carry the word (or the last character before a closing mark) to the next line
+                cut = cut if cut > indent and ch.isascii() else len(line) - 1
+                rest = line[cut:].lstrip(" ")
+                lines.append(line[:cut].rstrip())
+            else:
+                rest = ""
+                lines.append(line.rstrip())
+            line = " " * indent + rest
+            used = display_width(line)
+            if ch == " ":
+                continue
+        line += ch
+        used += w
+    lines.append(line.rstrip())
+    return "\n".join(lines)

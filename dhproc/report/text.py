@@ -21,12 +21,12 @@ class Catalog:
     def lang(self, lang: str) -> Callable[..., str]:
         index = LANGS.index(lang)
 
-        def text(key: str, **values: object) -> str:
+        def text(key: str, /, **values: object) -> str:
             return self.entries[key][index].format(**values)
 
         return text
 
-    def say(self, key: str, lang: str | None = None, **values: object) -> str:
+    def say(self, key: str, lang: str | None = None, /, **values: object) -> str:
         """``key`` in ``lang``, by default the language of the running command (--lang,
         DHPROC_LANG, else Japanese)."""
         from ..messages import default_lang

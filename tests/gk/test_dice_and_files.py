@@ -57,16 +57,18 @@ def test_roll_repeats_as_bcdice_writes_them() -> None:
     assert run("roll", "rep2 1D6 命中", "--seed", "1").output.count("　命中") == 2
 
 
-@pytest.mark.parametrize("args,message", [
-    (["x3 1D6", "--times", "2"], "give the repeat once"),
-    (["x101 1D6"], "repeat 101: give 1 to 100"),
-    (["1D6", "--times", "101"], "101"),
-    (["2D6 + x"], "column 7"),       # a broken expression is not a dice roll with a comment
-    (["攻撃判定"], "column 1"),
+@pytest.mark.parametrize("args,message,japanese", [
+    (["x3 1D6", "--times", "2"], "give the repeat once", "繰り返しは1か所で指定してください"),
+    (["x101 1D6"], "repeat 101: give 1 to 100", "繰り返し101回：1〜100回にしてください"),
+    (["1D6", "--times", "101"], "101", "101"),
+    (["2D6 + x"], "column 7", "7文字目：使えない文字 'x' があります"),  # a broken expression, not a comment
+    (["攻撃判定"], "column 1", "エラー：攻撃判定：1文字目"),
 ])
-def test_roll_mistakes_are_reported(args: list[str], message: str) -> None:
-    r = run("roll", *args, "--seed", "1")
+def test_roll_mistakes_are_reported(args: list[str], message: str, japanese: str) -> None:
+    r = run("roll", *args, "--seed", "1", "--lang", "en")
     assert r.exit_code in (1, 2) and message in r.output, r.output
+    r = run("roll", *args, "--seed", "1")
+    assert r.exit_code in (1, 2) and japanese in r.output, r.output
 
 
 # --------------------------------------------------------------------------- files
@@ -113,13 +115,20 @@ def test_two_unlisted_files_for_one_turn_are_named_with_the_fix(tmp_path: Path, 
     shutil.copy(d / "turn-02.yaml", d / "turn-2.yaml")
     r = run("resolve", d, "--lang", lang)
     assert r.exit_code == 1
-    assert re.search(r"turn 2 is given by two files, \S*turn-02\.yaml and \S*turn-2\.yaml: keep one", r.output)
-    assert "rename it so that its name is not turn-NN.yaml (e.g. turn-02-old.yaml)" in r.output
+    if lang == "en":
+        assert re.search(r"turn 2 is given by two files, \S*turn-02\.yaml and \S*turn-2\.yaml: keep one", r.output)
+        assert "rename it so that its name is not turn-NN.yaml (e.g. turn-02-old.yaml)" in r.output
+    else:
+        assert re.search(r"2ターン目が2つのファイル（\S*turn-02\.yamlと\S*turn-2\.yaml）にあります。片方だけにしてください",
+                         r.output), r.output
+        assert "turn-NN.yaml でない名前（例：turn-02-old.yaml）に変えてください" in r.output
 
 
 def test_resolve_a_folder_without_a_match(tmp_path: Path) -> None:
-    r = run("resolve", tmp_path)
+    r = run("resolve", tmp_path, "--lang", "en")
     assert r.exit_code == 1 and f"{tmp_path}:1:1: not a file but a folder without match.yaml" in r.output
+    r = run("resolve", tmp_path)
+    assert r.exit_code == 1 and f"{tmp_path}:1:1: ファイルではなく、match.yaml のないフォルダです" in r.output
 
 
 def test_resolve_a_folder_writes_outputs_like_a_match_file(tmp_path: Path) -> None:

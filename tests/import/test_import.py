@@ -129,8 +129,10 @@ def test_import_from_stdin_prints_the_turn(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args,message", [
     (["dh", "鈴木 B6→B4"], "--turn N を指定するか"),
     (["dh", "鈴木 B6→B4", "--lang", "en"], "give --turn N"),
-    (["chess", "x", "--turn", "1"], "unknown ruleset 'chess'"),
-    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "not a logos match file"),
+    (["chess", "x", "--turn", "1", "--lang", "en"], "unknown ruleset 'chess'"),
+    (["chess", "x", "--turn", "1"], "ルール「chess」はありません"),
+    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml", "--lang", "en"], "not a logos match file"),
+    (["logos", "x", "--turn", "1", "--match", "examples/dh/match.yaml"], "logosの対戦ファイルではありません"),
 ])
 def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> None:
     monkeypatch.chdir(ROOT)
@@ -189,3 +191,18 @@ def test_count_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Pa
     example = yaml.safe_load((ROOT / "examples/count/turn-01.yaml").read_text(encoding="utf-8"))
     assert written["submissions"] == example["submissions"]
     assert run("resolve", out).output == run("resolve", ROOT / "examples/count/turn-01.yaml").output
+
+
+@pytest.mark.parametrize("lang,messages", [
+    ("ja", ["リアに武器「ダカー」はありません（もしかして：ダガー）",
+            "「攻撃→ゴブリン」は近接攻撃か遠距離攻撃かが分かりません", "ゴードの行動がありません。何もしないなら 待機 と書いてください",
+            "リアの行動が2か所にあります", "問題4件。何も書き込んでいません"]),
+    ("en", ["リア has no weapon 'ダカー' (did you mean ダガー?)", "'攻撃→ゴブリン': say 近接攻撃 (melee) or 遠距離攻撃 (ranged)",
+            "nothing for ゴード; write 待機 for no action", "リア's go is given twice", "4 problem(s); nothing written"]),
+])
+def test_nicosw_import_problems_in_both_languages(lang: str, messages: list[str]) -> None:
+    post = "リア：ダカーに持ち替え\n配置：リア1\nリア：攻撃→ゴブリン\nゴード"
+    result = run("import", "nicosw", post, "--turn", "1", "--match", ROOT / "examples/nicosw/match.yaml", "--lang", lang)
+    assert result.exit_code == 1
+    for message in messages:
+        assert message in result.stderr, (message, result.stderr)

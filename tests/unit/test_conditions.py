@@ -7,6 +7,8 @@ import pytest
 from dhproc.engine.conditions import (ALWAYS, LIST, NUMBER, TEXT, AllOf, AnyOf, Compare, Not, Ref, Vocabulary,
                                       evaluate, parse)
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 CHAR = {"defense": NUMBER, "reaction": NUMBER, "states": LIST, "name": TEXT}
 VOCAB = Vocabulary({"self": CHAR, "enemy": CHAR})
 STATE = {("self", "defense"): 6, ("self", "reaction"): 8, ("self", "states"): ("charged",), ("self", "name"): "a",

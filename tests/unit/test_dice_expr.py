@@ -22,6 +22,8 @@ from dhproc.dice_expr import (
 from dhproc.errors import DhprocError
 from dhproc.rng import PCG32, stream
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 def scripted(*draws: tuple[int, int]) -> Callable[[int], int]:
     """A roll that hands out fixed faces and checks each request's sides, in order."""

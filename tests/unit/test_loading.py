@@ -19,6 +19,8 @@ from dhproc import api
 from dhproc.errors import InputError, Problem
 from dhproc.loading import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_bytes, load_file
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "dh"
 

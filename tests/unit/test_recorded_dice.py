@@ -20,6 +20,8 @@ from dhproc import api
 from dhproc.errors import InputError, ResolutionError
 from dhproc.rng import stream
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "dh"
 SEED = 424242

@@ -99,5 +99,14 @@ class CountRuleset(Ruleset):
 
         return GRAMMAR
 
+    def summary_hooks(self):
+        """``dhproc summary``: who fell (戦闘不能) and by whom, the skills used (CAs too); no DP."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
 
 RULESET = CountRuleset()

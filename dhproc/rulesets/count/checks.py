@@ -107,8 +107,13 @@ def _check_plan(plan: dict, c: Character, names: dict[str, str], here: tuple, ba
             elif sk.timing not in ACTION_TIMING[slot]:
                 bad(here + (slot, "skill"), say("count.wrong_timing", skill=sk.name, timing=sk.timing,
                                                 slot=say(f"count.slot.{slot}")))
-        elif "targets" in action:
-            bad(here + (slot, "targets"), say("count.targets_without_skill"))
+            if sk is not None and sk.places and "to" not in action:
+                bad(here + (slot, "skill"), say("count.place_needs_to", skill=sk.name))
+            if "to" in action and (sk is None or not sk.places):
+                bad(here + (slot, "to"), say("count.to_without_place"))
+        elif "targets" in action or "to" in action:
+            bad(here + (slot, "targets" if "targets" in action else "to"),
+                say("count.targets_without_skill" if "targets" in action else "count.to_without_place"))
         for j, t in enumerate(action.get("targets", [])):
             if t not in names:
                 bad(here + (slot, "targets", j), _unknown(t, names))

@@ -13,7 +13,8 @@ a メイン action, and anywhere in the entry its reactions and its fallback:
     サブ/メイン サブ · サブアクション · SA · メイン · メインアクション · MA (a skill's own タイミング
               says which, so only a move needs it; 逃走 is always メイン)
     移動      Ｄ５へ移動 · 移動：Ｄ５ · Ｄ７→Ｄ５
-    スキル     斬撃→ゴブリンA · 《火球》→ゴブリンA · 「火球」対象：ゴブリンA · ゴブリンAに《火球》 · 《祈り》使用
+    スキル     斬撃→ゴブリンA · 《火球》→ゴブリンA · 「火球」対象：ゴブリンA · ゴブリンAに《火球》 · 《祈り》使用 ·
+              《転移》→Ｅ６ (a skill that places its user: the square)
     通常攻撃   通常攻撃→ゴブリンA · 攻撃：ゴブリンA · ゴブリンAを攻撃
     逃走 · 待機 (nothing in that 手番 or action)
     CA       CA：する · CAあり · CA：する（斬撃） · CAスキル：《斬撃》 · CAしない
@@ -130,6 +131,15 @@ def _use(fields: dict, skill: dict | None, targets: str | None, entry: Entry, ct
         ctx.problem(line, "count.import_not_an_action", skill=skill["name"], timing=timing)
         return
     action: dict[str, Any] = {"skill": skill["name"]}
+    if any(isinstance(e, dict) and e.get("op") == "place" for e in skill.get("effects", [])):  # COUNT-3.10
+        to = square(targets or "")
+        if to is None:
+            fields.pop("_part", None)
+            ctx.problem(line, "count.import_place_square", skill=skill["name"])
+            return
+        action["to"] = to
+        _place(fields, timing, action, entry, ctx, line, skill["name"])
+        return
     chosen = _targets(targets, entry, ctx, line)
     if chosen:
         action["targets"] = chosen

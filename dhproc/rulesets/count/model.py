@@ -98,6 +98,11 @@ class Skill:
         return self.check != "none" or self.damage is not None
 
     @property
+    def places(self) -> bool:
+        """COUNT-3.10: it puts its user on the action's ``to`` square (「～に配置する」)."""
+        return any(r.op == "place" for r in self.effects)
+
+    @property
     def after_move_forbidden(self) -> bool:
         """COUNT-3.5: 種別：射 and 種別：魔."""
         return self.kind in ("ranged", "magic")
@@ -276,6 +281,15 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("roll",), say("count.roll_not_reroll")))
     if skill.is_attack and skill.target_side == "self":
         problems.append((("targets", "side"), say("count.attack_self")))
+    if skill.places and (timing not in ("sub_action", "main_action") or skill.target_side != "self"
+                         or skill.is_attack):
+        problems.append((("effects",), say("count.place_self")))  # COUNT-3.10
+    if any(r.op == "place" for r in skill.riders):
+        problems.append((("riders",), say("count.place_self")))
+    for part in ("riders", "effects"):  # a heal never lowers HP: harm is damage, with its steps (COUNT-7)
+        for j, r in enumerate(getattr(skill, part)):
+            if r.op == "heal" and r.value < 0:
+                problems.append(((part, j, "value"), say("count.heal_negative", value=r.value)))
     if skill.pierce and skill.target_count != 1:
         problems.append((("pierce",), say("count.pierce_one")))
     return skill, problems

@@ -46,6 +46,7 @@ T = Catalog({
     "until_end_phase": ("エンドフェイズまで", "until the end phase"),
     "until_own_turn": ("次の行動手番まで", "until its next 行動手番"),
     "stop_ends": ("　行動不能が終わる：{name}", "  {name} can act again"),
+    "place": ("　{name}を{a}から{b}に配置（移動ではない）", "  {name} is placed from {a} on {b} (not a move)"),
     "reroll_skill": ("　　《{skill}》で振り直し", "    re-roll with 《{skill}》"),
     "move_sub": ("　{action}：移動 {a}→{b}（{sq}マス×移動コスト{mc}＝{cost}）配置カウント {before}→{after}",
                  "  {action}: move {a}→{b} ({sq} squares × move cost {mc} = {cost}) count {before}→{after}"),
@@ -196,6 +197,8 @@ class Track:
         elif kind == "move":
             u = self.units[e["character"]]
             u.at, u.count = e["to"], e["count_after"]
+        elif kind == "place":
+            self.units[e["character"]].at = e["to"]
         elif kind == "escape" and e["success"]:
             u = self.units[e["character"]]
             u.escaped, u.at = True, None
@@ -334,6 +337,9 @@ class Renderer:
         self.flush()
         self.say(self.t("slot", name=self.name(e["character"]), n=e["slot"], before=e["count_before"],
                         after=e["count_after"], done=self.t("done") if e["done"] else ""))
+
+    def on_place(self, e: dict) -> None:
+        self.say(self.t("place", name=self.name(e["character"]), a=e["from"], b=e["to"]))
 
     def on_stopped(self, e: dict) -> None:
         self.say(self.t("stopped"))
@@ -517,6 +523,18 @@ class Renderer:
                 sq = Square.parse(u.at)
                 cells.append(((sq.row, sq.col), (u.name,)))
         return Board(tuple(ROWS), tuple(COLUMNS), tuple(sorted(cells)))
+
+
+def skill_used(e: dict) -> tuple[str, str] | None:
+    """For ``dhproc summary``: a skill used as an action, at a count's start, after damage or in a CA."""
+    if e["kind"] in ("use", "ca"):
+        return e["character"], e["skill"]
+    return None
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The outcome as the report's 【結果】 says it."""
+    return Renderer(log, lang, "gk").outcome(log)
 
 
 def blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:

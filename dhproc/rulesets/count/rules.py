@@ -180,6 +180,9 @@ class Round:
             action = plans[n - 1].get(slot)
             if action is None:
                 continue
+            if self.s.stopped(c):  # COUNT-3.9: made 行動不能 in this 行動手番 (by its own sub action): the rest is lost
+                ctx.emit("stopped", character=c.id, slot=n)
+                return
             if not self.act(c, slot, action) and slot in fallback:  # COUNT-3.7
                 ctx.emit("fallback", character=c.id, action=slot)
                 self.act(c, slot, fallback[slot])
@@ -192,7 +195,7 @@ class Round:
             return self.move(c, slot, Square.parse(action["move"]["to"]))
         if "escape" in action:
             return self.escape(c)
-        return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []))
+        return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []), action.get("to"))
 
     def cancel(self, c: Character, action: str, reason: str, **fields: Any) -> bool:
         self.ctx.emit("cancel", character=c.id, action=action, reason=reason, **fields)
@@ -242,13 +245,24 @@ class Round:
 
     # ------------------------------------------------------------------ skills
 
-    def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str]) -> bool:
+    def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str], to: str | None = None) -> bool:
         s = self.s
         assert sk is not None  # the checks refuse unknown skills
         if sk.item and c.uses.get(sk.index) == 0:
             return self.cancel(c, slot, "no_uses", skill=sk.name)
         if sk.after_move_forbidden and self.moved > 0:  # COUNT-3.5
             return self.cancel(c, slot, "moved", skill=sk.name, skill_kind=sk.kind, moved=self.moved)
+        square = Square.parse(to) if to is not None and sk.places else None
+        if square is not None:  # COUNT-3.10: where it places its user must be free and within 射程
+            assert c.at is not None
+            about = {"skill": sk.name, "to": square.label, "squares": c.at.distance(square, self.opts["grid_metric"])}
+            if square == c.at:
+                return self.cancel(c, slot, "same_square", **about)
+            if about["squares"] > sk.range:
+                return self.cancel(c, slot, "out_of_range", **about)
+            other = s.occupant(square)
+            if other is not None and self.opts["occupied_squares"] == "refuse":
+                return self.cancel(c, slot, "occupied", by=other.id, **about)
         aim = self.aim(c, sk, [s.characters[t] for t in chosen])
         if aim.reason is not None:
             return self.cancel(c, slot, aim.reason, skill=sk.name, targets=chosen)
@@ -259,11 +273,20 @@ class Round:
         if not sk.is_attack:
             for t in reached:
                 for r in sk.effects:
-                    self.apply_rider(t, r, c, sk, step=None)
+                    if r.op == "place":
+                        self.place(c, sk, square)
+                    else:
+                        self.apply_rider(t, r, c, sk, step=None)
             return True
         grants = self.attack(c, sk, reached)
         self.run_cas(grants)
         return True
+
+    def place(self, c: Character, sk: Skill, square: Square | None) -> None:
+        """COUNT-3.10: 「～に配置する」 is not a move: no count, no 移動限界, and 射/魔 stay allowed."""
+        assert c.at is not None and square is not None
+        self.ctx.emit("place", character=c.id, skill=sk.name, **{"from": c.at.label}, to=square.label)
+        c.at = square
 
     def spend(self, c: Character, sk: Skill) -> None:
         left = c.uses.get(sk.index)

@@ -53,7 +53,8 @@ class DhRuleset(Ruleset):
                    for cid, ch in characters.items()}
         state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
                         initial=initial, start_targets=start_targets,
-                        appeared=[cid for cid, ch in characters.items() if ch.starter])
+                        appeared=[cid for cid, ch in characters.items() if ch.starter],
+                        reinforcements=list(setup.get("reinforcements", [])))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
         return state
 

@@ -8,7 +8,7 @@ condition holds, 成功判定 and the effect on that moment's target. A multi-ef
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
@@ -16,10 +16,11 @@ from ...errors import ResolutionError
 from . import harm
 from .abilities import Ability, EffectSpec
 from .conditions import holds
-from .effect_kinds import HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, end_point, lasting, summon_plan, summon_problem
-from .model import Character, DhState, Square, parse_square
+from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
+                           summon_plan, summon_problem)
+from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import PHASE, barrier, counter_waiting, sealed, stat
+from .status import PHASE, barricade_squares, barrier, counter_waiting, ignores_zoc, sealed, stat, terrain
 
 # 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.
 MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
@@ -32,7 +33,12 @@ def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, a
     where = origin or user.at
     if where is None:
         return []
-    return squares_in_range(state.board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
+    if where in state.board.walls and not ab.has("wall_piercing"):
+        return [where]  # from inside a wall (壁進入) nothing reaches out (DH-11.16)
+    board = state.board
+    if ctx.options["barricade_blocks_ranges"]:  # DH-11.17
+        board = Board(board.rows, board.cols, board.walls | barricade_squares(state))
+    return squares_in_range(board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
                             radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"])
 
 
@@ -133,6 +139,29 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     ok = face <= rate
     ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
     return ok
+
+
+def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> Callable[[Square], bool]:
+    """Where a move of ``c`` ends early: a square holding a living enemy (ZoC, DH-3.3) or one of a
+    ZoCフィールド that takes ``c`` (DH-11.18). ZoC無視 ignores both (the field by option
+    ``zoc_ignore_fields``); a forced move meets neither unless the option ``forced_move_zoc`` says so."""
+    if forced and not ctx.options["forced_move_zoc"]:
+        return lambda sq: False
+    free = ignores_zoc(state, c)
+    zoc_dead = ctx.options["dead_exert_zoc"]
+    fields: dict[str, None] = {}  # an ordered set of square labels
+    if not (free and ctx.options["zoc_ignore_fields"]):
+        for f in terrain(state, "zoc_field"):
+            owner = state.characters[f.data["owner"]]
+            spec = owner.ability.effects[f.data["effect_index"] - 1] if owner.ability else None
+            if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
+                fields.update(dict.fromkeys(f.data["squares"]))
+
+    def stops(sq: Square) -> bool:
+        return sq.label in fields or (not free and any(
+            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
+            for o in state.characters.values()))
+    return stops
 
 
 def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
@@ -553,14 +582,7 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
 def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit: list[Character]) -> None:
     """フィールド設置型 (DH-8.9): the area is fixed where the user stands when it is set."""
     squares = reach(state, ctx, use.user, spec, use.ability)
-    start, end = end_point(state, ctx, use)
-    f = state.effects.add("field", bearer=None,
-                          data={"ability": use.ability.name, "effect_index": spec.index, "owner": use.user.id,
-                                "squares": [s.label for s in squares], "from": start,
-                                "survives_death": use.ability.has("survives_death")},
-                          clock=PHASE, clocks=state.clocks,
-                          duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
-                          source={"user": use.user.id})
+    f = area_effect(state, ctx, use, spec, "field", squares)
     ctx.emit("field_set", actor=use.user.id, ability=use.ability.name, effect=f.seq,
              squares=[s.label for s in squares], end=f.end)
     _field_apply(state, ctx, f, hit)

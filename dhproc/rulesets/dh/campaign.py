@@ -126,6 +126,8 @@ def setup_from_log(log: dict) -> dict:
             if key in now:
                 c[key] = now[key]
         setup["characters"][cid] = c
+    if "reinforcements" in old:  # the schedule of later turns still holds (DH-2.6)
+        setup["reinforcements"] = copy.deepcopy(old["reinforcements"])
     setup["effects"] = copy.deepcopy(final["effects"])
     setup["next_effect_id"] = final["next_effect_id"]
     return setup

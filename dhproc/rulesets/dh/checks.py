@@ -9,7 +9,7 @@ from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 from .abilities import BEFORE_WHEN
 from .effect_kinds import LASTING, TARGETLESS
-from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, parse_square
+from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, col_label, parse_square
 
 
 def board_of(setup: dict[str, Any]) -> tuple[Board, list[tuple[tuple, str]]]:
@@ -41,6 +41,13 @@ def square_problem(text: str, board: Board) -> tuple[Square | None, str | None]:
         last = Square(board.rows - 1, board.cols - 1).label
         return None, f"square '{text}' is off the map (Ａ１..{last})"
     return sq, None
+
+
+def home_columns(board: Board, first: str, side: str, rule: str) -> tuple[int, int]:
+    """The two edge columns a side's starters are placed in (DH-1.7): the 先攻 side's on the left
+    with ``first_left``, on the right with ``first_right``; the other side's at the other edge."""
+    left = (side == first) == (rule == "first_left")
+    return (0, 1) if left else (board.cols - 2, board.cols - 1)
 
 
 def is_starter(c: dict) -> bool:
@@ -88,6 +95,22 @@ def check_match(match: Any) -> list[Problem]:
             at(("sides", sid, "leader"), f"'{leader}' is not of side '{sid}'")
         elif "at" not in c:
             at(("sides", sid, "leader"), f"the leader '{leader}' must be a starter (give it 'at:')")
+    for i, entry in enumerate(setup.get("reinforcements", [])):  # 増援 (DH-2.6)
+        if entry["side"] not in sides:
+            at(("reinforcements", i, "side"), say("dh.not_a_side", side=entry["side"], sides=", ".join(sides)))
+        for j, text in enumerate(entry["area"]):
+            _, msg = square_problem(text, board)
+            if msg:
+                at(("reinforcements", i, "area", j), msg)
+    if match.options["placement_columns"] != "off" and "start_turn" not in setup:
+        for cid, c in setup["characters"].items():
+            sq = parse_square(c["at"]) if "at" in c and c["side"] in sides else None
+            if sq is not None and board.on_board(sq):
+                home = home_columns(board, setup["first"], c["side"], match.options["placement_columns"])
+                if sq.col not in home:
+                    at(("characters", cid, "at"), say("dh.outside_home_columns", square=sq.label,
+                                                      side=sides[c["side"]]["name"],
+                                                      columns="・".join(col_label(x) for x in home)))
     from .campaign import check_state
 
     check_state(setup, match.options["heal_cap"], at)
@@ -104,6 +127,9 @@ def check_match(match: Any) -> list[Problem]:
     return problems
 
 
+TERRAIN_KINDS = ("barricade_build", "zoc_field")  # they last too (DH-11.17, DH-11.18)
+
+
 def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tuple[tuple, str]]:
     """An ability's data that cannot work as written (DH-8, DH-11)."""
     out: list[tuple[tuple, str]] = []
@@ -118,7 +144,7 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
                                                allowed=", ".join(BEFORE_WHEN))))
     duration = ab.get("duration", 0)
     for i, e in enumerate(ab.get("effects", [])):
-        if e["kind"] in LASTING and duration == 0 and ab.get("type") != "field":
+        if e["kind"] in LASTING + TERRAIN_KINDS and duration == 0 and ab.get("type") != "field":
             out.append((("effects", i, "kind"), f"'{e['kind']}' lasts: give the ability a duration in turns "
                                                 f"(or permanent)"))
         if e["kind"] in ("damage", "heal", "stat_change", "movement_change", "damage_reduction") and "amount" not in e:

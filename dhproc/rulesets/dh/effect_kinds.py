@@ -14,17 +14,18 @@ from ...engine.context import TurnContext
 from . import harm
 from .abilities import Ability, EffectSpec
 from .model import Character, DhState, Square, parse_square
-from .status import PHASE, stat
+from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
-TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon")
+TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon", "barricade_build", "zoc_field")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
-           "control")
+           "control", "wall_entry", "barricade_cross", "counter_pass")
 DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
-         "damage_reduction", "seal", "control")
+         "damage_reduction", "seal", "control", "wall_entry", "barricade_build", "barricade_cross", "zoc_field",
+         "counter_pass")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -249,24 +250,102 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
-    from .movement import plan_move
+    """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
+    straight in a direction — away from the user, one the submission names, or a fixed one."""
+    from .ability_rules import move_stops
+    from .movement import push_line, plan_move
 
-    dest = parse_square(use.sub["at"]) if "at" in use.sub else None
     reach = spec.param("squares", 1)
-    def enemy_at(sq: Square) -> bool:  # option forced_move_zoc: does ZoC stop a forced move too?
-        return ctx.options["forced_move_zoc"] and any(
-            o.at == sq and o.side != t.side and not o.dead and not o.withdrawn for o in state.characters.values())
-
-    plan = None if dest is None else plan_move(state.board, t.at, dest, reach, enemy_at)
-    if plan is None or plan.cancelled:
-        ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_destination")
-        return
+    direction = spec.param("direction", "chosen")
+    board = move_board(state, t)
+    stops = move_stops(state, ctx, t, forced=True)
+    extra: dict[str, Any] = {}
+    if direction == "chosen":
+        dest = parse_square(use.sub["at"]) if "at" in use.sub else None
+        plan = None if dest is None else plan_move(board, t.at, dest, reach, stops)
+        if plan is None or plan.cancelled:
+            ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="no_destination")
+            return
+    else:
+        way, why = _push_direction(ctx, use, t, direction)
+        if way is None:
+            ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason=why)
+            return
+        plan = push_line(board, t.at, way, reach, stops)
+        dest = plan.end
+        short = len(plan.path) < reach and not plan.stopped_by_zoc
+        if short and ctx.options["forced_push_blocked"] == "cancel":
+            ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="push_blocked")
+            return
+        extra = {"direction": way, "short": short}
     start = t.at
     t.at = plan.end
     ctx.emit("move", actor=t.id, **{"from": start.label, "to": plan.end.label}, path=[s.label for s in plan.path],
-             steps=len(plan.path), zoc_stop=False, requested=dest.label, forced_by=use.user.id)
+             steps=len(plan.path), zoc_stop=plan.stopped_by_zoc, requested=dest.label, forced_by=use.user.id,
+             **extra)
+    silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
-        state.pending.append(harm.Trigger("entered", t.id, None, sq, use.silent))
+        state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
+
+
+def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> tuple[str | None, str]:
+    """The direction of a straight forced move, or why there is none (DH-11.10). ``away`` takes
+    the one direction leading away from the user when the target stands in line with it; for a
+    target off the line (two such directions) or on the user's square (four), the submission's
+    ``direction`` chooses among them when the option ``forced_away_choice`` allows."""
+    from .movement import DIRECTIONS
+
+    named = use.sub.get("direction")
+    if direction == "line":
+        return (named, "") if named in DIRECTIONS else (None, "no_direction")
+    if direction != "away":
+        return direction, ""
+    u = use.user.at
+    if u is None or t.at is None:
+        return None, "no_direction"
+    dr, dc = t.at.row - u.row, t.at.col - u.col
+    away = [d for d, (r, c) in DIRECTIONS.items() if (r and r * dr > 0) or (c and c * dc > 0)] \
+        if (dr, dc) != (0, 0) else list(DIRECTIONS)
+    if len(away) == 1:
+        return away[0], ""
+    if ctx.options["forced_away_choice"] == "submission" and named in away:
+        return named, ""
+    return None, "no_direction"
+
+
+def area_effect(state, ctx, use: Use, spec: EffectSpec, kind: str, squares: list[Square]) -> Any:
+    """A field, barricade or ZoC field: squares of the MAP that its user sustains for the ability's
+    duration (DH-8.9, DH-11.17, DH-11.18); it ends with its user's death unless 死亡非解除 (DH-10.4)."""
+    start, end = end_point(state, ctx, use)
+    return state.effects.add(kind, bearer=None,
+                             data={"ability": use.ability.name, "effect_index": spec.index, "owner": use.user.id,
+                                   "squares": [s.label for s in squares], "from": start,
+                                   "survives_death": use.ability.has("survives_death")},
+                             clock=PHASE, clocks=state.clocks,
+                             duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
+                             source={"user": use.user.id})
+
+
+def _barricade_build(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    """バリケード設置 (DH-11.17): the empty open square ``at`` holds a barricade."""
+    sq: Square | None = parse_square(use.sub["at"]) if "at" in use.sub else None
+    if sq is None or not state.board.open(sq) or sq in barricade_squares(state) \
+            or any(c.at == sq and not c.withdrawn for c in state.characters.values()):
+        ctx.emit("cancel", actor=use.user.id, scope="effect", reason="bad_barricade_square",
+                 at=sq.label if sq else None)
+        return
+    e = area_effect(state, ctx, use, spec, "barricade", [sq])
+    ctx.emit("barricade", effect=e.seq, at=sq.label, by=use.user.id, end=e.end)
+
+
+def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
+    """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
+    from .ability_rules import reach
+
+    squares = reach(state, ctx, use.user, spec, use.ability)
+    e = area_effect(state, ctx, use, spec, "zoc_field", squares)
+    ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
+             squares=[s.label for s in squares], end=e.end)
 
 
 def _revive(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -327,5 +406,10 @@ HANDLERS: dict[str, Callable] = {
     "damage_reduction": _lasting_kind("damage_reduction"),
     "seal": _lasting_kind("seal"),
     "control": _lasting_kind("control"),
+    "wall_entry": _lasting_kind("wall_entry"),
+    "barricade_build": _barricade_build,
+    "barricade_cross": _lasting_kind("barricade_cross"),
+    "zoc_field": _zoc_field,
+    "counter_pass": _lasting_kind("counter_pass"),
 }
 assert tuple(HANDLERS) == KINDS

@@ -161,6 +161,8 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
     elif e.kind in ("field", "counter"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
+    elif e.kind in ("barricade", "zoc_field"):  # terrain: its squares (DH-11.17, DH-11.18)
+        event.update(owner=e.source.get("user"), ability=e.data.get("ability"), squares=e.data["squares"])
     elif e.kind in ("damage_reduction", "seal", "repeat"):  # what ends, as its start said it
         event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
     ctx.emit("effect_end", **event)

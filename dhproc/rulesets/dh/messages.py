@@ -17,4 +17,7 @@ MESSAGES = catalogue("dh", {
                        "under this side's 完全操作"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
+    "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
+    "outside_home_columns": ("{square}は{side}の初期配置の列（{columns}）の外です",
+                             "{square} is outside {side}'s starting columns ({columns})"),
 })

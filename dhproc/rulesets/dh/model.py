@@ -123,6 +123,7 @@ class DhState:
     turn_anchor: Any = None  # where errors about the current turn are located
     initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
+    reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
 
     @property
     def phase_index(self) -> int:

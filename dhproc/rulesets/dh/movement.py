@@ -130,3 +130,25 @@ def _follow(board: Board, start: Square, dest: Square, movement: int, enemy_at: 
             return MovePlan((), start, reason="zoc")
         here = sq
     return MovePlan(path, dest)
+
+
+# A straight forced move's direction (DH-11.10): up is towards row Ａ, left towards column １.
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def push_line(board: Board, start: Square, direction: str, steps: int,
+              stops: Callable[[Square], bool]) -> MovePlan:
+    """A move of up to ``steps`` squares straight in ``direction``: it ends before a square it
+    cannot enter (a wall, the MAP's edge) and on the first square ``stops`` says ends a move."""
+    dr, dc = DIRECTIONS[direction]
+    path: list[Square] = []
+    here = start
+    for _ in range(steps):
+        nxt = Square(here.row + dr, here.col + dc)
+        if not board.open(nxt):
+            break
+        path.append(nxt)
+        here = nxt
+        if stops(nxt):
+            return MovePlan(tuple(path), here, stopped_by_zoc=True)
+    return MovePlan(tuple(path), here)

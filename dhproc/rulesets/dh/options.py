@@ -11,6 +11,10 @@ OPTIONS = OptionSet([
                   "to, which the seed cancels; the 2009 ancestor rules stop the mover on the blocker"),
     Option("dead_exert_zoc", False, choices=(False, True), source="guess", clause="DH-3.3",
            reason="no source says a corpse blocks; dead characters are not targets either"),
+    Option("placement_columns", "off", choices=("off", "first_left", "first_right"), source="wiki",
+           clause="DH-1.7",
+           reason="2.1 スタメン places each side's starters in the two columns at its edge of the MAP; off "
+                  "by default, as campaigns draw their own maps and zones"),
     Option("dying_rule", "no_move", choices=("no_move", "none"), source="wiki", clause="DH-3.6",
            reason="2.1 ステータス: 体力1 is 瀕死 and cannot move; some campaigns drop the rule"),
     Option("roll_at_100", False, choices=(False, True), source="guess", clause="DH-7.2",
@@ -79,6 +83,19 @@ OPTIONS = OptionSet([
            reason="2.0: a summon's duration counts one turn more"),
     Option("forced_move_zoc", False, choices=(False, True), source="guess", clause="DH-11.10",
            reason="ZoC is a rule of a character's own 移動; no source applies it to 強制移動"),
+    Option("forced_push_blocked", "stop", choices=("stop", "cancel"), source="guess", clause="DH-11.10",
+           reason="no source says what a straight push does at a wall or the MAP's edge; it goes as far as "
+                  "it can, as a pushed piece does; cancel leaves the target where it was"),
+    Option("forced_away_choice", "submission", choices=("submission", "cancel"), source="guess",
+           clause="DH-11.10",
+           reason="away from the user is one direction only for a target in line with it; otherwise the "
+                  "user names one of the directions leading away, or (cancel) the push does not happen"),
+    Option("barricade_blocks_ranges", False, choices=(False, True), source="guess", clause="DH-11.17",
+           reason="a barricade is named apart from 壁 as an obstacle to movement; no source says it stops "
+                  "an ability's range as a wall does"),
+    Option("zoc_ignore_fields", True, choices=(True, False), source="guess", clause="DH-11.18",
+           reason="a ZoC field stops moves as ZoC does, so ZoC無視 passes it too; false lets only the "
+                  "enemies' ZoC be ignored"),
     Option("ability_attack_is_attack", True, choices=(True, False), source="guess", clause="DH-11.13",
            reason="an ability's normal attack is an attack like the 動作, so counters waiting for an "
                   "attack or a hit see it; false treats it only as the ability use it also is"),
@@ -105,6 +122,7 @@ OPTIONS = OptionSet([
 OPTIONS.set_names({
     "blocked_destination": ("ZoC越しの移動先", "destination only reachable through ZoC"),
     "dead_exert_zoc": ("死者のZoC", "the dead exert ZoC"),
+    "placement_columns": ("初期配置の列", "starting columns"),
     "dying_rule": ("瀕死の移動", "dying characters' movement"),
     "roll_at_100": ("成功率100%での判定", "roll at 100%"),
     "hit_mode": ("命中方式", "hit mode"),
@@ -132,6 +150,10 @@ OPTIONS.set_names({
     "heal_cap": ("回復の上限", "healing cap"),
     "summon_extra_turn": ("召喚体の登場ターンの行動", "a summon acts on arrival"),
     "forced_move_zoc": ("強制移動とZoC", "forced moves and ZoC"),
+    "forced_push_blocked": ("押し出しが壁・MAP端に当たった時", "a straight push meets a wall or the edge"),
+    "forced_away_choice": ("押し出し方向が一つに決まらない時", "a push away with more than one direction"),
+    "barricade_blocks_ranges": ("バリケードが範囲を遮るか", "barricades block ranges"),
+    "zoc_ignore_fields": ("ZoC無視がZoCフィールドにも効くか", "ZoC無視 also ignores ZoC fields"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
@@ -184,4 +206,14 @@ OPTIONS.set_reasons({
     "control_timing": "シードは陣営が支配するキャラを自軍フェイズに行動させる。操作されたキャラを自陣営フェイズの終わりに"
                       "行動させるキャンペーンもある",
     "dp_on_permanent_withdrawal": "永続戦線離脱にDPを与える資料はない。唯一のキャンペーン裁定は離脱を死亡と別に扱う",
+    "placement_columns": "2.1のスタメンは各陣営のスタメンをMAP端の2列に配置する。キャンペーンは独自のMAPと配置範囲を"
+                         "描くので既定では調べない",
+    "forced_push_blocked": "一直線の押し出しが壁やMAP端に当たった時の資料はない。押された駒のように行ける所まで進む。"
+                           "cancelでは対象は元の位置に留まる",
+    "forced_away_choice": "使用者から離れる方向が一つに決まるのは使用者と同じ列・行にいる対象だけ。それ以外は離れる方向の"
+                          "うち使用者が指定したものを取る（cancelでは押し出しは起きない）",
+    "barricade_blocks_ranges": "バリケードは壁とは別の、移動を妨げる障害物として名前が挙がる。壁のように範囲を遮るとする"
+                               "資料はない",
+    "zoc_ignore_fields": "ZoCフィールドはZoCと同じく移動を止めるので、ZoC無視はそれも無視する。falseでは敵のZoCだけを"
+                         "無視する",
 })

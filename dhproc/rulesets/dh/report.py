@@ -116,6 +116,14 @@ T = Catalog({
     "revive": ("　{name}が蘇生（体力{hp}）", "  {name} is revived (HP {hp})"),
     "wall_built": ("　{at}に壁を設置", "  a wall is built on {at}"),
     "wall_broken": ("　{at}の壁を破壊", "  the wall on {at} is broken"),
+    "barricade": ("　{at}にバリケードを設置（{until}）", "  a barricade is set on {at} ({until})"),
+    "zoc_field_set": ("　ZoCフィールド設置：{squares}（{until}）", "  ZoC field set on {squares} ({until})"),
+    "reinforcement": ("◇増援：{name}が{at}に登場{die}", "◇ reinforcement: {name} appears on {at}{die}"),
+    "reinforcement_die": ("（出目{face}／{pool}人）", " (die {face} of {pool})"),
+    "reinforcement_none": ("◇増援{who}：{why}のため登場なし", "◇ reinforcement{who}: none arrives ({why})"),
+    "reinforcement_who": ("（{name}{die}）", " ({name}{die})"),
+    "barricade_mark": ("（バリケード）", "(barricade)"),
+    "push_short": ("　※{at}より先へは進めず停止", "  * could go no further than {at}"),
     "blocked": ("　{name}：特殊能力無効により効果なし", "  {name}: the barrier blocks it"),
     "grant_repeat": ("◇付与効果（{user}→{name}）", "◇ lasting effect ({user} → {name})"),
     "dp_ability": ("　→ {side} DP+{amount}（計{total}）", "  → {side} DP +{amount} (total {total})"),
@@ -136,12 +144,15 @@ EFFECT_NAMES = {
     "ja": {"barrier": "特殊能力無効", "incapacitate": "行動不能", "movement_change": "移動力{sign}{amount}",
            "zoc_ignore": "ZoC無視", "withdraw": "戦線離脱", "summon": "召喚", "repeat": "付与効果",
            "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
-           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作"},
+           "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作",
+           "wall_entry": "壁進入", "barricade_cross": "バリケード突破", "counter_pass": "移動カウンター突破",
+           "barricade": "バリケード", "zoc_field": "ZoCフィールド"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
            "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
            "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed",
-           "control": "under control"},
+           "control": "under control", "wall_entry": "may enter walls", "barricade_cross": "crosses barricades",
+           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field"},
 }
 SEALS = {  # 封印 (DH-11.15): what is sealed
     "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
@@ -208,6 +219,12 @@ REASONS = Catalog({
     "out_of_range": ("範囲外", "out of range"),
     "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
     "bad_wall_square": ("壁のマスが不適正", "not a square for a wall"),
+    "bad_barricade_square": ("バリケードのマスが不適正", "not a square for a barricade"),
+    "barricade": ("バリケード", "a barricade"),
+    "no_reserve": ("控えなし", "no one on the bench"),
+    "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
+    "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
     "incap_note": ("行動不能", "unable to act"),
@@ -281,6 +298,7 @@ class Board:
     order: list[str]
     dp: dict[str, int] = field(default_factory=dict)
     walls: list[str] = field(default_factory=list)
+    barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
@@ -317,6 +335,8 @@ class Board:
             if c.get("uses"):
                 self.revealed.append(cid)
         for e in setup.get("effects", []):
+            if e["kind"] == "barricade":
+                self.barricades = sorted(self.barricades + e.get("squares", []))
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
                                      "amount": e.get("amount"), "seal": e.get("seal")}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
@@ -343,7 +363,7 @@ class Board:
             self.chars[e["payer"]].stats[e["stat"]] = e["after"]
         elif kind == "cost" and "total" in e:
             self.dp[e["side"]] = e["total"]
-        elif kind == "arrive":
+        elif kind == "arrive" or (kind == "reinforcement" and e.get("at")):
             self.chars[e["character"]].at = e["at"]
         elif kind == "leave":
             self.chars[e["character"]].at = None
@@ -352,6 +372,10 @@ class Board:
             c.dead, c.stats["hp"] = False, e["hp"]
         elif kind == "wall":
             self.walls = sorted(self.walls + [e["at"]]) if e["built"] else [w for w in self.walls if w != e["at"]]
+        elif kind == "barricade":
+            self.barricades = sorted(self.barricades + [e["at"]])
+        elif kind == "effect_end" and e["type"] == "barricade":
+            self.barricades = [b for b in self.barricades if b not in e["squares"]]
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
@@ -437,12 +461,16 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.line(t("no_move"))  # a destination that is its own square, or a stop before the first step
             if e["zoc_stop"]:
                 out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
+            if e.get("short"):
+                out.line(t("push_short", at=e["to"]))
         elif kind == "move":
             via = e["path"][:-1]
             out.line(t("move", frm=e["from"], to=e["to"],
                        via=t("via", squares="・".join(via)) if via else ""))
             if e["zoc_stop"]:
                 out.line(t("zoc_stop", at=e["to"], to=e["requested"]))
+            if e.get("short"):
+                out.line(t("push_short", at=e["to"]))
         elif kind == "cancel" and e["scope"] in ("act", "action"):
             if e["scope"] == "act":
                 out.line(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
@@ -493,6 +521,13 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "reinforcement":  # 増援 (DH-2.6)
+            die = t("reinforcement_die", face=e["face"], pool=e["pool"]) if e.get("face") else ""
+            if e.get("at"):
+                out.group(t("reinforcement", name=board.name(e["character"]), at=e["at"], die=die))
+            else:
+                who = t("reinforcement_who", name=board.name(e["character"]), die=die) if e.get("character") else ""
+                out.group(t("reinforcement_none", who=who, why=r(e["reason"])))
         elif (kind == "ability" and e["origin"] == "passive") or (kind == "action" and e.get("extra")):
             out.group(*_ability_lines(board, e, t, r, lang))  # a passive or an extra action: its own block
         else:
@@ -610,6 +645,12 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("revive", name=name(e["character"]), hp=e["hp"])]
     if kind == "wall":
         return [t("wall_built" if e["built"] else "wall_broken", at=e["at"])]
+    if kind == "barricade":
+        until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
+        return [t("barricade", at=e["at"], until=until)]
+    if kind == "zoc_field_set":
+        until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
+        return [t("zoc_field_set", squares="・".join(e["squares"]), until=until)]
     if kind == "blocked":
         return [t("blocked", name=name(e["target"]))]
     if kind == "reduced":
@@ -631,6 +672,8 @@ def _effect_what(e: dict, lang: str) -> str:
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
     if e["type"] in ("field", "counter") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
+    if e.get("squares") and e["type"] in ("barricade", "zoc_field"):
+        template += ("（{}）" if lang == "ja" else " ({})").format("・".join(e["squares"]))
     amount = e.get("amount") or 0
     stat = STAT_NAMES[lang][e["stat"]] if "stat" in e else ("ステータス" if lang == "ja" else "status")
     seal = SEALS[lang].get(e.get("seal"), "")
@@ -694,7 +737,13 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
+    for at in board.barricades:  # DH-11.17: marked in the cell, before whoever stands on it
+        sq = parse_square(at)
+        cells[(sq.row, sq.col)] = [t("barricade_mark")] + cells.get((sq.row, sq.col), [])
     walls = [parse_square(w) for w in board.walls]
+    for w in [w for w in walls if (w.row, w.col) in cells]:  # someone inside a wall (壁進入, DH-11.16)
+        walls.remove(w)
+        cells[(w.row, w.col)].insert(0, "（壁）")
     return doc.Board(tuple(ROW_LABELS[: b.rows]), tuple(col_label(i) for i in range(b.cols)),
                      tuple((pos, tuple(names)) for pos, names in cells.items()),
                      walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))

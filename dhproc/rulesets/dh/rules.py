@@ -10,10 +10,10 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
-from . import ability_rules, harm
-from .model import Character, DhState, Square, parse_square, phase_of
-from .movement import plan_move
-from .status import controller, ignores_zoc, incapacitated, movement, resting, sealed
+from . import ability_rules, harm, reinforcements
+from .model import Board, Character, DhState, parse_square, phase_of
+from .movement import MovePlan, plan_move
+from .status import controller, incapacitated, move_board, movement, passes_counters, resting, sealed
 from .strike import strike
 
 
@@ -38,6 +38,10 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
         ability_rules.settle(state, ctx)
+        if state.reinforcements:  # 増援 (DH-2.6)
+            reinforcements.arrive(state, ctx, side_id, turn.number)
+            _arrivals(state, ctx)
+            ability_rules.settle(state, ctx)
         late = opts["control_timing"] == "target_phase_end"
         for action in actions:
             if state.outcome is not None:
@@ -199,29 +203,29 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
         steps = 0  # DH-3.6: 瀕死 cannot move
     if sealed(state, c, "move"):
         steps = 0  # 移動封印 (DH-11.15): as 瀕死, any other square cancels the 行動
-    zoc_dead = ctx.options["dead_exert_zoc"]
-    free = ignores_zoc(state, c)
 
-    def enemy_at(sq: Square) -> bool:
-        return not free and any(o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
-                                for o in state.characters.values())
+    def planned(board: Board) -> MovePlan:
+        return plan_move(board, start, dest, steps, ability_rules.move_stops(state, ctx, c), given_path=path or None,
+                         stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
 
-    plan = plan_move(state.board, start, dest, steps, enemy_at, given_path=path or None,
-                     stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
+    plan = planned(move_board(state, c))
     if plan.cancelled:
         reason = plan.reason
         if steps == 0 and dest != start and sealed(state, c, "move"):
             reason = "sealed_move"
         elif steps == 0 and dest != start and c.dying:
             reason = "dying"
+        elif reason in ("wall", "no_route") and not planned(move_board(state, c, barricades=False)).cancelled:
+            reason = "barricade"  # only a barricade is in the way (DH-11.17)
         ctx.emit("cancel", actor=c.id, scope="action", reason=reason, **{"from": start.label, "to": dest.label})
         return False
     c.at = plan.end
     ctx.emit("move", actor=c.id, **{"from": start.label, "to": plan.end.label},
              path=[sq.label for sq in plan.path], steps=len(plan.path), zoc_stop=plan.stopped_by_zoc,
              requested=dest.label)
+    silent = passes_counters(state, c)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
-        state.pending.append(harm.Trigger("entered", c.id, None, sq))
+        state.pending.append(harm.Trigger("entered", c.id, None, sq, silent))
     if plan.path:
         ability_rules.on_moved(state, ctx, c, list(plan.path))
     return True

@@ -68,3 +68,39 @@ def ignores_zoc(state: "DhState", c: "Character") -> bool:
 
 def counter_waiting(state: "DhState", c: "Character") -> list[Effect]:
     return effects_on(state, c, "counter")
+
+
+# 移動 over terrain (DH-11.16 to DH-11.19): what a character's moves may enter, and who sees them.
+
+def enters_walls(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "wall_entry"))
+
+
+def crosses_barricades(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "barricade_cross"))
+
+
+def passes_counters(state: "DhState", c: "Character") -> bool:
+    return bool(effects_on(state, c, "counter_pass"))
+
+
+def terrain(state: "DhState", kind: str) -> list[Effect]:
+    """The active barricades or ZoC fields, in the order they were set."""
+    return [e for e in state.effects.select(kind=kind) if active(state, e)]
+
+
+def barricade_squares(state: "DhState") -> frozenset:
+    from .model import parse_square
+
+    return frozenset(parse_square(sq) for e in terrain(state, "barricade") for sq in e.data["squares"])
+
+
+def move_board(state: "DhState", c: "Character", *, barricades: bool = True):
+    """The MAP as ``c``'s moves see it: walls are open to 壁進入, barricades closed unless it
+    has バリケード突破 (a barricade is an obstacle a move treats as a wall)."""
+    from .model import Board
+
+    walls = frozenset() if enters_walls(state, c) else state.board.walls
+    if barricades and not crosses_barricades(state, c):
+        walls = walls | barricade_squares(state)
+    return Board(state.board.rows, state.board.cols, walls)

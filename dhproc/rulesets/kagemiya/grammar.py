@@ -57,6 +57,7 @@ _HEAD_WORD = {"initiative_escape": "先手判定で逃走", "initiative": "先�
 _LOSS_HEAD = re.compile(r"^(?:サーヴァント脱落時|サーヴァントの脱落時|鯖脱落時|脱落時|on_servant_loss)\s*(?:は|:)?\s*"
                         r"(?P<value>.*)$", re.IGNORECASE)
 _ESCAPE_HEAD = re.compile(r"^逃走判定\s*(?:は|:)")
+_ACTIONS_HEAD = re.compile(r"^(?:行動|行動内容|アクション|攻撃|actions)\s*:?\s*$", re.IGNORECASE)
 
 
 @dataclass
@@ -225,6 +226,11 @@ def _group(fields, m, entry, ctx):
 def _bare(fields, m, entry, ctx):
     """A skill or 宝具 named bare; what is neither one nor close to one is text that cannot be read."""
     name = m.group("name")
+    item = _current(fields)
+    if item is not None and item.kind == "action" and item.fields["do"] in ATTACKS and "target" not in item.fields \
+            and ctx.characters.resolve(name).id is not None:  # 「物理攻撃 ランサー」
+        _target(item, name, entry, ctx)
+        return
     own = resource_names(ctx.setup.get("characters", {}).get(entry.who), ("skills", "noble_phantasms"))
     if exact(name, own) is None and not suggestions(name, [n for ns in own.values() for n in ns] + list(own)):
         ctx.problem(_line_of(entry, name), "import.cannot_read", rest=m.string[m.start():].split(" / ")[0],
@@ -245,11 +251,14 @@ CONDITION = (rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成�
 USED = rf"(?:\s*(?:を)?(?:使用|発動|宣言)(?:して|し)?)?(?:\s*で(?=\s*(?:{ATTACK_ANY}|先手|逃走)))?"
 DECLARATION_RULES = (
     _r("dot", r"[・&]", _nothing),  # 直感・魔力放出: a list
+    _r("label", r"(?:行動|行動内容|アクション)\s*:", _nothing),  # 「行動：物理攻撃→ランサー」
+    _r("no_spell", r"(?:令呪|倍加)\s*(?::|は)?\s*(?:なし|無し|使わない|不使用)(?=$|[\s/、,;。)])", _nothing),
     _r("none", r"(?:なし|無し|none)(?=$|[\s/、,;。)])", _nothing),
     _r("spell", r"令呪\s*(?:(?P<count>\d)\s*画)?\s*(?:[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?)?", _spell),
     _r("doubling", rf"(?:倍加\s*(?:[:(「《]\s*(?P<d1>[^)」》/、,;\s]+)\s*[)」》]?)?|(?P<d2>{'|'.join(STAT_WORDS.values())})\s*倍加)",
        _doubling),
-    _r("named", r"(?:スキル|宝具|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
+    _r("object_in", rf"対象\s*:?\s*(?P<target>{NAME}){END}", lambda f, m, e, c: _object(f, m, e, c)),
+    _r("named", r"(?:使用(?:スキル|宝具)|(?:スキル|宝具)(?:使用)?|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
     _r("quoted", rf"[「《【](?P<names>[^」》】]+)[」》】]{USED}", _named),
     _r("bare", rf"(?P<name>[^\s/、,;。:→>()「」《》【】・&]+?){USED}(?=$|[\s/、,;。()「《【・&]|{ATTACK_ANY}|先手|逃走)", _bare),
 )
@@ -276,6 +285,13 @@ def _heads(lines: list[Line], ctx: ImportContext, post: Post) -> list[Line]:
     """Heading lines turned round (「先手判定：セイバー」 → 「セイバー：先手判定」); 脱落時 read here."""
     out = []
     section = None  # after a line 「防御指示」 alone: each character's line below is its standing order
+    heading: list = []  # [the heading line, whether a character's line followed it]
+
+    def close() -> None:
+        if heading and not heading[1]:
+            ctx.problem(heading[0], "kagemiya.import_head_without_name", head=_HEAD_WORD[section])
+        heading.clear()
+
     for line in lines:
         loss = _LOSS_HEAD.match(line.text)
         if loss:
@@ -288,6 +304,10 @@ def _heads(lines: list[Line], ctx: ImportContext, post: Post) -> list[Line]:
             else:
                 post.loss = (word, line)
             continue
+        if _ACTIONS_HEAD.match(line.text):  # 「◆行動」: the lines below are actions again
+            close()
+            section = None
+            continue
         if _ESCAPE_HEAD.match(line.text):
             ctx.problem(line, "kagemiya.import_escape_which")
             continue
@@ -295,11 +315,10 @@ def _heads(lines: list[Line], ctx: ImportContext, post: Post) -> list[Line]:
             m = head.match(line.text)
             if m:
                 rest = line.text[m.end():]
-                if not rest.strip():
-                    if kind == "defense":
-                        section = kind
-                    else:
-                        ctx.problem(line, "kagemiya.import_head_without_name", head=_HEAD_WORD[kind])
+                close()
+                if not rest.strip():  # a heading alone: the lines below are its characters'
+                    section = kind
+                    heading.extend([line, False])
                     break
                 section = None
                 named = re.match(rf"^({NAME})(?=$|[\s/、,;。:()「《【]|の|は|で)(?:\s*(?:の|は|で|:))?", rest)
@@ -313,17 +332,20 @@ def _heads(lines: list[Line], ctx: ImportContext, post: Post) -> list[Line]:
                 break
         else:
             if section is not None:
-                line = _in_section(line, ctx)
+                line = _in_section(line, section, ctx)
+                if heading and line.text.split(":", 1)[-1].startswith(_HEAD_WORD[section]):
+                    heading[1] = True
             out.append(line)
+    close()
     return out
 
 
-def _in_section(line: Line, ctx: ImportContext) -> Line:
-    """「ランサー：戦闘続行」 under 「防御指示」: 「ランサー：防御 戦闘続行」."""
+def _in_section(line: Line, kind: str, ctx: ImportContext) -> Line:
+    """「ランサー：戦闘続行」 under 「防御指示」: 「ランサー：防御 戦闘続行」 (and so for 先手判定, 逃走阻止)."""
     m = re.match(rf"^({NAME})(?=$|[\s/、,;。:()「《【]|の|は)(?:\s*(?:の|は|:))?", line.text)
     if m is None or ctx.characters.resolve(m.group(1)).id is None:
         return line
-    return Line(line.no, line.raw, f"{m.group(1)}:防御 {line.text[m.end():]}", line.number)
+    return Line(line.no, line.raw, f"{m.group(1)}:{_HEAD_WORD[kind]} {line.text[m.end():]}", line.number)
 
 
 def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: str | None, ctx: ImportContext

@@ -64,7 +64,7 @@ MESSAGES = catalogue("kagemiya", {
                    "progress.rounds_played: {played}), so its first turn file is turn: {first} (巡 {first})"),
     # a turn's submissions (checks.py)
     "unknown_character": ("キャラクター「{cid}」はいません{hint}", "unknown character '{cid}'{hint}"),
-    "other_side": ("「{cid}」は陣営「{side}」のキャラクターで、「{sid}」のではありません",
+    "other_side": ("「{cid}」は陣営「{side}」のキャラクターです（陣営「{sid}」のではありません）",
                    "'{cid}' belongs to 陣営 '{side}', not '{sid}'"),
     "no_resource": ("{cid}にスキル・宝具「{rid}」はありません（持っているもの：{has}）{hint}",
                     "'{cid}' has no skill or 宝具 '{rid}' (has: {has}){hint}"),
@@ -91,7 +91,7 @@ MESSAGES = catalogue("kagemiya", {
                          "nobody escapes in a 奇襲フェイズ: it is one 手番 of the betrayer"),
     "escape_has": ("逃走（escape）に {key} は書けません", "an escape has no {key}"),
     "target_missing": ("{do}の対象（target）を書いてください", "the attack ({do}) names its target"),
-    "target_own_side": ("「{target}」は攻撃する側と同じ陣営「{sid}」です", "'{target}' is on the attacker's own 陣営 '{sid}'"),
+    "target_own_side": ("「{target}」は攻撃する側と同じ陣営「{sid}」のキャラクターです", "'{target}' is on the attacker's own 陣営 '{sid}'"),
     "self_support": ("自分の攻撃は援護できません", "a character does not support its own attack"),
     "ambush_phase_only_ambush": ("奇襲フェイズの攻撃は奇襲攻撃（do: ambush）です"
                                  "（オプション ambush_phase_attacks: any ならほかの攻撃も可）",
@@ -115,7 +115,7 @@ MESSAGES = catalogue("kagemiya", {
     "import_spell_count": ("{kind}は{cost}画です（{count}画と書かれています）", "{kind} costs {cost} 画 (written: {count})"),
     "import_which_doubling": ("{name}の倍加「{text}」がどれか決まりません（持っている倍加：{has}）。倍加：筋力 のように書いてください",
                               "cannot tell which 倍加 「{text}」 of {name} is meant (its 倍加: {has}); write e.g. 倍加：筋力"),
-    "import_declared_alone": ("{name}のスキル・令呪などの宣言のあとに、それを使う判定（先手判定・攻撃・逃走・防御）がありません。"
+    "import_declared_alone": ("{name}のスキル・令呪などを使う判定（先手判定・攻撃・逃走・防御）がありません。"
                               "セイバー：物理攻撃→ランサー（魔力放出）のように判定のあとに書いてください",
                               "{name} declares skills or 令呪 but no check follows to use them on (先手判定, an attack, "
                               "逃走, 防御); write them after it, e.g. セイバー：物理攻撃→ランサー（魔力放出）"),
@@ -140,7 +140,7 @@ MESSAGES = catalogue("kagemiya", {
     "import_loss_alone": ("サーヴァント脱落時だけでは陣営が決まりません。キャラクターの行動と一緒に投稿してください",
                           "サーヴァント脱落時 alone does not tell the 陣営; post it with the characters' actions"),
     "import_twice": ("{what}が2回書かれています。1つにしてください", "{what} is given twice; keep one"),
-    "import_escape_which": ("「逃走判定：」だけではどちらの逃走判定か決まりません。先手判定時に逃走するなら「先手判定で逃走：セイバー」、"
+    "import_escape_which": ("「逃走判定：」だけではどの逃走判定か決まりません。先手判定時に逃走するなら「先手判定で逃走：セイバー」、"
                             "ほかの陣営の逃走に対抗する判定者なら「逃走阻止：セイバー」、自分の手番に逃走するなら「セイバー：逃走」と書いてください",
                             "「逃走判定：」 alone does not say which: write 「先手判定で逃走：セイバー」 to escape at 先手判定, "
                             "「逃走阻止：セイバー」 for who rolls against another 陣営's escape, or 「セイバー：逃走」 on the 手番"),

@@ -93,7 +93,7 @@ REASONS = {
            "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
            "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
            "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了",
-           "supported_this_round": "この巡に援護したため"},
+           "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
@@ -101,7 +101,7 @@ REASONS = {
            "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
            "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
            "escaped": "the others escaped", "ambush_over": "the surprise phase is over",
-           "supported_this_round": "it gave 援護 this round"},
+           "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],

@@ -44,7 +44,7 @@ class Battle:
         self.subs: dict[str, dict] = {}
         self.actions_left: dict[str, int] = {}
         self.round_no = 0
-        self.supporters: set[str] = set()  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
+        self.supporters: dict[str, bool] = {}  # who gave 援護 in this 巡 (KAGEMIYA-6.4)
 
     # ------------------------------------------------------------------ the 巡
 
@@ -262,7 +262,7 @@ class Battle:
                 ctx.emit("cancel", side=sid, actor=sup.id, what="support", reason=why)
                 continue
             self.actions_left[sup.id] -= 1
-            self.supporters.add(sup.id)
+            self.supporters[sup.id] = True
             support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
                             "dice": sup.stats[stat]})
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
@@ -315,6 +315,10 @@ class Battle:
             r = c.resources[rid]
             if check not in r.on:
                 ctx.emit("passed_over", character=c.id, resource=rid, check=check)
+                continue
+            if r.kind == "noble_phantasm" and self.opts["noble_phantasms_per_check"] == "one" and any(
+                    p["part"] == "noble_phantasm" for p in pool.parts):  # KAGEMIYA-2.6
+                ctx.emit("cancel", character=c.id, resource=rid, check=check, reason="one_noble_phantasm")
                 continue
             if not self.spend(c, r.id, check):
                 continue

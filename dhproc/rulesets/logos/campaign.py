@@ -18,10 +18,11 @@ from ...engine.effects import Effect
 from .messages import say
 from .model import EFFECT_DATA, EFFECT_DATA_OPTIONAL, STATS, LogosState
 
-# Character keys that state where the round stands, not the character sheet; all but ``current``
-# (a field covers the bench too) are a starter's alone.
-STARTER_KEYS = ("order", "knocked_out", "charged", "active_bouts", "charge_level", "spent_charge", "skill_uses")
-STATE_KEYS = STARTER_KEYS + ("current",)
+# Character keys that state where the round stands, not the character sheet. The first ones are a
+# starter's alone; a field covers the bench too (``current``), and with passive_scope: team a bench
+# member's パッシブ may charge it (``charged`` and its levels, LOGOS-7.3).
+STARTER_KEYS = ("order", "knocked_out", "active_bouts", "skill_uses")
+STATE_KEYS = STARTER_KEYS + ("charged", "charge_level", "spent_charge", "current")
 SIDE_STATE_KEYS = ("starters", "choices", "dp")
 
 

@@ -109,6 +109,16 @@ class NicoswRuleset(Ruleset):
                               "精神抵抗": "willpower"}},
             then=own_names)
 
+    def summary_hooks(self):
+        """``dhproc summary``: who fell (each 生死判定, each character removed), the skills used, no DP."""
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(kills={"death_check": ("character", None), "removed": ("character", None)},
+                            use=report.skill_used, dp=False)
+
+    def outcome_text(self, log: dict, *, lang: str) -> str:
+        return report.outcome_line(log, lang=lang)
+
     def grammar(self):
         from .grammar import GRAMMAR
 
@@ -118,7 +128,8 @@ class NicoswRuleset(Ruleset):
 def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
     """In a turn file, a character's skills and weapons and its target's parts by display name:
     replaced by their ids when a name is exactly one of them (width- and kana-folded); anything
-    else is left for the checks to report with a "did you mean"."""
+    else is left for the checks to report with a "did you mean". Squares typed full-width
+    (「５」) become numbers."""
     from ...names import NameIndex
 
     chars = setup.get("characters") if isinstance(setup, dict) else None
@@ -132,17 +143,36 @@ def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
                           if isinstance(t, dict) and isinstance(t.get("id"), str)})
 
     for sub in submissions.values():
+        for key in ("placement", "placement_if_first", "placement_if_second", "reenter"):
+            squares = sub.get(key) if isinstance(sub, dict) else None
+            for cid in list(squares) if isinstance(squares, dict) else ():
+                squares[cid] = _square(squares[cid])
         goes = sub.get("goes") if isinstance(sub, dict) else None
         for cid, actions in (goes.items() if isinstance(goes, dict) else ()):
             for a in actions if isinstance(actions, list) else ():
                 if not isinstance(a, dict):
                     continue
+                if "to" in a:
+                    a["to"] = _square(a["to"])
                 for key, owner, things in (("skill", cid, "skills"), ("weapon", cid, "weapons"),
                                            ("part", a.get("target"), "parts")):
                     if isinstance(a.get(key), str):
                         found = index(owner, things).resolve(a[key])
                         if found.how == "exact":
                             a[key] = found.id
+
+
+def _square(value: Any) -> Any:
+    """A square typed full-width (「５」, [３, ４]) as the number the schema reads; anything else as written."""
+    import unicodedata
+
+    if isinstance(value, list):
+        return [_square(v) for v in value]
+    if isinstance(value, str):
+        text = unicodedata.normalize("NFKC", value).strip()
+        if text.isascii() and text.isdigit() and len(text) <= 3:
+            return int(text)
+    return value
 
 
 RULESET = NicoswRuleset()

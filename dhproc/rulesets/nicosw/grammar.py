@@ -363,7 +363,7 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             sub.setdefault(key, {})[entry.who] = value
         if "_reenter" in fields:
             sub.setdefault("reenter", {})[entry.who] = fields["_reenter"]
-        if "actions" in fields or fields.get("_wait") or not ({"_place", "_reenter"} & set(fields)):
+        if "actions" in fields or fields.get("_wait") or not any(k in fields for k in ("_place", "_reenter")):
             go_map[entry.who] = fields.get("actions", [])
     if go_map:
         sub["goes"] = go_map

@@ -24,6 +24,10 @@ OPTIONS = OptionSet([
            reason="the seed names 退却判定 but not its target; highest engaging level + 7 mirrors the escape rule"),
     Option("retreat_suppresses_aoo", False, choices=(False, True), source="guess", clause="NICOSW-4.6",
            reason="the seed states 退却判定 and 機会攻撃 separately; 警戒移動 is the safe way out"),
+    Option("engaged_full_move", "retreat", choices=("retreat", "opportunity_only"), source="seed",
+           clause="NICOSW-4.8",
+           reason="接敵 asks a 退却判定 (主動作) before any move, so an engaged character has no 主動作 left for 全力移動; "
+                  "'opportunity_only': the 主動作 list's 全力移動 takes only the 機会攻撃"),
     Option("cover_parts", "actor", choices=("actor", "target"), source="guess", clause="NICOSW-6.5",
            reason="自分の部位数 in the seed reads most naturally as the acting character's parts"),
     Option("division_rounding", "down", choices=("down", "up"), source="guess", clause="NICOSW-7.1",
@@ -53,6 +57,7 @@ OPTIONS.set_names({
     "round_cap": ("ラウンドの上限", "round cap"),
     "retreat_target": ("退却判定の目標値", "退却判定 target"),
     "retreat_suppresses_aoo": ("退却判定成功で機会攻撃なし", "a successful 退却判定 spares 機会攻撃"),
+    "engaged_full_move": ("接敵中の全力移動", "全力移動 while engaged"),
     "cover_parts": ("遮蔽の部位数比較", "parts compared for cover"),
     "division_rounding": ("割り算の端数", "division rounding"),
     "prone_penalty": ("転倒中の判定修正", "check modifier while 転倒"),
@@ -74,6 +79,8 @@ OPTIONS.set_reasons({
     "round_cap": "安全装置：決着のつかない戦闘はこのラウンド数で引き分けとする",
     "retreat_target": "元ルールは退却判定の目標値を書いていない。接敵している敵の最高レベル＋7は離脱のルールに倣う",
     "retreat_suppresses_aoo": "元ルールは退却判定と機会攻撃を別々に書いている。安全に離れるには警戒移動",
+    "engaged_full_move": "接敵中の移動には主動作の退却判定が要るので、接敵中は全力移動（主動作）ができない。"
+                         "opportunity_only なら主動作の一覧どおり全力移動は機会攻撃を受けるだけ",
     "cover_parts": "元ルールの「自分の部位数」は行動するキャラクターの部位数と読むのが自然",
     "division_rounding": "元ルールは割り算の端数を書いていない。切り捨てならダメージが増えない",
     "prone_penalty": "ソード・ワールド2.0：転倒中の判定は−2（0なら元ルールの1D6だけ）",

@@ -123,6 +123,7 @@ T = Catalog({
     "round_end": ("{round}R終了", "End of round {round}"),
     "outcome_win": ("【戦闘終了】{winner}の勝利（{reason}）", "[Battle over] {winner} wins ({reason})"),
     "outcome_draw": ("【戦闘終了】引き分け（{reason}）", "[Battle over] a draw ({reason})"),
+    "outcome_ongoing": ("戦闘継続中", "the battle goes on"),
     "why_down": ("相手陣営が全員倒れた", "the other side is all down"),
     "why_surrender": ("降参", "surrender"),
     "why_both_down": ("両陣営が全員倒れた", "both sides are down"),
@@ -512,11 +513,25 @@ class Renderer:
         self.add(Lines.of(self.t("round_end", round=e["round"])))
 
     def on_outcome(self, e: dict) -> None:
+        self.add(Lines.of(self.outcome(e)))
+
+    def outcome(self, e: dict) -> str:
+        if e["result"] == "ongoing":
+            return self.t("outcome_ongoing")
         reason = self.t("why_" + e["reason"])
         if e["result"] == "win":
-            self.add(Lines.of(self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)))
-        else:
-            self.add(Lines.of(self.t("outcome_draw", reason=reason)))
+            return self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)
+        return self.t("outcome_draw", reason=reason)
+
+
+def outcome_line(log: dict, *, lang: str) -> str:
+    """The report's outcome line (``dhproc summary``)."""
+    return Renderer(log, lang, "gk").outcome(log["outcome"])
+
+
+def skill_used(e: dict) -> tuple[str, str] | None:
+    """``dhproc summary``: a skill used, by whom (NICOSW-8.6)."""
+    return (e["actor"], e["name"]) if e["kind"] == "skill" else None
 
 
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:

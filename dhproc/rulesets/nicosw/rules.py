@@ -347,7 +347,8 @@ class Battle:
             ctx.emit("cancel", **head, reason="prone")
             return
         engaged = self.engagers(c)
-        if engaged and not g.retreated:  # NICOSW-4.4
+        dash_away = mode == "full_move" and self.opts["engaged_full_move"] == "opportunity_only"  # NICOSW-4.8
+        if engaged and not g.retreated and not dash_away:  # NICOSW-4.4
             ctx.emit("cancel", **head, reason="engaged", engaged_with=[o.id for o in engaged])
             return
         off = a["to"] == "off"

@@ -13,43 +13,94 @@ from dhproc.errors import ResolutionError
 from dhproc.rulesets.count.model import COLUMNS, ROWS
 from dhproc.rulesets.count.options import OPTIONS
 
-from ... import fuzz
+from ... import coverage, fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
 SQUARES = [c + r for c in COLUMNS for r in ROWS]
 ATTRS = ["斬", "火", "無"]
+STATS = ["hit", "evasion", "magic", "resistance", "agility"]
+SIDES = ["enemy", "ally", "any", "self"]
 
 
 @st.composite
-def attacks(draw, i: int) -> dict:
-    s = {"name": f"技{i}", "timing": draw(st.sampled_from(["main_action", "counter"])),
-         "check": draw(st.sampled_from(["hit", "magic", "none"])),
+def riders(draw, *, max_size: int = 2) -> list:
+    """付与効果 / effects of every op the schema allows."""
+    out = []
+    ops = ["count", "stat", "heal"] * 3 + ["stop"]  # 行動不能 rarer: it silences whole 行動手番
+    for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_size)):
+        r: dict = {"op": op}
+        if op == "stat":
+            r["stat"] = draw(st.sampled_from(STATS))
+        if op != "stop":
+            r["value"] = draw(st.integers(0 if op == "heal" else -4, 4))
+        out.append(r)
+    return out
+
+
+@st.composite
+def attacks(draw, name: str, timing: str) -> dict:
+    check = draw(st.sampled_from(["hit", "magic", "none"]))
+    s = {"name": name, "timing": timing, "check": check,
          "kind": draw(st.sampled_from(["melee", "ranged", "magic", "none"])), "range": draw(st.integers(0, 5)),
-         "pierce": draw(st.booleans()), "targets": {"count": 1, "side": draw(st.sampled_from(["enemy", "any"]))},
-         "damage": {"fixed": draw(st.integers(0, 12)), "attributes": draw(st.lists(st.sampled_from(ATTRS), min_size=1,
-                                                                                    max_size=2, unique=True))}}
+         "pierce": draw(st.booleans())}
+    s["targets"] = {"count": 1 if s["pierce"] else draw(st.integers(1, 2)), "side": draw(st.sampled_from(["enemy", "any", "ally"]))}
+    if check == "none" or draw(st.integers(0, 5)):  # an attack with a check may deal no damage
+        s["damage"] = {"fixed": draw(st.integers(0, 12)),
+                       "attributes": draw(st.lists(st.sampled_from(ATTRS), min_size=1, max_size=2, unique=True))}
+        if draw(st.booleans()):
+            s["damage"]["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([4, 6, 10]))}
     if draw(st.booleans()):
-        s["damage"]["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([4, 6, 10]))}
-    if draw(st.booleans()):
-        s["riders"] = [draw(st.sampled_from([{"op": "count", "value": -3}, {"op": "heal", "value": 2},
-                                             {"op": "stat", "stat": "evasion", "value": -2}]))]
+        s["riders"] = draw(riders())
+    return s
+
+
+@st.composite
+def other_skill(draw, name: str) -> dict:
+    """A skill of any other timing the schema has, with the fields that timing takes."""
+    timing = draw(st.sampled_from(["main_action", "counter", "sub_action", "main_action_effect", "count_start",
+                                   "before_damage", "after_damage", "reroll"]))
+    if timing in ("main_action", "counter"):
+        s = draw(attacks(name, timing))
+    elif timing in ("sub_action", "main_action_effect"):
+        s = {"name": name, "timing": timing.removesuffix("_effect"), "range": draw(st.integers(0, 4)),
+             "targets": {"count": draw(st.integers(1, 2)), "side": draw(st.sampled_from(SIDES))},
+             "effects": draw(riders())}
+        if s["targets"]["side"] == "self" and draw(st.booleans()):  # 「～に配置する」 (COUNT-3.10)
+            s["effects"].append({"op": "place"})
+    elif timing == "count_start":
+        s = {"name": name, "timing": timing, "counts": draw(st.lists(st.integers(1, 20), min_size=1, max_size=3)),
+             "range": draw(st.integers(0, 3)), "targets": {"side": draw(st.sampled_from(SIDES))},
+             "effects": draw(riders())}
+    elif timing == "before_damage":
+        if draw(st.booleans()):
+            s = {"name": name, "timing": timing, "op": "cover", "range": draw(st.integers(0, 2))}
+        else:
+            s = {"name": name, "timing": timing, "step": draw(st.sampled_from(["increase", "reduce", "real"])),
+                 "value": draw(st.integers(-3, 3))}
+    elif timing == "after_damage":
+        s = {"name": name, "timing": timing, "when": draw(st.sampled_from(["dealt", "taken"])),
+             "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
+    else:
+        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion"]))}
+    if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
+        s["item"] = True
+        if draw(st.booleans()):
+            s["uses"] = draw(st.integers(0, 2))
     return s
 
 
 @st.composite
 def count_matches(draw) -> dict:
     squares = draw(st.permutations(SQUARES))
+    fallen = draw(st.sampled_from([None, None, None, 0, 1, 2, 3, 4]))  # one unit may start down or gone
     chars: dict = {}
     for n, side in enumerate(["pc", "pc", "enemy", "enemy", draw(st.sampled_from(["pc", "enemy"]))]):
         fumble, crit = sorted(draw(st.lists(st.integers(1, 21), min_size=2, max_size=2, unique=True)))
         ecrit, efumble = sorted(draw(st.lists(st.integers(0, 101), min_size=2, max_size=2, unique=True)))
-        skills = [dict(draw(attacks(n * 10)), name="通常", timing="main_action", normal=True)]
-        skills += [draw(attacks(n * 10 + 1))]
-        if draw(st.booleans()):
-            skills.append({"name": "守り", "timing": "before_damage", "step": draw(st.sampled_from(
-                ["increase", "reduce", "real"])), "value": draw(st.integers(-3, 3))})
-        if draw(st.booleans()):
-            skills.append({"name": "かばう", "timing": "before_damage", "op": "cover", "range": draw(st.integers(0, 2))})
+        skills = [dict(draw(attacks("通常", "main_action")), normal=True)]
+        skills += [draw(other_skill(f"技{n}{k}")) for k in range(draw(st.integers(1, 4)))]
+        if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
+            skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
         c = {"name": f"ユニット{n}", "side": side, "kind": "pc" if side == "pc" else "enemy", "at": squares[n],
              "count": draw(st.integers(0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
              "magic": draw(st.integers(0, 20)), "resistance": draw(st.integers(0, 20)),
@@ -60,53 +111,125 @@ def count_matches(draw) -> dict:
              "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(0, 2)), "skills": skills}
         if side == "pc":
             c["hand"] = ["札1", "札2", "札3"][: draw(st.integers(0, 3))]
+        # COUNT-1.5: a battle under way states where each character is now
+        if draw(st.integers(0, 3)) == 0:
+            c["hp_now"] = draw(st.integers(1, c["hp"]))
+        if draw(st.integers(0, 3)) == 0:
+            c["ca_now"] = draw(st.integers(0, c["ca_left"]))
+        if draw(st.integers(0, 5)) == 0:
+            c["count_now"], c["done"] = 0, True
+        elif draw(st.integers(0, 3)) == 0:
+            c["count_now"] = draw(st.integers(0, 30))
+        if n == fallen:
+            if draw(st.booleans()):
+                c["escaped"] = True
+            else:
+                c["hp_now"] = 0
+        if draw(st.integers(0, 11)) == 0:
+            c["stopped"] = True
         chars[f"u{n}"] = c
     ids = list(chars)
+    setup: dict = {"sides": {"pc": {"name": "PC"}, "enemy": {"name": "敵"}}, "characters": chars}
+    if draw(st.integers(0, 3)) == 0:
+        setup["round"] = draw(st.integers(1, 4))
+        if draw(st.booleans()):
+            setup["count_now"] = draw(st.integers(1, 30))
+        if draw(st.booleans()):
+            setup["next_effect_id"] = draw(st.integers(1, 9))
 
-    def action(who: str) -> dict:
-        kind = draw(st.sampled_from(["move", "skill", "skill", "escape"]))
-        if kind == "move":
-            return {"move": {"to": draw(st.sampled_from(SQUARES))}}
+    def timed(who: str, timing: str) -> list[dict]:
+        return [s for s in chars[who]["skills"] if s["timing"] == timing]
+
+    def near(who: str, reach: int, among) -> list:
+        """What lies within ``reach`` squares of where ``who`` starts (mostly still true when it acts)."""
+        c, r = COLUMNS.index(chars[who]["at"][0]), ROWS.index(chars[who]["at"][1])
+        return [x for x in among if abs(COLUMNS.index(x[0]) - c) + abs(ROWS.index(x[1]) - r) <= reach]
+
+    def action(who: str, slot: str) -> dict:
+        usable = timed(who, slot)
+        kind = draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
+        if kind == "move" or not usable:
+            close = near(who, chars[who]["move_limit"], SQUARES)
+            return {"move": {"to": draw(st.sampled_from(close if close and draw(st.integers(0, 3)) else SQUARES))}}
         if kind == "escape":
             return {"escape": True}
-        return {"skill": draw(st.sampled_from(["通常", f"技{int(who[1:]) * 10 + 1}"])),
-                "targets": [draw(st.sampled_from(ids))]}
+        skill = draw(st.sampled_from(usable))
+        act: dict = {"skill": skill["name"]}
+        if any(e["op"] == "place" for e in skill.get("effects", [])):
+            act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
+        if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
+            reach = [t for t in ids if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
+            pool = reach if reach and draw(st.integers(0, 3)) else ids
+            most = skill.get("targets", {}).get("count", 1)
+            act["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max(1, most), unique=True))
+        return act
+
+    def plan(who: str) -> dict:
+        p = {}
+        for slot in ("sub_action", "main_action"):
+            if draw(st.booleans()):
+                p[slot] = action(who, slot)
+        return p
 
     def submissions() -> dict:
         subs = {}
         for side in ("pc", "enemy"):
             mine = [c for c in ids if chars[c]["side"] == side]
-            plans = {}
+            plans = {c: [plan(c) for _ in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3])))] for c in mine}
+            reactions = {}
             for c in mine:
-                plan_list = []
-                for _ in range(draw(st.integers(0, 3))):
-                    plan = {}
-                    if draw(st.booleans()):
-                        plan["sub_action"] = {"move": {"to": draw(st.sampled_from(SQUARES))}}
-                    if draw(st.booleans()):
-                        main = action(c)
-                        if "skill" in main and chars[c]["skills"][0 if main["skill"] == "通常" else 1]["timing"] \
-                                != "main_action":
-                            main = {"skill": "通常", "targets": main["targets"]}
-                        plan["main_action"] = main
-                    plan_list.append(plan)
-                plans[c] = plan_list
-            reactions = {c: {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
-                             "reroll_evasion_failure": draw(st.booleans())} for c in mine}
-            for c in mine:
-                if any(s.get("op") == "cover" for s in chars[c]["skills"]):
-                    others = [o for o in mine if o != c]
-                    if others:
-                        reactions[c]["cover"] = others[:1]
-            subs[side] = {"plans": plans, "reactions": reactions,
-                          "fallback": {c: {"main_action": {"move": {"to": draw(st.sampled_from(SQUARES))}}}
-                                       for c in mine if draw(st.booleans())}}
+                r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
+                     "reroll_evasion_failure": draw(st.booleans())}
+                ca_attacks = [s for s in chars[c]["skills"] if s["timing"] in ("main_action", "counter")
+                              and (s.get("check", "none") != "none" or "damage" in s)]
+                if ca_attacks and draw(st.booleans()):
+                    r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
+                others = [o for o in mine if o != c]
+                if others and any(s.get("op") == "cover" for s in chars[c]["skills"]):
+                    r["cover"] = draw(st.lists(st.sampled_from(others), min_size=1, max_size=2, unique=True))
+                reactions[c] = r
+            sub: dict = {"plans": plans, "reactions": reactions}
+            fallback = {c: plan(c) for c in mine if draw(st.booleans())}
+            if fallback:
+                sub["fallback"] = fallback
+            subs[side] = sub
         return subs
 
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
-    turns = [{"turn": t, "submissions": submissions()} for t in range(1, draw(st.integers(1, 2)) + 1)]
+    for o in OPTIONS:
+        if not o.choices and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
+            options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 25)))
+    first = setup.get("round", 1)
+    turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
+    note_generated(setup, options)
     return {"dhproc": 1, "ruleset": "count", "seed": draw(st.integers(0, 2**32)), "options": options,
-            "setup": {"sides": {"pc": {"name": "PC"}, "enemy": {"name": "敵"}}, "characters": chars}, "turns": turns}
+            "setup": setup, "turns": turns}
+
+
+def note_generated(setup: dict, options: dict) -> None:
+    """tests/coverage.py: what the generator put in the matches (printed by the deep profile)."""
+    chars = setup["characters"].values()
+    skills = [s for c in chars for s in c["skills"]]
+    coverage.note("count skill timings", [s["timing"] for s in skills])
+    coverage.note("count skill fields", [k for s in skills for k in s] + [f"damage.{k}" for s in skills
+                                                                          for k in s.get("damage", {})])
+    coverage.note("count rider ops", [r["op"] for s in skills for r in s.get("riders", []) + s.get("effects", [])])
+    coverage.note("count skill shapes", [f"targets.side {s['targets']['side']}" for s in skills if "targets" in s]
+                  + [f"check {s['check']}" for s in skills if "check" in s] + [f"kind {s['kind']}" for s in skills
+                                                                               if "kind" in s]
+                  + ["item" for s in skills if s.get("item")] + ["pierce" for s in skills if s.get("pierce")])
+    coverage.note("count setup state", [k for c in chars for k in c if k in ("hp_now", "ca_now", "count_now", "done",
+                                                                             "escaped", "stopped", "hand")]
+                  + [k for k in setup if k in ("round", "count_now", "next_effect_id")])
+    coverage.note("count options", [f"{k}={v}" for k, v in options.items()])
+
+
+def note_resolved(log: dict) -> None:
+    events = [e for t in log["turns"] for e in t["events"]]
+    coverage.note("count events", [e["kind"] for e in events])
+    coverage.note("count cancel reasons", [e["reason"] for e in events if e["kind"] == "cancel"])
+    coverage.note("count actions used", [e["action"] for e in events if e["kind"] == "use"])
+    coverage.note("count outcomes", [log["outcome"]["result"]] + [t["status"] for t in log["turns"]])
 
 
 def resolve_playable(match: dict) -> tuple[dict, str]:
@@ -123,17 +246,27 @@ def resolve_playable(match: dict) -> tuple[dict, str]:
 @given(match=count_matches())
 def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log, text = resolve_playable(match)
+    note_resolved(log)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
     path = tmp_path_factory.mktemp("log") / "log.json"
     path.write_text(api.dumps(log), encoding="utf-8")
     assert api.replay(path) is None
     setup = log["input"]["match"]["setup"]["characters"]
-    down: set[str] = set()
-    ca_left = {cid: c["ca_left"] for cid, c in setup.items()}
+    ko_at_zero = log["options"]["knocked_out_at"] == "zero"
+    down: set[str] = {cid for cid, c in setup.items() if c.get("escaped") or (ko_at_zero and c.get("hp_now") == 0)}
+    stopped: set[str] = {cid for cid, c in setup.items() if c.get("stopped")}
+    ca_left = {cid: c.get("ca_now", c["ca_left"]) for cid, c in setup.items()}
     for e in (e for t in log["turns"] for e in t["events"]):
         if e["kind"] in ("turn_slot", "attack", "move"):
             who = e.get("character", e.get("actor"))
             assert who not in down, f"{who} acted after falling or escaping: {e}"
+        if e["kind"] in ("attack", "move", "escape", "ca", "evasion", "cover"):  # COUNT-3.9, 5.8
+            who = e.get("character", e.get("actor"))
+            assert who not in stopped, f"{who} acted while 行動不能: {e}"
+        if e["kind"] == "effect" and e["op"] == "stop":
+            stopped.add(e["target"])
+        elif e["kind"] == "stop_ends":
+            stopped.discard(e["character"])
         if e["kind"] == "turn_slot":
             assert e["count_after"] == max(0, e["count_before"] - 10) and e["done"] == (e["count_after"] == 0)
         elif e["kind"] == "move":

@@ -143,6 +143,7 @@ def test_count_7_10_after_damage_and_reroll_skills_are_checked() -> None:
     bad = [{"name": "後1", "timing": "after_damage"},
            {"name": "後2", "timing": "after_damage", "targets": {"side": "ally"}, "effects": [{"op": "heal", "value": 1}]},
            {"name": "振1", "timing": "reroll"},
+           {"name": "癒", "timing": "sub_action", "targets": {"side": "self"}, "effects": [{"op": "heal", "value": -3}]},
            {"name": "技", "timing": "main_action", "roll": "hit", "when": "taken", "check": "hit",
             "damage": {"fixed": 1, "attributes": ["斬"]}}]
     units = {"a": unit("アオイ", "pc", "E5", 15, skills=[dict(SLASH)] + bad), "g": unit("ゴブリン", "enemy", "E6", 3)}
@@ -151,7 +152,7 @@ def test_count_7_10_after_damage_and_reroll_skills_are_checked() -> None:
     msgs = [p.format() for p in info.value.problems]
     for text in ("an after_damage skill lists its effects", "an after_damage skill targets self or enemy",
                  "a reroll skill names the roll it re-rolls", "only a reroll skill has 'roll'",
-                 "only an after_damage skill has 'when'"):
+                 "only an after_damage skill has 'when'", "a heal of -3: a heal is 0 or more"):
         assert any(text in m for m in msgs), (text, msgs)
 
 
@@ -184,3 +185,53 @@ def test_count_5_7_an_evasion_reroll_skill() -> None:
     log = resolve(make(units, plans, dice=[5, 5, 80, 70, 30]))
     assert [(e["face"], e["final"]) for e in events(log, "evasion")] == [(80, False), (70, False), (30, True)]
     assert [e["skill"] for e in events(log, "reroll")] == ["見切り", "見切り"] and not events(log, "damage")
+
+
+def test_count_3_9_stopped_by_its_own_sub_action_it_loses_the_main_action() -> None:
+    trance = {"name": "瞑想", "timing": "sub_action", "targets": {"side": "self"}, "effects": [{"op": "stop"}]}
+    units = {"a": unit("アオイ", "pc", "E5", 15, skills=[dict(SLASH), trance]), "g": unit("ゴブリン", "enemy", "E6", 3)}
+    plans = {"pc": {"plans": {"a": [{"sub_action": {"skill": "瞑想"},
+                                     "main_action": {"skill": "斬撃", "targets": ["g"]}}]}}}
+    log = resolve(make(units, plans, dice=[]))
+    assert events(log, "use", character="a", skill="瞑想") and events(log, "stopped", character="a")
+    assert not events(log, "attack")
+
+
+BLINK = {"name": "転移", "timing": "sub_action", "range": 3, "targets": {"side": "self"}, "effects": [{"op": "place"}]}
+BOW = {"name": "射撃", "timing": "main_action", "check": "hit", "kind": "ranged", "range": 3,
+       "damage": {"fixed": 2, "attributes": ["刺"]}}
+
+
+def test_count_3_10_a_placement_is_not_a_move() -> None:
+    units = {"a": unit("アオイ", "pc", "E8", 15, skills=[dict(SLASH), BLINK, BOW]), "g": unit("ゴブリン", "enemy", "E3", 3)}
+    plans = {"pc": {"plans": {"a": [{"sub_action": {"skill": "転移", "to": "E6"},
+                                     "main_action": {"skill": "射撃", "targets": ["g"]}}]}}}
+    log = resolve(make(units, plans, dice=[5, 5, 99, 1, 1]))
+    (place,) = events(log, "place")
+    assert (place["from"], place["to"]) == ("E8", "E6")
+    assert not events(log, "move") and not events(log, "cancel")
+    assert events(log, "turn_slot", character="a")[0]["count_after"] == 5  # no count spent on it
+    assert events(log, "attack", actor="a")  # 射 after a placement: allowed (COUNT-3.5 speaks of moves)
+    assert "アオイをE8からE6に配置（移動ではない）" in report(log)
+    # beyond the skill's 射程, or onto an occupied square: refused as events
+    for to, reason, g_at in (("E4", "out_of_range", "E3"), ("E8", "same_square", "E3"), ("E6", "occupied", "E6")):
+        units["g"]["at"] = g_at
+        only = {"pc": {"plans": {"a": [{"sub_action": {"skill": "転移", "to": to}}]}}}
+        log = resolve(make(units, only, dice=[]))
+        assert events(log, "cancel", character="a")[0]["reason"] == reason and not events(log, "place")
+
+
+def test_count_3_10_a_placement_names_its_square() -> None:
+    units = {"a": unit("アオイ", "pc", "E8", 15, skills=[dict(SLASH), BLINK]), "g": unit("ゴブリン", "enemy", "E3", 3)}
+    plans = {"pc": {"plans": {"a": [{"sub_action": {"skill": "転移"}}, {"main_action": {"skill": "斬撃", "to": "E6"}}]}}}
+    with use_lang("en"), pytest.raises(InputError) as info:
+        load(make(units, plans))
+    msgs = [p.format() for p in info.value.problems]
+    assert any("'転移' places its user: give the square as 'to'" in m for m in msgs)
+    assert any("'to' goes with a skill that places its user" in m for m in msgs)
+    units["a"]["skills"].append({"name": "押し出し", "timing": "main_action", "targets": {"side": "enemy"},
+                                 "effects": [{"op": "place"}]})
+    with use_lang("en"), pytest.raises(InputError) as info:
+        load(make(units))
+    assert any("a place effect belongs to a sub_action or main_action skill that targets self" in p.format()
+               for p in info.value.problems)

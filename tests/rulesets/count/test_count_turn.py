@@ -11,6 +11,8 @@ from dhproc.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 ATTACK_G = {"main_action": {"skill": "斬撃", "targets": ["g"]}}
 
 
@@ -363,3 +365,23 @@ def test_count_1_5_a_battle_continues_from_a_log_to_the_same_events() -> None:
     log = resolve(later)
     assert log["turns"][0]["events"] == whole["turns"][1]["events"]
     assert log["state"] == whole["state"] and log["outcome"] == whole["outcome"]
+
+
+@pytest.mark.parametrize("lang, lines", [
+    ("ja", ["ゴブリンB  | 魔物の群れ | ミナト", "| ミナト    | 癒やしの祈り |      2 |", "戦闘継続（次のラウンドへ）"]),
+    ("en", ["the battle goes on (next round)"])])
+def test_count_summary_of_the_example_names_the_fallen_and_the_skills(tmp_path: Path, lang: str, lines) -> None:
+    """`dhproc summary`: each 戦闘不能 with who caused it, every skill used (count_start and CAs too),
+    the outcome as the report says it, and no DP table (count has no DP)."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    root = Path(__file__).resolve().parents[3]
+    log_path = tmp_path / "log.json"
+    assert CliRunner().invoke(cli, ["resolve", str(root / "examples/count/match.yaml"), "--json", str(log_path)]).exit_code == 0
+    out = CliRunner().invoke(cli, ["summary", str(log_path), "--lang", lang])
+    assert out.exit_code == 0, out.output
+    for line in lines:
+        assert line in out.output, (line, out.output)
+    assert "DP" not in out.output and "ongoing" not in out.output

@@ -15,6 +15,8 @@ from dhproc.rulesets.dh.ranges import squares_in_range
 
 from .helpers import events
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 def ability_match(ability: dict, turns: list[dict], *, chars: dict | None = None, options: dict | None = None,
                   user_at: str = "Ｂ２", rows: int = 3, cols: int = 4, walls: list[str] | None = None,

@@ -16,6 +16,8 @@ from dhproc.cli import cli
 from dhproc.errors import InputError
 from dhproc.rulesets.dh.rate import load_tables
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 ROOT = Path(__file__).resolve().parents[3]
 RATES = ROOT / "examples" / "dh" / "rates"
 

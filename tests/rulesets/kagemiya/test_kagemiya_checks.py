@@ -351,3 +351,29 @@ def test_kagemiya_5_9_a_standing_order_may_meet_a_physical_attack_with_another_d
     from .helpers import problems
     msgs = problems(make(bad, [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}}]))
     assert any("lists magical_defense under 'on'" in m for m in msgs), msgs
+
+
+def test_kagemiya_2_6_one_noble_phantasm_per_check_when_the_option_says_so() -> None:
+    nps = [{"id": "a", "on": ["physical_attack"], "dice": 1}, {"id": "b", "on": ["physical_attack"], "modifier": 4}]
+    chars = standard(saber={"noble_phantasms": nps})
+    red = sub("saber", attack("saber", "lancer", use=["a", "b"]))
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1, 1, 1, 1, 1, 1])
+    atk = events(log, "check", purpose="attack")[0]
+    assert ([p["id"] for p in atk["parts"]], atk["total"]) == (["a", "b"], 3 + 4)
+    log = one_round(chars, red, sub("lancer", PASS_BLUE), [6, 6, 1, 1, 1, 1, 1, 1, 1],
+                    options={"noble_phantasms_per_check": "one"})
+    atk = events(log, "check", purpose="attack")[0]
+    assert ([p["id"] for p in atk["parts"]], atk["total"]) == (["a"], 3)
+    assert events(log, "cancel", character="saber", resource="b", reason="one_noble_phantasm")
+    assert log["state"]["characters"]["saber"]["used"] == {"a": 1}  # b is not spent
+
+
+def test_kagemiya_5_10_a_noble_phantasm_serves_the_defence_on_the_other_sides_turn() -> None:
+    aegis = {"id": "aegis", "name": "熾天覆う七つの円環", "on": ["physical_defense"], "dice": 2, "modifier": 3}
+    chars = standard(lancer={"noble_phantasms": [aegis]})
+    blue = sub("lancer", PASS_BLUE, defense={"lancer": [{"use": ["aegis"]}]})
+    # red's turn: 物理攻撃 [6,6] = 12 against (筋力2+宝具2)D6+3 [1,1,1,1]+3 = 7: 5 damage, the 宝具 spent
+    log = one_round(chars, sub("saber", attack("saber", "lancer")), blue, [6, 6, 1, 1, 6, 6, 1, 1, 1, 1])
+    dfn = events(log, "check", purpose="defense")[0]
+    assert (dfn["dice"], dfn["total"], [p["part"] for p in dfn["parts"]]) == (4, 7, ["noble_phantasm"])
+    assert log["state"]["characters"]["lancer"]["used"] == {"aegis": 1}

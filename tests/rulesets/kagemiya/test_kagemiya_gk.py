@@ -98,7 +98,7 @@ def test_three_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Pa
 @pytest.mark.parametrize("lang,messages", [
     ("ja", ["セイバー：スキル・宝具「魔力防出」は見つかりません（もしかして：魔力放出）",
             "キャラクター「セイパー」は見つかりません（もしかして：セイバー）",
-            "「逃走判定：」だけではどちらの逃走判定か決まりません", "問題3件。何も書き込んでいません"]),
+            "「逃走判定：」だけではどの逃走判定か決まりません", "問題3件。何も書き込んでいません"]),
     ("en", ["セイバー: unknown skill or 宝具 '魔力防出' (did you mean 魔力放出?)",
             "unknown character 'セイパー' (did you mean セイバー?)", "「逃走判定：」 alone does not say which",
             "3 problem(s); nothing written"]),
@@ -113,7 +113,7 @@ def test_import_problems_name_the_line_in_both_languages(lang: str, messages: li
     assert "<text>:1:" in result.stderr and "<text>:2:" in result.stderr and "<text>:3:" in result.stderr
 
 
-def test_japanese_keys_and_names_resolve_as_ids_and_english_keys_do(tmp_path: Path) -> None:
+def test_kagemiya_1_10_japanese_keys_and_names_resolve_as_ids_and_english_keys_do(tmp_path: Path) -> None:
     folder = fresh(tmp_path)
     (folder / "turn-01.yaml").write_text(JAPANESE_TURN, encoding="utf-8")
     log_path = tmp_path / "log.json"
@@ -125,7 +125,7 @@ def test_japanese_keys_and_names_resolve_as_ids_and_english_keys_do(tmp_path: Pa
     assert log["input"]["turns"][0]["submissions"] == example["submissions"]  # the log keeps ids and English
 
 
-def test_an_unknown_name_in_a_turn_file_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
+def test_kagemiya_1_10_an_unknown_name_in_a_turn_file_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
     folder = fresh(tmp_path)
     turn = JAPANESE_TURN.replace("使用: [魔力放出]", "使用: [魔力防出]").replace("対象: ランサー", "対象: ランサ−")
     (folder / "turn-01.yaml").write_text(turn, encoding="utf-8")

@@ -14,6 +14,9 @@ from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
 
 from ... import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parents[3]
 STAT_KEYS = ("strength", "endurance", "agility", "mana", "luck")
@@ -261,10 +264,13 @@ def note_coverage(match: dict, log: dict | None) -> None:
     coverage.note("kagemiya matches", ["resolved"])
     coverage.note("kagemiya events", [e["kind"] for e in events])
     coverage.note("kagemiya checks", [e["check"] for e in events if e["kind"] == "check"])
-    coverage.note("kagemiya defences against 物理攻撃",
-                  [e["check"] for e in events if e["kind"] == "check" and e["purpose"] == "defense"
-                   and e["check"] != "physical_defense" and any(a["type"] == "physical" and a["target"] == e["actor"]
-                                                                 for a in events if a["kind"] == "attack")])
+    met, attack_type = [], None
+    for e in events:  # each defence check follows the attack it answers (KAGEMIYA-5.8, 5.9)
+        if e["kind"] == "attack":
+            attack_type = e["type"]
+        elif e["kind"] == "check" and e["purpose"] == "defense" and attack_type == "physical":
+            met.append(e["check"])
+    coverage.note("kagemiya defences against 物理攻撃", met)
     coverage.note("kagemiya parts", [p["part"] for e in events if e["kind"] == "check" for p in e["parts"]])
     coverage.note("kagemiya cancel reasons", [e["reason"] for e in events if e["kind"] == "cancel"])
     coverage.note("kagemiya outcomes", [f"{log['outcome']['result']} ({log['outcome']['reason']})"])

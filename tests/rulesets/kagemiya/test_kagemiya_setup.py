@@ -9,6 +9,8 @@ from dhproc.rulesets.kagemiya.model import parse_character, stat_value
 
 from .helpers import char, events, make, problems, resolve, standard, sub
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 def valid(chars: dict | None = None, **kw) -> dict:
     return make(chars or standard(), [{"submissions": {"red": sub("saber"), "blue": sub("lancer")},

@@ -281,3 +281,11 @@ def test_logos_11_1_the_docs_snippet_is_the_round_under_way_of_these_tests() -> 
     assert snippet["sides"] == setup["sides"]
     for cid in ("r1", "r2"):
         assert snippet["characters"][cid] == setup["characters"][cid]
+
+
+def test_logos_11_3_a_bench_member_may_be_charged() -> None:
+    """With passive_scope: team a bench member's パッシブ may have charged it (found by the continuation
+    property): ``charged`` is not a starter's alone, ``knocked_out`` is."""
+    m = _under_way(**{"setup.characters.redb1.charged": True})
+    m["options"] = {"passive_scope": "team"}
+    assert resolve(m)["state"]["characters"]["redb1"]["states"] == ["charged"]

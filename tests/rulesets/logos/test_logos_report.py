@@ -108,6 +108,7 @@ def test_logos_10_3_dice_in_draw_order_recorded_dice_replace_them() -> None:
     assert all(r["source"] == "recorded" for r in events(replayed, "roll"))
 
 
+@pytest.mark.usefixtures("english")
 def test_logos_10_3_running_out_of_recorded_dice_names_the_draw() -> None:
     s = skill("気合", "before_action", stat("self", "attack", 1), rate=50)
     from dhproc.errors import ResolutionError
@@ -127,8 +128,10 @@ def run(*args: str) -> subprocess.CompletedProcess:
 def test_logos_10_1_cli_options_lists_every_option() -> None:
     result = CliRunner().invoke(cli, ["options", "logos"])
     assert result.exit_code == 0
+    flat = "".join(result.output.split())  # reasons are wrapped to the terminal
     for o in OPTIONS:
-        assert f"{o.id}: {o.reason}" in result.output
+        assert f"{o.id}（{OPTIONS.names[o.id][0]}）" in result.output  # every option, with its Japanese reason
+        assert "".join(OPTIONS.reason(o.id, "ja").split()) in flat
         assert o.clause in result.output
 
 
@@ -139,7 +142,7 @@ def test_logos_10_1_cli_resolve_public_and_replay(tmp_path: Path) -> None:
     public = run("resolve", str(EXAMPLE), "--view", "public")
     assert public.returncode == 0 and "影山カゲ" not in public.stdout
     replay = run("replay", str(tmp_path / "log.json"))
-    assert replay.returncode == 0 and replay.stdout.strip().endswith(": ok"), replay.stderr
+    assert replay.returncode == 0 and replay.stdout.strip().endswith("：OK"), replay.stderr
 
 
 def test_logos_10_1_cli_validate_a_broken_turn_is_located(tmp_path: Path) -> None:

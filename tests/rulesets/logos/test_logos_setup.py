@@ -9,6 +9,8 @@ from dhproc.errors import InputError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 
 def problems_of(m: dict) -> list[str]:
     with use_lang("en"), pytest.raises(InputError) as info:  # the tests read the English messages
@@ -109,7 +111,7 @@ def test_logos_1_7_starters_in_order_get_order_1_to_5() -> None:
     (["red1", "red2", "red3", "red4", "blue1"], "'blue1' belongs to side 'blue', not 'red'"),
     (["red1", "red2", "red3", "red4", "red1"], "'red1' is already starter 1"),
     (["red1", "red2", "red3", "red4", "nobody"], "unknown character 'nobody'"),
-    (["red1", "red2", "red3", "red4"], "['red1', 'red2', 'red3', 'red4'] is too short (at /turns/0/submissions/red/starters)"),
+    (["red1", "red2", "red3", "red4"], "the starters: 5 characters needed, 4 given (at /turns/0/submissions/red/starters)"),
 ])
 def test_logos_1_7_bad_starters(starters: list[str], message: str) -> None:
     m = make(submissions={"red": {"starters": starters}, "blue": {"starters": ["blue1", "blue2", "blue3", "blue4", "blue5"]}})

@@ -170,3 +170,15 @@ def test_nicosw_9_1_an_occupied_edge_square_cancels_the_escape() -> None:
              [turn(1, {"x": [{"do": "move", "to": "off"}]})])
     log = resolve(m)
     assert events(log, "cancel")[0]["reason"] == "occupied" and not events(log, "escape")
+
+
+def test_nicosw_4_8_an_engaged_full_move_needs_the_retreat_unless_the_option_says_otherwise() -> None:
+    def match(options, dice):
+        return make({"x": char("a", 4), "y": char("b", 5)},
+                    [turn(1, {"x": [{"do": "full_move", "to": 0}]}, dice=dice)], options=options)
+
+    cancelled = resolve(match({}, []))  # no die: cancelled before the 疾走判定
+    assert events(cancelled, "cancel")[0]["reason"] == "engaged" and not events(cancelled, "move")
+    ran = resolve(match({"engaged_full_move": "opportunity_only"}, [4, 4, 1, 2, 5, 5]))
+    assert events(ran, "opportunity_attack")[0]["attackers"] == ["y"] and not events(ran, "cancel")
+    assert events(ran, "move")[0]["to"] == 0 and not events(ran, "retreat")

@@ -12,62 +12,156 @@ from dhproc import api
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.nicosw.options import OPTIONS
 
-from ... import fuzz
+from ... import coverage, fuzz
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 ROOT = Path(__file__).resolve().parents[3]
 LENGTH = 8
 CHECK_NAMES = ["initiative", "attack_check", "defense_check", "sprint", "retreat", "death_check", "willpower"]
 
 
+CHECKS_ALL = CHECK_NAMES + ["monster_lore"]
+OPS = ["mul", "div", "add", "sub"]
+
+
+def mods(draw, max_size: int = 2) -> list[dict]:
+    out = draw(st.lists(st.fixed_dictionaries({"op": st.sampled_from(OPS), "value": st.integers(0, 3)}),
+                        max_size=max_size))
+    for m in out:
+        if m["op"] == "div":
+            m["value"] = max(1, m["value"])  # the schema refuses a division by 0
+    return out
+
+
+def lasting(draw) -> dict:
+    """Every lasting payload the schema allows (NICOSW-3.6)."""
+    kind = draw(st.sampled_from(["check_mod", "damage_mod", "periodic_damage", "periodic_heal", "periodic_check"]))
+    out: dict = {"kind": "lasting", "rounds": draw(st.integers(1, 3))}
+    if kind == "check_mod":
+        out.update(effect="check_mod", check=draw(st.sampled_from(CHECKS_ALL)), value=draw(st.integers(-3, 3)))
+    elif kind == "damage_mod":
+        op = draw(st.sampled_from(OPS))
+        out.update(effect="damage_mod", op=op, value=draw(st.integers(1 if op == "div" else 0, 3)),
+                   **{"as": draw(st.sampled_from(["giver", "receiver"]))})
+    elif kind == "periodic_check":
+        out.update(effect="periodic", check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
+        if draw(st.booleans()):
+            out["end_on"] = draw(st.sampled_from(["success", "failure"]))
+    else:
+        out.update(effect="periodic", **{kind.split("_")[1]: draw(st.integers(0, 3))})
+        if kind == "periodic_damage":
+            out["type"] = draw(st.sampled_from(["physical", "magic"]))
+    return out
+
+
+def skill_effect(draw) -> dict:
+    kind = draw(st.sampled_from(["damage", "heal", "prone", "stand", "lasting"]))
+    if kind == "lasting":
+        return lasting(draw)
+    out: dict = {"kind": kind}
+    if kind == "damage":
+        out.update(amount=draw(st.integers(0, 4)), type=draw(st.sampled_from(["physical", "magic"])), mods=mods(draw, 1))
+    elif kind == "heal":
+        out["amount"] = draw(st.integers(0, 4))
+    return out
+
+
+def skill(draw, i: int) -> dict:
+    target = draw(st.sampled_from(["self", "ally", "enemy", "enemy_part"]))
+    s: dict = {"id": f"s{i}", "name": f"技{i}", "timing": draw(st.sampled_from(["minor_action", "major_action"])),
+               "range": 0 if target == "self" else draw(st.integers(1, 5)), "target": target,
+               "effects": [skill_effect(draw) for _ in range(draw(st.integers(1, 2)))]}
+    if draw(st.booleans()):
+        s["resist"] = draw(st.integers(0, 14))
+    return s
+
+
+def weapon(draw, i: int) -> dict:
+    """Melee, or ranged with every range 1..8; physical or magic; damage modifiers."""
+    kind = draw(st.sampled_from(["melee", "ranged"]))
+    w: dict = {"id": f"w{i}", "name": f"武器{i}", "kind": kind, "type": draw(st.sampled_from(["physical", "magic"])),
+               "mods": mods(draw)}
+    if kind == "ranged":
+        w["range"] = draw(st.integers(1, 8))
+    return w
+
+
 @st.composite
 def characters(draw, side: str, i: int) -> dict:
     c: dict = {"name": f"{side}{i}", "side": side, "level": draw(st.integers(0, 6)), "agility": draw(st.integers(0, 4)),
                "checks": {k: draw(st.integers(-2, 8)) for k in CHECK_NAMES},
-               "weapons": [{"id": "w", "kind": draw(st.sampled_from(["melee", "ranged"])), "range": 1,
-                            "mods": draw(st.lists(st.fixed_dictionaries({"op": st.sampled_from(["mul", "add", "sub"]),
-                                                                        "value": st.integers(0, 3)}), max_size=2))}],
-               "skills": [{"id": "s", "timing": draw(st.sampled_from(["minor_action", "major_action"])), "range": draw(st.integers(1, 4)),
-                           "target": draw(st.sampled_from(["enemy", "ally"])),
-                           "effects": [draw(st.sampled_from([
-                               {"kind": "damage", "type": "magic", "amount": 2}, {"kind": "heal", "amount": 3},
-                               {"kind": "prone"},
-                               {"kind": "lasting", "effect": "periodic", "damage": 1, "rounds": 2},
-                               {"kind": "lasting", "effect": "damage_mod", "as": "receiver", "op": "add", "value": 1,
-                                "rounds": 1}]))]}]}
-    if c["weapons"][0]["kind"] == "ranged":
-        c["weapons"][0]["range"] = draw(st.integers(1, 6))
+               "weapons": [weapon(draw, k) for k in range(draw(st.integers(1, 2)))],
+               "skills": [skill(draw, k) for k in range(draw(st.integers(0, 2)))]}
+    if len(c["weapons"]) == 2 and draw(st.booleans()):
+        c["equipped"] = "w1"
     if draw(st.booleans()):
-        c["parts"] = [{"id": "p1", "hp": draw(st.integers(1, 6))}, {"id": "p2", "hp": draw(st.integers(1, 6)),
-                                                                     "core": draw(st.booleans())}]
+        c["parts"] = [{"id": f"p{k}", "name": f"部位{k}", "hp": draw(st.integers(1, 6)), "armor": draw(st.integers(0, 2)),
+                       "magic_armor": draw(st.integers(0, 2)), "core": draw(st.booleans())}
+                      for k in range(1, draw(st.integers(2, 3)) + 1)]
+        if draw(st.booleans()):
+            c["parts"][0]["willpower"] = draw(st.integers(-1, 6))
     else:
         c.update(hp=draw(st.integers(1, 8)), armor=draw(st.integers(0, 2)), magic_armor=draw(st.integers(0, 2)))
     if draw(st.booleans()):
         c["known"], c["fame"] = False, draw(st.integers(0, 12))
-        c["checks"]["monster_lore"] = 2
+        c["checks"]["monster_lore"] = draw(st.integers(0, 4))
     return c
 
 
+def square(draw, grid: bool, xs: range):
+    x = draw(st.sampled_from(list(xs)))
+    return [x, draw(st.integers(0, WIDTH - 1))] if grid else x
+
+
 @st.composite
-def actions(draw, me: str, names: list[str], chars: dict) -> list[dict]:
+def actions(draw, me: str, names: list[str], chars: dict, grid: bool) -> list[dict]:
+    """A go of up to two actions, plus sometimes a free one: every action kind the schema allows."""
     out = []
+    c = chars[me]
     for slot in ("minor_action", "major_action")[: draw(st.integers(1, 2))]:
-        kinds = ["move", "move", "move", "stand"] if slot == "minor_action" else ["full_move", "retreat", "melee", "melee", "ranged", "skill"]
+        kinds = ["move", "move", "stand", "switch_weapon", "other", "skill"] if slot == "minor_action" else \
+            ["full_move", "retreat", "melee", "melee", "ranged", "skill", "check", "move"]
         kind = draw(st.sampled_from(kinds))
         a: dict = {"do": kind}
+        if draw(st.integers(0, 3)) == 2:  # named now and then (a wrong one is an input error)
+            a["slot"] = slot
         if kind in ("move", "full_move"):
-            a["to"] = draw(st.integers(0, LENGTH - 1) if kind == "move" else st.one_of(st.integers(0, LENGTH - 1),
-                                                                                        st.just("off")))
-            if kind == "move":
+            a["to"] = "off" if draw(st.integers(0, 4)) == 2 else square(draw, grid, range(LENGTH))
+            if a["to"] == "off" and draw(st.booleans()):
+                a["edge"] = draw(st.sampled_from(["low", "high"]))
+            if kind == "move" and draw(st.booleans()):
                 a["mode"] = draw(st.sampled_from(["careful_move", "normal_move"]))
-                a["slot"] = slot
-        if kind in ("melee", "ranged", "skill"):
-            a["target"] = draw(st.sampled_from([n for n in names if n != me]))
-            if kind == "skill":
-                a["skill"] = "s"
+        if kind == "switch_weapon":
+            a["weapon"] = draw(st.sampled_from([w["id"] for w in c["weapons"]]))
+        if kind == "skill":
+            if not c["skills"]:
+                continue
+            a["skill"] = draw(st.sampled_from([s["id"] for s in c["skills"]]))
+        if kind == "check":
+            a.update(check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
+        if kind == "other":
+            a["note"] = "合言葉"
+        if kind in ("melee", "ranged") or (kind == "skill" and next(s for s in c["skills"] if s["id"] == a["skill"])
+                                           ["target"] != "self"):
+            others = [n for n in names if chars[n]["side"] != c["side"]]  # mostly an enemy, sometimes anyone
+            a["target"] = draw(st.sampled_from(others if draw(st.integers(0, 3)) else [n for n in names if n != me]))
             if "parts" in chars[a["target"]]:
-                a["part"] = draw(st.sampled_from(["p1", "p2"]))
+                a["part"] = draw(st.sampled_from([p["id"] for p in chars[a["target"]]["parts"]]))
         out.append(a)
+    out = list(draw(st.permutations(out)))  # either order (NICOSW-5.1): a 退却判定 before the move
+    if draw(st.integers(0, 3)) == 2:  # leaving an engagement: 退却判定, then a move that draws 機会攻撃
+        at = c.get("at")  # a battle under way: a step or two from where it stands, so the move is not too far
+        near = range(LENGTH) if at is None else range(max(0, (at[0] if grid else at) - 2),
+                                                       min(LENGTH, (at[0] if grid else at) + 3))
+        out = [{"do": "retreat"}, {"do": "move", "to": square(draw, grid, near)}]
+    if draw(st.integers(0, 4)) == 2:
+        out.insert(draw(st.integers(0, len(out))), {"do": "free", "note": "「行くぞ！」"})
     return out
+
+
+LENGTH, WIDTH = 8, 3
 
 
 @st.composite
@@ -77,27 +171,73 @@ def nicosw_matches(draw) -> dict:
         for i in range(draw(st.integers(1, 3))):
             chars[f"{side}{i}"] = draw(characters(side, i))
     names = list(chars)
+    grid = draw(st.booleans())
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS
                if o.choices and o.id != "map_model" and draw(st.booleans())}
-    options["round_cap"] = draw(st.integers(2, 6))
+    if draw(st.booleans()):
+        options["prone_penalty"] = draw(st.integers(-10, 0))
+    if grid:
+        options["map_model"] = "grid"
     sides = {"a": {"name": "A", "deploy": [0, 3]}, "b": {"name": "B", "deploy": [4, 7]}}
+    setup: dict = {"map": {"length": LENGTH, "width": WIDTH} if grid else {"length": LENGTH}, "sides": sides,
+                   "characters": chars}
+    under_way = draw(st.integers(0, 3)) == 0  # a battle under way (NICOSW-1.9): squares and states given
+    order_in_setup = under_way or draw(st.booleans())
+    if order_in_setup:
+        for side in ("a", "b"):
+            sides[side]["order"] = draw(st.permutations([c for c in names if chars[c]["side"] == side]))
+    if under_way:
+        first = draw(st.sampled_from(["a", "b"]))
+        setup["start"] = {"round": draw(st.integers(1, 3)), "half": draw(st.sampled_from(["top", "bottom"])),
+                          "first": first}
+        # close together, so that attacks, 接敵 and 機会攻撃 happen (the ends are for re-entry)
+        cells = draw(st.permutations([(x, y) for x in range(1, LENGTH - 1) for y in range(WIDTH if grid else 1)]))
+        for k, cid in enumerate(names):
+            c = chars[cid]
+            if draw(st.integers(0, 3)) == 2:  # not 0: hypothesis draws the bounds most often
+                c["off_map"] = True  # escaped earlier: it may re-enter
+            else:
+                c["at"] = list(cells[k]) if grid else cells[k][0]
+                c["prone"] = draw(st.booleans())
     turns = []
-    for n in range(1, draw(st.integers(1, 4)) + 1):
+    first_turn = setup["start"]["round"] if under_way else 1
+    for n in range(first_turn, first_turn + draw(st.integers(1, 4))):
         subs = {}
         for side in ("a", "b"):
             mine = [c for c in names if chars[c]["side"] == side]
-            sub: dict = {"goes": {c: draw(actions(c, names, chars)) for c in mine}}
-            if n == 1:
+            sub: dict = {"goes": {c: draw(actions(c, names, chars, grid)) for c in mine}}
+            if n == 1 and not under_way:
                 lo = 0 if side == "a" else 4
-                squares = draw(st.permutations(list(range(lo, lo + 4))))
-                sub["order"] = draw(st.permutations(mine))
-                sub["placement"] = {c: squares[k] for k, c in enumerate(mine)}
-            if draw(st.integers(0, 19)) == 0:
+                cells = draw(st.permutations([(x, y) for x in range(lo, lo + 4) for y in range(WIDTH if grid else 1)]))
+                if not order_in_setup:
+                    sub["order"] = draw(st.permutations(mine))
+                sub["placement"] = {c: list(cells[k]) if grid else cells[k][0] for k, c in enumerate(mine)}
+            away = [c for c in mine if chars[c].get("off_map")]
+            if draw(st.integers(0, 5)) == 3 or (away and draw(st.booleans())):
+                who = draw(st.sampled_from(away or mine))
+                own = 0 if side == "a" else LENGTH - 1
+                edge = own if draw(st.integers(0, 3)) else LENGTH - 1 - own
+                sub["reenter"] = {who: [edge, draw(st.integers(0, WIDTH - 1))] if grid else edge}
+            if draw(st.integers(0, 19)) == 7:
                 sub["surrender"] = True
             subs[side] = sub
         turns.append({"turn": n, "submissions": subs})
+    options["round_cap"] = turns[-1]["turn"] + draw(st.integers(0, 2))  # at the last turn now and then (NICOSW-3.8)
+    coverage.note("nicosw: setups", ["grid" if grid else "line", "under way" if under_way else "fresh",
+                                     "order in setup" if order_in_setup else "order in turn 1"]
+                  + ["parts" for c in chars.values() if "parts" in c] + ["unknown identity" for c in chars.values()
+                                                                          if c.get("known") is False]
+                  + ["off map" for c in chars.values() if c.get("off_map")])
+    coverage.note("nicosw: weapons", [f"{w['kind']} {w.get('range', 1)}" for c in chars.values() for w in c["weapons"]])
+    coverage.note("nicosw: skill effects", [e.get("effect", e["kind"]) + ("_check" if "check" in e and
+                                                                         e.get("effect") == "periodic" else "")
+                                            for c in chars.values() for s in c["skills"] for e in s["effects"]])
+    coverage.note("nicosw: actions", [a["do"] + (" off" if a.get("to") == "off" else "") for t in turns
+                                      for sub in t["submissions"].values() for go in sub["goes"].values() for a in go]
+                  + ["reenter" for t in turns for sub in t["submissions"].values() if "reenter" in sub]
+                  + ["surrender" for t in turns for sub in t["submissions"].values() if sub.get("surrender")])
     return {"dhproc": 1, "ruleset": "nicosw", "seed": draw(st.integers(0, 2**32)), "options": options,
-            "setup": {"map": {"length": LENGTH}, "sides": sides, "characters": chars}, "turns": turns}
+            "setup": setup, "turns": turns}
 
 
 def _resolve_playable(match: dict) -> dict | None:
@@ -118,8 +258,14 @@ def _resolve_playable(match: dict) -> dict | None:
 @given(match=nicosw_matches())
 def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log = _resolve_playable(match)
+    coverage.note("nicosw: matches", ["input error" if log is None else "resolved"])
     if log is None:
         return
+    reached = [e["kind"] for t in log["turns"] for e in t["events"]]
+    coverage.note("nicosw: events", [k for k in reached if k not in ("roll", "go", "half_start", "half_end")])
+    coverage.note("nicosw: cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"]
+                                             if e["kind"] == "cancel"])
+    coverage.note("nicosw: outcomes", [log["outcome"]["result"] + " " + log["outcome"]["reason"]])
     text = json.dumps(log["input"]["match"] | {"turns": log["input"]["turns"]}, ensure_ascii=False)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
     path = tmp_path_factory.mktemp("log") / "log.json"
@@ -137,7 +283,7 @@ def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match
             if e["kind"] == "death_check" and not e["success"] or e["kind"] == "removed":
                 out.add(e["character"])
     state = log["state"]["characters"]
-    on_map = [c["at"] for c in state.values() if c["at"] is not None]
+    on_map = [json.dumps(c["at"]) for c in state.values() if c["at"] is not None]  # grid squares are lists
     assert len(on_map) == len(set(on_map)), "two characters on one square"
     for c in state.values():
         if "hp" in c:

@@ -73,3 +73,16 @@ def test_dhproc_new_nicosw_resolves_as_written(tmp_path) -> None:
     assert log["turns"][0]["status"] == "complete"
     assert [e["half"] for t in log["turns"] for e in t["events"] if e["kind"] == "half_start"] == ["top", "bottom"]
     assert api.render(log, lang="en", view="public").strip()
+
+
+def test_dhproc_summary_of_the_example_counts_falls_and_skills_and_no_dp(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    (tmp_path / "log.json").write_text(api.dumps(example_log()), encoding="utf-8")
+    for lang, fell, skill, outcome, dp in (("ja", "ゴブリン", "エネルギー・ボルト", "【戦闘終了】冒険者の勝利（降参）", "DP"),
+                                           ("en", "ゴブリン", "エネルギー・ボルト", "[Battle over] 冒険者 wins (surrender)", "DP")):
+        text = CliRunner().invoke(cli, ["summary", str(tmp_path / "log.json"), "--lang", lang]).output
+        assert fell in text and skill in text and text.rstrip().endswith(outcome), text
+        assert dp not in text  # nicosw counts no DP

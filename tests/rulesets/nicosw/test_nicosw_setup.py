@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from .helpers import char, events, make, problems, resolve, turn
+import pytest
+
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
 CLUB = {"id": "club", "kind": "melee", "mods": [{"op": "add", "value": 3}]}
 PARTS = [{"id": "head", "hp": 2, "armor": 0}, {"id": "body", "hp": 20, "core": True}]
