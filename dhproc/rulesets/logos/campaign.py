@@ -16,13 +16,13 @@ from typing import Any, Callable
 
 from ...engine.effects import Effect
 from .messages import say
-from .model import EFFECT_DATA, STATS, LogosState
+from .model import EFFECT_DATA, EFFECT_DATA_OPTIONAL, STATS, LogosState
 
-# Character keys that state where the round stands, not the character sheet. The first three are a
+# Character keys that state where the round stands, not the character sheet. The first ones are a
 # starter's alone; a field covers the bench too (``current``), and with passive_scope: team a bench
-# member's パッシブ may charge it (``charged``).
-STARTER_KEYS = ("order", "knocked_out", "active_bouts")
-STATE_KEYS = STARTER_KEYS + ("charged", "current")
+# member's パッシブ may charge it (``charged`` and its levels, LOGOS-7.3).
+STARTER_KEYS = ("order", "knocked_out", "active_bouts", "skill_uses")
+STATE_KEYS = STARTER_KEYS + ("charged", "charge_level", "spent_charge", "current")
 SIDE_STATE_KEYS = ("starters", "choices", "dp")
 
 
@@ -53,13 +53,21 @@ def apply_state(state: LogosState, setup: dict, options: dict) -> None:
         c = state.characters[cid]
         c.knocked_out = bool(data.get("knocked_out", False))
         c.charged = bool(data.get("charged", False))
+        # LOGOS-7.3: levels of チャージ (1 while charged unless given)
+        c.charge_level = data.get("charge_level", 1 if c.charged else 0)
+        c.spent_charge = data.get("spent_charge", 0)
+        for name, n in (data.get("skill_uses") or {}).items():  # LOGOS-5.12: uses this round
+            skill = next((sk for sk in c.skills if sk.name == name), None)
+            if skill is not None and skill.uses is not None and skill.uses.per == "round":
+                for _ in range(n):
+                    state.uses.record((cid, skill.index), skill.uses, 0)
         if data.get("active_bouts"):
             state.clocks.advance(f"active:{cid}", data["active_bouts"])
     if state.bout:
         state.clocks.advance("turn", state.bout)  # (9) ticks it once a ターン
     for entry in setup.get("effects", []):
         clock = effect_clock(entry, options["tick_scope"])
-        data = {k: copy.deepcopy(entry[k]) for k in EFFECT_DATA[entry["kind"]]}
+        data = {k: copy.deepcopy(entry[k]) for k in _data_keys(entry)}
         if any(e.seq == entry["id"] for e in state.effects):
             continue  # an id given twice: check_state reports it
         state.effects.restore(Effect.restored(entry, data=data, clock=clock, start=state.clocks.now(clock)))
@@ -103,6 +111,9 @@ def setup_from_log(log: dict) -> dict:
                 c[flag] = True
         if clocks.get(f"active:{cid}"):
             c["active_bouts"] = clocks[f"active:{cid}"]
+        for key in ("charge_level", "spent_charge", "skill_uses"):  # LOGOS-5.12, 7.3
+            if now.get(key):
+                c[key] = copy.deepcopy(now[key])
         current = {k: now[k] for k in STATS if now[k] != c[k]}
         if current:
             c["current"] = current
@@ -131,13 +142,18 @@ def _effect_entry(e: dict) -> dict:
     out: dict[str, Any] = {"id": e["seq"], "kind": e["kind"]}
     if e["bearer"] is not None:
         out["bearer"] = e["bearer"]
-    out.update({k: e[k] for k in EFFECT_DATA[e["kind"]]})
+    out.update({k: e[k] for k in _data_keys(e)})
     out["end"] = e["end"]
     if e.get("removable") is False:
         out["removable"] = False
     if e.get("source"):
         out["source"] = dict(e["source"])
     return out
+
+
+def _data_keys(entry: dict) -> list[str]:
+    kind = entry["kind"]
+    return list(EFFECT_DATA[kind]) + [k for k in EFFECT_DATA_OPTIONAL.get(kind, ()) if k in entry]
 
 
 def check_state(setup: dict, state: LogosState, options: dict, at: Callable[[tuple, str], None]) -> None:

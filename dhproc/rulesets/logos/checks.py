@@ -88,7 +88,7 @@ def _check_round(setup: dict, chars: dict[str, Character], options: dict, at: At
             continue
         side_at = _below(report, ("sides", sid))
         starters = check_starters(side_at, sid, s["starters"], chars)
-        check_choices(_choices_at(side_at), sid, s.get("choices", []), starters, chars)
+        check_choices(_choices_at(side_at), sid, s.get("choices", []), starters, chars, under_way=True)
     if found:
         return  # the state is built only from starters that are sound
     state = LogosState(sides={sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(sides.items())},
@@ -145,7 +145,7 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character], *, u
 
 
 def check_choices(problem: At, sid: str, choices: list, starters: dict[str, int],
-                  chars: dict[str, Character]) -> None:
+                  chars: dict[str, Character], under_way: bool = False) -> None:
     """LOGOS-1.8: a skill that targets a chosen character has its choice in the submission."""
     given: dict[tuple[str, str], int] = {}
     for j, ch in enumerate(choices):
@@ -170,6 +170,10 @@ def check_choices(problem: At, sid: str, choices: list, starters: dict[str, int]
             problem((j, "target"), say("logos.unknown_character", who=target, hint=_hint(target, chars)))
         elif skill.chooses == "ally" and (t.side != sid or target not in starters):
             problem((j, "target"), say("logos.ally_target", name=name, side=sid, target=target))
+        elif skill.chooses == "member" and (t.side != sid or (target in starters and not under_way)):
+            # (in a round under way the member may have been placed already: it is a starter now)
+            # LOGOS-8.5: the one placed into the 行動順 is a team member who is not starting
+            problem((j, "target"), say("logos.member_not_reserve", name=name, side=sid, target=target))
         elif skill.chooses == "enemy" and t.side == sid:
             problem((j, "target"), say("logos.enemy_target", name=name, target=target))
     for who in starters:

@@ -100,4 +100,33 @@ MESSAGES = catalogue("logos", {
     "current_differs": ("現在の{stat}{value}は、初期値{base}と継続効果・フィールドから求まる{got}と合いません",
                         "current {stat} {value} is not the {got} its initial {base} and its effects and fields "
                         "give"),
+    # the skill kinds real teams write (LOGOS-5.12, 6.4, 6.8-6.15, 8.5)
+    "passive_uses": ("パッシブスキルに使用回数の上限（uses）は書けません（発動判定をしないため）",
+                     "a パッシブ skill has no usage limit (uses): it makes no 発動判定"),
+    "chosen_member_alone": ("chosen_member（スタメン外のチームメンバー）と chosen_ally・chosen_enemy は1つのスキルに"
+                            "同時に書けません（選ぶのは1人）",
+                            "a skill names one chosen character: chosen_member cannot go with chosen_ally or "
+                            "chosen_enemy"),
+    "amount_op": ("{op} の値は状態から読めません（読めるのは {ops}）",
+                  "the value of '{op}' cannot be read from the state (only of {ops})"),
+    "knocked_out_target": ("knocked_out_allies（戦闘不能の味方）を対象にできるのは revive だけです（{op} は不可）",
+                           "only revive targets knocked_out_allies, not '{op}'"),
+    "enter_target": ("enter はスタメン外のメンバー（target: chosen_member）を配置し、chosen_member は enter の対象です",
+                     "enter places a team member who is not a starter (target: chosen_member), and only enter "
+                     "targets chosen_member"),
+    "member_not_reserve": ("「{name}」はスタメン外のメンバーを配置します：{side} のスタメン以外のキャラクターを選んでください"
+                           "（{target} は不可）",
+                           "'{name}' places a team member who is not a starter: choose one of '{side}''s other "
+                           "members, not '{target}'"),
+    "field_stats": ("フィールドは stat と value か、stats（{{attack: 2, defense: -1}} など）のどちらか一方で書きます",
+                    "a field changes stat and value, or several stats under stats ({{attack: 2, defense: -1}}): "
+                    "one of the two"),
+    "choice_missing_member": (
+        "先発「{who}」のスキル「{name}」はスタメン外のメンバーを選んで配置します。choices に {{who: {who}, skill: {name}, "
+        "target: ...}} を書いてください",
+        "skill '{name}' of starter '{who}' places a chosen member: add {{who: {who}, skill: {name}, target: ...}} "
+        "under choices"),
+    "effect_condition_target": ("{op} には対象がいないため効果の condition は書けません（スキルの condition を使います）",
+                                "'{op}' reaches no character, so it has no condition of its own (use the skill's "
+                                "condition)"),
 })

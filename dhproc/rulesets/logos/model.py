@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import amounts, limits
+from ...engine.amounts import Amount
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
+from ...engine.limits import UsageLimit, UsageLedger
 from ...engine.roster import parse_skills
 from .messages import say
 
@@ -21,31 +24,48 @@ STATS = ("attack", "defense", "reaction")
 
 # LOGOS-5.2: the six timings, in the order a turn reaches them (パッシブ applies from the start).
 TIMINGS = ("passive", "turn_start", "before_action", "action", "after_action", "counter")
-TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked")
+TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked",
+                  # LOGOS-5.13: what else happens to a character
+                  "attack_hit", "attack_miss", "critical", "skill_success", "skill_failure", "became_active",
+                  "turn_end", "order_changed", "charged", "charge_spent", "color_changed", "weakness_changed",
+                  "revived")
 TRIGGER_WHO = ("self", "ally", "other_ally", "enemy", "any")
 
-SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy")
-GROUP_TARGETS = ("bench_allies", "all_allies", "all_enemies")
+SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy",
+                  "chosen_member")
+GROUP_TARGETS = ("bench_allies", "all_allies", "all_enemies", "knocked_out_allies")
+CHOSEN = {"chosen_ally": "ally", "chosen_enemy": "enemy", "chosen_member": "member"}  # LOGOS-1.8, 8.5
 TARGETS = SINGLE_TARGETS + GROUP_TARGETS
 ALLY_TARGETS = ("self", "ally_active", "chosen_ally")  # known to be on the skill owner's side
 ENEMY_TARGETS = ("facing_enemy", "chosen_enemy")
 PASSIVE_TARGETS = ("self", "all_allies", "all_enemies")
-PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge")
+PASSIVE_OPS = ("stat", "add_color", "add_weakness", "field", "charge", "set_stat", "remove_color",
+               "remove_weakness", "add_keyword", "rate")
 OPS = ("stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
-       "remove_effects", "charge")
+       "remove_effects", "charge",
+       "set_stat", "dp", "revive", "enter",  # LOGOS-6.9-6.11, 8.5
+       "remove_color", "remove_weakness", "add_keyword", "rate")  # LOGOS-6.12-6.14
+AMOUNT_OPS = ("stat", "set_stat", "field", "dp", "rate", "charge")  # LOGOS-6.8: their value may be read from the state
+USE_PERIODS = ("round", "turn")  # LOGOS-5.12
 
 # What each kind of lasting effect carries, in the order it is written into the log (LOGOS-6).
 EFFECT_DATA = {"stat": ("stat", "value"), "color": ("color",), "weakness": ("color",),
-               "field": ("name", "applies_to", "owner_side", "stat", "value")}
+               "field": ("name", "applies_to", "owner_side", "stat", "value"),
+               "keyword": ("keyword",), "rate": ("value",)}  # LOGOS-6.13, 6.14
+# ... and what some of them carry only sometimes: a set stat (6.9), a removal (6.12), one skill's 発動率 (6.14)
+EFFECT_DATA_OPTIONAL = {"stat": ("set",), "color": ("removed",), "weakness": ("removed",), "rate": ("for_skill",)}
 
 _CHAR_ATTRS = {"attack": NUMBER, "defense": NUMBER, "reaction": NUMBER, "order": NUMBER,
-               "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST}
+               "colors": LIST, "weaknesses": LIST, "keywords": LIST, "states": LIST,
+               "charge": NUMBER, "spent_charge": NUMBER}  # LOGOS-7.3: チャージ levels
 _SIDE_ATTRS = {"standing": NUMBER, "knocked_out": NUMBER, "dp": NUMBER}
 # LOGOS-5.11: what a condition may read.
 VOCABULARY = Vocabulary({
     "self": _CHAR_ATTRS, "facing_enemy": _CHAR_ATTRS, "ally_active": _CHAR_ATTRS, "trigger": _CHAR_ATTRS,
     "own_side": _SIDE_ATTRS, "enemy_side": _SIDE_ATTRS, "round": {"bout": NUMBER},
 })
+# LOGOS-6.15: an effect's own condition may also read the character it is about to reach.
+EFFECT_VOCABULARY = Vocabulary({**VOCABULARY.subjects, "target": _CHAR_ATTRS})
 
 
 @dataclass(frozen=True)
@@ -68,8 +88,15 @@ class EffectSpec:
     color: str | None = None
     name: str | None = None  # a field's name
     applies_to: str | None = None  # a field's scope: all / allies / enemies
-    to: int | str | None = None  # order: a position or "slowest"
+    to: int | str | None = None  # order / enter: a position or "slowest"
     with_: str | None = None  # swap_order: the other character
+    amount: Amount = 0  # the value as written: a number or read from the state (LOGOS-6.8)
+    side: str | None = None  # dp: whose DP, "own" or "enemy"
+    keyword: str | None = None  # add_keyword
+    skill: str | None = None  # rate: the one skill whose 発動率 changes (None: all the target's skills)
+    stats: tuple[tuple[str, Amount], ...] = ()  # field: several stats at once (LOGOS-6.4)
+    condition: Condition | None = None  # LOGOS-6.15: read for each target before the effect reaches it
+    has_value: bool = False  # a value is written (charge: levels to add, LOGOS-7.3)
 
     def targets_used(self) -> tuple[str, ...]:
         return tuple(t for t in (self.target, self.with_) if t is not None)
@@ -85,14 +112,15 @@ class Skill:
     charge: bool  # チャージ is written in it (LOGOS-7.2)
     condition: Condition
     effects: tuple[EffectSpec, ...]
+    uses: UsageLimit | None = None  # LOGOS-5.12
 
     @property
     def chooses(self) -> str | None:
-        """'ally' or 'enemy' when an effect targets a character the player names in advance."""
+        """'ally', 'enemy' or 'member' when an effect targets a character the player names in advance."""
         for e in self.effects:
             for t in e.targets_used():
-                if t in ("chosen_ally", "chosen_enemy"):
-                    return t.split("_")[1]
+                if t in CHOSEN:
+                    return CHOSEN[t]
         return None
 
 
@@ -115,6 +143,8 @@ class Character:
     order: int | None = None  # 行動順 (starters only)
     knocked_out: bool = False
     charged: bool = False
+    charge_level: int = 0  # LOGOS-7.3: levels of チャージ; 1 or more while charged
+    spent_charge: int = 0  # the level its last successful check lifted
 
     @property
     def hidden(self) -> bool:
@@ -145,6 +175,7 @@ class LogosState:
     actives: dict[str, str] = field(default_factory=dict)  # side -> active character (during a bout)
     choices: dict[tuple[str, str], str] = field(default_factory=dict)  # (who, skill name) -> target
     used: dict[tuple[str, int], int] = field(default_factory=dict)  # counter (who, skill) -> bout used
+    uses: UsageLedger = field(default_factory=UsageLedger)  # LOGOS-5.12: (who, skill) by period
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
@@ -177,17 +208,30 @@ class LogosState:
         value = c.base(stat)
         for e in self.effects.select(bearer=c.id, kind="stat"):
             if e.data["stat"] == stat:
-                value += e.data["value"]
+                # LOGOS-6.9: a stat set outright replaces what came before it; later changes add
+                value = e.data["set"] if "set" in e.data else value + e.data["value"]
         for e in self.effects.select(bearer=None, kind="field"):
             if e.data["stat"] == stat and _field_covers(e.data, c):
                 value += e.data["value"]
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
-        return _with_added(c.colors, self.effects.select(bearer=c.id, kind="color"))
+        return _listed(c.colors, self.effects.select(bearer=c.id, kind="color"), "color")
 
     def weaknesses(self, c: Character) -> tuple[str, ...]:
-        return _with_added(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"))
+        return _listed(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"), "color")
+
+    def keywords(self, c: Character) -> tuple[str, ...]:
+        """LOGOS-6.13: the keywords written, then those granted by effects."""
+        return _listed(c.keywords, self.effects.select(bearer=c.id, kind="keyword"), "keyword")
+
+    def rate(self, c: Character, skill: Skill) -> int:
+        """LOGOS-6.14: 発動率 as written plus every rate effect on its owner, kept within 0-100."""
+        value = skill.rate
+        for e in self.effects.select(bearer=c.id, kind="rate"):
+            if e.data.get("for_skill") in (None, skill.name):
+                value += e.data["value"]
+        return max(0, min(100, value))
 
     def states(self, c: Character) -> tuple[str, ...]:
         out = []
@@ -209,11 +253,17 @@ def _field_covers(data: dict, c: Character) -> bool:
     return scope == "all" or (scope == "allies") == (c.side == data["owner_side"])
 
 
-def _with_added(base: tuple[str, ...], effects: list) -> tuple[str, ...]:
+def _listed(base: tuple[str, ...], effects: list, key: str) -> tuple[str, ...]:
+    """``base`` with each effect's item added or, for a removal (LOGOS-6.12), taken away, in the
+    order the effects were made."""
     out = list(base)
     for e in effects:
-        if e.data["color"] not in out:
-            out.append(e.data["color"])
+        item = e.data[key]
+        if e.data.get("removed"):
+            if item in out:
+                out.remove(item)
+        elif item not in out:
+            out.append(item)
     return tuple(out)
 
 
@@ -264,21 +314,43 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("condition",), say("logos.condition_trigger")))
     effects = []
     for j, edata in enumerate(data["effects"]):
-        spec = _effect(edata)
-        problems += [(("effects", j) + p, m) for p, m in _effect_problems(spec, timing)]
+        spec, ap = _effect(edata)
+        problems += [(("effects", j) + p, m) for p, m in ap + _effect_problems(spec, timing)]
+        if timing != "counter" and _mentions_subject(edata.get("condition"), "trigger"):
+            problems.append((("effects", j, "condition"), say("logos.condition_trigger")))
         effects.append(spec)
+    uses, up = limits.parse(data.get("uses"), USE_PERIODS, "round", ("uses",))
+    problems += up
+    if uses is not None and timing == "passive":
+        problems.append((("uses",), say("logos.passive_uses")))
     skill = Skill(index=index, name=data["name"], timing=timing, trigger=trigger, rate=data.get("rate", 100),
-                  charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects))
+                  charge=bool(data.get("charge", False)), condition=condition, effects=tuple(effects), uses=uses)
     used = [t for e in effects for t in e.targets_used()]
     if "chosen_ally" in used and "chosen_enemy" in used:
         problems.append((("effects",), say("logos.one_chosen")))
+    elif "chosen_member" in used and ("chosen_ally" in used or "chosen_enemy" in used):
+        problems.append((("effects",), say("logos.chosen_member_alone")))
     return skill, problems
 
 
-def _effect(d: dict) -> EffectSpec:
-    return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=d.get("value", 0),
+def _effect(d: dict) -> tuple[EffectSpec, Problems]:
+    amount, problems = amounts.parse(d.get("value", 0), VOCABULARY, ("value",))
+    value = amount if isinstance(amount, int) else 0
+    to = d.get("to", "slowest" if d["op"] == "enter" else None)  # LOGOS-8.5: 「行動順6に配置」 by default
+    stats = []
+    for stat_name, raw in (d.get("stats") or {}).items():  # LOGOS-6.4: a field of several stats
+        a, ap = amounts.parse(raw, VOCABULARY, ("stats", stat_name))
+        problems += ap
+        stats.append((stat_name, a))
+    condition = None
+    if "condition" in d:  # LOGOS-6.15
+        condition, cp = parse(d["condition"], EFFECT_VOCABULARY)
+        problems += [(("condition",) + p, m) for p, m in cp]
+    return EffectSpec(op=d["op"], target=d.get("target"), stat=d.get("stat"), value=value,
                       turns=d.get("turns"), has_turns="turns" in d, color=d.get("color"), name=d.get("name"),
-                      applies_to=d.get("applies_to"), to=d.get("to"), with_=d.get("with"))
+                      applies_to=d.get("applies_to"), to=to, with_=d.get("with"), amount=amount,
+                      side=d.get("side"), keyword=d.get("keyword"), skill=d.get("skill"), stats=tuple(stats),
+                      condition=condition, has_value="value" in d), problems
 
 
 def _effect_problems(e: EffectSpec, timing: str) -> Problems:
@@ -291,9 +363,22 @@ def _effect_problems(e: EffectSpec, timing: str) -> Problems:
             problems.append((("op",), say("logos.passive_op", op=e.op, allowed=", ".join(PASSIVE_OPS))))
         elif e.target is not None and e.target not in PASSIVE_TARGETS:
             problems.append((("target",), say("logos.passive_target", allowed=", ".join(PASSIVE_TARGETS),
-                                                          target=e.target)))
+                                                           target=e.target)))
+    if not isinstance(e.amount, int):
+        if e.op not in AMOUNT_OPS:
+            problems.append((("value",), say("logos.amount_op", op=e.op, ops=", ".join(AMOUNT_OPS))))
+        elif timing != "counter" and "trigger" in amounts.subjects(e.amount):
+            problems.append((("value",), say("logos.condition_trigger")))
+    if e.target == "knocked_out_allies" and e.op != "revive":
+        problems.append((("target",), say("logos.knocked_out_target", op=e.op)))
+    if ((e.op == "enter") != (e.target == "chosen_member") and e.target is not None) or e.with_ == "chosen_member":
+        problems.append((("target",), say("logos.enter_target")))
     if e.op == "attack" and e.target == "self":
         problems.append((("target",), say("logos.attack_self")))
+    if e.op == "field" and (e.stat is None) == (not e.stats):
+        problems.append((("stats",), say("logos.field_stats")))
+    if e.condition is not None and e.op in ("field", "dp"):
+        problems.append((("condition",), say("logos.effect_condition_target", op=e.op)))
     if e.op == "field" and e.target is not None:
         problems.append((("target",), say("logos.field_target")))
     if e.op in ("order", "swap_order"):

@@ -69,6 +69,24 @@ OPTIONS = OptionSet([
                   "'close' also moves up those behind the old one"),
     Option("slowest_counts_knocked_out", True, choices=(True, False), source="guess", clause="LOGOS-8.1",
            reason="戦闘不能 characters keep their 行動順, so they count for 'the slowest 行動順'"),
+    # The skill kinds real teams write (LOGOS-5.12, 5.9, 6.8-6.11, 8.5)
+    Option("derived_rounding", "floor", choices=("floor", "half_up"), source="guess", clause="LOGOS-6.8",
+           reason="no page says how a value read from a stat rounds ('half of own 防御'); ダンゲロス rules "
+                  "cut fractions (端数切り捨て); 'half_up' rounds halves away from zero"),
+    Option("set_stat", "override", choices=("override", "delta"), source="guess", clause="LOGOS-6.9",
+           reason="'make 防御 N' reads as the value being N while the effect lasts, whatever came before; "
+                  "'delta' adds the difference at that moment, so earlier effects ending later move it again"),
+    Option("dp_below_zero", False, choices=(True, False), source="guess", clause="LOGOS-6.10",
+           reason="DP are points won; a skill that lowers them takes away what is there, never below 0"),
+    Option("use_counts", "check", choices=("check", "success"), source="wiki", clause="LOGOS-5.12",
+           reason="スキル作成: 発動する means making the 発動判定, so 'once per round' is one check; "
+                  "'success' counts only checks that succeed"),
+    Option("own_knockout_fires", True, choices=(True, False), source="guess", clause="LOGOS-5.9",
+           reason="a counter on its owner's own 戦闘不能 (revive oneself) could never fire otherwise; the "
+                  "owner's other skills stay silent"),
+    Option("entered_passives", "apply", choices=("apply", "none"), source="guess", clause="LOGOS-8.5",
+           reason="a member placed into the 行動順 takes part from then on, and パッシブ apply at all times "
+                  "while a character takes part; 'none' keeps passives to the round's start"),
     Option("turn_cap", 50, minimum=1, maximum=1000, source="guess", clause="LOGOS-3.11",
            reason="every ターン knocks out at least one starter, so a round ends well before 50; the cap is "
                   "a safety net and ends the round as a draw"),
@@ -100,6 +118,12 @@ OPTIONS.set_names({
     "order_gap": ("行動順の空き", "gaps in the order"),
     "slowest_counts_knocked_out": ("最遅に戦闘不能を含む", "the slowest includes the knocked out"),
     "turn_cap": ("ターン上限", "turn cap"),
+    "derived_rounding": ("ステータス由来の値の端数", "rounding of values read from stats"),
+    "set_stat": ("ステータスを〜にする効果", "how a stat is set"),
+    "dp_below_zero": ("DPが0未満になる", "DP below zero"),
+    "use_counts": ("使用回数に数えるもの", "what a usage limit counts"),
+    "own_knockout_fires": ("自身の戦闘不能で誘発", "a counter on its owner's knock-out fires"),
+    "entered_passives": ("途中配置のパッシブ", "passives of a member placed mid-round"),
 })
 
 # Why each default, in Japanese (`dhproc options logos`; English: each Option's reason).
@@ -136,4 +160,16 @@ OPTIONS.set_reasons({
     "order_gap": "「戦闘ラウンドの進行」の例では、新しい位置とそれより後ろのキャラクターだけが動く。'close' は元の位置より後ろも詰める",
     "slowest_counts_knocked_out": "戦闘不能のキャラクターも行動順を持ち続けるので「最も遅い行動順」に数える",
     "turn_cap": "毎ターン少なくとも1人の先発が戦闘不能になるので、ラウンドは50よりずっと前に終わる。上限は安全策で、達すると引き分け",
+    # the skill kinds real teams write (LOGOS-5.9, 5.12, 6.8-6.10, 8.5)
+    "derived_rounding": "ステータスから読む値（自身の防御の半分など）の端数の扱いはどのページにもない。ダンゲロスの"
+                        "ルールは端数切り捨て。half_up は0.5を絶対値の大きい側へ丸める",
+    "set_stat": "「防御をNにする」は効果が続く間、それまでの効果にかかわらずNと読む。delta はその時点の差を"
+                "加えるので、先にあった効果が後で切れると値がまた動く",
+    "dp_below_zero": "DPは獲得した点。減らすスキルはあるだけを減らし、0未満にはしない",
+    "use_counts": "スキル作成：「発動する」は発動判定を行うこと。「1ラウンド1回」は判定1回と数える。success は"
+                  "成功した判定だけを数える",
+    "own_knockout_fires": "自身の戦闘不能をトリガーとするカウンター（自身を復活させる等）は、そうしないと発動しようが"
+                          "ない。その持ち主の他のスキルは発動しない",
+    "entered_passives": "行動順に配置されたメンバーはそれ以降戦闘に参加し、パッシブは参加中つねに適用される。"
+                        "none ではパッシブはラウンド開始時の分だけ",
 })

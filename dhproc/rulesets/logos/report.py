@@ -91,6 +91,7 @@ T = Catalog({
     "scope_all": ("全員", "everyone"),
     "scope_allies": ("{side}", "{side}"),
     "charged_on": ("　　→ {name} チャージ状態", "    → {name} is charged"),
+    "charged_level": ("　　→ {name} チャージ+{added}（{level}段階）", "    → {name} charge +{added} (level {level})"),
     "charged_off": ("　　→ {name} チャージ状態解除", "    → {name} is no longer charged"),
     "replaced": ("　　→ フィールド「{name}」は新しいフィールドに置き換わる", "    → field \"{name}\" is replaced"),
     "order": ("　　→ {side} 行動順：{changes}", "    → {side} order: {changes}"),
@@ -115,6 +116,7 @@ T = Catalog({
     "expired": ("：効果終了 {items}", ": expired {items}"),
     "expired_stat": ("{name}の{stat}{value:+d}", "{stat} {value:+d} on {name}"),
     "expired_color": ("{name}の{what}{color}", "{what} {color} on {name}"),
+    "expired_set": ("{name}の{stat}={value}", "{stat} = {value} on {name}"),
     "expired_field": ("フィールド「{name}」", "field \"{name}\""),
     "judge": ("(10) 続行（残り {items}）", "(10) continue (standing: {items})"),
     "judge_item": ("{side} {n}人", "{side} {n}"),
@@ -129,6 +131,26 @@ T = Catalog({
     "at_end": ("ラウンド終了時", "end of the round"),
     "bench": ("スタメン外：{names}", "not starting: {names}"),
     "secret": ("シークレット", "secret"),
+    # the skill kinds real teams write (LOGOS-5.12, 6.8-6.11, 8.5)
+    "used_up": (" → 使用回数の上限（{limit}）のため発動しない", " → used up ({limit}): does not fire"),
+    "uses_round": ("1ラウンド{n}回", "{n} per round"),
+    "uses_turn": ("1ターン{n}回", "{n} per turn"),
+    "effect_set": ("　　→ {target} {stat} {before}→{after}（{stat}を{to}にする、{dur}）",
+                   "    → {target} {stat} {before}→{after} ({stat} set to {to}, {dur})"),
+    "derived": ("{dur}、{of}の{attr}{read}{calc}", "{dur}; {of} {attr} {read}{calc}"),
+    "dp_effect": ("　　→ {side} DP{amount:+d}（計{total}）", "    → {side} DP {amount:+d} (total {total})"),
+    "revived": ("　　→ {name} 戦闘不能から復帰", "    → {name} stands up again (no longer knocked out)"),
+    "reserve": ("控外", "out"),
+    "turn_end_head": ("(9) ターン終了時", "(9) End of turn"),
+    "effect_removed": ("　　→ {target} {what}除去：{color}（{dur}）", "    → {target} loses {what} {color} ({dur})"),
+    "effect_keyword": ("　　→ {target} 《{keyword}》獲得（{dur}）", "    → {target} gains 《{keyword}》 ({dur})"),
+    "effect_rate": ("　　→ {target} {skill}発動率{value:+d}%（{dur}）", "    → {target} {skill}rate {value:+d}% ({dur})"),
+    "rate_skill": ("《{skill}》の", "of 《{skill}》 "),
+    "written_rate": ("（記載の発動率{written}%）", " (written rate {written}%)"),
+    "effect_not_met": ("　　→ {target}：条件 {facts} × → 効果なし", "    → {target}: condition {facts} × → no effect"),
+    "expired_removed": ("{name}の{what}{color}除去", "{what} {color} removed from {name}"),
+    "expired_keyword": ("{name}の《{keyword}》", "《{keyword}》 on {name}"),
+    "expired_rate": ("{name}の発動率{value:+d}%", "rate {value:+d}% on {name}"),
 })
 
 REASONS = Catalog({
@@ -144,6 +166,9 @@ REASONS = Catalog({
     "target_not_starter": ("対象がスタメンでない", "target is not a starter"),
     "no_swap_partner": ("入れ替える相手がいない", "no one to swap with"),
     "self_target": ("自分自身へのアタック", "a character does not attack itself"),
+    "not_knocked_out": ("対象が戦闘不能でない", "target is not knocked out"),
+    "already_starter": ("対象がすでにスタメン", "target is already a starter"),
+    "no_value": ("値を読む相手がいない", "nobody to read the value from"),
 })
 
 TIMING = {
@@ -156,24 +181,41 @@ WORDS = {
     "ja": {"attack": "攻撃", "defense": "防御", "reaction": "反応", "order": "行動順", "colors": "色",
            "weaknesses": "弱点", "keywords": "キーワード", "states": "状態", "standing": "残り人数",
            "knocked_out": "戦闘不能数", "dp": "DP", "bout": "ターン数",
+           "charge": "チャージ段階", "spent_charge": "消費したチャージ段階",
            "self": "自身", "facing_enemy": "対面の敵", "ally_active": "味方のアクティブ", "trigger": "トリガー元",
-           "own_side": "自陣", "enemy_side": "敵陣", "round": "ラウンド",
+           "own_side": "自陣", "enemy_side": "敵陣", "round": "ラウンド", "target": "対象",
            "any_stat": "ステータス",
            "color": "色", "weakness": "弱点"},
     "en": {"attack": "ATK", "defense": "DEF", "reaction": "REA", "order": "order", "colors": "colours",
            "weaknesses": "weaknesses", "keywords": "keywords", "states": "states", "standing": "standing",
            "knocked_out": "knocked out", "dp": "DP", "bout": "turn",
+           "charge": "charge level", "spent_charge": "charge level spent",
            "self": "self", "facing_enemy": "facing enemy", "ally_active": "allied active", "trigger": "trigger",
-           "own_side": "own side", "enemy_side": "enemy side", "round": "round",
+           "own_side": "own side", "enemy_side": "enemy side", "round": "round", "target": "target",
            "any_stat": "stat",
            "color": "colour", "weakness": "weakness"},
 }
 TRIGGERS = {  # LOGOS-5.4: a カウンター's ［trigger］ as it happened
     "ja": {"stat_up": "{who}の{stat}が増加したとき", "stat_down": "{who}の{stat}が減少したとき",
            "knocked_out": "{who}が戦闘不能になったとき", "attack": "{who}がアタックしたとき",
-           "attacked": "{who}がアタックされたとき"},
+           "attacked": "{who}がアタックされたとき",
+           # LOGOS-5.13
+           "attack_hit": "{who}のアタックが成功したとき", "attack_miss": "{who}のアタックが失敗したとき",
+           "critical": "{who}がクリティカルを出したとき", "skill_success": "{who}のスキルが発動したとき",
+           "skill_failure": "{who}のスキルの発動判定が失敗したとき", "became_active": "{who}がアクティブになったとき",
+           "turn_end": "{who}のターン終了時", "order_changed": "{who}の行動順が変わったとき",
+           "charged": "{who}がチャージ状態になったとき", "charge_spent": "{who}のチャージ状態が解除されたとき",
+           "color_changed": "{who}の色が変わったとき", "weakness_changed": "{who}の弱点が変わったとき",
+           "revived": "{who}が戦闘不能から復帰したとき"},
     "en": {"stat_up": "{who}'s {stat} raised", "stat_down": "{who}'s {stat} lowered", "knocked_out": "{who} knocked out",
-           "attack": "{who} attacks", "attacked": "{who} is attacked"},
+           "attack": "{who} attacks", "attacked": "{who} is attacked",
+           "attack_hit": "{who}'s attack succeeds", "attack_miss": "{who}'s attack fails",
+           "critical": "{who} scores a critical", "skill_success": "{who}'s skill activates",
+           "skill_failure": "{who}'s activation check fails", "became_active": "{who} becomes active",
+           "turn_end": "{who}'s turn ends", "order_changed": "{who}'s order changes",
+           "charged": "{who} becomes charged", "charge_spent": "{who}'s charge is spent",
+           "color_changed": "{who}'s colours change", "weakness_changed": "{who}'s weaknesses change",
+           "revived": "{who} stands up again"},
 }
 SYMBOLS = {"at_least": "≧", "at_most": "≦", "above": ">", "below": "<", "equals": "=", "not_equals": "≠",
            "includes": "∋", "excludes": "∌"}
@@ -246,18 +288,24 @@ class Board:
 
     def stat(self, c: _Char, stat: str) -> int:
         value = c.base[stat]
-        for m in self.mods.values():
+        for m in self.mods.values():  # LOGOS-6.9: a set stat replaces what came before it
             if m["kind"] == "stat" and m["character"] == c.id and m["stat"] == stat:
-                value += m["value"]
-            elif m["kind"] == "field" and m["stat"] == stat and (
+                value = m["set"] if m.get("set") is not None else value + m["value"]
+        for m in self.mods.values():
+            if m["kind"] == "field" and m["stat"] == stat and (
                     m["applies_to"] == "all" or (m["applies_to"] == "allies") == (c.side == m["owner_side"])):
                 value += m["value"]
         return value
 
     def listed(self, c: _Char, kind: str) -> list[str]:
-        out = list(c.colors if kind == "color" else c.weaknesses)
-        for m in self.mods.values():
-            if m["kind"] == kind and m["character"] == c.id and m["color"] not in out:
+        out = list({"color": c.colors, "weakness": c.weaknesses, "keyword": c.keywords}[kind])
+        for m in self.mods.values():  # LOGOS-6.12: in the order made, a removal takes the item away
+            if m["kind"] != kind or m["character"] != c.id:
+                continue
+            if m.get("removed"):
+                if m["color"] in out:
+                    out.remove(m["color"])
+            elif m["color"] not in out:
                 out.append(m["color"])
         return out
 
@@ -274,15 +322,20 @@ class Board:
             self.chars[e["character"]].charged = e["on"]
         elif kind == "knocked_out":
             self.chars[e["character"]].knocked_out = True
+        elif kind == "revived":
+            self.chars[e["target"]].knocked_out = False
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
         elif kind == "order":
             for cid, n in e["orders"].items():
                 self.chars[cid].order = n
         elif kind == "effect":
-            op_kind = {"stat": "stat", "add_color": "color", "add_weakness": "weakness"}[e["op"]]
+            op_kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness",
+                       "remove_color": "color", "remove_weakness": "weakness", "add_keyword": "keyword",
+                       "rate": "rate"}[e["op"]]
             self.mods[e["effect_id"]] = {"kind": op_kind, "character": e["target"], "stat": e.get("stat"),
-                                   "value": e.get("value", 0), "color": e.get("color")}
+                                   "value": e.get("value", 0), "set": e.get("set"),
+                                   "color": e.get("color", e.get("keyword")), "removed": e.get("removed", False)}
         elif kind == "field":
             self.mods[e["effect_id"]] = {"kind": "field", "stat": e["stat"], "value": e["value"],
                                    "applies_to": e["applies_to"], "owner_side": e["owner_side"]}
@@ -308,6 +361,8 @@ class Renderer:
         self.masked = [cid for cid, c in self.board.chars.items() if c.hidden and cid not in starters] \
             if view == "public" else []
         self.out = doc.Builder()
+        self.bout_now = 0  # the ターン being rendered
+        self.turn_end_bout = -1  # the ターン whose (9) counters have their heading
         self.timing_now = ""  # the timing of the last skill: its effects' durations read "パッシブ"
         self.expired: list[dict] = []  # expiries of this ターン, listed at (9)
 
@@ -441,9 +496,12 @@ class Renderer:
             return []
         if e["reason"] == "round_start":
             return [self.t("charged_start", names=self.name(e["character"]))]
+        if "level" in e:  # LOGOS-7.3
+            return [self.t("charged_level", name=self.name(e["character"]), added=e["added"], level=e["level"])]
         return [self.t("charged_on" if e["on"] else "charged_off", name=self.name(e["character"]))]
 
     def ev_bout_start(self, e: dict) -> list[str]:
+        self.bout_now = e["bout"]
         (sa, a), (sb, b) = list(e["actives"].items())
         st = e["stats"]
         self.out.heading(self.t("bout", n=e["bout"]), level=2)
@@ -475,8 +533,15 @@ class Renderer:
                                                           stat=w[tr["stat"]] if tr.get("stat") else w["any_stat"])
             timing = t("trigger", what=what)
         self.timing_now = e["timing"]
+        if e.get("trigger", {}).get("event") == "turn_end" and self.turn_end_bout != self.bout_now:
+            self.turn_end_bout = self.bout_now  # LOGOS-5.13: (9)'s counters form a step of their own
+            self.out.group(t("turn_end_head"))
         if e["result"] == "knocked_out":
             return [t("skill_ko", skill=self.skill_name(e), timing=timing, name=self.name(e["character"]))]
+        if e["result"] == "used_up":  # LOGOS-5.12
+            limit = t("uses_" + e["uses"]["per"], n=e["uses"]["count"])
+            return [t("skill", skill=self.skill_name(e), timing=timing, owner=t("owner", name=self.name(e["character"])),
+                      cond="", check=t("used_up", limit=limit))]
         cond = ""
         if e["facts"]:
             facts = "、".join(self.fact(f) for f in e["facts"])
@@ -489,6 +554,8 @@ class Renderer:
             check = t("check_sure", rate=e["rate"])
         else:
             check = t("check", rate=e["rate"], face=e["face"], verdict=t(e["result"]))
+        if "written_rate" in e:  # LOGOS-6.14
+            check += t("written_rate", written=e["written_rate"])
         return [t("skill", skill=self.skill_name(e), timing=timing, owner=t("owner", name=self.name(e["character"])),
                   cond=cond, check=check)]
 
@@ -519,22 +586,43 @@ class Renderer:
             return self.t("passive_dur")
         return self.t("round") if turns is None else self.t("turns", n=turns)
 
+    def derived(self, dur: str, e: dict, key: str = "amount") -> str:
+        """LOGOS-6.8: where a value read from the state came from: 「自身の防御8×1/2」."""
+        a = e.get(key)
+        if a is None:
+            return dur
+        calc = "".join(f"{sym}{a[k]}" for k, sym in (("times", "×"), ("divide", "/")) if k in a)
+        calc += f"{a['plus']:+d}" if "plus" in a else ""
+        calc += f"={a['value']}" if calc else ""
+        return self.t("derived", dur=dur, of=self.w[a["of"]], attr=self.w[a["attr"]], read=a["read"], calc=calc)
+
     def ev_effect(self, e: dict) -> list[str]:
-        dur = self.dur(e["turns"], self.timing_now == "passive")
+        dur = self.derived(self.dur(e["turns"], self.timing_now == "passive"), e)
         if e["op"] == "stat":
             return [self.t("effect_stat", target=self.name(e["target"]), stat=self.w[e["stat"]], before=e["before"],
                            after=e["after"], dur=dur)]
-        what = self.w["color" if e["op"] == "add_color" else "weakness"]
+        if e["op"] == "set_stat":
+            return [self.t("effect_set", target=self.name(e["target"]), stat=self.w[e["stat"]], before=e["before"],
+                           after=e["after"], to=e["to"], dur=dur)]
+        if e["op"] == "add_keyword":  # LOGOS-6.13
+            return [self.t("effect_keyword", target=self.name(e["target"]), keyword=KEYWORDS[e["keyword"]], dur=dur)]
+        if e["op"] == "rate":  # LOGOS-6.14
+            skill = self.t("rate_skill", skill=e["for_skill"]) if e.get("for_skill") else ""
+            return [self.t("effect_rate", target=self.name(e["target"]), skill=skill, value=e["value"], dur=dur)]
+        what = self.w["color" if e["op"] in ("add_color", "remove_color") else "weakness"]
+        if e.get("removed"):  # LOGOS-6.12
+            return [self.t("effect_removed", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
         return [self.t("effect_list", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
 
     def ev_field(self, e: dict) -> list[str]:
         scope = self.t("scope_all") if e["applies_to"] == "all" else self.side(
             e["owner_side"] if e["applies_to"] == "allies" else next(s for s in self.board.sides if s != e["owner_side"]))
         return [self.t("field", name=e["name"], scope=scope, stat=self.w[e["stat"]], value=e["value"],
-                       dur=self.dur(e["turns"]))]
+                       dur=self.derived(self.dur(e["turns"]), e))]
 
     def ev_order(self, e: dict) -> list[str]:
-        items = "、".join(self.t("order_item", name=self.name(c["character"]), a=c["from"], b=c["to"])
+        items = "、".join(self.t("order_item", name=self.name(c["character"]),
+                                 a=self.t("reserve") if c["from"] is None else c["from"], b=c["to"])
                          for c in e["changes"])
         return [self.t("order", side=self.side(e["side"]), changes=items or "-")]
 
@@ -542,6 +630,9 @@ class Renderer:
         return [self.t("removed", target=self.name(e["target"]), n=len(e["removed"]))]
 
     def ev_cancel(self, e: dict) -> list[str]:
+        if e["reason"] == "condition_not_met":  # LOGOS-6.15
+            return [self.t("effect_not_met", target=self.name(e["target"]),
+                           facts="、".join(self.fact(f) for f in e["facts"]))]
         return [self.t("cancel", why=self.r(e["reason"]))]
 
     def ev_attack(self, e: dict) -> list[str]:
@@ -567,7 +658,12 @@ class Renderer:
         return [] if e["cause"] == "draw" else [self.t("ko", name=self.name(e["character"]))]
 
     def ev_dp(self, e: dict) -> list[str]:
+        if e["reason"] == "effect":  # LOGOS-6.10
+            return [self.t("dp_effect", side=self.side(e["side"]), amount=e["amount"], total=e["total"])]
         return [self.t("dp", side=self.side(e["side"]), amount=e["amount"], total=e["total"])]
+
+    def ev_revived(self, e: dict) -> list[str]:
+        return [self.t("revived", name=self.name(e["target"]))]
 
     def ev_bout_draw(self, e: dict) -> list[str]:
         return self._group(self.t("draw", names="・".join(self.name(c) for c in e["characters"])))
@@ -581,11 +677,23 @@ class Renderer:
     def ev_bout_end(self, e: dict) -> list[str]:
         items = []
         for x in self.expired:
-            if x["effect"] == "stat":
+            if x["effect"] == "stat" and "set" in x:
+                items.append(self.t("expired_set", name=self.name(x["character"]), stat=self.w[x["stat"]],
+                                    value=x["set"]))
+            elif x["effect"] == "stat":
                 items.append(self.t("expired_stat", name=self.name(x["character"]), stat=self.w[x["stat"]],
                                     value=x["value"]))
             elif x["effect"] == "field":
-                items.append(self.t("expired_field", name=x["name"]))
+                line = self.t("expired_field", name=x["name"])
+                if line not in items:  # a field of several stats ends once (LOGOS-6.4)
+                    items.append(line)
+            elif x["effect"] == "keyword":
+                items.append(self.t("expired_keyword", name=self.name(x["character"]), keyword=KEYWORDS[x["keyword"]]))
+            elif x["effect"] == "rate":
+                items.append(self.t("expired_rate", name=self.name(x["character"]), value=x["value"]))
+            elif x.get("removed"):
+                items.append(self.t("expired_removed", name=self.name(x["character"]), what=self.w[x["effect"]],
+                                    color=x["color"]))
             else:
                 items.append(self.t("expired_color", name=self.name(x["character"]), what=self.w[x["effect"]],
                                     color=x["color"]))
@@ -655,7 +763,8 @@ class Renderer:
                 rows.append([c.order, c.name, "・".join(self.board.listed(c, "color")),
                              "・".join(self.board.listed(c, "weakness")), self.board.stat(c, "attack"),
                              self.board.stat(c, "defense"), self.board.stat(c, "reaction"),
-                             "".join(f"《{KEYWORDS[k]}》" for k in c.keywords), "・".join(states)])
+                             "".join(f"《{KEYWORDS[k]}》" for k in self.board.listed(c, "keyword")),
+                             "・".join(states)])
             blocks.append(doc.Table.of(HEADERS[self.lang], rows, caption=caption, gap=1 if n else 0))
             bench = [self.name(c.id) for c in members if c.order is None]
             if bench and not roster:

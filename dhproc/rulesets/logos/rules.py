@@ -7,9 +7,10 @@ docs/rules/logos.md. Events are flat records carrying the numbers their report l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ...engine import amounts
 from ...engine.conditions import evaluate
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
@@ -19,6 +20,8 @@ from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
+# LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
+LISTED = {"remove_color": ("color", True), "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
 
 
 @dataclass(frozen=True)
@@ -161,7 +164,7 @@ class Round:
         if self.opts["charge_start"] == "round_start":
             for c in in_play:
                 if any(sk.charge for sk in c.skills):
-                    c.charged = True
+                    c.charged, c.charge_level = True, 1
                     ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
         self.register_skills()
         passives = self.hooks.at("passive", key=self.passive_key)
@@ -193,6 +196,8 @@ class Round:
         actives = [s.characters[c] for c in s.actives.values()]
         ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
                  stats={c.id: self.snapshot(c) for c in actives})
+        # LOGOS-5.13: both become active, in initiative order
+        self.cascade([Happening("became_active", c.id) for c in ordered(actives, key=self.initiative_key)])
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
         self.timing("turn_start", [c.id for c in actives])
         # (3) LOGOS-3.3
@@ -211,7 +216,8 @@ class Round:
                 caused += self.knock_out(c, cause="draw", by=None)
             if self.opts["draw_triggers"]:
                 self.cascade(caused)
-        # (9) LOGOS-3.10, 6.2
+        # (9) LOGOS-5.13: the ターン ends for both actives (in initiative order), then LOGOS-3.10, 6.2
+        self.cascade([Happening("turn_end", c.id) for c in ordered(actives, key=self.initiative_key)])
         self.end_of_bout(actives)
 
     def snapshot(self, c: Character) -> dict:
@@ -291,7 +297,7 @@ class Round:
         if len(wiped) == 1:
             self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
             return
-        fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in c.keywords) for sid in s.side_order()}
+        fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in s.keywords(c)) for sid in s.side_order()}
         a, b = s.side_order()
         if fukutsu[a] != fukutsu[b]:
             self.decide("win", a if fukutsu[a] > fukutsu[b] else b, "fukutsu", wiped=wiped, fukutsu=fukutsu)
@@ -320,8 +326,9 @@ class Round:
 
     # ------------------------------------------------------------------ skills
 
-    def accessor(self, owner: Character, trigger: Character | None):
-        """LOGOS-5.11: what a condition reads, seen from the skill's owner."""
+    def accessor(self, owner: Character, trigger: Character | None, target: Character | None = None):
+        """LOGOS-5.11: what a condition reads, seen from the skill's owner (and, for an effect's own
+        condition, LOGOS-6.15, the character the effect is about to reach)."""
         s = self.s
 
         def character(subject: str) -> Character | None:
@@ -329,6 +336,8 @@ class Round:
                 return owner
             if subject == "trigger":
                 return trigger
+            if subject == "target":
+                return target
             side = s.opponent(owner.side) if subject == "facing_enemy" else owner.side
             cid = s.actives.get(side)
             return s.characters[cid] if cid else None
@@ -348,7 +357,8 @@ class Round:
             if attr in STATS:
                 return s.stat(c, attr)
             return {"order": lambda: c.order, "colors": lambda: s.colors(c), "weaknesses": lambda: s.weaknesses(c),
-                    "keywords": lambda: c.keywords, "states": lambda: s.states(c)}[attr]()
+                    "keywords": lambda: s.keywords(c), "states": lambda: s.states(c),
+                    "charge": lambda: c.charge_level, "spent_charge": lambda: c.spent_charge}[attr]()
 
         return get
 
@@ -360,6 +370,10 @@ class Round:
         owner, skill = s.characters[h.owner], h.skill
         trigger_char = s.characters[happening.character] if happening else None
         about = _about(h, timing, happening)
+        thing, period = (owner.id, skill.index), self.use_period(skill)
+        if not s.uses.allows(thing, skill.uses, period):  # LOGOS-5.12: used up, 発動しない
+            ctx.emit("skill", **about, result="used_up", uses=skill.uses.to_json())
+            return "used_up", []
         verdict = evaluate(skill.condition, self.accessor(owner, trigger_char))
         facts = [f.to_json() for f in verdict.facts]
         if not verdict.holds:
@@ -367,24 +381,38 @@ class Round:
             return "condition_not_met", []
         if timing == "counter":
             s.used[(owner.id, skill.index)] = s.bout
+        if opts["use_counts"] == "check":
+            s.uses.record(thing, skill.uses, period)
         face = None
         checked = timing != "passive" or opts["passive_check"] == "roll"  # LOGOS-5.3: no 発動判定 otherwise
-        if checked and opts["activation_check"] == "d100" and (skill.rate < 100 or opts["roll_at_100"]):
-            face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=skill.rate)
-            success = face <= skill.rate
+        rate = s.rate(owner, skill)  # LOGOS-6.14
+        if checked and opts["activation_check"] == "d100" and (rate < 100 or opts["roll_at_100"]):
+            face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=rate)
+            success = face <= rate
         else:
             success = True
-        ctx.emit("skill", **about, result="success" if success else "failure", facts=facts, rate=skill.rate,
-                 face=face, checked=checked)
+        extra: dict[str, Any] = {"uses": skill.uses.to_json()} if skill.uses else {}
+        if rate != skill.rate:
+            extra["written_rate"] = skill.rate
+        ctx.emit("skill", **about, result="success" if success else "failure", facts=facts, rate=rate,
+                 face=face, checked=checked, **extra)
         if not success:
-            return "failure", []
-        if owner.charged and checked:  # LOGOS-7.2
-            owner.charged = False
+            return "failure", ([Happening("skill_failure", owner.id)] if timing != "passive" else [])
+        if opts["use_counts"] == "success":
+            s.uses.record(thing, skill.uses, period)
+        # LOGOS-5.13: the activation itself happens before its effects
+        caused: list[Happening] = [Happening("skill_success", owner.id)]
+        if owner.charged and checked:  # LOGOS-7.2, 7.3: every level is lifted at once
+            owner.charged, owner.spent_charge, owner.charge_level = False, owner.charge_level, 0
             ctx.emit("state", character=owner.id, state="charged", on=False, reason="activation_success")
-        caused: list[Happening] = []
+            caused.append(Happening("charge_spent", owner.id))
         for spec in skill.effects:  # LOGOS-5.7: every change first, triggers in the order written
             caused += self.apply(spec, owner, skill, trigger_char, timing)
         return "success", ([] if timing == "passive" else caused)
+
+    def use_period(self, skill: Skill) -> int:
+        """LOGOS-5.12: the key of the period a skill's uses are counted in (the round: 0; a ターン: its number)."""
+        return self.s.bout if skill.uses is not None and skill.uses.per == "turn" else 0
 
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
@@ -403,7 +431,7 @@ class Round:
 
         def accept(h: Handler) -> bool:
             owner, trig = s.characters[h.owner], h.skill.trigger
-            if owner.knocked_out or not owner.starter:
+            if (owner.knocked_out and not self.last_gasp(owner, happening)) or not owner.starter:
                 return False
             if not opts["counter_from_bench"] and s.actives.get(owner.side) != owner.id:
                 return False
@@ -421,10 +449,16 @@ class Round:
 
         return self.hooks.at("counter", key=self.skill_key, accept=accept)
 
+    def last_gasp(self, owner: Character, happening: Happening) -> bool:
+        """LOGOS-5.9 (option own_knockout_fires): a counter triggered by its owner's own 戦闘不能
+        fires although the owner is now 戦闘不能 — otherwise ［自身が戦闘不能になったとき］ never could."""
+        return (self.opts["own_knockout_fires"] and happening.event == "knocked_out"
+                and happening.character == owner.id)
+
     def fire_counter(self, h: Handler, happening: Happening) -> list[Happening]:
         s = self.s
         owner = s.characters[h.owner]
-        if owner.knocked_out:  # LOGOS-5.9: knocked out by an earlier counter of the same moment
+        if owner.knocked_out and not self.last_gasp(owner, happening):  # LOGOS-5.9: knocked out by an earlier counter
             self.ctx.emit("skill", **_about(h, "counter", happening), result="knocked_out")
             return []
         if self.opts["counter_limit"] == "once_per_turn" and s.used.get((owner.id, h.skill.index)) == s.bout:
@@ -445,11 +479,13 @@ class Round:
         if target in ("facing_enemy", "ally_active"):
             cid = s.actives.get(enemy if target == "facing_enemy" else own)
             return [s.characters[cid]] if cid else []
-        if target in ("chosen_ally", "chosen_enemy"):
+        if target in ("chosen_ally", "chosen_enemy", "chosen_member"):
             cid = s.choices.get((owner.id, skill.name))
             return [s.characters[cid]] if cid else []
         if target == "bench_allies":
             group = [c for c in s.standing(own) if s.actives.get(own) != c.id]
+        elif target == "knocked_out_allies":  # LOGOS-6.11
+            group = [c for c in s.starters(own) if c.knocked_out]
         elif target == "all_allies":
             group = s.standing(own)
         else:
@@ -461,19 +497,30 @@ class Round:
         ctx = self.ctx
         src = {"character": owner.id, "skill": skill.name}
         if spec.op == "field":
-            return self.add_field(spec, owner, src, timing)
+            return self.add_field(spec, owner, src, timing, trigger)
+        if spec.op == "dp":
+            return self.change_dp(spec, owner, src, trigger)
         reached = self.targets(spec.target or "self", owner, skill, trigger)
         caused: list[Happening] = []
         if not reached:
             ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_target")
             return []
         for t in reached:
-            if t.knocked_out and timing != "passive" and spec.op != "attack":  # attack: LOGOS-3.6 decides
+            if spec.op == "revive" and not t.knocked_out:  # LOGOS-6.11: only the 戦闘不能 stand up again
+                ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="not_knocked_out")
+                continue
+            if t.knocked_out and timing != "passive" and spec.op not in ("attack", "revive"):  # attack: LOGOS-3.6
                 ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="target_knocked_out")
                 continue
             if spec.target in ("chosen_ally", "chosen_enemy") and not t.starter:
                 ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="target_not_starter")
                 continue
+            if spec.condition is not None:  # LOGOS-6.15: read for this target, when its turn comes
+                verdict = evaluate(spec.condition, self.accessor(owner, trigger, t))
+                if not verdict.holds:
+                    ctx.emit("cancel", **src, op=spec.op, target=t.id, reason="condition_not_met",
+                             facts=[f.to_json() for f in verdict.facts])
+                    continue
             caused += self.apply_to(spec, owner, skill, t, src, trigger, timing)
         return caused
 
@@ -481,24 +528,70 @@ class Round:
                  trigger: Character | None, timing: str) -> list[Happening]:
         s, ctx = self.s, self.ctx
         op = spec.op
-        if op in ("stat", "add_color", "add_weakness"):
-            kind = {"stat": "stat", "add_color": "color", "add_weakness": "weakness"}[op]
-            data = {"stat": spec.stat, "value": spec.value} if op == "stat" else {"color": spec.color}
-            read = (lambda: s.stat(t, spec.stat)) if op == "stat" else \
+        if op in LISTED:  # LOGOS-6.12, 6.13: colours, 弱点 and keywords added or taken away
+            return self.change_list(spec, t, src, timing)
+        if op == "rate":  # LOGOS-6.14
+            reading = self.amount(spec, owner, trigger, src)
+            if reading is None:
+                return []
+            data = {"value": reading.value, **({"for_skill": spec.skill} if spec.skill else {})}
+            e = self.add_effect("rate", t, data, src, spec, timing)
+            shown = {"amount": reading.to_json()} if reading.amount is not None else {}
+            ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, turns=self.turns_shown(spec, timing),
+                     effect_id=e.seq, end=e.end, clock=e.clock)
+            return []
+        if op in ("stat", "set_stat", "add_color", "add_weakness"):
+            kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness"}[op]
+            reading = self.amount(spec, owner, trigger, src)
+            if reading is None:
+                return []
+            read = (lambda: s.stat(t, spec.stat)) if kind == "stat" else \
                 (lambda: list(s.colors(t) if kind == "color" else s.weaknesses(t)))
             before = read()
+            shown: dict[str, Any] = {}
+            if op == "stat":
+                data: dict[str, Any] = {"stat": spec.stat, "value": reading.value}
+            elif op == "set_stat":  # LOGOS-6.9
+                shown = {"to": reading.value, "mode": self.opts["set_stat"]}
+                # the change it makes now is kept as value; with override, set decides (LOGOS-6.9)
+                data = {"stat": spec.stat, "value": reading.value - before}
+                if self.opts["set_stat"] == "override":
+                    data["set"] = reading.value
+            else:
+                data = {"color": spec.color}
             e = self.add_effect(kind, t, data, src, spec, timing)
             after = read()
-            ctx.emit("effect", **src, op=op, target=t.id, **data, before=before, after=after,
+            if reading.amount is not None:
+                shown["amount"] = reading.to_json()
+            ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
                      turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
-            if op == "stat" and spec.value != 0:
-                return [Happening("stat_up" if spec.value > 0 else "stat_down", t.id, spec.stat)]
+            if after == before:
+                return []
+            if kind == "stat":  # a change is a trigger (LOGOS-6.1); a set stat as the change it makes (6.9)
+                return [Happening("stat_up" if after > before else "stat_down", t.id, spec.stat)]
+            if kind != "stat":  # LOGOS-5.13
+                return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]
             return []
         if op == "charge":
+            if spec.has_value:  # LOGOS-7.3: levels of チャージ
+                reading = self.amount(spec, owner, trigger, src)
+                if reading is None or reading.value < 1:
+                    return []
+                t.charged, t.charge_level = True, t.charge_level + reading.value
+                ctx.emit("state", character=t.id, state="charged", on=True, reason="effect", **_src(src),
+                         level=t.charge_level, added=reading.value)
+                return [Happening("charged", t.id)]
             if not t.charged:
-                t.charged = True
+                t.charged, t.charge_level = True, 1
                 ctx.emit("state", character=t.id, state="charged", on=True, reason="effect", **_src(src))
+                return [Happening("charged", t.id)]  # LOGOS-5.13
             return []
+        if op == "revive":  # LOGOS-6.11
+            t.knocked_out = False
+            ctx.emit("revived", **src, target=t.id)
+            return [Happening("revived", t.id)]
+        if op == "enter":  # LOGOS-8.5
+            return self.enter(t, spec.to, src)
         if op == "knock_out":
             return self.knock_out(t, cause="effect", by=owner.id, skill=src["skill"])
         if op == "attack":
@@ -511,16 +604,41 @@ class Round:
             ctx.emit("effects_removed", **src, target=t.id, removed=[e.seq for e in gone])
             return []
         if op == "order":
-            self.place(t, spec.to, src)
-            return []
+            return self.place(t, spec.to, src)
         if op == "swap_order":
             other = self.targets(spec.with_ or "self", owner, skill, trigger)
             if not other or other[0].side != t.side or not other[0].starter:
                 ctx.emit("cancel", **src, op=op, target=t.id, reason="no_swap_partner")
                 return []
-            self.swap(t, other[0], src)
-            return []
+            return self.swap(t, other[0], src)
         raise AssertionError(op)
+
+    def change_list(self, spec: EffectSpec, t: Character, src: dict, timing: str) -> list[Happening]:
+        """LOGOS-6.12 / 6.13: a colour, 弱点 or keyword given or taken away for a duration."""
+        s, ctx = self.s, self.ctx
+        kind, removed = LISTED[spec.op]
+        read = {"color": s.colors, "weakness": s.weaknesses, "keyword": s.keywords}[kind]
+        item = spec.keyword if kind == "keyword" else spec.color
+        key = "keyword" if kind == "keyword" else "color"
+        data: dict[str, Any] = {key: item, **({"removed": True} if removed else {})}
+        before = list(read(t))
+        e = self.add_effect(kind, t, data, src, spec, timing)
+        after = list(read(t))
+        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, before=before, after=after,
+                 turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+        if kind == "keyword" or before == after:
+            return []
+        return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
+
+    def amount(self, spec: EffectSpec, owner: Character, trigger: Character | None,
+               src: dict) -> amounts.Reading | None:
+        """LOGOS-6.8: an effect's value, read from the state when it is written so; None (with a
+        ``cancel``) when what it reads is absent."""
+        reading = amounts.evaluate(spec.amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
+        if reading.value is None:
+            self.ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_value",
+                          amount=reading.to_json())
+        return None if reading.value is None else reading
 
     def turns_shown(self, spec: EffectSpec, timing: str) -> int | None:
         """The duration in ターン (None: no end): as written, else LOGOS-6.3's default; パッシブ: none."""
@@ -547,20 +665,47 @@ class Round:
                              duration=self.duration(self.turns_shown(spec, timing), ticks),
                              removable=timing != "passive", source=src)
 
-    def add_field(self, spec: EffectSpec, owner: Character, src: dict, timing: str) -> list[Happening]:
+    def add_field(self, spec: EffectSpec, owner: Character, src: dict, timing: str,
+                  trigger: Character | None) -> list[Happening]:
         """LOGOS-6.4: a フィールド counts down at every (9)."""
         s = self.s
+        changes = spec.stats or ((spec.stat, spec.amount),)  # LOGOS-6.4: one field, one or several stats
+        readings = []
+        for stat_name, amount in changes:
+            reading = self.amount(replace(spec, amount=amount), owner, trigger, src)
+            if reading is None:
+                return []
+            readings.append((stat_name, reading))
         turns = self.turns_shown(spec, timing) if timing != "passive" else None
         duration = self.duration(turns, bool(s.actives))
-        data = {"name": spec.name, "applies_to": spec.applies_to, "owner_side": owner.side,
-                "stat": spec.stat, "value": spec.value}
         if self.opts["field_stacking"] == "replace":
             for old in s.effects.remove(s.effects.select(bearer=None, kind="field")):
                 self.ctx.emit("expire", effect_id=old.seq, effect="field", character=None, replaced=True,
                               **_effect_fields(old.data))
-        e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
-                          source=src)
-        self.ctx.emit("field", **src, **data, turns=turns, effect_id=e.seq, end=e.end)
+        for stat_name, reading in readings:
+            data = {"name": spec.name, "applies_to": spec.applies_to, "owner_side": owner.side,
+                    "stat": stat_name, "value": reading.value}
+            e = s.effects.add("field", bearer=None, data=data, clock="turn", clocks=s.clocks, duration=duration,
+                              source=src)
+            shown = {"amount": reading.to_json()} if reading.amount is not None else {}
+            self.ctx.emit("field", **src, **data, **shown, turns=turns, effect_id=e.seq, end=e.end)
+        return []
+
+    def change_dp(self, spec: EffectSpec, owner: Character, src: dict, trigger: Character | None) -> list[Happening]:
+        """LOGOS-6.10: a player's DP change by a skill; DP never go below 0 unless dp_below_zero."""
+        s = self.s
+        reading = self.amount(spec, owner, trigger, src)
+        if reading is None:
+            return []
+        sid = owner.side if spec.side in (None, "own") else s.opponent(owner.side)
+        side = s.sides[sid]
+        before = side.dp
+        side.dp = before + reading.value
+        if not self.opts["dp_below_zero"]:
+            side.dp = max(0, side.dp)
+        shown = {"amount_read": reading.to_json()} if reading.amount is not None else {}
+        self.ctx.emit("dp", side=sid, amount=side.dp - before, total=side.dp, reason="effect", **_src(src),
+                      value=reading.value, **shown)
         return []
 
     def knock_out(self, c: Character, *, cause: str, by: str | None, skill: str | None = None) -> list[Happening]:
@@ -595,7 +740,10 @@ class Round:
         ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
                  matched=matched, color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
                  success=success, critical=critical, **extra)
-        caused = [Happening("attack", a.id), Happening("attacked", t.id)]
+        caused = [Happening("attack", a.id), Happening("attacked", t.id),
+                  Happening("attack_hit" if success else "attack_miss", a.id)]  # LOGOS-5.13
+        if critical:
+            caused.append(Happening("critical", a.id))
         if success:
             caused += self.knock_out(t, cause="attack", by=a.id)
         if critical:
@@ -606,30 +754,63 @@ class Round:
 
     # ------------------------------------------------------------------ 行動順 (LOGOS-8)
 
-    def place(self, c: Character, to: int | str | None, src: dict) -> None:
+    def place(self, c: Character, to: int | str | None, src: dict) -> list[Happening]:
         team = self.s.starters(c.side)
         before = {x.id: x.order or 0 for x in team}
         counted = [x.id for x in team if self.opts["slowest_counts_knocked_out"] or not x.knocked_out or x is c]
         self.set_orders(team, place_order(before, c.id, to, counted=counted,
                                           close_gap=self.opts["order_gap"] == "close"))
-        self.emit_order("place", c, to, before, src)
+        return self.emit_order("place", c, to, before, src)
 
-    def swap(self, a: Character, b: Character, src: dict) -> None:
+    def swap(self, a: Character, b: Character, src: dict) -> list[Happening]:
         team = self.s.starters(a.side)
         before = {x.id: x.order or 0 for x in team}
         self.set_orders(team, swap_order(before, a.id, b.id))
-        self.emit_order("swap", a, b.id, before, src)
+        return self.emit_order("swap", a, b.id, before, src)
+
+    def enter(self, c: Character, to: int | str | None, src: dict) -> list[Happening]:
+        """LOGOS-8.5: a team member who is not a starter is placed into the 行動順 (「行動順6に配置」)
+        and from then on is a starter: it leaves 秘匿状態, its skills join the round, its パッシブ
+        apply (option entered_passives) and it counts for (10)."""
+        s, ctx = self.s, self.ctx
+        if c.starter:
+            ctx.emit("cancel", **src, op="enter", target=c.id, reason="already_starter")
+            return []
+        team = s.starters(c.side)
+        before: dict[str, int | None] = {x.id: x.order or 0 for x in team}
+        counted = [x.id for x in team if self.opts["slowest_counts_knocked_out"] or not x.knocked_out]
+        orders = place_order({**before, c.id: 0}, c.id, to, counted=counted)
+        before[c.id] = None
+        c.starter = True
+        s.sides[c.side].starters.append(c.id)
+        self.set_orders(s.starters(c.side), orders)
+        caused = self.emit_order("enter", c, to, before, src)
+        if c.hidden:  # LOGOS-2.6: picked to play, it is shown
+            c.revealed = True
+            ctx.emit("reveal", character=c.id)
+        for sk in c.skills:
+            if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
+                self.hooks.add(sk.timing, Handler(c.id, sk))
+        if self.opts["charge_start"] == "round_start" and any(sk.charge for sk in c.skills) and not c.charged:
+            c.charged, c.charge_level = True, 1
+            ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")
+            caused.append(Happening("charged", c.id))
+        if self.opts["entered_passives"] == "apply" and self.opts["passive_scope"] != "team":
+            for h in self.hooks.at("passive", key=self.passive_key, accept=lambda h: h.owner == c.id):
+                self.activate(h, "passive", None)
+        return caused
 
     @staticmethod
     def set_orders(team: list[Character], orders: dict[str, int]) -> None:
         for x in team:
             x.order = orders[x.id]
 
-    def emit_order(self, how: str, c: Character, to: Any, before: dict, src: dict) -> None:
+    def emit_order(self, how: str, c: Character, to: Any, before: dict, src: dict) -> list[Happening]:
         team = self.s.starters(c.side)
         changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in team if before[x.id] != x.order]
         self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
                       orders={x.id: x.order for x in team})
+        return [Happening("order_changed", ch["character"]) for ch in changes]  # LOGOS-5.13, in 行動順
 
 
 def place_order(orders: dict[str, int], who: str, to: int | str | None, *, counted: list[str] | None = None,

@@ -16,9 +16,12 @@ from ... import coverage, fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
 TIMINGS = ["passive", "turn_start", "before_action", "action", "after_action", "counter"]
-TRIGGERS = ["stat_up", "stat_down", "knocked_out", "attack", "attacked"]
+TRIGGERS = ["stat_up", "stat_down", "knocked_out", "attack", "attacked",
+            # LOGOS-5.13
+            "attack_hit", "attack_miss", "critical", "skill_success", "skill_failure", "became_active", "turn_end",
+            "order_changed", "charged", "charge_spent", "color_changed", "weakness_changed", "revived"]
 STATS3 = ["attack", "defense", "reaction"]
-NUMBER_ATTRS = {"self": ["attack", "defense", "reaction", "order"], "own_side": ["standing", "knocked_out", "dp"],
+NUMBER_ATTRS = {"self": ["attack", "defense", "reaction", "order", "charge", "spent_charge"], "own_side": ["standing", "knocked_out", "dp"],
                 "round": ["bout"]}
 LIST_ATTRS = {"colors": COLORS, "weaknesses": COLORS, "keywords": ["jinrai", "fukutsu", "moukou"],
               "states": ["charged", "hidden", "knocked_out", "active", "bench"]}
@@ -62,12 +65,29 @@ GROUPS = ["bench_allies", "all_allies", "all_enemies"]
 
 
 @st.composite
+def values(draw, lo: int = -99, hi: int = 99):
+    """LOGOS-6.8: a whole number, or a value read from the state."""
+    if draw(st.integers(0, 3)):
+        return draw(huge(lo, hi))
+    subject = draw(st.sampled_from(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]))
+    attrs = NUMBER_ATTRS["self" if subject in CHARACTER_SUBJECTS else "own_side" if subject != "round" else "round"]
+    out = {"of": subject, "attr": draw(st.sampled_from(attrs))}
+    for key, lo_, hi_ in (("times", -99, 99), ("divide", 1, 99), ("plus", -99, 99)):
+        if draw(st.booleans()):
+            out[key] = draw(huge(lo_, hi_))
+    return out
+
+
+@st.composite
 def effects(draw, timing: str, chosen: str) -> dict:
     """Every op the schema has, with every field it takes; targets fit the timing (LOGOS-5.3, 6.5)."""
     passive = timing == "passive"
-    ops = ["stat", "add_color", "add_weakness", "field", "charge"] if passive else \
+    ops = ["stat", "add_color", "add_weakness", "field", "charge", "set_stat", "remove_color", "remove_weakness",
+           "add_keyword", "rate"] if passive else \
         ["stat", "stat", "add_color", "add_weakness", "field", "order", "swap_order", "knock_out", "attack",
-         "remove_effects", "charge"]
+         "remove_effects", "charge",
+         # the skill kinds real teams write (LOGOS-5.12-6.15, 7.3, 8.5)
+         "set_stat", "dp", "revive", "enter", "remove_color", "remove_weakness", "add_keyword", "rate"]
     op = draw(st.sampled_from(ops))
     single = [t for t in SINGLE if not t.startswith("chosen") or t == chosen] + (["trigger"] if timing == "counter"
                                                                                  else [])
@@ -75,8 +95,22 @@ def effects(draw, timing: str, chosen: str) -> dict:
     e: dict = {"op": op}
     if op == "field":
         e.update(name=draw(st.sampled_from(["場", "砂嵐", "x" * 100])),
-                 applies_to=draw(st.sampled_from(["all", "allies", "enemies"])),
-                 stat=draw(st.sampled_from(STATS3)), value=draw(huge(-99, 99)))
+                 applies_to=draw(st.sampled_from(["all", "allies", "enemies"])))
+        if draw(st.booleans()):
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+        else:  # LOGOS-6.4: several stats at once
+            e["stats"] = draw(st.dictionaries(st.sampled_from(STATS3), values(), min_size=1, max_size=3))
+    elif op == "dp":  # LOGOS-6.10
+        e["value"] = draw(values())
+        if draw(st.booleans()):
+            e["side"] = draw(st.sampled_from(["own", "enemy"]))
+    elif op == "revive":  # LOGOS-6.11
+        e["target"] = draw(st.sampled_from([t for t in single if t != "facing_enemy" and t != "chosen_enemy"]
+                                           + ["knocked_out_allies"]))
+    elif op == "enter":  # LOGOS-8.5
+        e["target"] = "chosen_member"
+        if draw(st.booleans()):
+            e["to"] = draw(st.one_of(st.just("slowest"), huge(1, 99)))
     elif op == "order":
         e.update(target=draw(st.sampled_from(single)), to=draw(st.one_of(st.just("slowest"), huge(1, 99))))
     elif op == "swap_order":
@@ -86,12 +120,24 @@ def effects(draw, timing: str, chosen: str) -> dict:
         e.update(target=draw(st.sampled_from(pool)), **{"with": draw(st.sampled_from(pool))})
     else:
         e["target"] = draw(st.sampled_from([t for t in targets if t != "self"] if op == "attack" else targets))
-        if op == "stat":
-            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(huge(-99, 99)))
-        elif op in ("add_color", "add_weakness"):
+        if op in ("stat", "set_stat"):
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+        elif op in ("add_color", "add_weakness", "remove_color", "remove_weakness"):
             e["color"] = draw(st.sampled_from(COLORS))
-    if op in ("stat", "add_color", "add_weakness", "field") and draw(st.booleans()):
+        elif op == "add_keyword":  # LOGOS-6.13
+            e["keyword"] = draw(st.sampled_from(["jinrai", "fukutsu", "moukou"]))
+        elif op == "rate":  # LOGOS-6.14
+            e["value"] = draw(values())
+            if draw(st.booleans()):
+                e["skill"] = draw(st.sampled_from(["技1", "技11", "x"]))
+        elif op == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
+            e["value"] = draw(values(1, 99))
+    if op in ("stat", "add_color", "add_weakness", "field", "set_stat", "remove_color", "remove_weakness",
+              "add_keyword", "rate") and draw(st.booleans()):
         e["turns"] = draw(st.one_of(st.none(), huge(1, 99)))
+    if op not in ("field", "dp", "order", "swap_order") and draw(st.integers(0, 3)) == 0:  # LOGOS-6.15
+        e["condition"] = {"of": "target", "attr": draw(st.sampled_from(STATS3 + ["charge"])),
+                          "at_most": draw(huge(-99, 99))}
     return e
 
 
@@ -114,6 +160,10 @@ def skills(draw, i: int) -> dict:
         s["condition"] = draw(conditions(timing))
     if draw(st.booleans()):
         s["charge"] = True
+    if timing != "passive" and draw(st.booleans()):  # LOGOS-5.12
+        s["uses"] = {"count": draw(huge(1, 99))}
+        if draw(st.booleans()):
+            s["uses"]["per"] = draw(st.sampled_from(["round", "turn"]))
     return s
 
 
@@ -152,7 +202,10 @@ def logos_matches(draw) -> dict:
         for who in starters:
             for sk in chars[who]["skills"]:
                 used = [t for e in sk["effects"] for t in (e.get("target"), e.get("with"))]
-                if "chosen_ally" in used:
+                if "chosen_member" in used:  # LOGOS-8.5: a member left out, or (an input error) a starter
+                    choices.append({"who": who, "skill": sk["name"],
+                                    "target": draw(st.sampled_from([f"{side}{i}" for i in range(6)]))})
+                elif "chosen_ally" in used:
                     choices.append({"who": who, "skill": sk["name"], "target": draw(st.sampled_from(starters))})
                 elif "chosen_enemy" in used:
                     other = "blue" if side == "red" else "red"
@@ -184,11 +237,15 @@ def note_generated(match: dict, log: dict | None) -> None:
                   + [f"stat {v}" for c in match["setup"]["characters"].values() for k, v in c.items()
                      if k in STATS3 and v == 999])
     coverage.note("logos matches", ["input error" if log is None else log["outcome"]["result"]])
+    coverage.note("logos values read", [k for e in effects_ for k, v in e.items() if isinstance(v, dict) and "of" in v]
+                  + ["stats" for e in effects_ if "stats" in e])
+    coverage.note("logos usage limits", [sk["uses"].get("per", "round") for sk in skills_ if "uses" in sk])
     if log is not None:
         evs = [e for t in log["turns"] for e in t["events"]]
         coverage.note("logos ops fired", [e.get("op", e["kind"]) for e in evs
                                           if e["kind"] in ("effect", "field", "order", "knocked_out", "attack",
-                                                           "effects_removed", "state")])
+                                                           "effects_removed", "state", "revived", "dp")])
+        coverage.note("logos skill results", [e["result"] for e in evs if e["kind"] == "skill"])
         coverage.note("logos cancel reasons", [e["reason"] for e in evs if e["kind"] == "cancel"])
         coverage.note("logos outcome reasons", [log["outcome"]["reason"]])
 
@@ -232,21 +289,30 @@ def test_logos_rounds_are_deterministic_replay_and_keep_their_invariants(match: 
     assert api.replay(path) is None
     assert log["outcome"]["result"] in ("win", "draw")
     knocked: list[str] = []
-    crits = {"red": 0, "blue": 0}
+    dp = {"red": 0, "blue": 0}
     for e in log["turns"][0]["events"]:
         if e["kind"] == "knocked_out":
             assert e["character"] not in knocked
             knocked.append(e["character"])
+        elif e["kind"] == "revived":  # LOGOS-6.11: only the knocked out stand up again
+            assert e["target"] in knocked
+            knocked.remove(e["target"])
         elif e["kind"] == "attack":
             assert e["actor"] not in knocked  # the knocked out never act
             assert e["success"] == (e["color_hit"] or e["power_hit"])
-            if e["critical"]:
-                crits[log["input"]["match"]["setup"]["characters"][e["actor"]]["side"]] += 1
         elif e["kind"] == "skill" and e["result"] in ("success", "failure") and e["timing"] != "passive":
-            assert e["character"] not in knocked
+            # LOGOS-5.9: only a counter on its owner's own knock-out fires from a knocked-out owner
+            last_gasp = e.get("trigger", {}).get("event") == "knocked_out" and \
+                e["trigger"]["character"] == e["character"]
+            assert e["character"] not in knocked or last_gasp
+            assert 0 <= e["rate"] <= 100  # LOGOS-6.14
         elif e["kind"] == "dp":
-            assert e["reason"] == "critical"
-    assert {s: v["dp"] for s, v in log["state"]["sides"].items()} == crits
+            assert e["reason"] in ("critical", "effect")
+            assert e["amount"] == 1 or e["reason"] == "effect"
+            dp[e["side"]] += e["amount"]
+            assert e["total"] == dp[e["side"]]
+            assert e["total"] >= 0 or log["options"]["dp_below_zero"]  # LOGOS-6.10
+    assert {s: v["dp"] for s, v in log["state"]["sides"].items()} == dp
     for lang in ("ja", "en"):
         for view in ("gk", "public"):
             assert api.render(log, lang=lang, view=view)
