@@ -25,7 +25,8 @@ SHOWN = {"echo": 0, "secho": 0, "warn": 0, "BadParameter": 0, "ClickException": 
 
 _KEY = re.compile(r"[a-z_0-9]+(?:\.[a-z_0-9]+)+")  # a catalogue id given to a maker that says it
 _CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # a reason code the report words ("no_direction")
-_WORD = re.compile(r"[A-Za-z]{2,}|[\u3040-\u30ff\u4e00-\u9fff]")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def _errors_doc():
@@ -37,7 +38,11 @@ def _errors_doc():
 def is_sentence(text: str | None) -> bool:
     """Words a user reads: a literal with a word in it once its fields are taken out
     (``f"{name}: {exc}"`` is no sentence, ``f"wrote {path}"`` is)."""
-    return text is not None and not _KEY.fullmatch(text) and not _CODE.fullmatch(text) and bool(_WORD.search(text.replace("{…}", "")))
+    if text is None or _KEY.fullmatch(text) or _CODE.fullmatch(text):
+        return False
+    words = text.replace("{…}", "")
+    # one lowercase word is a value ("own", "ally"), not something said to a person
+    return bool(_JAPANESE.search(words)) or (bool(_WORD.search(words)) and " " in text.strip())
 
 
 def literal_sentences(path: Path, doc=None, root: Path = ROOT) -> list[str]:
@@ -91,6 +96,7 @@ def test_the_finder_sees_a_sentence_and_passes_a_catalogue_message(tmp_path) -> 
         "p = anchor.problem(('a',), f'a planted message {x}')\n"
         "q = ((), '対象が見つかりません')\n"
         "c = (None, 'no_direction')\n"
+        "d = side in (None, 'own')\n"
         "click.echo(f'wrote {path}')\n"
         "raise click.UsageError('give one input')\n"
         "warnings.warn('doubtful value')\n"

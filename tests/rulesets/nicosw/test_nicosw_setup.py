@@ -5,6 +5,8 @@ from __future__ import annotations
 from .helpers import char, events, make, problems, resolve, turn
 import pytest
 
+pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
+
 CLUB = {"id": "club", "kind": "melee", "mods": [{"op": "add", "value": 3}]}
 PARTS = [{"id": "head", "hp": 2, "armor": 0}, {"id": "body", "hp": 20, "core": True}]
 
@@ -103,7 +105,6 @@ def test_nicosw_8_6_skills_are_data_prone_lasting_and_range() -> None:
     assert events(resolve(far), "cancel")[0]["reason"] == "out_of_range"
 
 
-@pytest.mark.usefixtures("english")
 def test_nicosw_1_1_two_sides_and_the_enemy_relation() -> None:
     m = make({"x": char("a", 0), "y": char("c", 9)}, [])
     assert any("'c' is not a side" in p for p in problems(m))
