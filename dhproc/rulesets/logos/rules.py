@@ -827,9 +827,14 @@ def place_order(orders: dict[str, int], who: str, to: int | str | None, *, count
     old = out.pop(who)
     if close_gap:
         out = {k: (v - 1 if v > old else v) for k, v in out.items()}
-        slowest = max((out[k] for k in counted if k in out), default=0)
+    # Nobody counted (a member entering while every other is knocked out and the option
+    # slowest_counts_knocked_out is false): the slowest is read among all the others, so the
+    # newcomer still goes last and no two share a 行動順.
+    anyone = max(out.values(), default=0)
+    if close_gap:
+        slowest = max((out[k] for k in counted if k in out), default=anyone)
     else:
-        slowest = max(orders[k] for k in counted)
+        slowest = max((orders[k] for k in counted), default=anyone)
     if to == "slowest" or not isinstance(to, int) or to > slowest:
         out[who] = slowest + 1
         return out

@@ -86,3 +86,12 @@ def test_logos_8_4_the_active_character_stays_active_for_the_turn() -> None:
     log = resolve(make({"r": char("甲", "red", atk=9, dfn=20, rea=9, skills=[back])}, options={"turn_cap": 2}))
     assert events(log, "attack")[0]["actor"] == "r"  # still acts in ターン 1 after moving to 6
     assert [e["actives"]["red"] for e in events(log, "bout_start")] == ["r", "red1"]
+
+
+def test_logos_8_5_a_member_entering_when_nobody_is_counted_still_goes_last() -> None:
+    """LOGOS-8.5 with slowest_counts_knocked_out: false and every other member knocked out: the
+    slowest is read among all, so the newcomer is placed after them and no 行動順 is shared (the
+    property run found a crash here)."""
+    before = {"a": 1, "b": 2, "c": 3, "new": 0}
+    assert place_order(before, "new", "slowest", counted=[]) == {"a": 1, "b": 2, "c": 3, "new": 4}
+    assert place_order(before, "new", 2, counted=[]) == {"a": 1, "b": 3, "c": 4, "new": 2}
