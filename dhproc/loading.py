@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 import yaml
 
 from .errors import InputError, PathPart, Problem
-from . import yaml_layout
+from . import yaml_layout, yaml_words
 from .messages import say
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -457,9 +457,12 @@ def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
 
 def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
-    message = exc.problem or "YAML error"
-    if exc.context and exc.problem:
-        message = f"{exc.problem} ({exc.context})"
+    if isinstance(exc, _Refused):
+        message = exc.problem or "YAML error"
+    else:  # PyYAML's English phrases, said in the command's language
+        message = yaml_words.phrase(exc.problem) or "YAML error"
+        if exc.context and exc.problem:
+            message = say("yaml.in_context", problem=message, context=yaml_words.phrase(exc.context))
     if isinstance(exc, _Refused) and mark is not None:
         return Problem(name, mark.line + 1, mark.column + 1, message)
     if mark is None:
