@@ -17,7 +17,10 @@ import click
 
 from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
+from . import click_words
 from .messages import say
+
+click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
 PROGRESS_FROM = 10  # files in a batch before a progress line is shown on a terminal
 

@@ -198,3 +198,22 @@ def test_a_usage_error_or_help_leaves_no_language_behind(monkeypatch) -> None:
     assert messages.default_lang() == "ja"
     result = CliRunner().invoke(cli, ["roll", "1D100<=65", "--seed", "1"])
     assert "失敗" in result.output or "成功" in result.output
+
+
+@pytest.mark.parametrize("env,usage,error", [(None, "使い方：", "エラー：オプション '--nope' はありません。"),
+                                             ("en", "Usage:", "Error: No such option '--nope'.")])
+def test_clicks_own_words_are_in_the_commands_language(env, usage, error, monkeypatch) -> None:
+    """click's "Usage:", "Error:" and "No such option" (dhproc/click_words.py), Japanese by default."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    if env is None:
+        monkeypatch.delenv("DHPROC_LANG", raising=False)
+    else:
+        monkeypatch.setenv("DHPROC_LANG", env)
+    result = CliRunner().invoke(cli, ["validate", "--nope"])
+    assert result.exit_code == 2
+    assert usage in result.output and error in result.output, result.output
+    helped = CliRunner().invoke(cli, ["roll", "--help"]).output
+    assert ("オプション" if env is None else "Options:") in helped
