@@ -51,7 +51,7 @@ class Divergence:
         if self.note:
             text += f": {self.note}"
         if self.recorded is not None or self.replayed is not None:
-            text += f"\n  log:    {show(self.recorded)}\n  replay: {show(self.replayed)}"
+            text += say("replay.both_sides", recorded=show(self.recorded), replayed=show(self.replayed))
         return text
 
 

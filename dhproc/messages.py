@@ -268,6 +268,7 @@ MESSAGES = Catalog({
     "log.decided": ("対戦は決着しています。続けるものはありません", "the match is decided: there is nothing to continue"),
     # replay (dhproc/api.py)
     "replay.diverged": ("最初の食い違い：{where}", "first divergence at {where}"),
+    "replay.both_sides": ("\n  ログ：  {recorded}\n  再処理：{replayed}", "\n  log:    {recorded}\n  replay: {replayed}"),
     "replay.where_event": ("{turn}ターン目のイベント{seq}", "turn {turn}, event {seq}"),
     "replay.where_status": ("{turn}ターン目の状態", "turn {turn} status"),
     "replay.where_turns": ("ターン数", "number of turns"),
