@@ -443,14 +443,20 @@ def options(ruleset: str) -> None:
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
     from .messages import default_lang
-    from .report.layout import wrap
+    from .report.layout import display_width, wrap
 
     lang = default_lang()
     names = rs.options
     rows = [[o.id, names.name(o.id, lang), _show(o.default), _allowed(o), o.source, o.clause] for o in rs.options]
-    click.echo(table(say("options.columns").split("|"), rows))
-    click.echo("")
     width = shutil.get_terminal_size().columns
+    boxed = table(say("options.columns").split("|"), rows)
+    if max(display_width(line) for line in boxed.splitlines()) <= width:
+        click.echo(boxed)
+    else:  # too wide for this terminal: one wrapped entry per option instead of the table
+        for row in rows:
+            click.echo(wrap(say("options.entry", id=row[0], name=row[1], default=row[2], allowed=row[3],
+                                source=row[4], clause=row[5]), width))
+    click.echo("")
     for o in rs.options:
         click.echo(wrap(say("options.reason", id=o.id, name=names.name(o.id, lang), reason=names.reason(o.id, lang)),
                         width))

@@ -416,6 +416,8 @@ MESSAGES = Catalog({
     "help.new.from_log": ("このログの対戦の続き：セットアップはログの最後の状態、ターンはその次から。",
                           "Continue this log's match: the setup is its final state, turns start after its last."),
     # dhproc options (dhproc/cli.py)
+    "options.entry": ("{id}（{name}）　既定値：{default}　値：{allowed}　出典：{source}　条項：{clause}",
+                      "{id} ({name})  default: {default}  allowed: {allowed}  source: {source}  clause: {clause}"),
     "options.columns": ("オプション|名前|既定値|値|出典|条項", "option|name|default|allowed|source|clause"),
     "options.reason": ("{id}（{name}）：{reason}", "{id} ({name}): {reason}"),
     "options.integer": ("整数 {lo}..{hi}", "integer {lo}..{hi}"),

@@ -217,3 +217,23 @@ def test_clicks_own_words_are_in_the_commands_language(env, usage, error, monkey
     assert usage in result.output and error in result.output, result.output
     helped = CliRunner().invoke(cli, ["roll", "--help"]).output
     assert ("オプション" if env is None else "Options:") in helped
+
+
+def test_options_fit_a_narrow_terminal(monkeypatch) -> None:
+    """dhproc options: the table when it fits the terminal, else one wrapped entry per option;
+    no line wider than the terminal (a Japanese character counts two columns)."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+    from dhproc.engine.ruleset import get_ruleset
+    from dhproc.report.layout import display_width
+
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    out = CliRunner().invoke(cli, ["options", "dh"]).output
+    assert max(display_width(line) for line in out.splitlines()) <= 80
+    flat = "".join(out.split())
+    for o in get_ruleset("dh").options:
+        assert f"{o.id}（" in flat and o.clause in flat
+    monkeypatch.setenv("COLUMNS", "400")
+    assert CliRunner().invoke(cli, ["options", "dh"]).output.startswith("+---")

@@ -162,7 +162,7 @@ def grid_map(
     return "\n".join(out)
 
 
-_NO_LINE_START = set("、。，．）」』】〕・ー！？!?,.)")
+_NO_LINE_START = frozenset("、。，．：；）」』】〕・ー！？!?,.:;)")
 
 
 def wrap(text: str, width: int, indent: int = 2) -> str:
