@@ -42,7 +42,8 @@ from dhproc.engine.ruleset import ruleset_ids  # noqa: E402
 
 REGRESSIONS = ROOT / "tests" / "regressions"
 LOCATED = re.compile(r"^[^\n]+?:\d+:\d+: \S")
-ALSO_LOCATED = re.compile(r"^[^\n]+?: (no such file|first divergence at )")
+# in either language (dhproc/messages.py: file.missing, replay.diverged)
+ALSO_LOCATED = re.compile(r"^[^\n]+?: (no such file|first divergence at |ファイルがありません|最初の食い違い：)")
 
 
 # --------------------------------------------------------------------------- seeds
