@@ -968,7 +968,8 @@ def _show(v) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-def test_options_lists_every_option_with_its_default():
+def test_options_lists_every_option_with_its_default(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # wide enough for the table (a narrow one: tests/test_messages.py)
     r = run("options", "dh")
     assert r.exit_code == 0
     rows = {}
