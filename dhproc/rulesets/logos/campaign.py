@@ -164,10 +164,15 @@ def check_state(setup: dict, state: LogosState, options: dict, at: Callable[[tup
     now = r["bout"]
     for sid in setup["sides"]:
         standing = [c for c in state.starters(sid) if not c.knocked_out]
+        dp = setup["sides"][sid].get("dp", 0) if isinstance(setup["sides"][sid], dict) else 0
+        if isinstance(dp, int) and dp < 0 and not options.get("dp_below_zero"):  # LOGOS-6.10
+            at(("sides", sid, "dp"), say("logos.state_dp_below_zero", dp=dp))
         if not standing:
             at(("sides", sid, "starters"), say("logos.state_wiped_out", side=sid))
+        # Only those standing need 行動順 of their own: with slowest_counts_knocked_out false a
+        # member placed "slowest" may take the number a knocked-out one still holds (LOGOS-8.1).
         orders: dict[int, str] = {}
-        for c in state.starters(sid):
+        for c in standing:
             if c.order in orders:
                 at(("characters", c.id, "order"), say("logos.state_order_twice", order=c.order, other=orders[c.order]))
             orders.setdefault(c.order or 0, c.id)

@@ -81,6 +81,8 @@ MESSAGES = catalogue("logos", {
                              "submitted"),
     "state_wiped_out": ("サイド「{side}」の先発は全員戦闘不能です。そのラウンドは(10)で決着しています",
                         "every starter of side '{side}' is 戦闘不能: that round was decided at (10)"),
+    "state_dp_below_zero": ("DPが{dp}です。0未満のDPはオプション dp_below_zero: true のときだけです",
+                            "DP {dp} is below 0, which only the option dp_below_zero: true allows"),
     "state_order_twice": ("行動順{order}は「{other}」と重なっています", "行動順 {order} is also '{other}''s"),
     "state_not_starter": ("「{who}」は先発ではないので「{field}」はありません", "'{who}' is not a starter: it has no '{field}'"),
     "stop_before_resume": ("ターン{stop}で止めることはできません。ラウンドはすでにターン{bout}まで進んでいます",

@@ -225,6 +225,7 @@ def test_logos_11_2_the_state_needs_a_round_under_way() -> None:
       "setup.characters.r4.knocked_out": True, "setup.characters.r5.knocked_out": True},
      "/setup/sides/red/starters", "every starter of side 'red' is 戦闘不能: that round was decided at (10)"),
     ({"setup.characters.r3.order": 2}, "/setup/characters/r3/order", "行動順 2 is also 'r2''s"),
+    ({"setup.sides.red.dp": -3}, "/setup/sides/red/dp", "DP -3 is below 0, which only the option dp_below_zero"),
     ({"setup.characters.redb1.knocked_out": True}, "/setup/characters/redb1/knocked_out",
      "'redb1' is not a starter: it has no 'knocked_out'"),
     ({"setup.effects.0.end": 1}, "/setup/effects/0/end", "it ended at 1 on clock active:r2, which already reads 1"),
@@ -289,3 +290,16 @@ def test_logos_11_3_a_bench_member_may_be_charged() -> None:
     m = _under_way(**{"setup.characters.redb1.charged": True})
     m["options"] = {"passive_scope": "team"}
     assert resolve(m)["state"]["characters"]["redb1"]["states"] == ["charged"]
+
+
+def test_logos_11_3_a_knocked_out_starter_may_share_its_order_and_dp_may_be_negative_by_option() -> None:
+    """Found by the continuation property: with slowest_counts_knocked_out false a member placed
+    "slowest" takes the number a knocked-out one still holds, and with dp_below_zero DP go below 0;
+    a round stopped there continues."""
+    m = _under_way(**{"setup.characters.r3.knocked_out": True, "setup.characters.r3.order": 2,
+                      "setup.characters.r2.order": 2, "setup.sides.red.dp": -3})
+    with use_lang("en"), pytest.raises(InputError) as info:
+        load(m)
+    assert [p.path for p in info.value.problems] == [("setup", "sides", "red", "dp")]
+    m["options"] = {"dp_below_zero": True}
+    assert load(m) is not None
