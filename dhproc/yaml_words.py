@@ -45,7 +45,6 @@ _PHRASES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), key) for p,
     (r"while parsing a flow sequence", "yamlp.in_flow_sequence"),
     (r"while parsing a flow mapping", "yamlp.in_flow_mapping"),
     (r"while parsing a (?:block|flow) node", "yamlp.in_node"),
-    (r"while parsing a flow node", "yamlp.in_node"),
 ))
 
 # The tokens PyYAML names in "expected …, but found …".

@@ -34,7 +34,7 @@ from typing import Any
 
 from ...messages import say
 from ...names import fold, suggestions
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, Rule, one_side, scan, split_entries
+from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, one_side, rule, scan, split_entries
 from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Square
 
@@ -226,8 +226,7 @@ def _cover(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
         fields.setdefault("reactions", {}).setdefault("cover", []).extend(chosen)
 
 
-def _r(name: str, pattern: str, apply) -> Rule:
-    return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
+_r = rule  # textimport's: a pattern that ignores case
 
 
 SUB = r"(?:サブアクション|サブ|sub_action|sub|SA(?![A-Za-z]))"

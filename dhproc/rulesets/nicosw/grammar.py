@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from ...names import NameIndex
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, Rule, one_side, scan, split_entries
+from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, one_side, rule, scan, split_entries
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 GRID = r"[(\[]\s*\d{1,3}\s*[,、]\s*\d{1,3}\s*[)\]]"
@@ -244,8 +244,7 @@ def _reenter(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> Non
     fields["_reenter"] = square(m.group("sq"))
 
 
-def _r(name: str, pattern: str, apply) -> Rule:
-    return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
+_r = rule  # textimport's: a pattern that ignores case
 
 
 SLOTS = r"(?P<slot>補助動作|補助行動|補助|主動作|主行動|主|minor|major)"
