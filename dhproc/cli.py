@@ -18,6 +18,7 @@ import click
 from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
 from . import click_words
+from .click_layout import WideContext, short_help
 from .messages import say
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
@@ -130,7 +131,7 @@ class _CatalogueHelp:
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with _catalogue_help(self):
-            return super().get_short_help_str(limit)
+            return short_help(self.short_help or self.help or "", limit)
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
@@ -140,13 +141,14 @@ class _CatalogueHelp:
 
 
 class _Command(_CatalogueHelp, click.Command):
-    pass
+    context_class = WideContext
 
 
 class _Dhproc(_CatalogueHelp, click.Group):
     """The dhproc group: the language a command sets (--lang) ends with the command, even when
     click stops at a bad option before the command's context is closed."""
 
+    context_class = WideContext
     command_class = _Command
     group_class = type  # a sub-group (ability) is one of these too
 
