@@ -144,6 +144,20 @@ class _Command(_CatalogueHelp, click.Command):
     context_class = WideContext
 
 
+def _lang_asked(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` a command line asks for, wherever it stands: a bad option before it is
+    reported before click reaches ``--lang``, and should be reported in the language asked for."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
 class _Dhproc(_CatalogueHelp, click.Group):
     """The dhproc group: the language a command sets (--lang) ends with the command, even when
     click stops at a bad option before the command's context is closed."""
@@ -155,7 +169,8 @@ class _Dhproc(_CatalogueHelp, click.Group):
     def main(self, *args, **kwargs):
         from .messages import reset_lang, set_lang
 
-        token = set_lang(None)
+        argv = list(args[0] if args and args[0] is not None else kwargs.get("args") or sys.argv[1:])
+        token = set_lang(_lang_asked(argv))
         try:
             return super().main(*args, **kwargs)
         finally:
