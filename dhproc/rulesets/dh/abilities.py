@@ -12,7 +12,9 @@ from typing import Any
 
 STYLES = ("active", "passive", "counter")
 TYPES = ("instant", "granted", "field", "summon")
-SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
+SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map", "adjacent_nth", "line")
+# 一方向 (DH-9.6): chosen in the submission (任意一方向) or fixed in the design (固定一方向)
+LINE_DIRECTIONS = ("chosen", "up", "down", "left", "right")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
 COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
@@ -35,6 +37,12 @@ PERMANENT = "permanent"
 class Range:
     shape: str = "same_square"
     size: int = 0
+    direction: str | None = None  # a line's direction (LINE_DIRECTIONS); None for every other shape
+
+    @property
+    def chosen_line(self) -> bool:
+        """A line whose direction the submission chooses (任意一方向, DH-9.6)."""
+        return self.shape == "line" and self.direction == "chosen"
 
 
 @dataclass(frozen=True)
@@ -140,7 +148,8 @@ def _when(restrictions: list[dict[str, Any]]) -> Any:
 def _range(data: dict[str, Any] | None) -> Range:
     if not data:
         return Range()
-    return Range(data.get("shape", "same_square"), data.get("size", 0))
+    shape = data.get("shape", "same_square")
+    return Range(shape, data.get("size", 0), data.get("direction", "chosen") if shape == "line" else None)
 
 
 def _targets(data: dict[str, Any] | None) -> Targets:

@@ -342,7 +342,7 @@ def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> N
     """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
     from .ability_rules import reach
 
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     e = area_effect(state, ctx, use, spec, "zoc_field", squares)
     ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
              squares=[s.label for s in squares], end=e.end)

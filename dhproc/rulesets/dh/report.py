@@ -69,6 +69,7 @@ T = Catalog({
     "game_start": ("【ゲーム開始時】", "[Game start]"),
     "passive_actor": ("◆{name}（パッシブ）", "◆ {name} (passive)"),
     "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
+    "line_direction": ("（{way}方向）", " ({way})"),
     "ability_targets": ("→{names}", " → {names}"),
     "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
@@ -137,6 +138,9 @@ T = Catalog({
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
+
+DIRECTION_NAMES = {"ja": {"up": "上", "down": "下", "left": "左", "right": "右"},
+                   "en": {"up": "upwards", "down": "downwards", "left": "to the left", "right": "to the right"}}
 
 STAT_NAMES = {
     "ja": {"hp": "体力", "spirit": "精神", "attack": "攻撃力", "defense": "防御力", "fs": "FS", "movement": "移動力"},
@@ -227,6 +231,7 @@ REASONS = Catalog({
     "no_reserve": ("控えなし", "no one on the bench"),
     "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
     "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "no_line_direction": ("範囲の方向の指定なし", "no direction named for its line"),
     "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -572,6 +577,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             if eff["targets"] and eff["targets"] != [e["actor"]]:
                 shown.append("・".join(name(x) for x in eff["targets"]))
         targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
+        if "direction" in e:  # 任意一方向 (DH-9.6): the line the use chose
+            targets = t("line_direction", way=DIRECTION_NAMES[lang][e["direction"]]) + targets
         return head + [t("ability", ability=e["ability"], targets=targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
