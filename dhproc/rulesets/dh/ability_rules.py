@@ -660,9 +660,7 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
     """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
     field that moves with its user (DH-8.19) follows it."""
-    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
-        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
-            _move_field(state, ctx, c, f)
+    follow_fields(state, ctx, c)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
         f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
@@ -675,6 +673,16 @@ def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square])
         entered = any(sq.label in f.data["squares"] for sq in path)
         if entered and c in field_targets(state, ctx, f):
             field_reroll(state, ctx, f, [c], "entry")
+
+
+def follow_fields(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> None:
+    """The fields that move with ``c`` (DH-8.19) follow it to where it now stands; after a forced
+    move only under the option ``moving_field_forced``."""
+    if forced and not ctx.options["moving_field_forced"]:
+        return
+    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+            _move_field(state, ctx, c, f)
 
 
 def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> None:

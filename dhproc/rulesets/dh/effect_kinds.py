@@ -252,7 +252,7 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
     straight in a direction — away from the user, one the submission names, or a fixed one."""
-    from .ability_rules import move_stops
+    from .ability_rules import follow_fields, move_stops
     from .movement import push_line, plan_move
 
     reach = spec.param("squares", 1)
@@ -286,6 +286,8 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
+    if plan.path:
+        follow_fields(state, ctx, t, forced=True)
 
 
 def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:

@@ -131,3 +131,22 @@ def test_dh_11_17_a_barricade_stops_a_waiting_counters_range_by_option() -> None
     turns[0]["dice"] = [1, 1, 1]
     blocked = ability_match(guard, turns, user_at="Ｂ１", chars=chars, options={"barricade_blocks_ranges": True})
     assert events(blocked, "barricade") and not events(blocked, "counter_fire")
+
+
+def test_dh_8_19_a_moving_field_follows_a_forced_move_of_its_user_by_option() -> None:
+    field = {"type": "field", "activation": 90, "duration": 2, "riders": ["moving_field", "no_rest"],
+             "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+             "effects": [{"kind": "stat_change", "stat": "attack", "amount": -2}]}
+    push = {"name": "突き飛ばし", "activation": 90, "range": {"shape": "adjacent", "size": 1},
+            "targets": {"side": "enemy"}, "effects": [{"kind": "forced_move", "squares": 1, "direction": "down"}]}
+    chars = {"x": dict(ENEMY, name="敵", at="Ａ２", ability=push)}
+    # u on Ａ１ sets its field over Ａ１, Ａ２ (x) and Ｂ１; x pushes u down onto Ｂ１
+    turns = [turn(1, [{"who": "u", "ability": {}}], [{"who": "x", "ability": {"targets": ["u"]}}],
+                  dice=[1, 1, 1, 1])]
+    log = ability_match(field, turns, user_at="Ａ１", chars=chars)
+    assert events(log, "move")[0]["forced_by"] == "x"
+    assert events(log, "field_moved")[0]["squares"] == ["Ａ１", "Ｂ１", "Ｂ２", "Ｃ１"]
+    assert events(log, "effect_end")[0]["reason"] == "left_field"  # x on Ａ２ is outside now
+    own_moves_only = ability_match(field, turns, user_at="Ａ１", chars=chars, options={"moving_field_forced": False})
+    assert events(own_moves_only, "move") and not events(own_moves_only, "field_moved")
+    assert not events(own_moves_only, "effect_end")
