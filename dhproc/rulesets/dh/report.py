@@ -248,6 +248,7 @@ REASONS = Catalog({
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
+    "sealed_note": ("封印（未登場）", "sealed (not yet arrived)"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
     "death": ("（死亡）", " (death)"),
@@ -311,6 +312,7 @@ class Board:
     barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
+    sealed: list[str] = field(default_factory=list)  # 封印キャラ not yet arrived (DH-4.6)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
     public: bool = False  # the public view: secrets stay hidden
 
@@ -331,8 +333,11 @@ class Board:
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
         sealed = setup.get("sealed_character")
-        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
-            board.withdrawn.append(sealed)
+        if sealed in chars and setup.get("start_turn", 1) <= 2:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            # not yet arrived: at the start, or flagged off the MAP in a match continued from turn 2
+            if setup.get("start_turn", 1) == 1 or sealed in board.withdrawn:
+                board.withdrawn = [w for w in board.withdrawn if w != sealed]
+                board.sealed.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -399,7 +404,10 @@ class Board:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind in ("return", "sealed_arrival"):
+        elif kind == "return":
+            self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
+        elif kind == "sealed_arrival":
+            self.sealed = [w for w in self.sealed if w != e["character"]]
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -745,6 +753,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
             notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
+    if cid in board.sealed:
+        notes.append(r("sealed_note"))
     return notes
 
 
@@ -752,7 +762,7 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
-        if c.at is None or c.id in board.withdrawn:
+        if c.at is None or c.id in board.withdrawn or c.id in board.sealed:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
