@@ -14,7 +14,7 @@ from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import GAME, PER_GAME, Ability, EffectSpec
 from .conditions import holds
 from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
                            summon_plan, summon_problem)
@@ -266,7 +266,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             break
     if not activated:
         return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
-    user.uses += 1
+    state.uses.add(user.id, PER_GAME, GAME)
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
     dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
@@ -290,10 +290,7 @@ def own_phase(state: DhState, user: Character) -> int:
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
     if not ab.usable:
         return "no_effects"
-    if ab.restriction("once_per_game") and user.uses >= 1:
-        return "used_up"
-    limit = ab.restriction("uses")
-    if limit and user.uses >= limit["count"]:
+    if not state.uses.allows(user.id, ab.limit, GAME):
         return "used_up"
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
@@ -458,7 +455,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
              effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use))
     if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
         return
-    user.uses += 1
+    state.uses.add(user.id, PER_GAME, GAME)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
         end = use.start + 2 * ctx.options["counter_default_turns"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine import amounts
 from ...engine.context import TurnContext
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import Ability, EffectSpec, own_amount
+from .conditions import accessor
 from .model import Character, DhState, Square, parse_square
 from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 
@@ -94,8 +96,8 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     amount = spec.param("amount", 0)
     if amount == "half":
         amount = current - current // 2  # 半減: the value is halved, rounding down
-    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
-        amount = stat(state, use.user, amount["own"])
+    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
+        amount = amounts.evaluate(own_amount(amount), accessor(state, use.user, t)).value
     amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
