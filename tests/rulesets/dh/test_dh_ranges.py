@@ -150,3 +150,19 @@ def test_dh_8_19_a_moving_field_follows_a_forced_move_of_its_user_by_option() ->
     own_moves_only = ability_match(field, turns, user_at="Ａ１", chars=chars, options={"moving_field_forced": False})
     assert events(own_moves_only, "move") and not events(own_moves_only, "field_moved")
     assert not events(own_moves_only, "effect_end")
+
+
+def test_dh_11_16_a_counter_waiting_inside_a_wall_reaches_nobody_outside() -> None:
+    # h gives u 壁進入; u walks into the wall on Ａ２ and waits there (隣接1); x steps onto Ｂ２ below it
+    enter = {"name": "壁抜けの術", "duration": 2, "range": {"shape": "adjacent", "size": 1},
+             "targets": {"side": "ally"}, "effects": [{"kind": "wall_entry"}]}
+    guard = dict(GUARD, range={"shape": "adjacent", "size": 1})
+    chars = {"h": dict(ENEMY, name="術師", side="red", at="Ｂ１", ability=enter), "x": dict(ENEMY, name="敵", at="Ｃ２")}
+    turns = [turn(1, [{"who": "h", "ability": {"targets": ["u"]}}], dice=[1, 1]),
+             turn(2, [{"who": "u", "to": "Ａ２", "ability": {}}], [{"who": "x", "to": "Ｂ２"}], dice=[1])]
+    log = ability_match(guard, turns, user_at="Ａ１", walls=["Ａ２"], chars=chars)
+    assert events(log, "counter_armed") and events(log, "move")[-1]["to"] == "Ｂ２"
+    assert not events(log, "counter_fire")
+    turns[1]["dice"] = [1, 1]
+    piercing = ability_match(dict(guard, riders=["wall_piercing"]), turns, user_at="Ａ１", walls=["Ａ２"], chars=chars)
+    assert events(piercing, "counter_fire")[0]["by"] == "x"
