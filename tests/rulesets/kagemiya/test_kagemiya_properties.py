@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
@@ -282,7 +283,7 @@ def resolve_playable(match: dict) -> dict:
         try:
             return api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
 
