@@ -55,9 +55,17 @@ def amounts(lo: int = -999, hi: int = 999):
     return st.one_of(st.integers(-3, 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
 
 
-def ranges():
-    return st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
-                                 optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))})
+LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方向 (DH-9.6)
+
+
+@st.composite
+def ranges(draw) -> dict:
+    r = draw(st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
+                                   optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))}))
+    # a line's direction, fixed or chosen; now and then one on another shape (an input error)
+    if (r["shape"] == "line" and draw(st.booleans())) or draw(st.integers(0, 30)) == 0:
+        r["direction"] = draw(st.sampled_from(LINE_DIRECTIONS))
+    return r
 
 
 @st.composite
@@ -129,6 +137,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
         if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
             ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
+    if style == "passive" and draw(st.integers(0, 3)) == 0:  # a パッシブ's line direction at game start (DH-9.6)
+        ab["start"] = {"direction": draw(st.sampled_from(USE_DIRECTIONS))}
     return ab
 
 
@@ -275,6 +285,9 @@ def note_generated(data: dict, log: dict | None) -> None:
                                              if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
+    coverage.note("line directions", [r.get("direction", "chosen") for a in abilities_
+                                      for r in [a["range"]] + [e["range"] for e in a["effects"] if "range" in e]
+                                      if r["shape"] == "line"])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act

@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from ...engine.effects import Effect
+from .abilities import GAME, PER_GAME
 from .model import Character, DhState, parse_square, phase_of
 from .status import PHASE, STATS
 from ...messages import say
@@ -47,7 +48,8 @@ def apply_state(state: DhState, setup: dict) -> None:
         c.withdrawn_from = c.at if c.withdrawn else None
         c.starter = bool(data.get("starter", "at" in data))
         c.arrived_phase = data.get("arrived")
-        c.uses = data.get("uses", 0)
+        if data.get("uses"):
+            state.uses.add(cid, PER_GAME, GAME, data["uses"])
         if data.get("appeared", c.starter) and cid not in state.appeared:
             state.appeared.append(cid)
         elif not data.get("appeared", c.starter) and cid in state.appeared:
@@ -84,8 +86,8 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
         out["starter"] = False
     if c.arrived_phase is not None:
         out["arrived"] = c.arrived_phase
-    if c.uses:
-        out["uses"] = c.uses
+    if state.uses.used(c.id, PER_GAME, GAME):
+        out["uses"] = state.uses.used(c.id, PER_GAME, GAME)
     if (c.id in state.appeared) != c.starter:
         out["appeared"] = c.id in state.appeared
     return out

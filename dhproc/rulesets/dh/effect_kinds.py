@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine import amounts
 from ...engine.context import TurnContext
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import Ability, EffectSpec, own_amount
+from .conditions import accessor
 from .model import Character, DhState, Square, parse_square
 from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 
@@ -94,8 +96,8 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     amount = spec.param("amount", 0)
     if amount == "half":
         amount = current - current // 2  # 半減: the value is halved, rounding down
-    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
-        amount = stat(state, use.user, amount["own"])
+    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
+        amount = amounts.evaluate(own_amount(amount), accessor(state, use.user, t)).value
     amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
@@ -252,7 +254,7 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
     straight in a direction — away from the user, one the submission names, or a fixed one."""
-    from .ability_rules import move_stops
+    from .ability_rules import follow_fields, move_stops
     from .movement import push_line, plan_move
 
     reach = spec.param("squares", 1)
@@ -286,6 +288,8 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
+    if plan.path:
+        follow_fields(state, ctx, t, forced=True)
 
 
 def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:
@@ -342,7 +346,7 @@ def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> N
     """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
     from .ability_rules import reach
 
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     e = area_effect(state, ctx, use, spec, "zoc_field", squares)
     ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
              squares=[s.label for s in squares], end=e.end)

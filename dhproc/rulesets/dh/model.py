@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
+from ...engine.limits import UsageLedger
 from .abilities import Ability
 
 ROW_LABELS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ"
@@ -79,7 +80,6 @@ class Character:
     dead: bool = False
     withdrawn: bool = False  # 戦線離脱: off the MAP, but counts as on it for the two-phase rule
     withdrawn_from: Square | None = None  # where it returns to
-    uses: int = 0  # how often its ability has been activated (発動判定 succeeded)
     order: int = 0  # position in the setup: the tie-break wherever the rules give none
     gender: str | None = None  # 性別 (female / male / both / none), for 対象制約 (DH-9.3)
     grade: int | None = None  # 学年
@@ -126,6 +126,8 @@ class DhState:
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
     sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
+    # how often each character's ability has been activated (発動判定 succeeded), per game (DH-8.1)
+    uses: UsageLedger = field(default_factory=UsageLedger)
 
     @property
     def phase_index(self) -> int:

@@ -116,6 +116,10 @@ OPTIONS = OptionSet([
                   "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
+    Option("moving_field_forced", True, choices=(True, False), source="guess", clause="DH-8.19",
+           reason="the 上位ルール names a field that moves with its user and says nothing of how the user "
+                  "moves, so the field goes wherever its user is put; false carries it on the user's own "
+                  "moves only"),
 ])
 
 # The names GKs read in report headers and `dhproc options` (Japanese, English).
@@ -156,6 +160,7 @@ OPTIONS.set_names({
     "zoc_ignore_fields": ("ZoC無視がZoCフィールドにも効くか", "ZoC無視 also ignores ZoC fields"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
+    "moving_field_forced": ("強制移動でも移動するフィールド", "a moving field follows forced moves"),
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
     "timed_hp": ("体力の一時変化", "a timed 体力 change"),
@@ -195,6 +200,8 @@ OPTIONS.set_reasons({
     "heal_cap": "回復の上限を定める資料はない。初期値までとするのが一般的な読み",
     "summon_extra_turn": "2.0：召喚の時間は1ターン長く数える",
     "forced_move_zoc": "ZoCはキャラ自身の移動の規則であり、強制移動に適用する資料はない",
+    "moving_field_forced": "上位ルールは使用者と共に移動するフィールドを挙げるだけで、移動の仕方には触れない。"
+                           "使用者がどう動かされてもフィールドはついて行く。falseでは自分の移動だけに伴う",
     "ability_attack_is_attack": "能力による通常攻撃も動作の攻撃と同じく攻撃なので、攻撃・命中を待つカウンターが反応する。"
                                 "falseでは能力の使用としてだけ扱う",
     "reduction_covers_attacks": "ステータスダメージ軽減は効果「ステータスダメージ」の名を持つ。通常攻撃のダメージは防御力で既に減っており、"

@@ -69,6 +69,7 @@ T = Catalog({
     "game_start": ("【ゲーム開始時】", "[Game start]"),
     "passive_actor": ("◆{name}（パッシブ）", "◆ {name} (passive)"),
     "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
+    "line_direction": ("（{way}方向）", " ({way})"),
     "ability_targets": ("→{names}", " → {names}"),
     "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
@@ -137,6 +138,9 @@ T = Catalog({
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
+
+DIRECTION_NAMES = {"ja": {"up": "上", "down": "下", "left": "左", "right": "右"},
+                   "en": {"up": "upwards", "down": "downwards", "left": "to the left", "right": "to the right"}}
 
 STAT_NAMES = {
     "ja": {"hp": "体力", "spirit": "精神", "attack": "攻撃力", "defense": "防御力", "fs": "FS", "movement": "移動力"},
@@ -227,6 +231,7 @@ REASONS = Catalog({
     "no_reserve": ("控えなし", "no one on the bench"),
     "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
     "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "no_line_direction": ("範囲の方向の指定なし", "no direction named for its line"),
     "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -243,6 +248,7 @@ REASONS = Catalog({
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
+    "sealed_note": ("封印（未登場）", "sealed (not yet arrived)"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
     "death": ("（死亡）", " (death)"),
@@ -306,6 +312,7 @@ class Board:
     barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
+    sealed: list[str] = field(default_factory=list)  # 封印キャラ not yet arrived (DH-4.6)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
     public: bool = False  # the public view: secrets stay hidden
 
@@ -326,8 +333,11 @@ class Board:
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
         sealed = setup.get("sealed_character")
-        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
-            board.withdrawn.append(sealed)
+        if sealed in chars and setup.get("start_turn", 1) <= 2:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            # not yet arrived: at the start, or flagged off the MAP in a match continued from turn 2
+            if setup.get("start_turn", 1) == 1 or sealed in board.withdrawn:
+                board.withdrawn = [w for w in board.withdrawn if w != sealed]
+                board.sealed.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -394,7 +404,10 @@ class Board:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind in ("return", "sealed_arrival"):
+        elif kind == "return":
+            self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
+        elif kind == "sealed_arrival":
+            self.sealed = [w for w in self.sealed if w != e["character"]]
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -572,6 +585,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             if eff["targets"] and eff["targets"] != [e["actor"]]:
                 shown.append("・".join(name(x) for x in eff["targets"]))
         targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
+        if "direction" in e:  # 任意一方向 (DH-9.6): the line the use chose
+            targets = t("line_direction", way=DIRECTION_NAMES[lang][e["direction"]]) + targets
         return head + [t("ability", ability=e["ability"], targets=targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
@@ -738,6 +753,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
             notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
+    if cid in board.sealed:
+        notes.append(r("sealed_note"))
     return notes
 
 
@@ -745,7 +762,7 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
-        if c.at is None or c.id in board.withdrawn:
+        if c.at is None or c.id in board.withdrawn or c.id in board.sealed:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
