@@ -40,6 +40,7 @@ STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
 SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
+SWAP_STATS = SCHEMA["effect"]["properties"]["stats"]["items"]["enum"]
 FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
 USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
@@ -75,6 +76,12 @@ def effects(draw, bench: list[str]) -> dict:
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
         if draw(st.integers(0, 9)):
             e["seal"] = draw(st.sampled_from(SEALS))
+    if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
+        form = draw(st.integers(0, 9))
+        if form < 5:
+            e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
+        elif form < 9:
+            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS))  # hp: an input error too
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
         if draw(st.booleans()):
@@ -279,6 +286,9 @@ def note_generated(data: dict, log: dict | None) -> None:
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
     coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
+    coverage.note("stat swaps", ["with user " + e.get("stat", "?") if e.get("with_user") else
+                                 ("two stats" if "stats" in e else "none named")
+                                 for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
     coverage.note("seals", [e.get("seal", "none named") for a in abilities_ for e in a["effects"] if e["kind"] == "seal"])
     coverage.note("controlled actions", ["written" for t in data["turns"] for acts in t["submissions"].values()
                                          for act in acts if act.get("controlled")])

@@ -153,6 +153,8 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), say("dh.needs_amount", kind=e["kind"])))
         if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
             out.append((("effects", i), say("dh.seal_needs_what")))
+        if e["kind"] == "stat_swap" and not ("stats" in e if not e.get("with_user") else e.get("stat") not in (None, "hp")):
+            out.append((("effects", i), say("dh.swap_parts")))  # DH-11.21
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), say("dh.needs_stat")))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises

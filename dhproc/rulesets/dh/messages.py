@@ -18,6 +18,10 @@ MESSAGES = catalogue("dh", {
     "forestall_limit": ("先手カウンターが互いに反応し続けました（{n}段目）。先手の入れ子はオプションtrigger_limitまで、最大{most}段です",
                         "先手 counters kept answering each other ({n} deep); they nest as far as the option "
                         "trigger_limit allows, at most {most}"),
+    "swap_parts": ("ステータス入れ替えには、対象の2つのステータス（stats: [attack, defense]）か、with_user: true と"
+                   "使用者と入れ替えるステータス（stat：体力以外）が必要です",
+                   "a stat swap needs the target's two stats (stats: [attack, defense]), or with_user: true and "
+                   "the stat it swaps with the user (stat, not hp)"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),

@@ -134,6 +134,8 @@ T = Catalog({
     "cancel_strike": ("　通常攻撃→{target}：{why}のため不発", "  normal attack → {target}: {why}, it does not happen"),
     "timing_before": ("（先手）", " (before)"),
     "timing_same": ("（同時）", " (at the same moment)"),
+    "swap_own": ("{first}⇔{second}入れ替え", "{first} and {second} swapped"),
+    "swap_with": ("{stat}を{name}と入れ替え", "{stat} swapped with {name}'s"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
@@ -218,6 +220,8 @@ REASONS = Catalog({
     "cost_unpayable": ("制約の支払い不能", "its cost cannot be paid"),
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
+    "swap_note": ("ステータス入れ替え中", "stats swapped"),
+    "nothing_to_swap": ("入れ替えるものが同じ", "it would swap a value with itself"),
     "no_destination": ("移動先なし", "no destination"),
     "out_of_range": ("範囲外", "out of range"),
     "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
@@ -591,11 +595,11 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
                   after=e["after"])]
     if kind == "effect_start":
         until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
-        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang), until=until)]
+        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang, board), until=until)]
     if kind == "effect_end":
         who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
         why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed") else ""
-        return [t("effect_end", name=who, what=_effect_what(e, lang), why=why)]
+        return [t("effect_end", name=who, what=_effect_what(e, lang, board), why=why)]
     if kind == "cost":
         cost = e["cost"]
         if cost == "stat":
@@ -673,12 +677,18 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     return []
 
 
-def _effect_what(e: dict, lang: str) -> str:
+def _effect_what(e: dict, lang: str, board: "Board | None" = None) -> str:
     if e["type"] == "stat_change" and "stat" in e:
         amount = e.get("amount")
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "stat_swap" and "slots" in e:  # ステータス入れ替え (DH-11.21)
+        (c1, s1, _), (c2, s2, _) = e["slots"]
+        names = STAT_NAMES[lang]
+        if c1 == c2:
+            return T.lang(lang)("swap_own", first=names[s1], second=names[s2])
+        return T.lang(lang)("swap_with", stat=names[s1], name=board.name(c2) if board else c2)
     if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-10.6)
         return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
@@ -726,7 +736,7 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
                       ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
-                      ("control", "control_note")):
+                      ("control", "control_note"), ("stat_swap", "swap_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:

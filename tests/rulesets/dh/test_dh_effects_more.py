@@ -197,3 +197,48 @@ def test_dh_8_17_before_counters_answering_each_other_stop_with_an_error() -> No
     with pytest.raises(ResolutionError) as info:
         api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
     assert "trigger_limit" in info.value.problems[0].format()
+
+
+SWAP = {"activation": 90, "duration": 1, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+        "effects": [{"kind": "stat_swap", "stats": ["attack", "defense"]}]}
+SWAPPED = {"x": {"name": "敵", "side": "blue", "attack": 8, "defense": 2, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３",
+                 "ability": {"name": "削り", "activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                             "effects": [{"kind": "damage", "stat": "defense", "amount": 1}]}}}
+
+
+def test_dh_11_21_a_swap_ends_by_exchanging_back_or_restoring_each_stat() -> None:
+    """u swaps x's 攻撃力 8 and 防御力 2 until just before red's phase of turn 2; x hits u's 防御力
+    in its phase, so the swap is a target's values; and in turn 1 u's 攻撃力 stays 5."""
+    chars = {**SWAPPED, "x": {**SWAPPED["x"], "ability": {**SWAPPED["x"]["ability"], "targets": {"side": "any"},
+                                                          "effects": [{"kind": "damage", "stat": "attack", "amount": 1}]}}}
+
+    def run(**options) -> dict:
+        return ability_match(SWAP, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}],
+                                         [{"who": "x", "ability": {"targets": ["x"]}}], dice=[1, 1, 1, 1]),
+                                    turn(2, [], [])], chars=chars, options=options)
+
+    during = [(e["stat"], e["after"]) for e in events(run(), "stat") if e["reason"] == "damage"]
+    assert during == [("attack", 1)]  # x's own 攻撃力 damage lands on the swapped-in 2
+    assert {k: run()["state"]["characters"]["x"][k] for k in ("attack", "defense")} == {"attack": 8, "defense": 1}
+    restored = run(swap_end="restore")["state"]["characters"]["x"]
+    assert (restored["attack"], restored["defense"]) == (7, 2)  # 8 − the 1 its 攻撃力 took
+
+
+def test_dh_11_21_a_swap_with_the_user_exchanges_one_stat_between_them() -> None:
+    ab = {**SWAP, "effects": [{"kind": "stat_swap", "stat": "attack", "with_user": True}], "duration": 3}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], [], dice=[1, 1])],
+                        chars={"x": {k: v for k, v in SWAPPED["x"].items() if k != "ability"}})
+    assert (log["state"]["characters"]["u"]["attack"], log["state"]["characters"]["x"]["attack"]) == (8, 5)
+    assert [e["slots"] for e in log["state"]["effects"] if e["kind"] == "stat_swap"] == [[["x", "attack", 8],
+                                                                                       ["u", "attack", 5]]]
+
+
+def test_dh_11_21_a_swap_without_its_stats_or_of_hp_is_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    for effect in ({"kind": "stat_swap"}, {"kind": "stat_swap", "with_user": True, "stat": "hp"}):
+        with pytest.raises(InputError) as info:
+            ability_match({**SWAP, "effects": [effect]}, [])
+        assert any("stat swap" in p.format() or "入れ替え" in p.format() for p in info.value.problems)
