@@ -34,6 +34,7 @@ COUNTS = SCHEMA["targets"]["properties"]["count"]["enum"]
 RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
+DELAY_KINDS = ("effect_delay", "time_lag")
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
@@ -121,10 +122,16 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
         ab["restrictions"] = draw(st.lists(st.builds(
-            lambda kind, n, when: {"kind": kind, **({"count": n} if kind == "uses" else {}),
-                                   **({"turns": [n]} if kind == "turns" else {}),
-                                   **({"when": when} if kind == "condition" else {})},
-            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
+            lambda kind, n, when, unit: {"kind": kind, **({"count": n} if kind == "uses" else {}),
+                                         **({"turns": [n]} if kind == "turns" else {}),
+                                         **({"when": when} if kind == "condition" else {}),
+                                         # 効果遅延 / 時間差攻撃 (DH-10.7): now and then no delay (an input error)
+                                         **({"delay": n - 1, **unit} if kind in DELAY_KINDS and n > 1 else {}),
+                                         **({"effects": [n]} if kind in DELAY_KINDS and n == 3 else {})},
+            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN),
+            st.sampled_from([{}, {"unit": "phase"}, {"unit": "turn"}])), max_size=2))
+    if draw(st.integers(0, 5)) == 0:  # カウント遅延（準備型） (DH-10.8)
+        ab["prepared"] = {"turns": draw(st.integers(1, 2))}
     if draw(st.booleans()):
         ab["targets"]["only"] = draw(st.sampled_from(ONLY))
     if ab["targets"]["count"] == "up_to":
@@ -217,6 +224,12 @@ def dh_matches(draw) -> str:
                     act["ability"] = use
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
+                if ability and "prepared" in ability and draw(st.booleans()):  # 準備型's targets, named later
+                    act["prepared"] = {"targets": draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))}
+                    if draw(st.booleans()):
+                        act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
+                elif draw(st.integers(0, 19)) == 0:  # on a character without a 準備型 ability: an input error
+                    act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
                 acts.append(act)
             controls = [t for a in acts if "ability" in a and any(e["kind"] == "control"
                                                                    for e in chars[a["who"]]["ability"]["effects"])
@@ -286,6 +299,9 @@ def note_generated(data: dict, log: dict | None) -> None:
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
     coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
+    coverage.note("delays", [r["kind"] + ("" if "delay" in r else " without delay") + " " + r.get("unit", "turn")
+                             for a in abilities_ for r in a.get("restrictions", []) if r["kind"] in DELAY_KINDS]
+                  + ["prepared" for a in abilities_ if "prepared" in a])
     coverage.note("stat swaps", ["with user " + e.get("stat", "?") if e.get("with_user") else
                                  ("two stats" if "stats" in e else "none named")
                                  for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
@@ -302,6 +318,8 @@ def note_generated(data: dict, log: dict | None) -> None:
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)
+        coverage.note("delays", [e["kind"] + (" prepared" if e.get("prepared") else "") for t in log["turns"]
+                                 for e in t["events"] if e["kind"] in ("effect_delayed", "effect_lands")])
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
         coverage.note("attacks", ["made" for t in log["turns"] for e in t["events"] if e["kind"] == "attack"])
         coverage.note("controlled actions", ["taken" for t in log["turns"] for e in t["events"]

@@ -174,7 +174,7 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
     if e.kind == "stat_change" and e.bearer is not None:
         c = state.characters[e.bearer]
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
-    elif e.kind in ("field", "counter"):
+    elif e.kind in ("field", "counter", "delayed"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
     elif e.kind in ("barricade", "zoc_field"):  # terrain: its squares (DH-11.17, DH-11.18)
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"), squares=e.data["squares"])
