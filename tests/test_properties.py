@@ -35,12 +35,14 @@ COUNTS = SCHEMA["targets"]["properties"]["count"]["enum"]
 RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
+DELAY_KINDS = ("effect_delay", "time_lag")
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
 SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
+SWAP_STATS = SCHEMA["effect"]["properties"]["stats"]["items"]["enum"]
 FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
 USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
@@ -84,6 +86,12 @@ def effects(draw, bench: list[str]) -> dict:
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
         if draw(st.integers(0, 9)):
             e["seal"] = draw(st.sampled_from(SEALS))
+    if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
+        form = draw(st.integers(0, 9))
+        if form < 5:
+            e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
+        elif form < 9:
+            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS))  # hp: an input error too
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
         if draw(st.booleans()):
@@ -123,10 +131,16 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
         ab["restrictions"] = draw(st.lists(st.builds(
-            lambda kind, n, when: {"kind": kind, **({"count": n} if kind == "uses" else {}),
-                                   **({"turns": [n]} if kind == "turns" else {}),
-                                   **({"when": when} if kind == "condition" else {})},
-            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
+            lambda kind, n, when, unit: {"kind": kind, **({"count": n} if kind == "uses" else {}),
+                                         **({"turns": [n]} if kind == "turns" else {}),
+                                         **({"when": when} if kind == "condition" else {}),
+                                         # 効果遅延 / 時間差攻撃 (DH-10.7): now and then no delay (an input error)
+                                         **({"delay": n - 1, **unit} if kind in DELAY_KINDS and n > 1 else {}),
+                                         **({"effects": [n]} if kind in DELAY_KINDS and n == 3 else {})},
+            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN),
+            st.sampled_from([{}, {"unit": "phase"}, {"unit": "turn"}])), max_size=2))
+    if draw(st.integers(0, 5)) == 0:  # カウント遅延（準備型） (DH-10.8)
+        ab["prepared"] = {"turns": draw(st.integers(1, 2))}
     if draw(st.booleans()):
         ab["targets"]["only"] = draw(st.sampled_from(ONLY))
     if ab["targets"]["count"] == "up_to":
@@ -221,6 +235,12 @@ def dh_matches(draw) -> str:
                     act["ability"] = use
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
+                if ability and "prepared" in ability and draw(st.booleans()):  # 準備型's targets, named later
+                    act["prepared"] = {"targets": draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))}
+                    if draw(st.booleans()):
+                        act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
+                elif draw(st.integers(0, 19)) == 0:  # on a character without a 準備型 ability: an input error
+                    act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
                 acts.append(act)
             controls = [t for a in acts if "ability" in a and any(e["kind"] == "control"
                                                                    for e in chars[a["who"]]["ability"]["effects"])
@@ -293,6 +313,12 @@ def note_generated(data: dict, log: dict | None) -> None:
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
     coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
+    coverage.note("delays", [r["kind"] + ("" if "delay" in r else " without delay") + " " + r.get("unit", "turn")
+                             for a in abilities_ for r in a.get("restrictions", []) if r["kind"] in DELAY_KINDS]
+                  + ["prepared" for a in abilities_ if "prepared" in a])
+    coverage.note("stat swaps", ["with user " + e.get("stat", "?") if e.get("with_user") else
+                                 ("two stats" if "stats" in e else "none named")
+                                 for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
     coverage.note("seals", [e.get("seal", "none named") for a in abilities_ for e in a["effects"] if e["kind"] == "seal"])
     coverage.note("controlled actions", ["written" for t in data["turns"] for acts in t["submissions"].values()
                                          for act in acts if act.get("controlled")])
@@ -306,6 +332,8 @@ def note_generated(data: dict, log: dict | None) -> None:
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)
+        coverage.note("delays", [e["kind"] + (" prepared" if e.get("prepared") else "") for t in log["turns"]
+                                 for e in t["events"] if e["kind"] in ("effect_delayed", "effect_lands")])
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
         coverage.note("attacks", ["made" for t in log["turns"] for e in t["events"] if e["kind"] == "attack"])
         coverage.note("controlled actions", ["taken" for t in log["turns"] for e in t["events"]

@@ -100,6 +100,7 @@ class Ability:
     counter_times: int | None = None  # 待受回数: the wait ends after this many firings (DH-8.16)
     counter_timing: str = "after"  # タイミング 後手 / 先手 / 同時 (DH-8.17)
     limit: UsageLimit | None = None  # 1度しか使えない / n回: the stricter of the two (DH-8.1)
+    prepare_turns: int | None = None  # カウント遅延（準備型）: targets named this many turns later (DH-10.8)
 
     @property
     def usable(self) -> bool:
@@ -142,7 +143,8 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])),
         counter_times=(data.get("counter") or {}).get("times"),
         counter_timing=(data.get("counter") or {}).get("timing", "after"),
-        limit=_limit(data.get("restrictions", [])))
+        limit=_limit(data.get("restrictions", [])),
+        prepare_turns=(data.get("prepared") or {}).get("turns"))
 
 
 def _limit(restrictions: list[dict[str, Any]]) -> UsageLimit | None:
@@ -155,6 +157,19 @@ def _limit(restrictions: list[dict[str, Any]]) -> UsageLimit | None:
 def own_amount(data: dict[str, Any]) -> Derived:
     """自分ステータス依存 ``{own: stat}`` (DH-11.1): the engine's amount read from the user."""
     return Derived("self", data["own"])
+
+
+DELAYS = {"effect_delay": "use", "time_lag": "landing"}  # 効果遅延, 時間差攻撃: where the duration counts from
+
+
+def delay_of(ab: Ability, spec: EffectSpec) -> tuple[int, str] | None:
+    """How many phases ``spec`` waits after the use, and where its duration counts from (DH-10.7),
+    or None when it takes effect at once."""
+    for kind, counts in DELAYS.items():
+        r = ab.restriction(kind)
+        if r is not None and spec.index in r.get("effects", [spec.index]):
+            return r["delay"] * (1 if r.get("unit") == "phase" else 2), counts
+    return None
 
 
 def _when(restrictions: list[dict[str, Any]]) -> Any:

@@ -14,7 +14,7 @@ from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
-from .abilities import GAME, PER_GAME, Ability, EffectSpec
+from .abilities import GAME, PER_GAME, Ability, EffectSpec, delay_of
 from .conditions import holds
 from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
                            summon_plan, summon_problem)
@@ -203,6 +203,9 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     for spec in ab.effects:
         if spec.index in skip and spec.empty_fire:
             continue  # a 空撃ち-capable effect the player chose not to exert
+        if ab.prepare_turns:  # 準備型: its targets are named when it takes effect (DH-10.8)
+            plans.append((spec, []))
+            continue
         targets, missing = choose_targets(state, ctx, user, ab, spec, sub)
         if missing and not spec.empty_fire:
             why = _why_not_target(state, ctx, user, ab, spec, sub) if missing == "invalid_target" else {}
@@ -261,7 +264,10 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         if not ok:
             continue
         activated = True
-        _exert(state, ctx, use, spec, targets, payer)
+        if ab.prepare_turns or delay_of(ab, spec):
+            _postpone(state, ctx, use, spec, targets, payer)
+        else:
+            _exert(state, ctx, use, spec, targets, payer)
         if state.outcome is not None:
             break
     if not activated:
@@ -319,19 +325,25 @@ def _payer(state: DhState, ctx: TurnContext, user: Character, ab: Ability,
     return payer, None
 
 
+def success_check(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
+                  targets: list[Character]) -> tuple[list[Character], bool]:
+    """3. 成功判定 of one effect (DH-8.3): the targets it reaches, and whether its one roll succeeded
+    (精神攻撃: the rate is each target's own, so each target is rolled, DH-8.8)."""
+    if ab.mental_attack:
+        return [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
+                                            ability=ab.name, effect=spec.index, target=t.id,
+                                            spirit=stat(state, t, "spirit"))], True
+    ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index)
+    return (targets if ok else []), ok
+
+
 def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character],
            payer: Character | None) -> None:
     """3. 成功判定 and 4. 効果の適用 of one effect."""
     ab, user = use.ability, use.user
-    if ab.mental_attack:  # 精神攻撃: the rate is each target's own, so each target is rolled (DH-8.8)
-        hit = [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
-                                           ability=ab.name, effect=spec.index, target=t.id,
-                                           spirit=stat(state, t, "spirit"))]
-    else:
-        ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index)
-        hit = targets if ok else []
-        if not ok:
-            return
+    hit, ok = success_check(state, ctx, user, ab, spec, targets)
+    if not ok:
+        return
     if not costs_payable(state, use, payer):
         ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
         return  # the seed: if any part of the cost cannot be paid, the effect does not appear
@@ -339,6 +351,70 @@ def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets
         set_field(state, ctx, use, spec, hit)
         return
     apply_effect(state, ctx, use, spec, hit)
+
+
+def _postpone(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character],
+              payer: Character | None) -> None:
+    """効果遅延 / 時間差攻撃 (DH-10.7) and 準備型 (DH-10.8): the effect waits, sustained by its user,
+    until the phase start it lands at; its 成功判定 is made then (:func:`_land`)."""
+    ab, user = use.ability, use.user
+    if not costs_payable(state, use, payer):
+        ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
+        return
+    wait, counts = delay_of(ab, spec) or (2 * (ab.prepare_turns or 0), "landing")
+    data: dict[str, Any] = {"ability": ab.name, "effect_index": spec.index, "targets": [t.id for t in targets],
+                            "used": use.start, "count_from": counts,
+                            "choices": {k: v for k, v in use.sub.items() if k in ("at", "direction", "summon")}}
+    if ab.prepare_turns:
+        data["prepared"] = True
+    if ab.has("survives_death") or ctx.options["delayed_on_death"] == "lands":
+        data["survives_death"] = True
+    now = state.clocks.now(PHASE)
+    e = state.effects.add("delayed", bearer=None, data=data, clock=PHASE, clocks=state.clocks,
+                          duration=max(1, use.start + wait - now), source={"user": user.id})
+    ctx.emit("effect_delayed", actor=user.id, ability=ab.name, effect=e.seq, index=spec.index,
+             targets=data["targets"], lands=e.end, **({"prepared": True} if ab.prepare_turns else {}))
+
+
+def _land(state: DhState, ctx: TurnContext, e: Any, actions: list[dict]) -> None:
+    """A delayed effect takes effect (DH-10.7, DH-10.8): its targets — those named at the use, still
+    alive and on the MAP (and in range by option ``delayed_range``), or for 準備型 those the user's
+    entry names now as ``prepared:`` —, its 成功判定, and the effect, its duration counted from the
+    use (効果遅延) or from now (時間差攻撃, 準備型)."""
+    user = state.characters[e.source["user"]]
+    ab = user.ability
+    assert ab is not None
+    spec = ab.effects[e.data["effect_index"] - 1]
+    now = state.clocks.now(PHASE)
+    sub = dict(e.data.get("choices") or {})
+    missing = None
+    if e.data.get("prepared"):
+        entry = next((a for a in actions if a["who"] == user.id and "prepared" in a), None)
+        sub = dict(entry["prepared"]) if entry else {}
+        targets, missing = choose_targets(state, ctx, user, ab, spec, sub) if user.on_map else ([], "user_gone")
+    elif spec.kind in TARGETLESS:
+        targets = [user]
+    else:
+        want_dead = spec.kind == "revive"
+        targets = [state.characters[t] for t in e.data["targets"]]
+        targets = [t for t in targets if t.dead == want_dead and t.at is not None and not t.withdrawn]
+        if ctx.options["delayed_range"] == "at_landing":
+            pool = candidates(state, ctx, user, spec, ab)
+            targets = [t for t in targets if t in pool]
+        missing = None if targets else "no_target"
+    ctx.emit("effect_lands", actor=user.id, ability=ab.name, effect=e.seq, index=spec.index,
+             targets=[t.id for t in targets])
+    if missing and not (spec.empty_fire and spec.kind in TARGETLESS):
+        ctx.emit("cancel", actor=user.id, scope="effect", effect=spec.index, reason=missing)
+        return
+    use = Use(user, ab, sub, "delayed", e.data["used"] if e.data["count_from"] == "use" else now)
+    hit, _ = success_check(state, ctx, user, ab, spec, targets)
+    if not hit and spec.kind not in TARGETLESS:
+        return
+    if ab.type == "field":
+        set_field(state, ctx, use, spec, hit)
+    else:
+        apply_effect(state, ctx, use, spec, hit)
 
 
 def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character]) -> None:
@@ -592,13 +668,7 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
         if not targets and spec.kind not in TARGETLESS:
             ctx.emit("cancel", actor=holder.id, scope="counter", effect=spec.index, reason="no_target")
             continue
-        if ab.mental_attack:
-            hit = [t for t in targets if check(state, ctx, holder, "success_check", mental_rate(ctx, t, state),
-                                               ability=ab.name, effect=spec.index, target=t.id,
-                                               spirit=stat(state, t, "spirit"))]
-        else:
-            hit = targets if check(state, ctx, holder, "success_check", ab.success, ability=ab.name,
-                                   effect=spec.index) else []
+        hit, _ = success_check(state, ctx, holder, ab, spec, targets)
         if hit or spec.kind in TARGETLESS:
             apply_effect(state, ctx, use, spec, hit)
 
@@ -700,11 +770,14 @@ def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> N
 
 # ---------------------------------------------------------------------------------- phase start
 
-def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
-    """Before the side's actions (DH-10.3): end what has run out and release 能力休み, then 付与
-    re-applications and field re-rolls, in the order of option ``phase_start_order``."""
+def phase_start(state: DhState, ctx: TurnContext, side_id: str, actions: list[dict] = ()) -> None:
+    """Before the side's actions (DH-10.3): end what has run out and release 能力休み, then delayed
+    effects land (DH-10.7), then 付与 re-applications and field re-rolls, in the order of option
+    ``phase_start_order``."""
     expired = state.effects.expire(state.clocks)
     for e in expired:
+        if e.kind == "delayed":
+            continue  # it has not run out: its wait is over (below)
         harm.effect_end(state, ctx, e, "expired")
         if e.kind == "withdraw" and e.bearer:
             c = state.characters[e.bearer]
@@ -717,6 +790,9 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
         elif e.kind == "field":
             children = [x for x in state.effects if x.data.get("field") == e.seq]
             harm.end_effects(state, ctx, children, reason="field_ended")
+    for e in expired:
+        if e.kind == "delayed" and state.outcome is None:
+            _land(state, ctx, e, list(actions))
     order = ("grant", "field") if ctx.options["phase_start_order"] == "expire_grant_field" else ("field", "grant")
     for step in order:
         if step == "grant":

@@ -21,13 +21,13 @@ from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon", "barricade_build", "zoc_field")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
-           "control", "wall_entry", "barricade_cross", "counter_pass")
+           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap")
 DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
          "damage_reduction", "seal", "control", "wall_entry", "barricade_build", "barricade_cross", "zoc_field",
-         "counter_pass")
+         "counter_pass", "stat_swap")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -86,7 +86,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
     else:
-        event.update({k: data[k] for k in DESCRIBED_BY if k in data})
+        event.update({k: data[k] for k in DESCRIBED_BY + ("slots",) if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -151,6 +151,37 @@ def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: 
     harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
                 gruesome=use.ability.has("gruesome_death"), silent=use.silent)
     return t.hp - before
+
+
+def swap_slots(use: Use, spec: EffectSpec, t: Character) -> list[tuple[Character, str]]:
+    """The two values a ステータス入れ替え exchanges (DH-11.21): two stats of the target, or one stat
+    of the user and the same stat of the target."""
+    if spec.param("with_user", False):
+        return [(t, spec.param("stat", "attack")), (use.user, spec.param("stat", "attack"))]
+    first, second = spec.param("stats", ["attack", "defense"])
+    return [(t, first), (t, second)]
+
+
+def _stat_swap(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+    """ステータス入れ替え (DH-11.21): the two base values change places for the effect's duration;
+    what happens to them meanwhile is read at its end (harm.swap_back)."""
+    slots = swap_slots(use, spec, t)
+    if slots[0] == slots[1]:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="nothing_to_swap")
+        return
+    values = [getattr(c, name) for c, name in slots]
+    set_base(state, ctx, slots[0][0], slots[0][1], values[1], "swap")
+    set_base(state, ctx, slots[1][0], slots[1][1], values[0], "swap")
+    data = {"slots": [[c.id, name, v] for (c, name), v in zip(slots, values)]}
+    lasting(state, ctx, use, spec, t, "stat_swap", data, **extra)
+
+
+def set_base(state: DhState, ctx: TurnContext, c: Character, name: str, value: int, reason: str) -> None:
+    """Put a base stat at ``value`` (never below 0) and log the change as its current value shows it."""
+    before = stat(state, c, name)
+    setattr(c, name, max(0, value))
+    ctx.emit("stat", character=c.id, stat=name, amount=stat(state, c, name) - before, before=before,
+             after=stat(state, c, name), reason=reason)
 
 
 def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -415,5 +446,6 @@ HANDLERS: dict[str, Callable] = {
     "barricade_cross": _lasting_kind("barricade_cross"),
     "zoc_field": _zoc_field,
     "counter_pass": _lasting_kind("counter_pass"),
+    "stat_swap": _stat_swap,
 }
 assert tuple(HANDLERS) == KINDS

@@ -174,15 +174,37 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
     if e.kind == "stat_change" and e.bearer is not None:
         c = state.characters[e.bearer]
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
-    elif e.kind in ("field", "counter"):
+    elif e.kind in ("field", "counter", "delayed"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
     elif e.kind in ("barricade", "zoc_field"):  # terrain: its squares (DH-11.17, DH-11.18)
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"), squares=e.data["squares"])
     elif e.kind in ("damage_reduction", "seal", "repeat"):  # what ends, as its start said it
         event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
+    elif e.kind == "stat_swap":
+        event.update(slots=e.data["slots"])
     ctx.emit("effect_end", **event)
+    if e.kind == "stat_swap":
+        swap_back(state, ctx, e.data["slots"])
     if e.kind == "stat_change" and e.data.get("applied") and e.bearer is not None:
         _take_back_hp(state, ctx, state.characters[e.bearer], e.data["applied"])
+
+
+def swap_back(state: DhState, ctx: TurnContext, slots: list) -> None:
+    """The end of a ステータス入れ替え (DH-11.21, option ``swap_end``): ``exchange`` puts the two
+    values back in place as they are now, so a change made to a value while swapped goes with it;
+    ``restore`` gives each stat its own value from before the swap, changed by what was done to
+    that stat while swapped."""
+    from .effect_kinds import set_base
+
+    (c1, s1, v1), (c2, s2, v2) = slots
+    a, b = state.characters[c1], state.characters[c2]
+    now1, now2 = getattr(a, s1), getattr(b, s2)
+    if ctx.options["swap_end"] == "exchange":
+        new1, new2 = now2, now1
+    else:
+        new1, new2 = v1 + (now1 - v2), v2 + (now2 - v1)
+    set_base(state, ctx, a, s1, new1, "swap_end")
+    set_base(state, ctx, b, s2, new2, "swap_end")
 
 
 def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) -> None:

@@ -18,6 +18,18 @@ MESSAGES = catalogue("dh", {
     "forestall_limit": ("先手カウンターが互いに反応し続けました（{n}段目）。先手の入れ子はオプションtrigger_limitまで、最大{most}段です",
                         "先手 counters kept answering each other ({n} deep); they nest as far as the option "
                         "trigger_limit allows, at most {most}"),
+    "swap_parts": ("ステータス入れ替えには、対象の2つのステータス（stats: [attack, defense]）か、with_user: true と"
+                   "使用者と入れ替えるステータス（stat：体力以外）が必要です",
+                   "a stat swap needs the target's two stats (stats: [attack, defense]), or with_user: true and "
+                   "the stat it swaps with the user (stat, not hp)"),
+    "delay_needs_delay": ("効果遅延・時間差攻撃には待つ長さが必要です（delay: ターン数、unit: phase ならフェイズ数）",
+                          "an effect delay needs how long it waits (delay: turns, or phases with unit: phase)"),
+    "time_lag_enemies": ("時間差攻撃は敵を対象とする効果に書きます（targets の side: enemy）",
+                         "a time lag (時間差攻撃) is for effects aimed at enemies (targets with side: enemy)"),
+    "delay_where": ("効果遅延・時間差攻撃・準備型はアクティブかパッシブの能力の、再行動以外の効果に書きます",
+                    "an effect delay or a prepared ability is for the effects, other than extra_action, of an "
+                    "active or passive ability"),
+    "no_prepared": ("「{who}」の特殊能力は準備型（prepared）ではありません", "'{who}' has no prepared ability"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),

@@ -110,6 +110,17 @@ OPTIONS = OptionSet([
            reason="体力 changes only by damage and healing, which are 単発; a 単発 effect with a duration "
                   "applies again at each own phase start (効果について), which gives 再生 and 毒; temporary "
                   "reads it as ステータス一時上昇/下降, taken back when it ends"),
+    Option("swap_end", "exchange", choices=("exchange", "restore"), source="guess", clause="DH-11.21",
+           reason="the one sheet with ステータス入れ替え says only that two stats change places for the "
+                  "duration; exchange swaps the values back as they are, so damage follows the value it "
+                  "was dealt to; restore gives each stat its own value back, changed by what it took"),
+    Option("delayed_on_death", "cancel", choices=("cancel", "lands"), source="guess", clause="DH-10.7",
+           reason="the guideline names 効果遅延 and 時間差攻撃 but its text is unreadable; a waiting effect is "
+                  "one its user sustains, which a death ends unless 死亡非解除 (DH-10.4); lands lets it "
+                  "take effect all the same"),
+    Option("delayed_range", "at_use", choices=("at_use", "at_landing"), source="guess", clause="DH-10.7",
+           reason="a delayed effect was aimed when the ability was used, like a 付与 that follows its "
+                  "target; at_landing also needs the target in the ability's range when it lands"),
     Option("control_timing", "controller_phase", choices=("controller_phase", "target_phase_end"), source="seed",
            clause="DH-2.5",
            reason="the seed lets a side act with the characters it controls, in its own phase; one campaign "
@@ -164,6 +175,9 @@ OPTIONS.set_names({
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
     "timed_hp": ("体力の一時変化", "a timed 体力 change"),
+    "swap_end": ("ステータス入れ替えの終了時", "the end of a stat swap"),
+    "delayed_on_death": ("遅延中の効果と使用者の死亡", "a delayed effect when its user dies"),
+    "delayed_range": ("遅延効果の範囲の確認", "when a delayed effect's range is checked"),
     "control_timing": ("完全操作された行動の時点", "when a controlled character acts"),
 })
 
@@ -210,6 +224,13 @@ OPTIONS.set_reasons({
                     "フィールドの再判定）。action_onlyは動作としての使用だけを封じる",
     "timed_hp": "体力はダメージと回復（どちらも単発）でしか変わらない。時間つきの単発効果は自軍フェイズ開始ごとに再び適用される"
                 "（効果について）ので再生・毒になる。temporaryはステータス一時上昇/下降と読み、終了時に戻す",
+    "swap_end": "ステータス入れ替えを書いた資料はキャラシート一枚で、時間中2つの値が入れ替わるとしか言わない。exchangeは"
+                "終了時に今の値をそのまま入れ替え直すので、ダメージは受けた値について行く。restoreは各ステータスに元の値を"
+                "返し、入れ替え中にそのステータスが受けた変化を加える",
+    "delayed_on_death": "ガイドラインは効果遅延・時間差攻撃の名を挙げるが本文は読めない。発生を待つ効果は使用者が維持する"
+                        "ものであり、死亡非解除でない限り死亡で終わる（DH-10.4）。landsでは死亡後も発生する",
+    "delayed_range": "遅延効果の狙いは使用時に定まる（対象を追う付与と同じ）。at_landingでは発生時にも対象が能力の範囲内に"
+                     "いなければならない",
     "control_timing": "シードは陣営が支配するキャラを自軍フェイズに行動させる。操作されたキャラを自陣営フェイズの終わりに"
                       "行動させるキャンペーンもある",
     "dp_on_permanent_withdrawal": "永続戦線離脱にDPを与える資料はない。唯一のキャンペーン裁定は離脱を死亡と別に扱う",

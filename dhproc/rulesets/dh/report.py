@@ -135,6 +135,15 @@ T = Catalog({
     "cancel_strike": ("　通常攻撃→{target}：{why}のため不発", "  normal attack → {target}: {why}, it does not happen"),
     "timing_before": ("（先手）", " (before)"),
     "timing_same": ("（同時）", " (at the same moment)"),
+    "delayed": ("　→ 効果{index}{targets}は{turn}ターン目の{side}フェイズ開始時に発生（遅延）",
+                "  → effect {index}{targets} takes effect at the start of {side}'s phase of turn {turn} (delayed)"),
+    "delayed_targets": ("（→{names}）", " (on {names})"),
+    "prepared": ("　→ 効果{index}は準備：{turn}ターン目の{side}フェイズ開始時に対象を指定して発生",
+                 "  → effect {index} is prepared: its targets are named at the start of {side}'s phase of turn {turn}"),
+    "lands": ("◇遅延効果「{ability}」（{name}）：効果{index}発生{targets}",
+              "◇ delayed effect 「{ability}」 ({name}): effect {index} takes effect{targets}"),
+    "swap_own": ("{first}⇔{second}入れ替え", "{first} and {second} swapped"),
+    "swap_with": ("{stat}を{name}と入れ替え", "{stat} swapped with {name}'s"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
@@ -152,13 +161,14 @@ EFFECT_NAMES = {
            "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
            "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作",
            "wall_entry": "壁進入", "barricade_cross": "バリケード突破", "counter_pass": "移動カウンター突破",
-           "barricade": "バリケード", "zoc_field": "ZoCフィールド"},
+           "barricade": "バリケード", "zoc_field": "ZoCフィールド", "delayed": "遅延効果"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
            "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
            "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed",
            "control": "under control", "wall_entry": "may enter walls", "barricade_cross": "crosses barricades",
-           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field"},
+           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field",
+           "delayed": "delayed effect"},
 }
 SEALS = {  # 封印 (DH-11.15): what is sealed
     "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
@@ -222,6 +232,10 @@ REASONS = Catalog({
     "cost_unpayable": ("制約の支払い不能", "its cost cannot be paid"),
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
+    "delayed_note": ("遅延効果待ち", "delayed effect pending"),
+    "user_gone": ("使用者がMAPにいない", "its user is not on the MAP"),
+    "swap_note": ("ステータス入れ替え中", "stats swapped"),
+    "nothing_to_swap": ("入れ替えるものが同じ", "it would swap a value with itself"),
     "no_destination": ("移動先なし", "no destination"),
     "out_of_range": ("範囲外", "out of range"),
     "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
@@ -398,7 +412,10 @@ class Board:
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
                                          "amount": e.get("amount"), "seal": e.get("seal")}
-        elif kind == "effect_end":
+        elif kind == "effect_delayed":  # waiting to land (DH-10.7): a note on its user
+            self.effects[e["effect"]] = {"type": "delayed", "bearer": e["actor"], "stat": None, "amount": None,
+                                         "seal": None}
+        elif kind in ("effect_end", "effect_lands"):
             self.effects.pop(e["effect"], None)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
             self.revealed.append(e["actor"])
@@ -606,11 +623,11 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
                   after=e["after"])]
     if kind == "effect_start":
         until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
-        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang), until=until)]
+        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang, board), until=until)]
     if kind == "effect_end":
         who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
         why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed") else ""
-        return [t("effect_end", name=who, what=_effect_what(e, lang), why=why)]
+        return [t("effect_end", name=who, what=_effect_what(e, lang, board), why=why)]
     if kind == "cost":
         cost = e["cost"]
         if cost == "stat":
@@ -683,21 +700,34 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     if kind == "reduced":
         return [t("reduced", name=name(e["target"]), stat=stats[e["stat"]], by=e["by"], amount=e["amount"],
                   after=e["after"])]
+    if kind == "effect_delayed":
+        named = t("delayed_targets", names="・".join(name(x) for x in e["targets"])) if e["targets"] else ""
+        return [t("prepared" if e.get("prepared") else "delayed", index=e["index"], targets=named,
+                  **_until(board, e["lands"]))]
+    if kind == "effect_lands":
+        named = t("ability_targets", names="・".join(name(x) for x in e["targets"])) if e["targets"] else ""
+        return [t("lands", ability=e["ability"], name=name(e["actor"]), index=e["index"], targets=named)]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
     return []
 
 
-def _effect_what(e: dict, lang: str) -> str:
+def _effect_what(e: dict, lang: str, board: "Board | None" = None) -> str:
     if e["type"] == "stat_change" and "stat" in e:
         amount = e.get("amount")
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "stat_swap" and "slots" in e:  # ステータス入れ替え (DH-11.21)
+        (c1, s1, _), (c2, s2, _) = e["slots"]
+        names = STAT_NAMES[lang]
+        if c1 == c2:
+            return T.lang(lang)("swap_own", first=names[s1], second=names[s2])
+        return T.lang(lang)("swap_with", stat=names[s1], name=board.name(c2) if board else c2)
     if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-10.6)
         return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
-    if e["type"] in ("field", "counter") and e.get("ability"):
+    if e["type"] in ("field", "counter", "delayed") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
     if e.get("squares") and e["type"] in ("barricade", "zoc_field"):
         template += ("（{}）" if lang == "ja" else " ({})").format("・".join(e["squares"]))
@@ -741,7 +771,7 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
                       ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
-                      ("control", "control_note")):
+                      ("control", "control_note"), ("stat_swap", "swap_note"), ("delayed", "delayed_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:

@@ -36,7 +36,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         state.acting_side = side_id
         ctx.begin_step(side_id)
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
-        ability_rules.phase_start(state, ctx, side_id)  # DH-10.3
+        ability_rules.phase_start(state, ctx, side_id, actions)  # DH-10.3
         ability_rules.settle(state, ctx)
         if state.sealed is not None and turn.number == 2 and phase_no == 1:  # 封印キャラ (DH-4.6)
             c = state.characters[state.sealed]
@@ -54,6 +54,8 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         for action in actions:
             if state.outcome is not None:
                 break
+            if set(action) <= {"who", "prepared"}:
+                continue  # only a 準備型 effect's targets, read at the phase start (DH-10.8): no 行動
             if not (late and action.get("controlled")):  # those act at the end of their own side's phase
                 _action(state, ctx, side_id, action, turn.number, phase_no)
         if late and state.outcome is None:
