@@ -96,6 +96,8 @@ def effects(draw, timing: str, chosen: str) -> dict:
          "remove_effects", "charge",
          # the skill kinds real teams write (LOGOS-5.12-6.15, 7.3, 8.5)
          "set_stat", "dp", "revive", "enter", "remove_color", "remove_weakness", "add_keyword", "rate"]
+    if chosen != "chosen_member" and draw(st.integers(0, 19)):  # LOGOS-8.5: one chosen character a skill,
+        ops = [o for o in ops if o != "enter"]  # so enter (chosen_member) mostly goes without the others
     op = draw(st.sampled_from(ops))
     single = [t for t in SINGLE if not t.startswith("chosen") or t == chosen] + (["trigger"] if timing == "counter"
                                                                                  else [])
@@ -133,7 +135,7 @@ def effects(draw, timing: str, chosen: str) -> dict:
         elif op in ("add_color", "add_weakness", "remove_color", "remove_weakness"):
             e["color"] = draw(st.sampled_from(COLORS))
         elif op == "add_keyword":  # LOGOS-6.13: 《不屈》, 《猛攻》 with its colour; rarely what is refused
-            e.update(draw(st.sampled_from(GRANTS if draw(st.integers(0, 19)) else REFUSED_GRANTS)))
+            e.update(draw(st.sampled_from(GRANTS if draw(st.integers(0, 39)) else REFUSED_GRANTS)))
         elif op == "rate":  # LOGOS-6.14
             e["value"] = draw(values(timing))
             if draw(st.booleans()):
@@ -151,7 +153,7 @@ def effects(draw, timing: str, chosen: str) -> dict:
 @st.composite
 def skills(draw, i: int) -> dict:
     timing = draw(st.sampled_from(TIMINGS))
-    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy"]))
+    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy", "chosen_member"]))
     s: dict = {"name": f"技{i}", "timing": timing}
     if draw(st.booleans()):
         s["rate"] = draw(st.one_of(st.sampled_from([0, 30, 50, 80, 100]), st.integers(0, 100)))
@@ -209,9 +211,12 @@ def logos_matches(draw) -> dict:
         for who in starters:
             for sk in chars[who]["skills"]:
                 used = [t for e in sk["effects"] for t in (e.get("target"), e.get("with"))]
-                if "chosen_member" in used:  # LOGOS-8.5: a member left out, or (an input error) a starter
+                if "chosen_member" in used:  # LOGOS-8.5: the member left out, or (rarely, an input error) a starter
+                    members = [f"{side}{i}" for i in range(6)]
+                    left_out = [m for m in members if m not in starters]
                     choices.append({"who": who, "skill": sk["name"],
-                                    "target": draw(st.sampled_from([f"{side}{i}" for i in range(6)]))})
+                                    "target": draw(st.sampled_from(members if draw(st.integers(0, 9)) == 0
+                                                                   else left_out))})
                 elif "chosen_ally" in used:
                     choices.append({"who": who, "skill": sk["name"], "target": draw(st.sampled_from(starters))})
                 elif "chosen_enemy" in used:
@@ -265,7 +270,7 @@ def note_generated(match: dict, log: dict | None) -> None:
                                                            "effects_removed", "state", "revived", "dp")])
         coverage.note("logos skill results", [e["result"] for e in evs if e["kind"] == "skill"])
         coverage.note("logos keywords fired", [e["keyword"] for e in evs if e["kind"] == "effect" and e["op"] == "add_keyword"]
-                      + [f"{e['via']} colour" for e in evs if e.get("via")])
+                      + [f"{e['via']} colour" for e in evs if e["kind"] == "effect" and e.get("via")])
         coverage.note("logos triggers fired", [e["trigger"]["event"] for e in evs
                                                if e["kind"] == "skill" and "trigger" in e])
         coverage.note("logos cancel reasons", [e["reason"] for e in evs if e["kind"] == "cancel"])
@@ -315,6 +320,46 @@ def _subjects(cond) -> list[str]:
         elif isinstance(v, list):
             out += [x for c in v for x in _subjects(c)]
     return out
+
+
+SCHEMA = json.loads((ROOT / "schemas" / "logos.setup.schema.json").read_text(encoding="utf-8"))["$defs"]
+EFFECT_PROPS = SCHEMA["effect"]["properties"]
+SKILL_PROPS = SCHEMA["skill"]["properties"]
+TARGETS = SCHEMA["target"]["enum"]
+
+
+def _grant_labels() -> list[str]:
+    return sorted({_grant({"op": "add_keyword", **g}) for g in GRANTS + REFUSED_GRANTS})
+
+
+def test_the_generators_draw_everything_the_logos_schema_allows() -> None:
+    """Every skill kind, timing, trigger, condition operator and subject, target and keyword the schema
+    allows is among what the generators above draw (the deep profile prints which were reached)."""
+    assert sorted(TIMINGS) == sorted(SKILL_PROPS["timing"]["enum"])
+    assert sorted(TRIGGERS) == sorted(SCHEMA["trigger"]["properties"]["event"]["enum"])
+    assert {g["keyword"] for g in GRANTS + REFUSED_GRANTS} == set(EFFECT_PROPS["keyword"]["enum"])
+    assert set(SINGLE + GROUPS + ["trigger", "chosen_member", "knocked_out_allies"]) == set(TARGETS)
+    assert set(LIST_ATTRS["keywords"]) == set(SCHEMA["character"]["properties"]["keywords"]["items"]["enum"])
+    assert set(CHARACTER_SUBJECTS + ["own_side", "enemy_side", "round", "target"]) == \
+        set(SCHEMA["effect_condition"]["properties"]["of"]["enum"])
+
+
+# What the deep profile should see reached: every value the schema allows (tests/coverage.py).
+coverage.expect("logos effect ops", EFFECT_PROPS["op"]["enum"])
+coverage.expect("logos timings", SKILL_PROPS["timing"]["enum"])
+coverage.expect("logos trigger events", SCHEMA["trigger"]["properties"]["event"]["enum"])
+coverage.expect("logos triggers fired", SCHEMA["trigger"]["properties"]["event"]["enum"])
+coverage.expect("logos trigger who", SCHEMA["trigger"]["properties"]["who"]["enum"]
+                + [f"stat {x}" for x in SCHEMA["trigger"]["properties"]["stat"]["enum"]])
+coverage.expect("logos condition ops", [k for k in SCHEMA["condition"]["properties"] if k not in ("of", "attr")])
+coverage.expect("logos condition subjects", SCHEMA["condition"]["properties"]["of"]["enum"]
+                + [f"effect {x}" for x in SCHEMA["effect_condition"]["properties"]["of"]["enum"]])
+coverage.expect("logos targets", [f"target:{t}" for t in TARGETS]
+                + [f"with:{t}" for t in EFFECT_PROPS["with"]["enum"] if t != "chosen_member"])
+coverage.expect("logos keywords granted", _grant_labels())
+coverage.expect("logos keywords fired", ["fukutsu", "moukou", "moukou colour"])
+coverage.expect("logos skill fields", [k for k in SKILL_PROPS if k not in ("name", "effects")])
+coverage.expect("logos fields", [k for k in EFFECT_PROPS if k != "op"])
 
 
 def resolve_text(text: str) -> dict:
