@@ -306,6 +306,7 @@ class _Char:
     ability: str | None
     secret: bool
     dead: bool = False
+    never_dying: bool = False  # a 転校生 under transfer_dying: immune (DH-14.8)
 
 
 @dataclass
@@ -432,6 +433,9 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
     board.public = view == "public"
+    if log["options"].get("transfer_dying") == "immune":
+        for c in board.chars.values():
+            c.never_dying = bool(board.sides[c.side].get("transfer"))
     t = T.lang(lang)
     r = REASONS.lang(lang)
     from . import RULESET
@@ -729,7 +733,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
                 notes.append(r("leader_note"))
             if c.dead:
                 notes.append(r("dead_note"))
-            elif c.stats["hp"] == 1:
+            elif c.stats["hp"] == 1 and not c.never_dying:
                 notes.append(r("dying_note"))
             if c.at is None:
                 notes.append(r("bench_note"))

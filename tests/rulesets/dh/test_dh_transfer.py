@@ -196,10 +196,13 @@ def test_dh_14_8_a_transfer_student_at_hp_1_is_dying_unless_the_option_says_immu
     assert _events(log, "damage")[0]["after"] == 1
     dying = [e for e in _events(log, "state") if e["state"] == "dying"]
     moved = [e["to"] for e in _events(log, "move") if e["actor"] == "t"]
+    table_row = next(line for line in api.render(log).splitlines() if line.startswith("| gk"))
     if rule == "immune":
         assert not dying and moved == ["Ａ４"] and "dying" not in log["state"]["characters"]["t"]["states"]
+        assert "瀕死" not in table_row
     else:
         assert dying and not moved and _events(log, "cancel")[0]["reason"] == "dying"
+        assert "瀕死" in table_row
 
 
 def test_dh_14_9_auto_success_skips_the_ability_checks_but_not_the_hit_roll() -> None:
