@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import InputError, ResolutionError
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
@@ -340,7 +341,7 @@ def _resolve_playable(text: str) -> tuple[dict, str]:
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             data["turns"] = data["turns"][:-1]
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 

@@ -11,7 +11,7 @@ from ...errors import Problem
 from ...messages import default_lang
 from ...names import did_you_mean
 from .messages import check_name, say, stat_name
-from .model import ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds
+from .model import ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds, targets_of
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
 DEFENSE_VOCABULARY = Vocabulary({
@@ -232,11 +232,20 @@ class _TurnChecker:
         if "target" not in act:
             self.at(where, say("kagemiya.target_missing", do=check_name(check)))
         else:
-            t = self.chars.get(act["target"])
-            if t is None:
-                self.at(where + ("target",), self.unknown(act["target"]))
-            elif t.side == sid:
-                self.at(where + ("target",), say("kagemiya.target_own_side", target=t.id, sid=sid))
+            named = targets_of(act)
+            many = isinstance(act["target"], list)
+            for j, tid in enumerate(named):
+                at = where + ("target",) + ((j,) if many else ())
+                t = self.chars.get(tid)
+                if t is None:
+                    self.at(at, self.unknown(tid))
+                elif t.side == sid:
+                    self.at(at, say("kagemiya.target_own_side", target=t.id, sid=sid))
+            if len(named) > 1:  # KAGEMIYA-5.11: only a declared 対軍 resource names several
+                room = max([r.targets for rid in act.get("use", []) if (r := c.resources.get(rid)) is not None
+                            and check in r.on] + [1])
+                if len(named) > room:
+                    self.at(where + ("target",), say("kagemiya.too_many_targets", n=len(named), room=room))
         for j, sup in enumerate(act.get("support", [])):
             s = self.own(where + ("support", j), sup, sid)
             if s is not None and s.id == c.id:

@@ -36,6 +36,7 @@ from .naming import exact, resource_names, spell_kind_names
 EXAMPLE = "セイバー：物理攻撃→ランサー（魔力放出、令呪：補正）"
 NAME = r"[^\s/、,;。:→>()「」《》【】・&]+?"
 NAMES = rf"{NAME}(?:\s*[・&]\s*{NAME})*"
+TARGETS = NAMES  # a 対軍 宝具's several targets (KAGEMIYA-5.11); 、 separates clauses, not names
 END = r"(?=$|[\s/、,;。()（「《【]|を|に|へ|で)"
 STAT_WORDS = {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運"}
 ATTACK_WORDS = {"physical": r"物理攻撃|物理|物攻", "magical": r"魔術攻撃|魔術|魔攻|魔力攻撃",
@@ -142,9 +143,14 @@ def _attack_ja(fields, m, entry, ctx):  # 「ランサーに物理攻撃」
 
 
 def _target(item: Item, text: str, entry: Entry, ctx: ImportContext) -> None:
-    cid = ctx.character(text, _line_of(entry, text))
-    if cid:
-        item.fields["target"] = cid
+    """One target, or several joined by ・ or & for a 対軍 宝具 (KAGEMIYA-5.11): 対象：ランサー・アーチャー.
+    A name that has ・ in it (アルトリア・ペンドラゴン) is one name when the whole text is one."""
+    line = _line_of(entry, text)
+    whole = ctx.characters.resolve(text.strip())
+    names = [text] if whole.id is not None else [n for n in re.split(r"\s*[・&]\s*", text.strip()) if n]
+    ids = [cid for cid in (ctx.character(n, line) for n in names) if cid]
+    if len(ids) == len(names):
+        item.fields["target"] = ids[0] if len(ids) == 1 else ids
 
 
 def _object(fields, m, entry, ctx):  # 対象：ランサー, for the attack before it
@@ -257,7 +263,7 @@ DECLARATION_RULES = (
     _r("spell", r"令呪\s*(?:(?P<count>\d)\s*画)?\s*(?:[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?)?", _spell),
     _r("doubling", rf"(?:倍加\s*(?:[:(「《]\s*(?P<d1>[^)」》/、,;\s]+)\s*[)」》]?)?|(?P<d2>{'|'.join(STAT_WORDS.values())})\s*倍加)",
        _doubling),
-    _r("object_in", rf"対象\s*:?\s*(?P<target>{NAME}){END}", lambda f, m, e, c: _object(f, m, e, c)),
+    _r("object_in", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", lambda f, m, e, c: _object(f, m, e, c)),
     _r("named", r"(?:使用(?:スキル|宝具)|(?:スキル|宝具)(?:使用)?|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
     _r("quoted", rf"[「《【](?P<names>[^」》】]+)[」》】]{USED}", _named),
     _r("bare", rf"(?P<name>[^\s/、,;。:→>()「」《》【】・&]+?){USED}(?=$|[\s/、,;。()「《【・&]|{ATTACK_ANY}|先手|逃走)", _bare),
@@ -268,10 +274,10 @@ RULES = (
     _r("escape_roller", r"(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当)(?:\s*(?:は|:))?", _escape_roller),
     _r("defense", r"(?:防御指示|防御時|防御)(?:\s*(?:は|:))?", _defense),
     _r("condition", rf"(?:{CONDITION})(?:\s*(?:なら|で|の時|のとき|時|には))?", _condition),
-    _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{NAME}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
+    _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{TARGETS}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
        _attack),
     _r("attack_ja", rf"(?P<target>{NAME})\s*(?:に|へ|を)\s*(?:{ATTACK})", _attack_ja),
-    _r("object", rf"対象\s*:?\s*(?P<target>{NAME}){END}", _object),
+    _r("object", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", _object),
     _r("support", rf"援護\s*(?:者)?\s*(?:{ARROW}|:)?\s*(?P<names>{NAMES}){END}(?:\s*(?:の攻撃)?(?:を|に))?", _support),
     _r("escape", r"逃走(?:判定)?(?:する|を宣言)?", _escape),
     _r("pass", r"(?:待機|パス|行動なし|何もしない|pass)(?=$|[\s/、,;。(])", _pass),

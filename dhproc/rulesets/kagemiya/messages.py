@@ -92,6 +92,8 @@ MESSAGES = catalogue("kagemiya", {
     "escape_has": ("逃走（escape）に {key} は書けません", "an escape has no {key}"),
     "target_missing": ("{do}の対象（target）を書いてください", "the attack ({do}) names its target"),
     "target_own_side": ("「{target}」は攻撃する側と同じ陣営「{sid}」のキャラクターです", "'{target}' is on the attacker's own 陣営 '{sid}'"),
+    "too_many_targets": ("対象が{n}人います。複数を対象にできるのは、対象数（targets）のある宝具・スキルを使うときだけです（この攻撃は{room}人まで）",
+                         "{n} targets: only a 宝具 or skill with targets: n, declared in use, attacks several (this attack: up to {room})"),
     "self_support": ("自分の攻撃は援護できません", "a character does not support its own attack"),
     "ambush_phase_only_ambush": ("奇襲フェイズの攻撃は奇襲攻撃（do: ambush）です"
                                  "（オプション ambush_phase_attacks: any ならほかの攻撃も可）",

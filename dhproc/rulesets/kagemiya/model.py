@@ -73,6 +73,7 @@ class Resource:
     physical_defense_as: str | None = None  # KAGEMIYA-5.9: meets a 物理攻撃 with another defence
     stat: str | None = None  # doubling: the stat it multiplies
     multiplier: int = 1
+    targets: int = 1  # KAGEMIYA-5.11: how many enemies one attack with it may name (対軍)
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,12 @@ class SpellKind:
     cost: int
     on: tuple[str, ...]
     grant: Grant
+
+
+def targets_of(act: dict) -> list[str]:
+    """An attack's targets in the order named: ``target`` is one id or a list (KAGEMIYA-5.11)."""
+    t = act.get("target")
+    return [] if t is None else [t] if isinstance(t, str) else list(t)
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,7 @@ def _resource(data: dict, kind: str, np_rank: int | None) -> Resource:
                     grant=Grant.of(data), uses=data.get("uses", 1 if kind == "noble_phantasm" else None),
                     rank=rank_n, first_move=bool(data.get("first_move", False)),
                     ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)),
-                    physical_defense_as=data.get("physical_defense_as"))
+                    physical_defense_as=data.get("physical_defense_as"), targets=data.get("targets", 1))
 
 
 def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> tuple[Character, Problems]:

@@ -42,6 +42,8 @@ T = Catalog({
     "passed": ("　　《{name}》は{check}には使えない", "    《{name}》 does not apply to {check}"),
     "hit": ("　→ {a}＞{d}：{damage}ダメージ", "  → {a} > {d}: {damage} damage"),
     "no_hit": ("　→ {a}≦{d}：ダメージなし", "  → {a} ≤ {d}: no damage"),
+    "hit_on": ("　→ {name}：{a}＞{d}：{damage}ダメージ", "  → {name}: {a} > {d}: {damage} damage"),
+    "no_hit_on": ("　→ {name}：{a}≦{d}：ダメージなし", "  → {name}: {a} ≤ {d}: no damage"),
     "damage": ("　{name} HP {before}→{after}", "  {name} HP {before}→{after}"),
     "eliminated": ("　{name} 脱落（{why}）", "  {name} drops out ({why})"),
     "protected": ("　{name} は監督役の保護下へ（戦闘から離脱）", "  {name} goes under the supervisor's protection"),
@@ -57,6 +59,7 @@ T = Catalog({
     "pass": ("{actor} 行動しない", "{actor} passes"),
     "no_actions": ("（行動なし）", "(no actions)"),
     "cancel": ("{who}：{what}は行われない（{why}）", "{who}: no {what} ({why})"),
+    "at_target": ("{target}への{what}", "{what} at {target}"),
     "outcome": ("【結果】", "[Result]"),
     "win": ("{side}の勝利（{reason}）", "{side} wins ({reason})"),
     "draw": ("勝者なし（{reason}）", "no winner ({reason})"),
@@ -67,7 +70,7 @@ T = Catalog({
 WORDS = {
     "ja": {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運",
            "noble_phantasm": "宝具", "support": "援護", "physical": "物理攻撃", "magical": "魔術攻撃",
-           "ambush": "奇襲攻撃", "physical_defense": "物理防御", "magical_defense": "魔術防御",
+           "ambush": "奇襲攻撃", "pass": "行動", "physical_defense": "物理防御", "magical_defense": "魔術防御",
            "ambush_defense": "奇襲防御", "initiative": "先手判定", "escape": "逃走判定",
            "physical_attack": "物理攻撃", "magical_attack": "魔術攻撃", "ambush_attack": "奇襲攻撃",
            "skill": "スキル", "command_spell": "令呪", "doubling": "倍加", "servant": "サーヴァント",
@@ -77,7 +80,7 @@ WORDS = {
            "max_hp": "最大HP"},
     "en": {"strength": "STR", "endurance": "END", "agility": "AGI", "mana": "MAG", "luck": "LUK",
            "noble_phantasm": "NP", "support": "support", "physical": "physical attack", "magical": "magical attack",
-           "ambush": "surprise attack", "physical_defense": "physical defence", "magical_defense": "magical defence",
+           "ambush": "surprise attack", "pass": "action", "physical_defense": "physical defence", "magical_defense": "magical defence",
            "ambush_defense": "surprise defence", "initiative": "initiative", "escape": "escape",
            "physical_attack": "physical attack", "magical_attack": "magical attack", "ambush_attack": "surprise attack",
            "skill": "skill", "command_spell": "command spell", "doubling": "doubling", "servant": "servant",
@@ -136,6 +139,7 @@ class Renderer:
         self.chars = {cid: parse_character(cid, d, i, hpe)[0]
                       for i, (cid, d) in enumerate(self.setup["characters"].items())}
         self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
+        self.several = False  # whether the attack being told has several targets
         self.last_shown = max(turns, default=0)
         events = [e for t in log["turns"] if t["turn"] <= self.last_shown for e in t["events"]]
         used = {(e["actor"], p["id"]) for e in events if e["kind"] == "check" for p in e["parts"]}
@@ -283,7 +287,9 @@ class Renderer:
             self.buf.append(t("order", order=" → ".join(self.side(s) + self.claim(e["claims"][s]) for s in e["order"])))
         elif k == "attack":
             self.flush()
-            self.buf.append(t("attack", actor=self.name(e["actor"]), type=w[e["type"]], target=self.name(e["target"])))
+            self.several = "targets" in e  # KAGEMIYA-5.11: each result names its target
+            names = ("、" if self.lang == "ja" else ", ").join(self.name(c) for c in e.get("targets", [e["target"]]))
+            self.buf.append(t("attack", actor=self.name(e["actor"]), type=w[e["type"]], target=names))
         elif k == "support":
             self.buf.append(t("support", name=self.name(e["actor"]), stat=w[e["stat"]], dice=e["dice"]))
         elif k == "standing_order":
@@ -294,8 +300,8 @@ class Renderer:
         elif k == "passed_over":
             self.passed(e)
         elif k == "attack_result":
-            key = "hit" if e["damage"] else "no_hit"
-            self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"]))
+            key = ("hit" if e["damage"] else "no_hit") + ("_on" if self.several else "")
+            self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"], name=self.name(e["target"])))
         elif k == "damage":
             self.buf.append(t("damage", name=self.name(e["target"]), before=e["before"], after=e["after"]))
         elif k == "eliminated":
@@ -346,6 +352,8 @@ class Renderer:
             what = self.w["support_action" if e["what"] == "support" else e["what"]]
         else:
             what = self.w.get(e.get("do", ""), e.get("do", ""))
+        if "of_targets" in e:  # one of several targets (KAGEMIYA-5.11): the attack goes on at the others
+            what = self.t("at_target", target=self.name(e["target"]), what=what)
         self.buf.append(self.t("cancel", who=who, what=what, why=self.why.get(e["reason"], e["reason"])))
 
     def check(self, e: dict) -> None:

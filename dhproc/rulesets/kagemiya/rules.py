@@ -16,7 +16,7 @@ from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from .checks import DEFENSE_VOCABULARY
-from .model import ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool
+from .model import ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, targets_of
 
 
 @dataclass
@@ -239,21 +239,52 @@ class Battle:
     # ------------------------------------------------------------------ attacks
 
     def attack(self, sid: str, a: Character, act: dict, index: int) -> None:
-        """KAGEMIYA-5.2-5.8 and 6."""
+        """KAGEMIYA-5.2-5.8 and 6; several targets (KAGEMIYA-5.11): one attack roll, then each
+        target in the order named defends on its own."""
         s, ctx = self.s, self.ctx
         kind = act["do"]
-        check_a, check_d = ATTACKS[kind]
-        t = s.characters[act["target"]]
-        if not s.in_battle(t):
-            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_out_of_battle")
+        named = [s.characters[tid] for tid in targets_of(act)]
+        several = {"of_targets": [t.id for t in named]} if len(named) > 1 else {}
+        why_not = {t.id: self.out_of_reach(t) for t in named}
+        targets = [t for t in named if why_not[t.id] is None]
+
+        def cancel(t: Character) -> None:
+            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason=why_not[t.id],
+                     **several)
+
+        if not targets:
+            for t in named:
+                cancel(t)
             return
-        if s.phase == "battle" and t.row != "front":  # KAGEMIYA-5.2
-            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_in_back_row")
-            return
-        ctx.emit("attack", side=sid, actor=a.id, action=index, type=kind, target=t.id)
+        ctx.emit("attack", side=sid, actor=a.id, action=index, type=kind, target=targets[0].id,
+                 **({"targets": [t.id for t in targets]} if several else {}))
+        for t in named:
+            if why_not[t.id] is not None:
+                cancel(t)
+        pool = self.build_pool(a, ATTACKS[kind][0], Declared.of(act), self.supporters_of(sid, a, act))
+        atk = self.roll(pool, a, "attack", target=targets[0].id)
+        for t in targets:
+            why_not[t.id] = self.out_of_reach(t)
+            if why_not[t.id] is not None:  # fell, with an earlier target, before its turn came
+                cancel(t)
+                continue
+            self.defend(sid, a, t, kind, atk, pool)
+
+    def out_of_reach(self, t: Character) -> str | None:
+        """KAGEMIYA-5.2: why ``t`` cannot be attacked now (out of the battle, or in the back row in a
+        戦闘フェイズ), or None."""
+        if not self.s.in_battle(t):
+            return "target_out_of_battle"
+        if self.s.phase == "battle" and t.row != "front":
+            return "target_in_back_row"
+        return None
+
+    def supporters_of(self, sid: str, a: Character, act: dict) -> list[dict]:
+        """KAGEMIYA-6.1-6.3: each supporter able to act gives its stat as dice and spends its action."""
+        s, ctx = self.s, self.ctx
         support = []
-        stat = CHECK_STAT[check_a]
-        for sup_id in act.get("support", []):  # KAGEMIYA-6.1-6.3
+        stat = CHECK_STAT[ATTACKS[act["do"]][0]]
+        for sup_id in act.get("support", []):
             sup = s.characters[sup_id]
             why = self.cannot_act(sup)
             if why is None and sup.row != "front":
@@ -266,8 +297,11 @@ class Battle:
             support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
                             "dice": sup.stats[stat]})
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
-        pool = self.build_pool(a, check_a, Declared.of(act), support)
-        atk = self.roll(pool, a, "attack", target=t.id)
+        return support
+
+    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool) -> None:
+        """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage."""
+        check_d = ATTACKS[kind][1]
         orders = self.standing_orders(t, kind, atk, pool)
         if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
             check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
@@ -275,8 +309,8 @@ class Battle:
         dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
         damage = max(0, atk - dfn)  # KAGEMIYA-5.6
-        ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
-                 damage=damage)
+        self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
+                      damage=damage)
         if damage:
             self.harm(t, damage, by=a.id)
 

@@ -377,3 +377,60 @@ def test_kagemiya_5_10_a_noble_phantasm_serves_the_defence_on_the_other_sides_tu
     dfn = events(log, "check", purpose="defense")[0]
     assert (dfn["dice"], dfn["total"], [p["part"] for p in dfn["parts"]]) == (4, 7, ["noble_phantasm"])
     assert log["state"]["characters"]["lancer"]["used"] == {"aegis": 1}
+
+
+def army(n: int) -> list[dict]:
+    return [{"id": "ea", "name": "天地乖離す開闢の星", "on": ["physical_attack"], "dice": 1, "targets": n}]
+
+
+def test_kagemiya_5_11_several_targets_need_a_declared_resource_with_room_for_them() -> None:
+    from .helpers import problems
+
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(2)),
+                     archer=char("ARCHER", "blue"))
+    blue = sub("lancer", PASS_BLUE)
+    undeclared = problems(make(chars, [{"submissions": {"red": sub("saber", attack("saber", ["lancer", "archer"])),
+                                                        "blue": blue}}]))
+    assert any("2 targets" in m and "up to 1" in m and "/actions/0/target" in m for m in undeclared), undeclared
+    too_many = problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "archer", "bm"], use=["ea"])), "blue": blue}}]))
+    assert any("3 targets" in m and "up to 2" in m for m in too_many), too_many
+    unknown = problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "nobody"], use=["ea"])), "blue": blue}}]))
+    assert any("/actions/0/target/1" in m for m in unknown), unknown
+    assert not problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "archer"], use=["ea"])), "blue": blue}}]))
+
+
+def test_kagemiya_5_11_one_roll_each_target_defends_and_one_in_the_back_row_is_cancelled_alone() -> None:
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(3)),
+                     archer=char("ARCHER", "blue"))
+    # 先手 red [6,6] blue [1,1]; attack (2+1)D6 [4,4,4] = 12; archer [1,1] = 2, lancer [6,6] = 12
+    log = one_round(chars, sub("saber", attack("saber", ["archer", "bm", "lancer"], use=["ea"])),
+                    sub("lancer", PASS_BLUE), [6, 6, 1, 1, 4, 4, 4, 1, 1, 6, 6])
+    (atk,) = events(log, "attack")
+    assert atk["targets"] == ["archer", "lancer"] and atk["target"] == "archer"
+    (cancel,) = events(log, "cancel", do="physical")
+    assert cancel["target"] == "bm" and cancel["reason"] == "target_in_back_row"
+    assert len(events(log, "check", purpose="attack")) == 1
+    assert [(r["target"], r["damage"]) for r in events(log, "attack_result")] == [("archer", 10), ("lancer", 0)]
+    text = api_render(log)
+    assert "→ ARCHER: 12 > 2: 10 damage" in text and "no physical attack at BM" in text
+
+
+def test_kagemiya_5_11_a_target_that_fell_with_an_earlier_one_is_cancelled() -> None:
+    # bm (耐久1: HP 5) is named before its servant; bm falls and, with master_loss servant_vanishes,
+    # lancer goes with it before its turn comes. 先手 [6,6] [1,1]; attack [6,6,6] = 18; bm [1] = 1
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(3)),
+                     bm=char("BM", "blue", "master", strength=1, agility=1, endurance=1))
+    log = one_round(chars, sub("saber", attack("saber", ["bm", "lancer"], use=["ea"])),
+                    sub("lancer", PASS_BLUE), [6, 6, 1, 1, 6, 6, 6, 1], options={"master_loss": "servant_vanishes"})
+    assert [(r["target"], r["damage"]) for r in events(log, "attack_result")] == [("bm", 17)]
+    (cancel,) = events(log, "cancel", do="physical")
+    assert cancel["target"] == "lancer" and cancel["reason"] == "target_out_of_battle"
+
+
+def api_render(log: dict) -> str:
+    from dhproc import api
+
+    return api.render(log, lang="en")

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
@@ -47,6 +48,8 @@ def resource(draw, rid: str, kind: str) -> dict:
     other = [d for d in ("magical_defense", "ambush_defense") if d in r["on"]]
     if other and draw(st.booleans()):  # KAGEMIYA-5.9
         r["physical_defense_as"] = draw(st.sampled_from(other))
+    if any(c.endswith("_attack") for c in r["on"]) and draw(st.integers(0, 3)) == 0:  # KAGEMIYA-5.11: 対軍
+        r["targets"] = draw(st.sampled_from([2, 3, 10]))
     if kind == "skill" or draw(st.booleans()):  # a 宝具 without a rank has its owner's 宝具 rank
         if draw(st.booleans()):
             r["rank"] = draw(small_stat())
@@ -185,6 +188,11 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             act.update(declared(draw, chars, actor, ATTACKS[do][0], kind_ids, kind_on))
             if do == "ambush" and phase == "battle" and not any(r.get("ambush") for r in c.get("skills", [])):
                 act["use"] = list(dict.fromkeys(act.get("use", []) + ambush_np[:1]))
+            room = max([r.get("targets", 1) for r in res(c) if r["id"] in act.get("use", [])
+                        and ATTACKS[do][0] in r["on"]] + [1])
+            if room > 1 and draw(st.booleans()):  # KAGEMIYA-5.11: several targets, in any order
+                act["target"] = draw(st.lists(st.sampled_from(enemies), unique=True, min_size=1,
+                                              max_size=min(room, len(enemies))))
         elif do == "escape":
             act.update(declared(draw, chars, actor, "escape", kind_ids, kind_on))
         acts.append(act)
@@ -251,6 +259,9 @@ def note_coverage(match: dict, log: dict | None) -> None:
     subs = [s for t in match["turns"] for s in t["submissions"].values()]
     acts = [a for s in subs for a in s.get("actions", [])]
     coverage.note("kagemiya actions", [a["do"] for a in acts])
+    coverage.note("kagemiya targets", [f"list of {len(a['target'])}" if isinstance(a["target"], list) else "one"
+                                       for a in acts if "target" in a]
+                  + ["対軍 resource" for c in chars for r in res(c) if "targets" in r])
     coverage.note("kagemiya declared", [k for a in acts + [s.get("initiative", {}) for s in subs]
                                         + [s.get("escape_roller", {}) for s in subs] for k in
                                         ("use", "command_spells", "doubling", "support") if a.get(k)]
@@ -282,7 +293,7 @@ def resolve_playable(match: dict) -> dict:
         try:
             return api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
 
@@ -302,6 +313,7 @@ def test_kagemiya_battles_are_deterministic_replay_and_keep_their_invariants(mat
             assert all(1 <= f <= e["faces_per_die"] for f in e["faces"])
         elif e["kind"] == "attack":
             assert e["actor"] not in out and e["target"] not in out
+            assert e.get("targets", [e["target"]])[0] == e["target"]
         elif e["kind"] == "attack_result":
             assert e["damage"] == max(0, e["attack"] - e["defense"])
         elif e["kind"] == "damage":
