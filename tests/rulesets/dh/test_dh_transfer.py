@@ -218,3 +218,13 @@ def test_dh_14_9_auto_success_skips_the_ability_checks_but_not_the_hit_roll() ->
                                                                        ("success_check", None, True)]
     assert [e["purpose"] for e in _events(log, "roll")] == ["hit_check"]  # u's attack rolls as usual
     assert "  activation 10% → activates (転校生: succeeds without a roll)" in api.render(log, lang="en")
+
+
+def test_dh_14_2_the_gk_posts_the_transfer_students_actions_as_text(tmp_path) -> None:
+    chars = {"a": _char("red", "Ａ１", name="赤一"), "x": _char("blue", "Ａ６", name="青一"),
+             "t": _char("gk", "Ｃ３", name="謎の転校生")}
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(_match(chars, []), ensure_ascii=False), encoding="utf-8")
+    read = api.import_posts("dh", [("gk.txt", "謎の転校生：Ｃ３→Ｃ５／通常攻撃→赤一")], path)
+    assert read.problems == []
+    assert read.submissions == {"gk": [{"who": "t", "to": "Ｃ５", "attack": "a"}]}
