@@ -228,3 +228,28 @@ def test_dh_14_2_the_gk_posts_the_transfer_students_actions_as_text(tmp_path) ->
     read = api.import_posts("dh", [("gk.txt", "謎の転校生：Ｃ３→Ｃ５／通常攻撃→赤一")], path)
     assert read.problems == []
     assert read.submissions == {"gk": [{"who": "t", "to": "Ｃ５", "attack": "a"}]}
+
+
+def test_dh_14_2_grants_counters_and_the_two_phase_rule_count_three_phases_a_turn() -> None:
+    poison = {"name": "毒霧", "type": "granted", "activation": 90, "duration": 2,
+              "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+              "effects": [{"kind": "damage", "amount": 1}]}
+    guard = {"name": "迎撃", "style": "counter", "activation": 90, "counter": {"when": "enemy_enters_range"},
+             "range": {"shape": "same_square"}, "targets": {"side": "enemy"}, "effects": [{"kind": "damage", "amount": 1}]}
+    chars = {"u": _char("red", "Ｂ２", ability=poison), "x": _char("blue", "Ａ６", ability=guard),
+             "t": _char("gk", "Ｂ３", hp=8)}
+    turns = [_turn(1, red=[{"who": "u", "ability": {"targets": ["t"]}}], blue=[{"who": "x", "ability": {}}],
+                   dice=[1, 1]),
+             _turn(2), _turn(3)]
+    log = _resolve(_match(chars, turns))
+    hp = [(e["turn_no"], e["after"]) for e in _events(log, "damage") if e["target"] == "t"]
+    assert hp == [(1, 7), (2, 6)]  # given in turn 1, again at red's phase start of turn 2; 2 turns end at phase 7
+    ends = [(e["type"], e["bearer"], e["turn_no"]) for e in _events(log, "effect_end")]
+    # the counter armed at phase 2 waits one turn (until phase 5); 能力休み ends at phases 7 and 8
+    assert ends == [("counter", "x", 2), ("repeat", "t", 3), ("ability_rest", "u", 3), ("ability_rest", "x", 3)]
+    ended = {e["type"]: e for e in _events(log, "effect_end")}
+    events = _events(log)
+    before = events[events.index(ended["counter"]) - 1]  # expired at the start of phase 5: blue's of turn 2
+    assert (before["kind"], before["turn"], before["side"]) == ("phase_start", 2, "blue")
+    before = events[events.index(ended["repeat"]) - 1]  # and phase 7: red's of turn 3
+    assert (before["kind"], before["turn"], before["side"]) == ("phase_start", 3, "red")
