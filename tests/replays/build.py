@@ -29,6 +29,7 @@ DH_SCENARIOS = [
     "movement-basics", "zoc-cancel", "zoc-stop-at-blocker", "written-path", "ranges-and-walls",
     "seed-example-hit", "counter-order", "summon-two-phases", "dying", "revive", "field-rerolls",
     "extra-action", "withdraw-and-return", "wipeout-phase-end", "dp-tie", "secret-revealed",
+    "transfer-phase-attack-and-dp", "transfer-arrives-mid-match",
 ]
 LOGOS_SCENARIOS = ["constructed-round-draw", "constructed-round-final-coin", "constructed-round-fukutsu",
                    "seed-condition-after-minus-4"]
