@@ -130,6 +130,11 @@ class DhRuleset(Ruleset):
                   "空撃ち": "skip", "再行動": "then"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}), then=_transfer_key)
 
+    def summary_hooks(self):
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(dp_sides=_player_sides)
+
     def grammar(self):
         from .grammar import GRAMMAR
 
@@ -137,6 +142,11 @@ class DhRuleset(Ruleset):
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
+
+
+def _player_sides(setup: dict) -> list[str]:
+    """The sides that hold DP: all but a 転校生 side (DH-14.4)."""
+    return [sid for sid, s in setup["sides"].items() if not s.get("transfer")]
 
 
 TRANSFER_KEY = "転校生"  # a turn file's name for the 転校生 side's submission (DH-14.2)

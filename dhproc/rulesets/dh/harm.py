@@ -272,4 +272,4 @@ def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> N
 def decide(state: DhState, ctx: TurnContext, result: str, winner: str | None, reason: str, **extra: Any) -> None:
     state.outcome = {"result": result, "winner": winner, "reason": reason}
     ctx.emit("outcome", result=result, winner=winner, reason=reason,
-             dp={s.id: s.dp for s in state.sides.values()}, **extra)
+             dp=state.player_dp(), **extra)

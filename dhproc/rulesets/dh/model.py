@@ -154,6 +154,10 @@ class DhState:
     def phase_index(self, value: int) -> None:
         self.clocks.advance("phase", value - self.clocks.now("phase"))
 
+    def player_dp(self) -> dict[str, int]:
+        """Each player side's DP, 先攻 first: what the turn's end and the outcome show (DH-14.4)."""
+        return {s: self.sides[s].dp for s in self.players}
+
     def opponent(self, side_id: str) -> str:
         return next(s for s in self.players if s != side_id)
 

@@ -83,7 +83,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         harm.check_wipeout(state, ctx)
     if state.outcome is None and state.turn_limit is not None and turn.number >= state.turn_limit:
         harm.decide_by_dp(state, ctx)
-    ctx.emit("turn_end", turn=turn.number, dp={s.id: s.dp for s in state.sides.values()})
+    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp())
     return TurnStatus(True)
 
 

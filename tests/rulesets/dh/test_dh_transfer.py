@@ -138,6 +138,12 @@ def test_dh_14_4_only_the_player_sides_win_or_lose() -> None:
                           turn_limit=1))
     assert [e["character"] for e in _events(log, "death")] == ["t"]  # the 転校生 side wiped out: the match goes on
     assert log["outcome"] == {"result": "win", "winner": "red", "reason": "dp"}  # then decided by DP, 2 : 0
+    assert [e["dp"] for e in _events(log, "turn_end")] == [{"red": 2, "blue": 0}]  # DP is the player sides'
+    from dhproc.report.document import to_text
+
+    summary = to_text(api.summary_blocks(log))
+    dp_table = summary[summary.index("ターンごとのDP"):]
+    assert "赤組" in dp_table and "転校生 |" not in dp_table
 
 
 def _kill_t(options: dict | None = None, *, leader: bool = False, held: dict | None = None) -> dict:
