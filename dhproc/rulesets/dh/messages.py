@@ -67,12 +67,12 @@ MESSAGES = catalogue("dh", {
     "no_ability_effects": ("「{who}」のセットアップに効果のある特殊能力がありません", "'{who}' has no ability with effects in the setup"),
     # 転校生 (DH-14.1)
     "player_sides": ("転校生の陣営のほかに、プレイヤーの陣営が2つ必要です（{count}つ）",
-                     "a match needs two player sides beside a 転校生 side ({count} given)"),
-    "transfer_twice": ("転校生の陣営は1つまでです（「{other}」もそうです）", "one 転校生 side at most ('{other}' is one too)"),
-    "first_transfer": ("先攻は転校生の陣営にできません", "the 転校生 side cannot be 先攻"),
-    "transfer_only": ("「{key}」は転校生の陣営のキャラクターにだけ書けます", "'{key}' is only for a character of the 転校生 side"),
+                     "a match needs two player sides beside a transfer-student (転校生) side ({count} given)"),
+    "transfer_twice": ("転校生の陣営は1つまでです（「{other}」もそうです）", "one transfer-student (転校生) side at most ('{other}' is one too)"),
+    "first_transfer": ("先攻は転校生の陣営にできません", "the transfer-student (転校生) side cannot be 先攻"),
+    "transfer_only": ("「{key}」は転校生の陣営のキャラクターにだけ書けます", "'{key}' is only for a character of the transfer-student (転校生) side"),
     "arrives_needs_at": ("登場するターン（arrives）には、登場するマス 'at:' が必要です",
-                         "a 転校生 that arrives later needs 'at:', the square it appears on"),
+                         "a transfer student that arrives later needs 'at:', the square it appears on"),
     # a match that starts mid-campaign (campaign.py)
     "over_maximum": ("現在の{stat} {value}が最大値{maximum}を超えています（基本値。オプション heal_cap: initial）",
                      "current {stat} {value} is over its maximum {maximum} (the base value; option heal_cap: initial)"),

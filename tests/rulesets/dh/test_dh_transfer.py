@@ -162,7 +162,7 @@ def test_dh_14_5_killing_a_transfer_student_gives_its_held_dp_to_the_killers_sid
     log = _kill_t({"transfer_dp_to": "none"})
     assert not _events(log, "dp") and _events(log, "dp_none")[0]["reason"] == "transfer_dp_none"
     assert "　→ 転校生を倒してもDPなし（オプション transfer_dp_to: none）" in api.render(log)
-    assert "  → no DP for a 転校生 (option transfer_dp_to: none)" in api.render(log, lang="en")
+    assert "  → no DP for a transfer student (option transfer_dp_to: none)" in api.render(log, lang="en")
     suicide = {"name": "自爆", "activation": 100, "targets": {"side": "self"}, "duration": 1,
                "costs": [{"kind": "self_death"}], "effects": [{"kind": "stat_change", "stat": "attack", "amount": 1}]}
     chars = {"a": _char("red", "Ａ１"), "x": _char("blue", "Ａ６"), "t": _char("gk", "Ａ３", ability=suicide)}
@@ -177,7 +177,7 @@ def test_dh_14_6_a_transfer_students_kill_gives_no_dp_unless_the_option_scores_i
     turns = [_turn(1, gk=[{"who": "t", "to": "Ａ１", "attack": "a"}], dice=[1])]
     log = _resolve(_match(chars, turns))
     assert not _events(log, "dp") and _events(log, "dp_none")[0]["reason"] == "transfer_kill"
-    assert "  → killed by a 転校生: no DP" in api.render(log, lang="en")
+    assert "  → killed by a transfer student: no DP" in api.render(log, lang="en")
     log = _resolve(_match(chars, turns, options={"transfer_kill_dp": "opponent"}))
     assert [(e["side"], e["amount"]) for e in _events(log, "dp")] == [("blue", 1)]
 
@@ -223,7 +223,7 @@ def test_dh_14_9_auto_success_skips_the_ability_checks_but_not_the_hit_roll() ->
     assert [(e["check"], e["face"], e.get("auto")) for e in checks] == [("activation_check", None, True),
                                                                        ("success_check", None, True)]
     assert [e["purpose"] for e in _events(log, "roll")] == ["hit_check"]  # u's attack rolls as usual
-    assert "  activation 10% → activates (転校生: succeeds without a roll)" in api.render(log, lang="en")
+    assert "  activation 10% → activates (transfer student: succeeds without a roll)" in api.render(log, lang="en")
 
 
 def test_dh_14_2_the_gk_posts_the_transfer_students_actions_as_text(tmp_path) -> None:
