@@ -188,11 +188,13 @@ def dh_matches(draw) -> str:
         if draw(st.booleans()):
             chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
-    start = 1
+    start = draw(st.integers(2, 4)) if mid else 1
+    transfer = draw(st.integers(0, 2)) == 0  # 転校生 (DH-14): a third side the GK plays
+    if transfer:
+        _transfer_students(draw, chars, [s for s in free if s not in places] or places, start)
     effects_in_play: list[dict] = []
     if mid:
-        start = draw(st.integers(2, 4))
-        now = (start - 1) * 2
+        now = (start - 1) * (3 if transfer else 2)
         for cid, c in chars.items():
             if "at" not in c:
                 continue
@@ -214,7 +216,7 @@ def dh_matches(draw) -> str:
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
-        for side in sides:
+        for side in sides + (["gk"] if transfer and draw(st.integers(0, 3)) else []):  # the GK may write nothing
             mine = [c for c, v in chars.items() if v["side"] == side]
             acts = []
             for who in draw(st.permutations(mine))[: draw(st.integers(0, len(mine)))]:
@@ -258,6 +260,8 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if transfer:
+        match["setup"]["sides"]["gk"] = {"name": "転校生", "transfer": True}
     if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
         firsts = [c for c, v in chars.items() if v["side"] == match["setup"]["first"] and "at" in v]
         if firsts:
@@ -276,6 +280,22 @@ def dh_matches(draw) -> str:
         who = draw(st.sampled_from(sorted(chars)))
         chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+
+
+def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
+    """One or two 転校生 with what their sheets may say: 所持DP, ZoC, a later arrival, auto-success."""
+    pool = draw(st.permutations(squares))
+    for i in range(draw(st.integers(1, 2))):
+        t = {"name": f"転校生{i}", "side": "gk", "attack": draw(st.integers(0, 20)), "defense": draw(st.integers(0, 20)),
+             "hp": draw(st.integers(1, 8)), "spirit": draw(st.integers(0, 5)), "fs": 5,
+             "at": pool[i % len(pool)].label}
+        for key, values in (("held_dp", st.integers(0, 3)), ("zoc", st.booleans()),
+                            ("arrives", st.integers(start, start + 2)), ("auto_success", st.booleans())):
+            if draw(st.booleans()):
+                t[key] = draw(values)
+        if draw(st.booleans()):
+            t["ability"] = draw(abilities([]))
+        chars[f"t{i}"] = t
 
 
 def _summon_choice(draw, chars: dict, side: str) -> dict:
@@ -324,6 +344,17 @@ def note_generated(data: dict, log: dict | None) -> None:
                                          for act in acts if act.get("controlled")])
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
+    transfer = [c for c in chars.values() if isinstance(c, dict) and c.get("side") == "gk"]
+    coverage.note("転校生", (["with 転校生"] if transfer else ["two sides"])
+                  + [key for c in transfer for key in ("held_dp", "zoc", "arrives", "auto_success") if key in c])
+    if log is not None and transfer:
+        events = [e for t in log["turns"] for e in t["events"]]
+        coverage.note("転校生 events", [e["kind"] for e in events if e["kind"] == "transfer_arrival"]
+                      + ["dp for a 転校生" for e in events if e["kind"] == "dp" and e.get("transfer")]
+                      + ["no dp: " + e["reason"] for e in events if e["kind"] == "dp_none"]
+                      + ["phase 3 action" for e in events if e["kind"] == "action" and e["actor"] in
+                         [cid for cid, c in chars.items() if isinstance(c, dict) and c.get("side") == "gk"]]
+                      + ["auto-success" for e in events if e["kind"] == "check" and e.get("auto")])
     if log is not None:
         coverage.note("sealed character", [e["kind"] for t in log["turns"] for e in t["events"]
                                            if e["kind"] == "sealed_arrival"])

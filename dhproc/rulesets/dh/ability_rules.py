@@ -141,6 +141,9 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     if rate >= 100 and not ctx.options["roll_at_100"]:
         ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, **about)
         return True
+    if user.auto_success and purpose in ("activation_check", "success_check"):  # a 転校生's sheet (DH-14.9)
+        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, auto=True, **about)
+        return True
     face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
     ok = face <= rate
     ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
@@ -165,7 +168,7 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
 
     def stops(sq: Square) -> bool:
         return sq.label in fields or (not free and any(
-            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
+            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc
             for o in state.characters.values()))
     return stops
 
@@ -486,10 +489,11 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
         elif kind == "extra_rest":
             turns = p.get("turns", 1)
             now = state.clocks.now(PHASE)
-            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + 4, "constraint": True},
-                                  clock=PHASE, clocks=state.clocks, duration=4 + 2 * turns,
+            rest_end = 2 * state.phases  # after the 能力休み: the user side's phase after next
+            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + rest_end, "constraint": True},
+                                  clock=PHASE, clocks=state.clocks, duration=rest_end + state.phases * turns,
                                   source={"user": who.id})
-            ctx.emit("cost", **event, turns=turns, start=now + 4, end=e.end)
+            ctx.emit("cost", **event, turns=turns, start=now + rest_end, end=e.end)
         elif kind == "permanent_incapacitation":
             state.effects.add("incapacitate", bearer=who.id, data={"constraint": True}, clock=PHASE,
                               clocks=state.clocks, duration=None, source={"user": who.id}, removable=False)
@@ -518,7 +522,7 @@ def rest(state: DhState, ctx: TurnContext, user: Character, *, start: int) -> No
     """能力休み (DH-10.1): the user sits out its side's next phase; released just before the one after."""
     now = state.clocks.now(PHASE)
     e = state.effects.add("ability_rest", bearer=user.id, data={}, clock=PHASE, clocks=state.clocks,
-                          duration=start + 4 - now, source={"user": user.id}, removable=True)
+                          duration=start + 2 * state.phases - now, source={"user": user.id}, removable=True)
     ctx.emit("rest", actor=user.id, effect=e.seq, end=e.end)
 
 
@@ -534,7 +538,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     state.uses.add(user.id, PER_GAME, GAME)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
-        end = use.start + 2 * ctx.options["counter_default_turns"]
+        end = use.start + state.phases * ctx.options["counter_default_turns"]
     e = state.effects.add("counter", bearer=user.id,
                           data={"ability": ab.name, "when": ab.counter_when, "from": start,
                                 "survives_death": ab.has("survives_death"), **_chosen(use)},

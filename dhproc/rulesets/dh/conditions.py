@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...engine.conditions import LIST, NUMBER, TEXT, Condition, Verdict, Vocabulary, evaluate, parse
-from .model import Character, DhState
+from .model import Character, DhState, turn_of
 from .status import PHASE, barrier, counter_waiting, incapacitated, movement, resting, stat
 
 CHARACTER = {"hp": NUMBER, "spirit": NUMBER, "attack": NUMBER, "defense": NUMBER, "fs": NUMBER,
@@ -53,7 +53,7 @@ def _character(state: DhState, c: Character | None, attr: str) -> Any:
 def _match(state: DhState, attr: str) -> Any:
     now = state.clocks.now(PHASE)
     if attr == "turn":
-        return (now + 1) // 2
+        return turn_of(now, state.phases)
     phase = now - 1 if attr == "deaths_last_phase" else now
     return sum(1 for c in state.characters.values() if c.died_phase == phase)
 

@@ -54,14 +54,15 @@ class Use:
 def end_point(state: DhState, ctx: TurnContext, use: Use) -> tuple[int, int | None]:
     """(active from, end) on the phase clock (DH-10.2): an effect is active from the moment it is
     applied — with カウント遅延 only after the 能力休み, at P+4 — and n turns counted from the user
-    side's phase P end just before its phase P+2n."""
+    side's phase P end just before its phase P+2n (P+3n with a 転校生, DH-14.2)."""
     ab = use.ability
-    base = use.start + (4 if ab.has("delayed") else 0)
+    turn = state.phases  # phases a turn: n turns from a phase end just before that side's n-th next one
+    base = use.start + (2 * turn if ab.has("delayed") else 0)
     active_from = base if ab.has("delayed") else min(base, state.clocks.now(PHASE))
     if ab.duration == "permanent":
         return active_from, None
-    extra = 2 if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
-    return active_from, base + 2 * int(ab.duration) + extra
+    extra = turn if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
+    return active_from, base + turn * int(ab.duration) + extra
 
 
 def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target: Character, kind: str,

@@ -13,8 +13,10 @@ from typing import Any
 from ...report import document as doc
 from ...report import header
 from ...report.text import Catalog
-from .checks import board_of
-from .model import ROW_LABELS, col_label, parse_square
+from .checks import board_of, transfer_side
+from .model import ROW_LABELS, col_label, parse_square, turn_of
+
+PHASE_NAMES = ("first", "second", "transfer")  # the phases of a turn, in order (DH-2.1, DH-14.2)
 from .options import OPTIONS
 
 T = Catalog({
@@ -23,6 +25,18 @@ T = Catalog({
     "phase": ("【{order}：{side} フェイズ】", "[{order}: {side} phase]"),
     "first": ("先攻", "first"),
     "second": ("後攻", "second"),
+    "transfer": ("転校生", "transfer student"),
+    "transfer_arrival": ("◇転校生：{name}が{at}に登場", "◇ transfer student: {name} appears on {at}"),
+    "transfer_side": ("{side}（転校生）", "{side} (transfer student)"),
+    "dp_transfer": ("［転校生の所持DP{base}×{by}{mult}］", " [the transfer student's held DP {base} × {by} {mult}]"),
+    "dp_transfer_kill": ("　→ 転校生による撃破のためDPなし", "  → killed by a transfer student: no DP"),
+    "dp_no_player_killer": ("　→ 転校生を倒したのはプレイヤー陣営のキャラではないためDPなし",
+                            "  → no player side's character killed the transfer student: no DP"),
+    "dp_transfer_none": ("　→ 転校生を倒してもDPなし（オプション transfer_dp_to: none）",
+                         "  → no DP for a transfer student (option transfer_dp_to: none)"),
+    "check_auto": ("　{what}{rate}% → {verdict}（転校生：自動成功）", "  {what} {rate}% → {verdict} (transfer student: succeeds without a roll)"),
+    "what_activation": ("発動率", "activation"),
+    "what_success": ("成功率", "success"),
     "awaiting": ("【{order}：{side} フェイズ】行動提出待ち", "[{order}: {side} phase] awaiting submission"),
     "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
                   "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
@@ -312,6 +326,7 @@ class _Char:
     ability: str | None
     secret: bool
     dead: bool = False
+    never_dying: bool = False  # a 転校生 under transfer_dying: immune (DH-14.8)
 
 
 @dataclass
@@ -333,13 +348,14 @@ class Board:
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
         first = setup["first"]
-        order = [first] + [s for s in setup["sides"] if s != first]
+        transfer = transfer_side(setup)
+        order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
         chars = {}
         for cid, c in setup["characters"].items():
             ability = c.get("ability") or {}
             chars[cid] = _Char(cid, c["name"], c["side"],
                                {k: c[k] for k in ("attack", "defense", "hp", "spirit", "fs")},
-                               parse_square(c["at"]).label if "at" in c else None,
+                               parse_square(c["at"]).label if "at" in c and "arrives" not in c else None,
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
         b, _ = board_of(setup)
@@ -395,7 +411,7 @@ class Board:
             self.chars[e["payer"]].stats[e["stat"]] = e["after"]
         elif kind == "cost" and "total" in e:
             self.dp[e["side"]] = e["total"]
-        elif kind == "arrive" or (kind == "reinforcement" and e.get("at")):
+        elif kind in ("arrive", "transfer_arrival") or (kind == "reinforcement" and e.get("at")):
             self.chars[e["character"]].at = e["at"]
         elif kind == "leave":
             self.chars[e["character"]].at = None
@@ -447,6 +463,9 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
     board.public = view == "public"
+    if log["options"].get("transfer_dying") == "immune":
+        for c in board.chars.values():
+            c.never_dying = bool(board.sides[c.side].get("transfer"))
     t = T.lang(lang)
     r = REASONS.lang(lang)
     from . import RULESET
@@ -482,11 +501,11 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
-            out.heading(t("phase", order=t("first" if e["phase"] == 1 else "second"),
+            out.heading(t("phase", order=t(PHASE_NAMES[e["phase"] - 1]),
                           side=board.sides[e["side"]]["name"]), level=3, gap=0)
             unlisted: list[str] = []
         elif kind == "awaiting":
-            out.group(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
+            out.group(t("awaiting", order=t(PHASE_NAMES[e["phase"] - 1]),
                            side=board.sides[e["side"]]["name"]))
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
@@ -543,9 +562,15 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
                 out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
             out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
+        elif kind == "dp_none":  # 転校生 (DH-14.5, DH-14.6)
+            out.line(t({"transfer_kill": "dp_transfer_kill", "no_player_killer": "dp_no_player_killer",
+                        "transfer_dp_none": "dp_transfer_none"}[e["reason"]]))
         elif kind == "dp":
             line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
-            if e["base"] > 1 or e["multiplier"] > 1:
+            if e.get("transfer"):
+                line += t("dp_transfer", base=e["base"], mult=e["multiplier"],
+                          by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
+            elif e["base"] > 1 or e["multiplier"] > 1:
                 line += t("dp_leader", base=e["base"], mult=e["multiplier"],
                           who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
                           by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
@@ -559,6 +584,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "transfer_arrival":  # 転校生 (DH-14.3)
+            out.group(t("transfer_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "sealed_arrival":  # 封印キャラ (DH-4.6)
             out.group(t("sealed_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "reinforcement":  # 増援 (DH-2.6)
@@ -576,15 +603,13 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     return out.take()
 
 
-def _turn_of(phase: int | None) -> int | str:
-    return "?" if phase is None else (phase + 1) // 2
-
-
 def _until(board: Board, phase: int | None) -> dict[str, Any]:
-    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1)."""
+    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1;
+    a turn has a phase per side, the 転校生's third: DH-14.2)."""
     if phase is None:
         return {"turn": "?", "side": "?"}
-    return {"turn": _turn_of(phase), "side": board.sides[board.order[(phase - 1) % 2]]["name"]}
+    n = len(board.order)
+    return {"turn": turn_of(phase, n), "side": board.sides[board.order[(phase - 1) % n]]["name"]}
 
 
 def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
@@ -608,6 +633,10 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
+        if e.get("auto"):  # a 転校生's auto-success (DH-14.9)
+            first = e["check"] == "activation_check"
+            return [t("check_auto", what=t("what_activation" if first else "what_success"), rate=e["rate"],
+                      verdict=t("fired" if first else "succeeded")) + label]
         if e["face"] is None:  # 100% or more: no die (DH-7.2)
             what = "check_activation_sure" if e["check"] == "activation_check" else "check_success_sure"
             return [t(what, rate=e["rate"], basis=basis) + label]
@@ -749,7 +778,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
                 notes.append(r("leader_note"))
             if c.dead:
                 notes.append(r("dead_note"))
-            elif c.stats["hp"] == 1:
+            elif c.stats["hp"] == 1 and not c.never_dying:
                 notes.append(r("dying_note"))
             if c.at is None:
                 notes.append(r("bench_note"))
@@ -760,8 +789,9 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
             s = c.stats
             rows.append([c.name, s["attack"], s["defense"], s["hp"], s["spirit"], s["fs"], c.at or "",
                          ability, "・".join(notes)])
-        blocks.append(doc.Table.of(HEADERS[lang], rows, caption=t("side_dp", side=board.sides[sid]["name"],
-                                                                 dp=board.dp[sid]), gap=1 if n else 0))
+        caption = (t("transfer_side", side=board.sides[sid]["name"]) if board.sides[sid].get("transfer")
+                   else t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid]))
+        blocks.append(doc.Table.of(HEADERS[lang], rows, caption=caption, gap=1 if n else 0))
     blocks.append(_map(board, setup, t))
     return blocks
 
@@ -822,4 +852,5 @@ def _outcome(outcome: dict, board: Board, t, r) -> str:
         return t("outcome_win", side=board.sides[outcome["winner"]]["name"], reason=r(outcome["reason"]))
     if outcome["result"] == "draw":
         return t("outcome_draw", reason=r(outcome["reason"]))
-    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order))
+    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order
+                                                if not board.sides[s].get("transfer")))
