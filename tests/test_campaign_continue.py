@@ -4,13 +4,20 @@ log in another with ``dhproc new dh DIR --from LOG``, and compare with resolving
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from dhproc import api
+from dhproc.errors import InputError
+from tests import coverage
 from tests.test_cli import problem_lines, run
+from tests.test_properties import _resolve_playable, dh_matches
 
 ROOT = Path(__file__).resolve().parent.parent
 ABILITIES = ROOT / "examples" / "dh" / "abilities"
@@ -205,3 +212,173 @@ def test_dh_1_4_shared_squares_need_a_mid_campaign_start(tmp_path, monkeypatch):
     result = run("validate", _mid(tmp_path, MID.replace("  start_turn: 3\n", "").replace("turn: 3", "turn: 1")))
     assert result.exit_code == 1
     assert "one character per square at the initial placement" in result.stderr
+
+
+# DH-12.2 over generated matches: every catalogue kind the property generators draw, stopped after any
+# turn and continued from the log, resolves its later turns to the same events and the same final state.
+DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+
+
+@settings(max_examples=settings().max_examples if DEEP else 40)
+@given(text=dh_matches(), cut=st.integers(1, 3))
+def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(text: str, cut: int,
+                                                                              tmp_path_factory) -> None:
+    text = _playable(text)
+    if text is None:
+        coverage.note("dh stop points", ["input error"])
+        return  # the determinism property covers what such matches must do
+    turns = yaml.safe_load(text)["turns"]
+    if len(turns) < 2:
+        coverage.note("dh stop points", ["a single turn"])
+        return
+    k = min(cut, len(turns) - 1)
+    whole, first, later = _stopped_and_continued(text, k, tmp_path_factory.mktemp("cont"))
+    if whole["turns"][-1]["status"] != "complete":
+        coverage.note("dh stop points", ["an awaited turn"])
+        return
+    coverage.note("dh stop points", [f"after {k} of {len(turns)} turns"])
+    coverage.note("dh effects carried", [e["kind"] + (" fired" if "fired" in e else "")
+                                         for e in first["state"]["effects"]])
+    assert first["turns"] == whole["turns"][:k]
+    assert len(later["turns"]) == len(turns) - k
+    for original, continued in zip(whole["turns"][k:], later["turns"]):
+        assert continued == original  # every event (seq counts per turn: nothing to renumber), status and die
+    assert later["state"] == whole["state"]
+    assert later["outcome"] == whole["outcome"]
+
+
+def _playable(text: str) -> str | None:
+    """The drawn match resolved as far as it is played, less what its located input errors point at
+    (an action, an ability, an option, a number): most drawn matches carry one deliberate error, and
+    this property wants matches that resolve. None where no such part can simply go."""
+    for _ in range(6):
+        try:
+            return _resolve_playable(text)[1]
+        except InputError as exc:
+            data = _without(yaml.safe_load(text), [tuple(p.path) for p in exc.problems])
+            if data is None:
+                return None
+            text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return None
+
+
+def _without(data: dict, paths: list[tuple]) -> dict | None:
+    acts, abilities = [], []
+    for path in paths:
+        if len(path) >= 5 and path[0] == "turns" and path[2] == "submissions":
+            acts.append(path[1:2] + path[3:5])
+        elif len(path) >= 4 and path[:2] == ("setup", "characters") and path[3] == "ability":
+            abilities.append(path[2])
+        elif len(path) == 4 and path[:2] == ("setup", "characters") and path[3] in ("hp", "attack", "spirit"):
+            data["setup"]["characters"][path[2]][path[3]] = 5
+        elif len(path) == 2 and path[0] == "options":
+            data["options"].pop(path[1], None)
+        else:
+            return None
+    for cid in abilities:
+        data["setup"]["characters"][cid].pop("ability", None)
+    for t, turn in enumerate(data["turns"]):
+        for side, entries in turn["submissions"].items():
+            kept = [a for j, a in enumerate(entries) if (t, side, j) not in acts]
+            for a in kept:
+                if a["who"] in abilities:
+                    a.pop("ability", None)
+                    a.pop("prepared", None)
+            turn["submissions"][side] = [a for a in kept if len(a) > 1 or not a.get("prepared")]
+    return data
+
+
+COUNTER_TWICE = """\
+dhproc: 1
+ruleset: dh
+seed: 1
+setup:
+  map: {rows: 3, cols: 3}
+  first: blue
+  turn_limit: 3
+  sides: {red: {name: 赤組}, blue: {name: 青組}}
+  characters:
+    guard:
+      {name: 守衛, side: blue, attack: 5, defense: 5, hp: 9, spirit: 3, fs: 5, at: Ｂ２,
+       ability: {name: 二度の構え, style: counter, activation: 100, success: 100, duration: 3,
+                 targets: {side: enemy, count: single}, counter: {when: attacked_by_enemy, times: 2},
+                 effects: [{kind: damage, amount: 1}]}}
+    r1: {name: 赤一, side: red, attack: 1, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ１}
+    r2: {name: 赤二, side: red, attack: 1, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ２}
+turns:
+  - turn: 1
+    submissions:
+      blue: [{who: guard, ability: {}}]
+      red: [{who: r1, to: Ｂ２, attack: guard}]
+  - turn: 2
+    submissions:
+      blue: []
+      red: [{who: r2, to: Ｂ２, attack: guard}, {who: r1, attack: guard}]
+"""
+
+
+def _stopped_and_continued(text: str, k: int, tmp_path: Path) -> tuple[dict, dict, dict]:
+    """``text`` resolved whole, its first ``k`` turns, and the rest continued from that log (DH-12.2)."""
+    match = yaml.safe_load(text)
+    whole = api.resolve(api.loads(text, name="m.yaml"))
+    first = api.resolve(api.loads(yaml.safe_dump({**match, "turns": match["turns"][:k]}, allow_unicode=True,
+                                                 sort_keys=False), name="m.yaml"))
+    (tmp_path / "first.json").write_text(api.dumps(first), encoding="utf-8")
+    cont = api.continuation(tmp_path / "first.json")
+    cont["turns"] = match["turns"][k:]
+    later = api.resolve(api.loads(yaml.safe_dump(cont, allow_unicode=True, sort_keys=False), name="cont.yaml"))
+    return whole, first, later
+
+
+def test_dh_12_2_a_partly_fired_counter_keeps_its_count(tmp_path):
+    """待受回数 (DH-8.16): a counter that has fired once of twice carries that one firing into the
+    continued match, so it fires once more and its wait then ends as in the whole match."""
+    whole, first, later = _stopped_and_continued(COUNTER_TWICE, 1, tmp_path)
+    fires = [e for t in whole["turns"] for e in t["events"] if e["kind"] == "counter_fire"]
+    assert [e["by"] for e in fires] == ["r1", "r2"]  # the third attack finds the wait ended
+    assert [e.get("fired") for e in first["state"]["effects"] if e["kind"] == "counter"] == [1]
+    assert later["turns"] == whole["turns"][1:]
+    assert later["state"] == whole["state"]
+
+
+REINFORCED = """\
+dhproc: 1
+ruleset: dh
+seed: 5
+setup:
+  map: {rows: 3, cols: 4}
+  first: red
+  turn_limit: 3
+  sides: {red: {name: 赤組}, blue: {name: 青組}}
+  reinforcements: [{side: red, turn: 1, count: 1, area: [Ａ１]}]
+  characters:
+    a: {name: 甲, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ１, gender: female, grade: 2}
+    x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ４, gender: male, grade: 3}
+    r: {name: 援軍, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, gender: none, grade: 1}
+turns:
+  - turn: 1
+    submissions: {red: [{who: a, to: Ｂ２}], blue: [{who: x, to: Ｂ３}]}
+  - turn: 2
+    submissions: {red: [{who: r, to: Ａ２}], blue: [{who: x, attack: a}]}
+"""
+
+
+def test_dh_12_1_a_reinforcement_stays_on_the_map_without_a_summon(tmp_path):
+    """A character that came as 増援 (DH-2.6) is on the MAP for good: the continued setup marks it
+    ``starter: false`` and needs no summon in ``effects:`` for it."""
+    whole, first, later = _stopped_and_continued(REINFORCED, 1, tmp_path)
+    assert [e["character"] for e in first["turns"][0]["events"] if e["kind"] == "reinforcement"] == ["r"]
+    assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]
+
+
+def test_dh_12_2_the_continued_setup_carries_every_key_that_is_not_state(tmp_path):
+    """性別 and 学年 (DH-9.3 target restrictions read them) and any other sheet key are carried as the
+    original setup wrote them; only the keys of the state now are written from the log."""
+    log = api.resolve(api.loads(yaml.safe_dump({**yaml.safe_load(REINFORCED), "turns": yaml.safe_load(REINFORCED)["turns"][:1]},
+                                               allow_unicode=True, sort_keys=False), name="m.yaml"))
+    (tmp_path / "log.json").write_text(api.dumps(log), encoding="utf-8")
+    setup = api.continuation(tmp_path / "log.json")["setup"]
+    assert {c: (v["gender"], v["grade"]) for c, v in setup["characters"].items()} == \
+        {"a": ("female", 2), "x": ("male", 3), "r": ("none", 1)}
+    assert setup["reinforcements"] == yaml.safe_load(REINFORCED)["setup"]["reinforcements"]
+    assert setup["characters"]["r"]["starter"] is False and setup["characters"]["r"]["at"] == "Ａ１"

@@ -94,30 +94,35 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
     return out
 
 
+# The keys of a setup that say where a match is now, not what its characters and sides are: a
+# continued setup writes them from the log's final state. Every other key (base values, attributes
+# such as 性別 and 学年, a 転校生's sheet, keys added later) is carried as the old setup wrote it.
+_STATE_KEYS = ("at", "current", "dead", "withdrawn", "starter", "arrived", "appeared", "uses", "arrives")
+_SETUP_STATE_KEYS = ("map", "start_turn", "effects", "next_effect_id", "sealed_character", "sides", "characters")
+
+
 def setup_from_log(log: dict) -> dict:
     """The setup of a match that continues ``log`` at its next turn (DH-12.2): the base values and
     abilities of the log's own setup, the current values and states of its final state."""
     old = log["input"]["match"]["setup"]
     final = log["state"]
-    setup: dict[str, Any] = {"map": copy.deepcopy(final["map"]), "first": old["first"]}
-    if "turn_limit" in old:
-        setup["turn_limit"] = old["turn_limit"]
+    setup: dict[str, Any] = {"map": copy.deepcopy(final["map"])}
+    setup.update({k: copy.deepcopy(v) for k, v in old.items() if k not in _SETUP_STATE_KEYS})
     setup["start_turn"] = log["turns"][-1]["turn"] + 1 if log["turns"] else start_turn(old)
     setup["sides"] = {}
     for sid, s in old["sides"].items():
-        side = {k: v for k, v in s.items() if k != "dp"}
+        side = {k: copy.deepcopy(v) for k, v in s.items() if k != "dp"}
         if final["sides"][sid]["dp"]:
             side["dp"] = final["sides"][sid]["dp"]
         setup["sides"][sid] = side
     setup["characters"] = {}
-    keep = ("name", "side") + STATS + ("movement",)
     for cid, base in old["characters"].items():
         now = final["characters"][cid]
-        c = {k: copy.deepcopy(base[k]) for k in keep if k in base}
+        c = {k: copy.deepcopy(v) for k, v in base.items() if k not in _STATE_KEYS}
         if "at" in now:
             c["at"] = now["at"]
-        if "ability" in base:
-            c["ability"] = {k: copy.deepcopy(v) for k, v in base["ability"].items() if k != "start"}
+        if "ability" in base:  # its game-start direction was used at the game's start (DH-9.6)
+            c["ability"].pop("start", None)
         base_values = {k: base.get(k, 2) if k == "movement" else base[k] for k in CURRENT}
         current = {k: now[k] for k in CURRENT if now.get(k) != base_values[k]}
         if "dead" in now["states"]:
@@ -127,22 +132,24 @@ def setup_from_log(log: dict) -> dict:
             c["current"] = current
         if "withdrawn" in now["states"]:
             c["withdrawn"] = True
-        for key in ("held_dp", "zoc", "auto_success"):  # a 転校生's sheet (DH-14)
-            if key in base:
-                c[key] = base[key]
         if "arrives" in base and "at" not in now and "at" in base:  # a 転校生 still to arrive (DH-14.3)
             c["at"], c["arrives"] = base["at"], base["arrives"]
         for key in ("starter", "arrived", "uses", "appeared"):
             if key in now:
                 c[key] = now[key]
         setup["characters"][cid] = c
-    if "reinforcements" in old:  # the schedule of later turns still holds (DH-2.6)
-        setup["reinforcements"] = copy.deepcopy(old["reinforcements"])
     if "sealed_character" in old and setup["start_turn"] <= 2:  # still to arrive (DH-4.6)
         setup["sealed_character"] = old["sealed_character"]
     setup["effects"] = copy.deepcopy(final["effects"])
     setup["next_effect_id"] = final["next_effect_id"]
     return setup
+
+
+def arrives_for_good(setup: dict, c: dict) -> bool:
+    """A character that joins the MAP for good, not by a summon: a 転校生 (DH-14.3) or, on a side
+    with a 増援 schedule, a reinforcement (DH-2.6) — a continued setup cannot tell the two apart."""
+    side = setup["sides"].get(c["side"]) or {}
+    return bool(side.get("transfer")) or any(r.get("side") == c["side"] for r in setup.get("reinforcements", []))
 
 
 def check_state(setup: dict, heal_cap: str, at: Any) -> None:
@@ -162,7 +169,7 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
             at(("characters", cid, "dead"), say("dh.dead_hp", hp=cur["hp"]))
         if (c.get("dead") or c.get("withdrawn")) and "at" not in c:
             at(("characters", cid), say("dh.dead_needs_at"))
-        if c.get("starter") is False and "at" in c and not any(
+        if c.get("starter") is False and "at" in c and not arrives_for_good(setup, c) and not any(
                 e.get("kind") == "summon" and e.get("bearer") == cid for e in setup.get("effects", [])):
             at(("characters", cid, "starter"), say("dh.summoned_needs_effect"))
         if "arrived" in c and c["arrived"] > now:
