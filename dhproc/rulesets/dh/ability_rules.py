@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...engine.context import TurnContext
+from ...engine.relations import relates
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
@@ -63,13 +64,7 @@ def admits(state: DhState, user: Character, spec: EffectSpec, c: Character) -> b
 
 def takes(ctx: TurnContext, user: Character, side: str, c: Character) -> bool:
     """Whether the 種別 ``side`` (enemy / ally / any / self) of ``user``'s effect covers ``c`` (DH-9.2)."""
-    if side == "enemy":
-        return c.side != user.side
-    if side == "ally":
-        return c.side == user.side and (c.id != user.id or ctx.options["ally_includes_self"])
-    if side == "self":
-        return c.id == user.id
-    return True
+    return relates(side, user, c, ally_includes_self=ctx.options["ally_includes_self"])
 
 
 def _named(sub: dict[str, Any], spec: EffectSpec, ab: Ability) -> list[str] | None:
