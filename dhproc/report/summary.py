@@ -47,6 +47,8 @@ class SummaryHooks:
     # is not the dhproc turn (logos: the ターン inside one round)
     clock: tuple[str, str] | None = None
     dp: bool = True  # whether the ruleset counts DP (kagemiya has none: no DP table)
+    # the sides the DP table shows, from the setup (every side unless a ruleset says; dh leaves out a 転校生)
+    dp_sides: Callable[[dict], list[str]] | None = None
     # who dealt a kill whose event names no killer: (every event of the log so far, the kill's index)
     # -> the killer's id, found from the events before it (nicosw's 生死判定 follows the damage)
     killer: Callable[[list[dict], int], str | None] | None = None
@@ -65,7 +67,7 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
         sid = chars.get(cid, {}).get("side")
         return str(sides.get(sid, {}).get("name", sid)) if sid else "-"
 
-    side_ids = list(sides)
+    side_ids = list(sides) if hooks.dp_sides is None else hooks.dp_sides(setup)
     totals = {s: 0 for s in side_ids}
     kills: list[list[object]] = []
     dp_rows: list[list[object]] = []

@@ -29,6 +29,7 @@ DH_SCENARIOS = [
     "movement-basics", "zoc-cancel", "zoc-stop-at-blocker", "written-path", "ranges-and-walls",
     "seed-example-hit", "counter-order", "summon-two-phases", "dying", "revive", "field-rerolls",
     "extra-action", "withdraw-and-return", "wipeout-phase-end", "dp-tie", "secret-revealed",
+    "transfer-phase-attack-and-dp", "transfer-arrives-mid-match",
 ]
 # logos and the rulesets added later: every scenario that resolves (those that expect an input error
 # are skipped), so each clause group the scenarios cover — the logos skill kinds among them — has a

@@ -12,7 +12,7 @@ from ...report.document import Block, Heading, Lines, Table
 from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
-from .model import RANKS, STATS, parse_character
+from .model import RANKS, STATS, parse_character, parse_spell_kinds
 from .options import OPTIONS
 
 T = Catalog({
@@ -59,6 +59,14 @@ T = Catalog({
     "pass": ("{actor} 行動しない", "{actor} passes"),
     "no_actions": ("（行動なし）", "(no actions)"),
     "cancel": ("{who}：{what}は行われない（{why}）", "{who}: no {what} ({why})"),
+    "spell_heal": ("{who}：{spell}→{servant} HP {before}→{after}（令呪 残り{left}）",
+                   "{who}: {spell} → {servant} HP {before}→{after} ({left} 令呪 left)"),
+    "spell_swap_row": ("{who}：{spell}→{servant}が{row}へ（令呪 残り{left}）",
+                       "{who}: {spell} → {servant} to the {row} row ({left} 令呪 left)"),
+    "spell_restore": ("{who}：{spell}→{servant}の宝具{np}の使用回数が1回戻る（令呪 残り{left}）",
+                      "{who}: {spell} → {servant}'s NP {np} gets one use back ({left} 令呪 left)"),
+    "redirect": ("　{who}：{spell}→攻撃は{servant}へ（令呪 残り{left}）",
+                 "  {who}: {spell} → the attack goes to {servant} ({left} 令呪 left)"),
     "at_target": ("{target}への{what}", "{what} at {target}"),
     "outcome": ("【結果】", "[Result]"),
     "win": ("{side}の勝利（{reason}）", "{side} wins ({reason})"),
@@ -96,7 +104,9 @@ REASONS = {
            "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
            "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
            "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了",
-           "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで"},
+           "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで",
+           "front_would_empty": "前衛がいなくなる", "nothing_to_restore": "戻す宝具の使用回数がない",
+           "no_servant": "サーヴァントが戦闘にいない"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
@@ -104,7 +114,9 @@ REASONS = {
            "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
            "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
            "escaped": "the others escaped", "ambush_over": "the surprise phase is over",
-           "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check"},
+           "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check",
+           "front_would_empty": "it would leave nobody in front", "nothing_to_restore": "no 宝具 use to give back",
+           "no_servant": "no servant in the battle"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
@@ -140,6 +152,7 @@ class Renderer:
                       for i, (cid, d) in enumerate(self.setup["characters"].items())}
         self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
         self.several = False  # whether the attack being told has several targets
+        self.kinds = parse_spell_kinds(self.setup.get("command_spell_kinds"))
         self.last_shown = max(turns, default=0)
         events = [e for t in log["turns"] if t["turn"] <= self.last_shown for e in t["events"]]
         used = {(e["actor"], p["id"]) for e in events if e["kind"] == "check" for p in e["parts"]}
@@ -299,6 +312,11 @@ class Renderer:
             self.buf.append(t("order_if", n=e["entry"] + 1, facts=facts, mark="○" if e["holds"] else "×"))
         elif k == "passed_over":
             self.passed(e)
+        elif k == "command_spell":
+            self.spell(e)
+        elif k == "redirect":
+            self.buf.append(t("redirect", who=self.name(e["character"]), spell=self.kinds[e["command_spell"]].name,
+                              servant=self.name(e["to"]), left=e["left"]))
         elif k == "attack_result":
             key = ("hit" if e["damage"] else "no_hit") + ("_on" if self.several else "")
             self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"], name=self.name(e["target"])))
@@ -340,12 +358,28 @@ class Renderer:
             return
         self.buf.append(self.t("passed", name=self.chars[cid].resources[rid].name, check=self.w[e["check"]]))
 
+    def spell(self, e: dict) -> None:
+        """KAGEMIYA-11: a 令呪 used outside a check, one line."""
+        self.flush()
+        head = {"who": self.name(e["actor"]), "spell": self.kinds[e["command_spell"]].name,
+                "servant": self.name(e["target"]), "left": e["left"]}
+        if e["effect"] == "heal":
+            self.buf.append(self.t("spell_heal", **head, before=e["before"], after=e["after"]))
+        elif e["effect"] == "swap_row":
+            self.buf.append(self.t("spell_swap_row", **head, row=self.w[e["row"]]))
+        else:
+            cid, rid = e["target"], e["resource"]
+            np = self.t("secret") if (cid, rid) in self.hidden else f"《{self.chars[cid].resources[rid].name}》"
+            self.buf.append(self.t("spell_restore", **head, np=np))
+
     def cancel(self, e: dict) -> None:
         who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
             else self.side(e.get("side"))
         if "resource" in e:
             cid, rid = e["character"], e["resource"]
             what = self.t("secret") if (cid, rid) in self.hidden else f"《{self.chars[cid].resources[rid].name}》"
+        elif "command_spell" in e and "action" in e:  # a 令呪 used on its own (KAGEMIYA-11): its kind
+            what = self.kinds[e["command_spell"]].name
         elif "command_spell" in e:
             what = self.w["command_spell"]
         elif "what" in e:

@@ -16,7 +16,8 @@ from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from .checks import DEFENSE_VOCABULARY
-from .model import ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, targets_of
+from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, servant_of,
+                    targets_of)
 
 
 @dataclass
@@ -173,6 +174,9 @@ class Battle:
             if ended:  # KAGEMIYA-4.3: a failed escape ends the 手番
                 ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason="turn_ended")
                 continue
+            if act["do"] == "command_spell":  # KAGEMIYA-11.1: not an action, and from the back row too
+                self.command_spell(sid, actor, act, i)
+                continue
             why = self.cannot_act(actor)
             if why:
                 ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason=why)
@@ -185,6 +189,41 @@ class Battle:
             else:
                 self.attack(sid, actor, act, i)
             self.check_end()
+
+    def command_spell(self, sid: str, m: Character, act: dict, index: int) -> None:
+        """KAGEMIYA-11.1-11.4: each 令呪 named, in order, on the master's own servant."""
+        s, ctx = self.s, self.ctx
+        sv = s.characters[act["target"]] if "target" in act else servant_of(m, s.characters)
+        for kid in act["command_spells"]:
+            k = s.spell_kinds[kid]
+            head = {"side": sid, "actor": m.id, "action": index, "command_spell": kid, "target": sv.id}
+            reason = ("out_of_battle" if not s.in_battle(m) else "no_command_spells_left" if m.command_spells < k.cost
+                      else "target_out_of_battle" if not s.in_battle(sv) else None)
+            what: dict[str, Any] = {}
+            if reason is None and k.effect == "heal":
+                what = {"before": sv.hp, "after": min(sv.max_hp, sv.hp + k.amount)}
+            elif reason is None and k.effect == "swap_row":
+                row = "back" if sv.row == "front" else "front"
+                if row == "back" and not any(c.row == "front" for c in s.fighting(sid) if c is not sv):
+                    reason = "front_would_empty"  # the parent: not if it leaves no front row
+                what = {"row": row}
+            elif reason is None:  # restore_noble_phantasm
+                wanted = act.get("use") or [r.id for r in sv.resources.values() if r.kind == "noble_phantasm"]
+                rid = next((r for r in wanted if sv.used.get(r, 0) > 0), None)
+                reason = "nothing_to_restore" if rid is None else None
+                what = {"resource": rid} if rid else {}
+            if reason:
+                ctx.emit("cancel", **head, reason=reason)
+                continue
+            m.command_spells -= k.cost
+            ctx.emit("command_spell", **head, effect=k.effect, cost=k.cost, left=m.command_spells, **what)
+            if k.effect == "heal":
+                sv.hp = what["after"]
+            elif k.effect == "swap_row":
+                sv.row = what["row"]
+                self.settle(sid)
+            else:
+                sv.used[what["resource"]] -= 1
 
     def cannot_act(self, c: Character) -> str | None:
         if not self.s.in_battle(c):
@@ -268,7 +307,7 @@ class Battle:
             if why_not[t.id] is not None:  # fell, with an earlier target, before its turn came
                 cancel(t)
                 continue
-            self.defend(sid, a, t, kind, atk, pool)
+            self.defend(sid, a, t, kind, atk, pool, alone=not several)
 
     def out_of_reach(self, t: Character) -> str | None:
         """KAGEMIYA-5.2: why ``t`` cannot be attacked now (out of the battle, or in the back row in a
@@ -299,10 +338,17 @@ class Battle:
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
         return support
 
-    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool) -> None:
-        """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage."""
+    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool, *, alone: bool) -> None:
+        """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage;
+        KAGEMIYA-11.5: a master's 令呪 may turn a single-target attack to its servant first."""
         check_d = ATTACKS[kind][1]
         orders = self.standing_orders(t, kind, atk, pool)
+        redirect = next((kid for kid in orders.command_spells if self.s.spell_kinds[kid].effect == "redirect"), None)
+        if redirect is not None and alone:
+            to = self.redirected(t, redirect)
+            if to is not None:
+                t = to
+                orders = self.standing_orders(t, kind, atk, pool)
         if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
             check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
                             and t.left(r) != 0), check_d)
@@ -313,6 +359,19 @@ class Battle:
                       damage=damage)
         if damage:
             self.harm(t, damage, by=a.id)
+
+    def redirected(self, m: Character, kid: str) -> Character | None:
+        """KAGEMIYA-11.5: the servant the attack on ``m`` goes to, its 令呪 paid; None if it cannot."""
+        s, k = self.s, self.s.spell_kinds[kid]
+        sv = servant_of(m, s.characters)
+        reason = ("no_servant" if sv is None or not s.in_battle(sv)
+                  else "no_command_spells_left" if m.command_spells < k.cost else None)
+        if reason:
+            self.ctx.emit("cancel", character=m.id, command_spell=kid, reason=reason)
+            return None
+        m.command_spells -= k.cost
+        self.ctx.emit("redirect", character=m.id, to=sv.id, command_spell=kid, cost=k.cost, left=m.command_spells)
+        return sv
 
     def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool) -> Declared:
         """KAGEMIYA-5.7: the defender's standing orders whose condition holds, merged in order."""

@@ -434,3 +434,40 @@ def api_render(log: dict) -> str:
     from dhproc import api
 
     return api.render(log, lang="en")
+
+
+def test_kagemiya_11_1_a_command_spell_on_its_own_is_a_masters_on_its_own_servant() -> None:
+    from .helpers import problems
+
+    def errors(*actions: dict, **setup) -> list[str]:
+        return problems(make(standard(), [{"submissions": {"red": sub("saber", *actions),
+                                                            "blue": sub("lancer", PASS_BLUE)}}], **setup))
+
+    spell = {"do": "command_spell"}
+    assert not errors({"actor": "rm", **spell, "command_spells": ["heal", "swap_row"]})
+    assert any("only a master" in m for m in errors({"actor": "saber", **spell, "command_spells": ["heal"]}))
+    assert any("not rm's own servant" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
+                                                           "target": "lancer"}))
+    assert any("adds to a check" in m and "command_spells/0" in m
+               for m in errors({"actor": "rm", **spell, "command_spells": ["boost"]}))
+    assert any("name the 令呪" in m for m in errors({"actor": "rm", **spell}))
+    assert any("goes with a restore" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
+                                                          "use": ["x"]}))
+    redirect_by_servant = problems(make(standard(), [{"submissions": {
+        "red": sub("saber", defense={"saber": [{"command_spells": ["redirect"]}]}), "blue": sub("lancer", PASS_BLUE)}}]))
+    assert any("not a master" in m for m in redirect_by_servant), redirect_by_servant
+    mixed = problems(make(standard(), [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}}],
+                          command_spell_kinds=[{"id": "h", "effect": "heal", "modifier": 3}]))
+    assert any("has an effect, so it takes no modifier" in m and "command_spell_kinds/0/modifier" in m for m in mixed)
+
+
+def test_kagemiya_11_5_a_redirect_is_not_made_for_an_attack_on_several_targets() -> None:
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(2)),
+                     bm=char("BM", "blue", "master", row="front", strength=1, agility=1))
+    # 先手 red [6,6] blue [1,1]; attack (2+1)D6 [1,1,1] = 3; lancer [1,1] = 2; bm [1] = 1
+    log = one_round(chars, sub("saber", attack("saber", ["lancer", "bm"], use=["ea"])),
+                    sub("lancer", PASS_BLUE, defense={"bm": [{"command_spells": ["redirect"]}]}),
+                    [6, 6, 1, 1, 1, 1, 1, 1, 1, 1])
+    assert not events(log, "redirect")
+    assert [r["target"] for r in events(log, "attack_result")] == ["lancer", "bm"]
+    assert log["state"]["characters"]["bm"]["command_spells"] == 3

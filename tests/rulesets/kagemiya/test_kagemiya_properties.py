@@ -79,7 +79,17 @@ def spell_kinds(draw) -> list[dict] | None:
         if draw(st.booleans()):
             k["on"] = draw(st.lists(st.sampled_from(CHECKS), min_size=1, max_size=8, unique=True))
         kinds.append(k)
+    for i, effect in enumerate(draw(st.lists(st.sampled_from(EFFECTS), unique=True, max_size=4))):  # KAGEMIYA-11
+        k = {"id": f"e{i}", "cost": draw(st.integers(1, 3)), "effect": effect}
+        if effect == "heal" and draw(st.booleans()):
+            k["amount"] = draw(st.sampled_from([1, 5, 30, 999]))
+        kinds.append(k)
     return kinds
+
+
+EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect")
+DEFAULT_EFFECT_KINDS = {"heal": "heal", "swap_row": "swap_row", "restore": "restore_noble_phantasm",
+                        "redirect": "redirect"}
 
 
 @st.composite
@@ -112,8 +122,9 @@ def kagemiya_matches(draw) -> dict:
             if draw(st.booleans()):
                 chars[ms]["skills"] = [draw(resource(f"{ms}_k0", "skill"))]
     kinds = draw(spell_kinds())
-    kind_ids = [k["id"] for k in kinds] if kinds else ["boost", "sides"]
-    kind_on = {k["id"]: k.get("on", CHECKS) for k in kinds} if kinds else {i: CHECKS for i in kind_ids}
+    kind_ids = [k["id"] for k in kinds if "effect" not in k] if kinds else ["boost", "sides"]
+    kind_on = {k["id"]: k.get("on", CHECKS) for k in kinds if "effect" not in k} if kinds else {i: CHECKS for i in kind_ids}
+    effects = {k["id"]: k["effect"] for k in kinds if "effect" in k} if kinds else DEFAULT_EFFECT_KINDS
     ambusher = draw(st.sampled_from(sides)) if phase == "ambush" else None
     rounds = 1 if phase == "ambush" else draw(st.integers(1, 3))
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
@@ -139,7 +150,7 @@ def kagemiya_matches(draw) -> dict:
         subs = {}
         for sid in sides:
             subs[sid] = side_submission(draw, sid, chars, kind_ids, kind_on, options, phase, ambusher,
-                                        first=t == 1 or bool(options.get("initiative_each_round")))
+                                        first=t == 1 or bool(options.get("initiative_each_round")), effects=effects)
         turns.append({"turn": t, "submissions": subs})
     return {"dhproc": 1, "ruleset": "kagemiya", "seed": draw(st.integers(0, 2**32)), "options": options,
             "setup": setup, "turns": turns}
@@ -158,7 +169,7 @@ def mid_battle_state(draw, c: dict) -> None:
 
 
 def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, options: dict, phase: str,
-                    ambusher: str | None, *, first: bool) -> dict:
+                    ambusher: str | None, *, first: bool, effects: dict | None = None) -> dict:
     mine = [c for c, v in chars.items() if v["side"] == sid]
     enemies = [c for c, v in chars.items() if v["side"] != sid]
     sub: dict = {}
@@ -188,14 +199,30 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             act.update(declared(draw, chars, actor, ATTACKS[do][0], kind_ids, kind_on))
             if do == "ambush" and phase == "battle" and not any(r.get("ambush") for r in c.get("skills", [])):
                 act["use"] = list(dict.fromkeys(act.get("use", []) + ambush_np[:1]))
+            army = [r for r in res(c) if r.get("targets", 1) > 1 and ATTACKS[do][0] in r["on"]]
+            if army and draw(st.booleans()):  # KAGEMIYA-5.11: the 対軍 宝具 declared
+                act["use"] = list(dict.fromkeys(act.get("use", []) + [army[0]["id"]]))
             room = max([r.get("targets", 1) for r in res(c) if r["id"] in act.get("use", [])
                         and ATTACKS[do][0] in r["on"]] + [1])
-            if room > 1 and draw(st.booleans()):  # KAGEMIYA-5.11: several targets, in any order
+            if room > 1 and draw(st.booleans()):  # several targets, in any order
                 act["target"] = draw(st.lists(st.sampled_from(enemies), unique=True, min_size=1,
                                               max_size=min(room, len(enemies))))
         elif do == "escape":
             act.update(declared(draw, chars, actor, "escape", kind_ids, kind_on))
         acts.append(act)
+    own = [k for k, e in (effects or {}).items() if e != "redirect"]
+    masters = [m for m in mine if chars[m]["kind"] == "master"]
+    if may_act and own and masters and draw(st.integers(0, 2)) == 0:  # KAGEMIYA-11.1: 令呪 on their own
+        m = draw(st.sampled_from(masters))
+        act = {"actor": m, "do": "command_spell",
+               "command_spells": draw(st.lists(st.sampled_from(own), unique=True, min_size=1, max_size=3))}
+        servant = next((c for c, v in chars.items() if v.get("master") == m), None)
+        if servant and draw(st.booleans()):
+            act["target"] = servant
+        nps = [r["id"] for r in chars[servant].get("noble_phantasms", [])] if servant else []
+        if nps and any(effects[k] == "restore_noble_phantasm" for k in act["command_spells"]) and draw(st.booleans()):
+            act["use"] = nps[:1]
+        acts.insert(draw(st.integers(0, len(acts))), act)
     if acts:
         sub["actions"] = acts
     defense = {}
@@ -206,6 +233,9 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
                 entry["doubling"] = [chars[c]["doubling"][0]["id"]]
             if spells_payable(chars, c) and draw(st.booleans()):
                 entry["command_spells"] = [draw(st.sampled_from(kind_ids))]
+            redirects = [k for k, e in (effects or {}).items() if e == "redirect"]
+            if chars[c]["kind"] == "master" and redirects and draw(st.booleans()):  # KAGEMIYA-11.5
+                entry["command_spells"] = entry.get("command_spells", []) + redirects[:1]
             if draw(st.booleans()):
                 entry["if"] = draw(st.sampled_from([
                     {"of": "attack", "attr": "total", "at_least": draw(st.integers(0, 30))},
@@ -259,6 +289,11 @@ def note_coverage(match: dict, log: dict | None) -> None:
     subs = [s for t in match["turns"] for s in t["submissions"].values()]
     acts = [a for s in subs for a in s.get("actions", [])]
     coverage.note("kagemiya actions", [a["do"] for a in acts])
+    coverage.note("kagemiya 令呪 outside checks", [f"{e['effect']}" for t in (log or {}).get("turns", [])
+                                                   for e in t["events"] if e["kind"] == "command_spell"]
+                  + [f"redirect" for t in (log or {}).get("turns", []) for e in t["events"] if e["kind"] == "redirect"]
+                  + [f"cancel {e['reason']}" for t in (log or {}).get("turns", []) for e in t["events"]
+                     if e["kind"] == "cancel" and "command_spell" in e and "action" in e])
     coverage.note("kagemiya targets", [f"list of {len(a['target'])}" if isinstance(a["target"], list) else "one"
                                        for a in acts if "target" in a]
                   + ["対軍 resource" for c in chars for r in res(c) if "targets" in r])
