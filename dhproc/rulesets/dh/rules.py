@@ -18,7 +18,8 @@ from .strike import strike
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
-    """DH-2.1: the 先攻 side's phase, then the 後攻 side's; stop where a submission is missing."""
+    """DH-2.1: the 先攻 side's phase, then the 後攻 side's (then the 転校生's, DH-14.2); stop where a
+    player side's submission is missing."""
     opts = ctx.options
     state.turn_anchor = turn.anchor
     state.rest_rule = opts["rest_rule"]
@@ -66,7 +67,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         for other_no, other in enumerate(state.sides, start=1):
             if not late or state.outcome is not None or other == side_id:
                 continue
-            if turn.submissions.get(other) is None and _held_by(state, other, side_id):
+            if turn.submissions.get(other) is None and other != state.transfer and _held_by(state, other, side_id):
                 ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
             for action in turn.submissions.get(other) or []:
