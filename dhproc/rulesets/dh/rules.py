@@ -70,8 +70,9 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
             if turn.submissions.get(other) is None and other != state.transfer and _held_by(state, other, side_id):
                 ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
-            for action in turn.submissions.get(other) or []:
-                if state.outcome is None and action.get("controlled"):
+            for action in turn.submissions.get(other) or []:  # those of this side's characters it holds
+                if state.outcome is None and action.get("controlled") and \
+                        state.characters[action["who"]].side == side_id:
                     _action(state, ctx, other, action, turn.number, phase_no)
         if state.outcome is None:
             for c in state.members(side_id):  # DH-2.4: not mentioned = 待機
