@@ -18,7 +18,8 @@ from .strike import strike
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
-    """DH-2.1: the 先攻 side's phase, then the 後攻 side's; stop where a submission is missing."""
+    """DH-2.1: the 先攻 side's phase, then the 後攻 side's (then the 転校生's, DH-14.2); stop where a
+    player side's submission is missing."""
     opts = ctx.options
     state.turn_anchor = turn.anchor
     state.rest_rule = opts["rest_rule"]
@@ -68,11 +69,12 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         for other_no, other in enumerate(state.sides, start=1):
             if not late or state.outcome is not None or other == side_id:
                 continue
-            if turn.submissions.get(other) is None and _held_by(state, other, side_id):
+            if turn.submissions.get(other) is None and other != state.transfer and _held_by(state, other, side_id):
                 ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
-            for action in turn.submissions.get(other) or []:
-                if state.outcome is None and action.get("controlled"):
+            for action in turn.submissions.get(other) or []:  # those of this side's characters it holds
+                if state.outcome is None and action.get("controlled") and \
+                        state.characters[action["who"]].side == side_id:
                     _action(state, ctx, other, action, turn.number, phase_no)
         if state.outcome is None:
             for c in state.members(side_id):  # DH-2.4: not mentioned = 待機
