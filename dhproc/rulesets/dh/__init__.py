@@ -35,7 +35,8 @@ class DhRuleset(Ruleset):
         board, _ = checks.board_of(setup)
         first = setup["first"]
         order = [first] + [s for s in setup["sides"] if s != first]
-        sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"))
+        sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"),
+                           bonus=setup["sides"][sid].get("bonus"))
                  for sid in order}
         characters = {}
         start_targets = {}
@@ -100,7 +101,8 @@ class DhRuleset(Ruleset):
         return {
             "map": {"rows": state.board.rows, "cols": state.board.cols,
                     "walls": [w.label for w in sorted(state.board.walls)]},
-            "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp} for s in state.sides.values()},
+            "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp,
+                             **({"bonus": s.bonus} if s.bonus is not None else {})} for s in state.sides.values()},
             "characters": chars,
             "phase": state.clocks.now(status.PHASE),
             "effects": [campaign.effect_json(e) for e in state.effects],
@@ -117,7 +119,8 @@ class DhRuleset(Ruleset):
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
                   "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
                   "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
-                  "空撃ち": "skip", "再行動": "then"},
+                  "空撃ち": "skip", "再行動": "then",
+                  "応援": "bonus", "応援ボーナス": "bonus", "発動": "activation", "命中": "hit", "成功": "success"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}))
 
     def grammar(self):

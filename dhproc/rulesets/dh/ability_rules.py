@@ -21,6 +21,7 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
 from .status import PHASE, barricade_squares, barrier, counter_waiting, ignores_zoc, sealed, stat, terrain
+from .support import Support, roll_rate, shown, spend
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
@@ -131,15 +132,21 @@ def mental_rate(ctx: TurnContext, target: Character, state: DhState) -> int:
     return table[min(stat(state, target, "spirit"), 3)]
 
 
-def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, **about: Any) -> bool:
+def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, *,
+          support: Support | None = None, **about: Any) -> bool:
     """One 判定: a d100 at most the rate succeeds (DH-7.1); a rate of 100 or more needs no die
-    unless the option ``roll_at_100`` says so (DH-7.2)."""
-    if rate >= 100 and not ctx.options["roll_at_100"]:
-        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, **about)
+    unless the option ``roll_at_100`` says so (DH-7.2). The rate is the user's after its 発動率 /
+    成功率 操作 and the 応援ボーナス its 行動 spends on the roll (DH-11.20, DH-15)."""
+    r = roll_rate(state, ctx, user, purpose, rate, support)
+    working = shown(r)
+    if r.value >= 100 and not ctx.options["roll_at_100"]:
+        ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, **about, **working)
+        spend(state, ctx, user, purpose, r, None, support)
         return True
-    face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
-    ok = face <= rate
-    ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
+    face = ctx.roll(100, purpose, actor=user.id, rate=r.value, **about)
+    ok = face <= r.value
+    ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
+    spend(state, ctx, user, purpose, r, face, support)
     return ok
 
 
@@ -175,12 +182,12 @@ def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
-                origin: str = "action", turn: int = 0, phase_no: int = 0) -> bool:
+                origin: str = "action", turn: int = 0, phase_no: int = 0, support: Support | None = None) -> bool:
     """The 動作 「特殊能力の使用」 (or a passive's automatic use). False when the use was cancelled
     before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機."""
     ab = user.ability
     assert ab is not None
-    use = Use(user, ab, sub, origin, own_phase(state, user))
+    use = Use(user, ab, sub, origin, own_phase(state, user), support=support)
     why = _restriction_unmet(state, ctx, user, ab, turn)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
@@ -247,7 +254,8 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         if once and rolled is not None:
             ok = rolled
         else:
-            ok = check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, effect=spec.index)
+            ok = check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, effect=spec.index,
+                       support=use.support)
             rolled = ok
         if not ok:
             continue
@@ -320,9 +328,10 @@ def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets
     if ab.mental_attack:  # 精神攻撃: the rate is each target's own, so each target is rolled (DH-8.8)
         hit = [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
                                            ability=ab.name, effect=spec.index, target=t.id,
-                                           spirit=stat(state, t, "spirit"))]
+                                           spirit=stat(state, t, "spirit"), support=use.support)]
     else:
-        ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index)
+        ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index,
+                   support=use.support)
         hit = targets if ok else []
         if not ok:
             return
@@ -447,7 +456,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     ab, user = use.ability, use.user
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects])
-    if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
+    if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, support=use.support):
         return
     user.uses += 1
     start, end = end_point(state, ctx, use)

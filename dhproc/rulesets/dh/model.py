@@ -100,6 +100,7 @@ class Side:
     name: str
     leader: str | None
     dp: int = 0
+    bonus: int | None = None  # 応援ボーナス points left (DH-15); None: the side has none
 
 
 @dataclass
@@ -126,6 +127,7 @@ class DhState:
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
     sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
+    submissions: dict[str, Any] = field(default_factory=dict)  # this turn's, to locate a spent 応援ボーナス (DH-15.4)
 
     @property
     def phase_index(self) -> int:

@@ -116,6 +116,21 @@ OPTIONS = OptionSet([
                   "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
+    # 応援ボーナス (DH-15) and 発動率 / 成功率 操作 (DH-11.20)
+    Option("support_activation_cap", 10, minimum=0, maximum=100, source="research", clause="DH-15.2",
+           reason="the one campaign that writes 応援ボーナス down allows at most +10 points on a 発動判定; "
+                  "a 命中判定 takes any amount"),
+    Option("support_unneeded", "spent", choices=("spent", "kept"), source="guess", clause="DH-15.3",
+           reason="the bonus is declared in the submission, before the dice, so its points go whatever the "
+                  "die shows; kept gives them back when the roll would have succeeded without them"),
+    Option("support_success", False, choices=(False, True), source="research", clause="DH-15.2",
+           reason="the campaign rule names the 発動判定 and the 命中判定 only; true lets a bonus raise a "
+                  "成功判定 too, with the 発動判定's cap"),
+    Option("rate_change_order", "effects_first", choices=("effects_first", "bonus_first"), source="guess",
+           clause="DH-11.20",
+           reason="no text orders a 発動率 / 成功率 effect and a spent 応援ボーナス; the bonus is added to the "
+                  "rate the roll has, then capped at 100%; bonus_first adds it to the ability's own rate, "
+                  "so a rate set by an effect overrides it"),
 ])
 
 # The names GKs read in report headers and `dhproc options` (Japanese, English).
@@ -160,6 +175,10 @@ OPTIONS.set_names({
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
     "timed_hp": ("体力の一時変化", "a timed 体力 change"),
     "control_timing": ("完全操作された行動の時点", "when a controlled character acts"),
+    "support_activation_cap": ("発動判定への応援ボーナスの上限", "応援ボーナス cap on a 発動判定"),
+    "support_unneeded": ("不要だった応援ボーナス", "an 応援ボーナス the roll did not need"),
+    "support_success": ("成功判定への応援ボーナス", "応援ボーナス on a 成功判定"),
+    "rate_change_order": ("発動率操作と応援ボーナスの順", "order of rate effects and 応援ボーナス"),
 })
 
 # Each reason in Japanese, as `dhproc options dh` shows it by default (the English is Option.reason).
@@ -216,4 +235,10 @@ OPTIONS.set_reasons({
                                "資料はない",
     "zoc_ignore_fields": "ZoCフィールドはZoCと同じく移動を止めるので、ZoC無視はそれも無視する。falseでは敵のZoCだけを"
                          "無視する",
+    "support_activation_cap": "応援ボーナスを書き残した唯一のキャンペーンでは、発動判定へは1回+10までで、命中判定へは制限がない",
+    "support_unneeded": "応援ボーナスはダイスの前に行動提出で宣言するので、出目にかかわらず消費する。keptでは、なくても成功して"
+                        "いた判定では返す",
+    "support_success": "キャンペーンの規定が挙げるのは発動判定と命中判定だけ。trueでは成功判定にも発動判定と同じ上限で使える",
+    "rate_change_order": "発動率・成功率を変える効果と応援ボーナスの順を定める文はない。判定時の確率に加えて100%で打ち切る。"
+                         "bonus_firstでは能力本来の確率に加えるので、効果による確率の固定がボーナスに優先する",
 })
