@@ -201,6 +201,13 @@ def test_dh_15_3_points_go_even_when_unneeded_unless_kept() -> None:
     assert "  → 10 応援ボーナス points spent (赤組: 20 left)" in api.render(kept, lang="en")
 
 
+def test_dh_15_3_a_roll_not_made_spends_nothing() -> None:
+    log = resolve(match([turn(1, [{"who": "a", "ability": {"targets": ["y"]}, "bonus": 10},  # 乙 is out of range
+                                  {"who": "b", "attack": "y", "bonus": 20}])]))         # not on 乙's square
+    assert [e["reason"] for e in events(log, "cancel")] == ["invalid_target", "not_same_square"]
+    assert not events(log, "support") and log["state"]["sides"]["red"]["bonus"] == 30
+
+
 def test_dh_15_4_a_roll_the_pool_cannot_cover_is_an_error_at_the_bonus() -> None:
     """Two effects roll two 発動判定 (DH-8.2): 10 + 10 from a pool of 15 fails at the second."""
     twice = {**SPELL, "effects": [{"kind": "damage", "amount": 1}, {"kind": "damage", "amount": 1}]}
