@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import InputError, ResolutionError
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
@@ -34,12 +35,14 @@ COUNTS = SCHEMA["targets"]["properties"]["count"]["enum"]
 RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
+DELAY_KINDS = ("effect_delay", "time_lag")
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
 TYPES = ABILITY["type"]["enum"]
 GENDERS = SCHEMA["character"]["properties"]["gender"]["enum"]
 SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
+SWAP_STATS = SCHEMA["effect"]["properties"]["stats"]["items"]["enum"]
 FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
 USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
 RATES = SCHEMA["effect"]["properties"]["rate"]["enum"]  # 発動率 / 成功率 操作 (DH-11.20)
@@ -56,9 +59,17 @@ def amounts(lo: int = -999, hi: int = 999):
     return st.one_of(st.integers(-3, 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
 
 
-def ranges():
-    return st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
-                                 optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))})
+LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方向 (DH-9.6)
+
+
+@st.composite
+def ranges(draw) -> dict:
+    r = draw(st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
+                                   optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))}))
+    # a line's direction, fixed or chosen; now and then one on another shape (an input error)
+    if (r["shape"] == "line" and draw(st.booleans())) or draw(st.integers(0, 30)) == 0:
+        r["direction"] = draw(st.sampled_from(LINE_DIRECTIONS))
+    return r
 
 
 @st.composite
@@ -77,6 +88,12 @@ def effects(draw, bench: list[str]) -> dict:
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
         if draw(st.integers(0, 9)):
             e["seal"] = draw(st.sampled_from(SEALS))
+    if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
+        form = draw(st.integers(0, 9))
+        if form < 5:
+            e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
+        elif form < 9:
+            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS))  # hp: an input error too
     if kind == "rate_change":  # 発動率 / 成功率 操作 (DH-11.20); now and then without rate or with both (errors)
         if draw(st.integers(0, 9)):
             e["rate"] = draw(st.sampled_from(RATES))
@@ -126,10 +143,16 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
         ab["restrictions"] = draw(st.lists(st.builds(
-            lambda kind, n, when: {"kind": kind, **({"count": n} if kind == "uses" else {}),
-                                   **({"turns": [n]} if kind == "turns" else {}),
-                                   **({"when": when} if kind == "condition" else {})},
-            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN)), max_size=2))
+            lambda kind, n, when, unit: {"kind": kind, **({"count": n} if kind == "uses" else {}),
+                                         **({"turns": [n]} if kind == "turns" else {}),
+                                         **({"when": when} if kind == "condition" else {}),
+                                         # 効果遅延 / 時間差攻撃 (DH-10.7): now and then no delay (an input error)
+                                         **({"delay": n - 1, **unit} if kind in DELAY_KINDS and n > 1 else {}),
+                                         **({"effects": [n]} if kind in DELAY_KINDS and n == 3 else {})},
+            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN),
+            st.sampled_from([{}, {"unit": "phase"}, {"unit": "turn"}])), max_size=2))
+    if draw(st.integers(0, 5)) == 0:  # カウント遅延（準備型） (DH-10.8)
+        ab["prepared"] = {"turns": draw(st.integers(1, 2))}
     if draw(st.booleans()):
         ab["targets"]["only"] = draw(st.sampled_from(ONLY))
     if ab["targets"]["count"] == "up_to":
@@ -140,6 +163,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
         if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
             ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
+    if style == "passive" and draw(st.integers(0, 3)) == 0:  # a パッシブ's line direction at game start (DH-9.6)
+        ab["start"] = {"direction": draw(st.sampled_from(USE_DIRECTIONS))}
     return ab
 
 
@@ -175,11 +200,13 @@ def dh_matches(draw) -> str:
         if draw(st.booleans()):
             chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
-    start = 1
+    start = draw(st.integers(2, 4)) if mid else 1
+    transfer = draw(st.integers(0, 2)) == 0  # 転校生 (DH-14): a third side the GK plays
+    if transfer:
+        _transfer_students(draw, chars, [s for s in free if s not in places] or places, start)
     effects_in_play: list[dict] = []
     if mid:
-        start = draw(st.integers(2, 4))
-        now = (start - 1) * 2
+        now = (start - 1) * (3 if transfer else 2)
         for cid, c in chars.items():
             if "at" not in c:
                 continue
@@ -206,7 +233,7 @@ def dh_matches(draw) -> str:
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
-        for side in sides:
+        for side in sides + (["gk"] if transfer and draw(st.integers(0, 3)) else []):  # the GK may write nothing
             mine = [c for c, v in chars.items() if v["side"] == side]
             acts = []
             for who in draw(st.permutations(mine))[: draw(st.integers(0, len(mine)))]:
@@ -227,8 +254,14 @@ def dh_matches(draw) -> str:
                     act["ability"] = use
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
+                if ability and "prepared" in ability and draw(st.booleans()):  # 準備型's targets, named later
+                    act["prepared"] = {"targets": draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))}
+                    if draw(st.booleans()):
+                        act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
+                elif draw(st.integers(0, 19)) == 0:  # on a character without a 準備型 ability: an input error
+                    act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
                 if ("attack" in act or "ability" in act) and \
-                        draw(st.integers(0, 3 if pools[side] is not None else 59)) == 0:
+                        draw(st.integers(0, 3 if pools.get(side) is not None else 59)) == 0:
                     act["bonus"] = _bonus(draw, act, ability)
                 acts.append(act)
             controls = [t for a in acts if "ability" in a and any(e["kind"] == "control"
@@ -247,6 +280,8 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if transfer:
+        match["setup"]["sides"]["gk"] = {"name": "転校生", "transfer": True}
     if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
         firsts = [c for c, v in chars.items() if v["side"] == match["setup"]["first"] and "at" in v]
         if firsts:
@@ -284,6 +319,22 @@ def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
     return draw(st.integers(1, 10))
 
 
+def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
+    """One or two 転校生 with what their sheets may say: 所持DP, ZoC, a later arrival, auto-success."""
+    pool = draw(st.permutations(squares))
+    for i in range(draw(st.integers(1, 2))):
+        t = {"name": f"転校生{i}", "side": "gk", "attack": draw(st.integers(0, 20)), "defense": draw(st.integers(0, 20)),
+             "hp": draw(st.integers(1, 8)), "spirit": draw(st.integers(0, 5)), "fs": 5,
+             "at": pool[i % len(pool)].label}
+        for key, values in (("held_dp", st.integers(0, 3)), ("zoc", st.booleans()),
+                            ("arrives", st.integers(start, start + 2)), ("auto_success", st.booleans())):
+            if draw(st.booleans()):
+                t[key] = draw(values)
+        if draw(st.booleans()):
+            t["ability"] = draw(abilities([]))
+        chars[f"t{i}"] = t
+
+
 def _summon_choice(draw, chars: dict, side: str) -> dict:
     """A summon target of every kind: the own bench (valid), an own starter, an enemy, nobody."""
     kind = draw(st.sampled_from(SUMMON_TARGETS))
@@ -311,11 +362,20 @@ def note_generated(data: dict, log: dict | None) -> None:
                                              if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
+    coverage.note("line directions", [r.get("direction", "chosen") for a in abilities_
+                                      for r in [a["range"]] + [e["range"] for e in a["effects"] if "range" in e]
+                                      if r["shape"] == "line"])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act
                                      and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
     coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
+    coverage.note("delays", [r["kind"] + ("" if "delay" in r else " without delay") + " " + r.get("unit", "turn")
+                             for a in abilities_ for r in a.get("restrictions", []) if r["kind"] in DELAY_KINDS]
+                  + ["prepared" for a in abilities_ if "prepared" in a])
+    coverage.note("stat swaps", ["with user " + e.get("stat", "?") if e.get("with_user") else
+                                 ("two stats" if "stats" in e else "none named")
+                                 for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
     coverage.note("seals", [e.get("seal", "none named") for a in abilities_ for e in a["effects"] if e["kind"] == "seal"])
     coverage.note("rate changes", [("set" if "set" in e else "half" if e.get("amount") == "half" else "amount")
                                    + " of " + e.get("rate", "none named")
@@ -328,6 +388,17 @@ def note_generated(data: dict, log: dict | None) -> None:
                                          for act in acts if act.get("controlled")])
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
+    transfer = [c for c in chars.values() if isinstance(c, dict) and c.get("side") == "gk"]
+    coverage.note("転校生", (["with 転校生"] if transfer else ["two sides"])
+                  + [key for c in transfer for key in ("held_dp", "zoc", "arrives", "auto_success") if key in c])
+    if log is not None and transfer:
+        events = [e for t in log["turns"] for e in t["events"]]
+        coverage.note("転校生 events", [e["kind"] for e in events if e["kind"] == "transfer_arrival"]
+                      + ["dp for a 転校生" for e in events if e["kind"] == "dp" and e.get("transfer")]
+                      + ["no dp: " + e["reason"] for e in events if e["kind"] == "dp_none"]
+                      + ["phase 3 action" for e in events if e["kind"] == "action" and e["actor"] in
+                         [cid for cid, c in chars.items() if isinstance(c, dict) and c.get("side") == "gk"]]
+                      + ["auto-success" for e in events if e["kind"] == "check" and e.get("auto")])
     if log is not None:
         coverage.note("sealed character", [e["kind"] for t in log["turns"] for e in t["events"]
                                            if e["kind"] == "sealed_arrival"])
@@ -336,6 +407,8 @@ def note_generated(data: dict, log: dict | None) -> None:
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)
+        coverage.note("delays", [e["kind"] + (" prepared" if e.get("prepared") else "") for t in log["turns"]
+                                 for e in t["events"] if e["kind"] in ("effect_delayed", "effect_lands")])
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])
         coverage.note("attacks", ["made" for t in log["turns"] for e in t["events"] if e["kind"] == "attack"])
         coverage.note("controlled actions", ["taken" for t in log["turns"] for e in t["events"]
@@ -359,7 +432,7 @@ def _resolve_playable(text: str) -> tuple[dict, str]:
         except ResolutionError as exc:
             if "応援ボーナス points left" in str(exc):  # DH-15.4: located, found when the roll is made
                 raise
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             data["turns"] = data["turns"][:-1]
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 

@@ -14,7 +14,7 @@ from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import GAME, PER_GAME, Ability, EffectSpec, delay_of
 from .conditions import holds
 from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
                            summon_plan, summon_problem)
@@ -32,7 +32,9 @@ MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
 # ---------------------------------------------------------------------------------- helpers
 
 def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
-          origin: Square | None = None) -> list[Square]:
+          origin: Square | None = None, direction: str | None = None) -> list[Square]:
+    """The squares ``spec`` reaches from ``user`` (DH-9.1); ``direction`` is the one chosen at use
+    for a line range (任意一方向, DH-9.6)."""
     where = origin or user.at
     if where is None:
         return []
@@ -42,15 +44,16 @@ def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, a
     if ctx.options["barricade_blocks_ranges"]:  # DH-11.17
         board = Board(board.rows, board.cols, board.walls | barricade_squares(state))
     return squares_in_range(board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
-                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"])
+                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"],
+                            direction=direction)
 
 
 def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
-               origin: Square | None = None) -> list[Character]:
+               origin: Square | None = None, direction: str | None = None) -> list[Character]:
     """Characters this effect may take, in setup order (DH-9.2)."""
     if spec.targets.side == "self":
         return [user]
-    squares = reach(state, ctx, user, spec, ab, origin)
+    squares = reach(state, ctx, user, spec, ab, origin, direction)
     want_dead = spec.kind == "revive"
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and c.at in squares and c.dead == want_dead
@@ -86,7 +89,8 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
     """対象決定 (DH-8.1, DH-9.2): the targets, or why there are none."""
     if spec.kind in TARGETLESS:
         return [user], None
-    pool = candidates(state, ctx, user, spec, ab)
+    way = sub.get("direction")
+    pool = candidates(state, ctx, user, spec, ab, direction=way)
     if ab.type == "field":
         return (pool, None) if pool or not ctx.options["field_needs_targets"] else ([], "no_target")
     if spec.targets.count == "multi" or spec.targets.side == "self":
@@ -95,7 +99,7 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
         square = parse_square(sub["at"]) if "at" in sub else None
         if square is None:
             return [], "no_square"
-        if square not in reach(state, ctx, user, spec, ab):
+        if square not in reach(state, ctx, user, spec, ab, direction=way):
             return [], "square_out_of_range"
         chosen = [c for c in pool if c.at == square]
         return (chosen, None) if chosen else ([], "no_target")
@@ -143,6 +147,10 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
         ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, **about, **working)
         spend(state, ctx, user, purpose, r, None, support)
         return True
+    if user.auto_success and purpose in ("activation_check", "success_check"):  # a 転校生's sheet (DH-14.9)
+        ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, auto=True, **about,
+                 **working)
+        return True  # no die, so no 応援ボーナス is spent on it
     face = ctx.roll(100, purpose, actor=user.id, rate=r.value, **about)
     ok = face <= r.value
     ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
@@ -168,7 +176,7 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
 
     def stops(sq: Square) -> bool:
         return sq.label in fields or (not free and any(
-            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
+            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc
             for o in state.characters.values()))
     return stops
 
@@ -192,6 +200,10 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
         return False
+    if any(spec.range.chosen_line for spec in ab.effects) and sub.get("direction") is None:
+        # 任意一方向 (DH-9.6): a line whose direction the submission has not chosen reaches nowhere
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="no_line_direction")
+        return False
     if ab.style == "counter" and origin == "action":
         _arm_counter(state, ctx, use)
         return True
@@ -202,6 +214,9 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     for spec in ab.effects:
         if spec.index in skip and spec.empty_fire:
             continue  # a 空撃ち-capable effect the player chose not to exert
+        if ab.prepare_turns:  # 準備型: its targets are named when it takes effect (DH-10.8)
+            plans.append((spec, []))
+            continue
         targets, missing = choose_targets(state, ctx, user, ab, spec, sub)
         if missing and not spec.empty_fire:
             why = _why_not_target(state, ctx, user, ab, spec, sub) if missing == "invalid_target" else {}
@@ -209,7 +224,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
                      **why)
             return False
         if spec.kind == "summon":  # the square is this effect's target (DH-8.1, DH-11.8)
-            why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab))
+            why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab, direction=sub.get("direction")))
             if why:
                 who, sq = summon_plan(state, use, spec)
                 ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index,
@@ -228,7 +243,8 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="first_player_penalty")
         return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
-             effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans])
+             effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans],
+             **_chosen(use))
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
@@ -260,12 +276,15 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         if not ok:
             continue
         activated = True
-        _exert(state, ctx, use, spec, targets, payer)
+        if ab.prepare_turns or delay_of(ab, spec):
+            _postpone(state, ctx, use, spec, targets, payer)
+        else:
+            _exert(state, ctx, use, spec, targets, payer)
         if state.outcome is not None:
             break
     if not activated:
         return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
-    user.uses += 1
+    state.uses.add(user.id, PER_GAME, GAME)
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
     dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
@@ -289,10 +308,7 @@ def own_phase(state: DhState, user: Character) -> int:
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
     if not ab.usable:
         return "no_effects"
-    if ab.restriction("once_per_game") and user.uses >= 1:
-        return "used_up"
-    limit = ab.restriction("uses")
-    if limit and user.uses >= limit["count"]:
+    if not state.uses.allows(user.id, ab.limit, GAME):
         return "used_up"
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
@@ -315,26 +331,32 @@ def _payer(state: DhState, ctx: TurnContext, user: Character, ab: Ability,
     if pid is None:
         return None, "no_payer"
     payer = state.characters[pid]
-    squares = reach(state, ctx, user, ab.effects[0], ab)
+    squares = reach(state, ctx, user, ab.effects[0], ab, direction=sub.get("direction"))
     if payer.side != user.side or payer.id == user.id or payer.dead or not payer.on_map or payer.at not in squares:
         return None, "invalid_payer"
     return payer, None
+
+
+def success_check(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
+                  targets: list[Character], support: Support | None = None) -> tuple[list[Character], bool]:
+    """3. 成功判定 of one effect (DH-8.3): the targets it reaches, and whether its one roll succeeded
+    (精神攻撃: the rate is each target's own, so each target is rolled, DH-8.8). ``support``: the
+    応援ボーナス of the 行動 using the ability (DH-15)."""
+    if ab.mental_attack:
+        return [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
+                                            ability=ab.name, effect=spec.index, target=t.id,
+                                            spirit=stat(state, t, "spirit"), support=support)], True
+    ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index, support=support)
+    return (targets if ok else []), ok
 
 
 def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character],
            payer: Character | None) -> None:
     """3. 成功判定 and 4. 効果の適用 of one effect."""
     ab, user = use.ability, use.user
-    if ab.mental_attack:  # 精神攻撃: the rate is each target's own, so each target is rolled (DH-8.8)
-        hit = [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
-                                           ability=ab.name, effect=spec.index, target=t.id,
-                                           spirit=stat(state, t, "spirit"), support=use.support)]
-    else:
-        ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index,
-                   support=use.support)
-        hit = targets if ok else []
-        if not ok:
-            return
+    hit, ok = success_check(state, ctx, user, ab, spec, targets, use.support)
+    if not ok:
+        return
     if not costs_payable(state, use, payer):
         ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
         return  # the seed: if any part of the cost cannot be paid, the effect does not appear
@@ -342,6 +364,70 @@ def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets
         set_field(state, ctx, use, spec, hit)
         return
     apply_effect(state, ctx, use, spec, hit)
+
+
+def _postpone(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character],
+              payer: Character | None) -> None:
+    """効果遅延 / 時間差攻撃 (DH-10.7) and 準備型 (DH-10.8): the effect waits, sustained by its user,
+    until the phase start it lands at; its 成功判定 is made then (:func:`_land`)."""
+    ab, user = use.ability, use.user
+    if not costs_payable(state, use, payer):
+        ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
+        return
+    wait, counts = delay_of(ab, spec) or (2 * (ab.prepare_turns or 0), "landing")
+    data: dict[str, Any] = {"ability": ab.name, "effect_index": spec.index, "targets": [t.id for t in targets],
+                            "used": use.start, "count_from": counts,
+                            "choices": {k: v for k, v in use.sub.items() if k in ("at", "direction", "summon")}}
+    if ab.prepare_turns:
+        data["prepared"] = True
+    if ab.has("survives_death") or ctx.options["delayed_on_death"] == "lands":
+        data["survives_death"] = True
+    now = state.clocks.now(PHASE)
+    e = state.effects.add("delayed", bearer=None, data=data, clock=PHASE, clocks=state.clocks,
+                          duration=max(1, use.start + wait - now), source={"user": user.id})
+    ctx.emit("effect_delayed", actor=user.id, ability=ab.name, effect=e.seq, index=spec.index,
+             targets=data["targets"], lands=e.end, **({"prepared": True} if ab.prepare_turns else {}))
+
+
+def _land(state: DhState, ctx: TurnContext, e: Any, actions: list[dict]) -> None:
+    """A delayed effect takes effect (DH-10.7, DH-10.8): its targets — those named at the use, still
+    alive and on the MAP (and in range by option ``delayed_range``), or for 準備型 those the user's
+    entry names now as ``prepared:`` —, its 成功判定, and the effect, its duration counted from the
+    use (効果遅延) or from now (時間差攻撃, 準備型)."""
+    user = state.characters[e.source["user"]]
+    ab = user.ability
+    assert ab is not None
+    spec = ab.effects[e.data["effect_index"] - 1]
+    now = state.clocks.now(PHASE)
+    sub = dict(e.data.get("choices") or {})
+    missing = None
+    if e.data.get("prepared"):
+        entry = next((a for a in actions if a["who"] == user.id and "prepared" in a), None)
+        sub = dict(entry["prepared"]) if entry else {}
+        targets, missing = choose_targets(state, ctx, user, ab, spec, sub) if user.on_map else ([], "user_gone")
+    elif spec.kind in TARGETLESS:
+        targets = [user]
+    else:
+        want_dead = spec.kind == "revive"
+        targets = [state.characters[t] for t in e.data["targets"]]
+        targets = [t for t in targets if t.dead == want_dead and t.at is not None and not t.withdrawn]
+        if ctx.options["delayed_range"] == "at_landing":
+            pool = candidates(state, ctx, user, spec, ab)
+            targets = [t for t in targets if t in pool]
+        missing = None if targets else "no_target"
+    ctx.emit("effect_lands", actor=user.id, ability=ab.name, effect=e.seq, index=spec.index,
+             targets=[t.id for t in targets])
+    if missing and not (spec.empty_fire and spec.kind in TARGETLESS):
+        ctx.emit("cancel", actor=user.id, scope="effect", effect=spec.index, reason=missing)
+        return
+    use = Use(user, ab, sub, "delayed", e.data["used"] if e.data["count_from"] == "use" else now)
+    hit, _ = success_check(state, ctx, user, ab, spec, targets)
+    if not hit and spec.kind not in TARGETLESS:
+        return
+    if ab.type == "field":
+        set_field(state, ctx, use, spec, hit)
+    else:
+        apply_effect(state, ctx, use, spec, hit)
 
 
 def apply_effect(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets: list[Character]) -> None:
@@ -413,10 +499,11 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
         elif kind == "extra_rest":
             turns = p.get("turns", 1)
             now = state.clocks.now(PHASE)
-            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + 4, "constraint": True},
-                                  clock=PHASE, clocks=state.clocks, duration=4 + 2 * turns,
+            rest_end = 2 * state.phases  # after the 能力休み: the user side's phase after next
+            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + rest_end, "constraint": True},
+                                  clock=PHASE, clocks=state.clocks, duration=rest_end + state.phases * turns,
                                   source={"user": who.id})
-            ctx.emit("cost", **event, turns=turns, start=now + 4, end=e.end)
+            ctx.emit("cost", **event, turns=turns, start=now + rest_end, end=e.end)
         elif kind == "permanent_incapacitation":
             state.effects.add("incapacitate", bearer=who.id, data={"constraint": True}, clock=PHASE,
                               clocks=state.clocks, duration=None, source={"user": who.id}, removable=False)
@@ -445,7 +532,7 @@ def rest(state: DhState, ctx: TurnContext, user: Character, *, start: int) -> No
     """能力休み (DH-10.1): the user sits out its side's next phase; released just before the one after."""
     now = state.clocks.now(PHASE)
     e = state.effects.add("ability_rest", bearer=user.id, data={}, clock=PHASE, clocks=state.clocks,
-                          duration=start + 4 - now, source={"user": user.id}, removable=True)
+                          duration=start + 2 * state.phases - now, source={"user": user.id}, removable=True)
     ctx.emit("rest", actor=user.id, effect=e.seq, end=e.end)
 
 
@@ -455,16 +542,16 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     """Counter: 1 発動判定 (no target) → 2 カウンター待受状態 → 3 制約・能力休み (DH-8.6)."""
     ab, user = use.ability, use.user
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
-             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects])
+             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use))
     if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, support=use.support):
         return
-    user.uses += 1
+    state.uses.add(user.id, PER_GAME, GAME)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
-        end = use.start + 2 * ctx.options["counter_default_turns"]
+        end = use.start + state.phases * ctx.options["counter_default_turns"]
     e = state.effects.add("counter", bearer=user.id,
                           data={"ability": ab.name, "when": ab.counter_when, "from": start,
-                                "survives_death": ab.has("survives_death")},
+                                "survives_death": ab.has("survives_death"), **_chosen(use)},
                           clock=PHASE, clocks=state.clocks,
                           duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
                           source={"user": user.id}, removable=False)
@@ -476,15 +563,24 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     die_of_costs(state, ctx, dying)
 
 
-def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tuple[bool, str | None]:
-    """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment?"""
+def _chosen(use: Use) -> dict[str, str]:
+    """The line direction a use chose (DH-9.6), kept with what outlasts the use (a waiting counter, a
+    field) so its range stays that line; nothing when the ability has no such line."""
+    if any(spec.range.chosen_line for spec in use.ability.effects) and "direction" in use.sub:
+        return {"direction": use.sub["direction"]}
+    return {}
+
+
+def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
+                    waiting: Any) -> tuple[bool, str | None]:
+    """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment? The
+    waiting range is the ability's range as any use reads it (DH-8.6, DH-9.1, DH-11.17)."""
     when = holder.ability.counter_when if holder.ability else None
     subject = state.characters.get(trig.subject) if trig.subject else None
     enemy = subject is not None and subject.side != holder.side
     ally = subject is not None and subject.side == holder.side and subject.id != holder.id
     in_range = trig.square is not None and holder.at is not None and trig.square in \
-        squares_in_range(state.board, holder.at, holder.ability.effects[0].range,
-                         wall_piercing=holder.ability.has("wall_piercing"))
+        reach(state, ctx, holder, holder.ability.effects[0], holder.ability, direction=waiting.data.get("direction"))
     k = trig.kind
     table = {
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
@@ -535,7 +631,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
                     continue
                 alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy") or timing == "same"
                 if alive_ok and not _ability_sealed(state, ctx, c):
-                    ok, _ = _counter_target(state, c, trig)
+                    ok, _ = _counter_target(state, ctx, c, trig, e)
                     if ok:
                         found.append((c, e))
         if ctx.options["counter_order"] == "opponent_first":
@@ -546,8 +642,8 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
         holder, waiting = handler
-        _, target_id = _counter_target(state, holder, trig)
-        _fire_counter(state, ctx, holder, trig, target_id)
+        _, target_id = _counter_target(state, ctx, holder, trig, waiting)
+        _fire_counter(state, ctx, holder, trig, target_id, waiting.data.get("direction"))
         limit = holder.ability.counter_times if holder.ability else None
         if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
             waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
@@ -566,16 +662,19 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
-                  target_id: str | None) -> None:
+                  target_id: str | None, direction: str | None = None) -> None:
     ab = holder.ability
-    use = Use(holder, ab, {"targets": [target_id]} if target_id else {}, "counter", state.clocks.now(PHASE))
+    sub: dict[str, Any] = {"targets": [target_id]} if target_id else {}
+    if direction is not None:
+        sub["direction"] = direction
+    use = Use(holder, ab, sub, "counter", state.clocks.now(PHASE))
     ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
              target=target_id, **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
     for spec in ab.effects:
         if spec.targets.side == "self":
             targets = [holder]
         elif spec.targets.count == "multi" or target_id is None:
-            targets = candidates(state, ctx, holder, spec, ab)
+            targets = candidates(state, ctx, holder, spec, ab, direction=direction)
         else:  # the target of that moment, wherever it is (DH-8.6)
             t = state.characters.get(target_id)
             targets = [t] if t is not None and not t.dead and t.on_map and takes(ctx, holder, spec.targets.side, t) \
@@ -583,13 +682,7 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
         if not targets and spec.kind not in TARGETLESS:
             ctx.emit("cancel", actor=holder.id, scope="counter", effect=spec.index, reason="no_target")
             continue
-        if ab.mental_attack:
-            hit = [t for t in targets if check(state, ctx, holder, "success_check", mental_rate(ctx, t, state),
-                                               ability=ab.name, effect=spec.index, target=t.id,
-                                               spirit=stat(state, t, "spirit"))]
-        else:
-            hit = targets if check(state, ctx, holder, "success_check", ab.success, ability=ab.name,
-                                   effect=spec.index) else []
+        hit, _ = success_check(state, ctx, holder, ab, spec, targets)
         if hit or spec.kind in TARGETLESS:
             apply_effect(state, ctx, use, spec, hit)
 
@@ -598,8 +691,9 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
 
 def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit: list[Character]) -> None:
     """フィールド設置型 (DH-8.9): the area is fixed where the user stands when it is set."""
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     f = area_effect(state, ctx, use, spec, "field", squares)
+    f.data.update(_chosen(use))
     ctx.emit("field_set", actor=use.user.id, ability=use.ability.name, effect=f.seq,
              squares=[s.label for s in squares], end=f.end)
     _field_apply(state, ctx, f, hit)
@@ -647,9 +741,7 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
     """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
     field that moves with its user (DH-8.19) follows it."""
-    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
-        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
-            _move_field(state, ctx, c, f)
+    follow_fields(state, ctx, c)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
         f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
@@ -664,13 +756,24 @@ def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square])
             field_reroll(state, ctx, f, [c], "entry")
 
 
+def follow_fields(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> None:
+    """The fields that move with ``c`` (DH-8.19) follow it to where it now stands; after a forced
+    move only under the option ``moving_field_forced``."""
+    if forced and not ctx.options["moving_field_forced"]:
+        return
+    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+            _move_field(state, ctx, c, f)
+
+
 def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> None:
     """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
     from where its owner now stands; who is left outside loses its effect, and an enemy it now
     covers is rolled for as on entry."""
     spec = owner.ability.effects[f.data["effect_index"] - 1]
     before = list(f.data["squares"])
-    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability)]
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability,
+                                                direction=f.data.get("direction"))]
     ctx.emit("field_moved", actor=owner.id, ability=owner.ability.name, effect=f.seq, squares=f.data["squares"])
     gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
             and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]
@@ -681,11 +784,14 @@ def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> N
 
 # ---------------------------------------------------------------------------------- phase start
 
-def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
-    """Before the side's actions (DH-10.3): end what has run out and release 能力休み, then 付与
-    re-applications and field re-rolls, in the order of option ``phase_start_order``."""
+def phase_start(state: DhState, ctx: TurnContext, side_id: str, actions: list[dict] = ()) -> None:
+    """Before the side's actions (DH-10.3): end what has run out and release 能力休み, then delayed
+    effects land (DH-10.7), then 付与 re-applications and field re-rolls, in the order of option
+    ``phase_start_order``."""
     expired = state.effects.expire(state.clocks)
     for e in expired:
+        if e.kind == "delayed":
+            continue  # it has not run out: its wait is over (below)
         harm.effect_end(state, ctx, e, "expired")
         if e.kind == "withdraw" and e.bearer:
             c = state.characters[e.bearer]
@@ -698,6 +804,9 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str) -> None:
         elif e.kind == "field":
             children = [x for x in state.effects if x.data.get("field") == e.seq]
             harm.end_effects(state, ctx, children, reason="field_ended")
+    for e in expired:
+        if e.kind == "delayed" and state.outcome is None:
+            _land(state, ctx, e, list(actions))
     order = ("grant", "field") if ctx.options["phase_start_order"] == "expire_grant_field" else ("field", "grant")
     for step in order:
         if step == "grant":

@@ -56,6 +56,33 @@ def is_starter(c: dict) -> bool:
     return "at" in c and c.get("starter", True)
 
 
+TRANSFER_KEYS = ("held_dp", "zoc", "arrives", "auto_success")  # what only a 転校生's entry may say
+
+
+def transfer_side(setup: dict) -> str | None:
+    """The 転校生 side's id (DH-14.1), or None in a two-side match."""
+    return next((sid for sid, s in setup["sides"].items() if s.get("transfer")), None)
+
+
+def _transfer_problems(setup: dict, at: Any) -> None:
+    """DH-14.1: two player sides and at most one 転校生 side, never 先攻; the 転校生 keys only on
+    its characters, a late arrival with its square."""
+    sides = setup["sides"]
+    transfers = [sid for sid, s in sides.items() if s.get("transfer")]
+    for sid in transfers[1:]:
+        at(("sides", sid, "transfer"), say("dh.transfer_twice", other=transfers[0]))
+    if len(sides) - len(transfers) != 2:
+        at(("sides",), say("dh.player_sides", count=len(sides) - len(transfers)))
+    if setup["first"] in transfers:
+        at(("first",), say("dh.first_transfer"))
+    for cid, c in setup["characters"].items():
+        for key in TRANSFER_KEYS:
+            if key in c and c["side"] not in transfers:
+                at(("characters", cid, key), say("dh.transfer_only", key=key), key=True)
+        if "arrives" in c and c["side"] in transfers and "at" not in c:
+            at(("characters", cid, "arrives"), say("dh.arrives_needs_at"), key=True)
+
+
 def check_match(match: Any) -> list[Problem]:
     setup = match.setup
     problems: list[Problem] = []
@@ -69,6 +96,7 @@ def check_match(match: Any) -> list[Problem]:
     sides = setup["sides"]
     if setup["first"] not in sides:
         at(("first",), say("dh.not_a_side", side=setup["first"], sides=", ".join(sides)))
+    _transfer_problems(setup, at)  # 転校生 (DH-14.1)
     placed: dict[Square, str] = {}
     for cid, c in setup["characters"].items():
         if c["side"] not in sides:
@@ -155,6 +183,8 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), say("dh.needs_amount", kind=e["kind"])))
         if e["kind"] == "seal" and "seal" not in e:  # DH-11.15
             out.append((("effects", i), say("dh.seal_needs_what")))
+        if e["kind"] == "stat_swap" and not ("stats" in e if not e.get("with_user") else e.get("stat") not in (None, "hp")):
+            out.append((("effects", i), say("dh.swap_parts")))  # DH-11.21
         if e["kind"] == "rate_change" and ("rate" not in e or ("amount" in e) == ("set" in e)
                                            or isinstance(e.get("amount"), dict)):  # DH-11.20
             out.append((("effects", i), say("dh.rate_change_needs")))
@@ -173,10 +203,31 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
                 out.append((("effects", i, "character"), say("dh.unknown_character", who=e["character"], hint="")))
             elif other["side"] != setup["characters"][cid]["side"] or is_starter(other):
                 out.append((("effects", i, "character"), say("dh.not_on_bench", who=e["character"])))
+    out += _delay_problems(ab)
     out += _condition_problems(ab)
     for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
         if t not in setup["characters"]:
             out.append((("start", "targets", j), say("dh.unknown_character", who=t, hint="")))
+    return out
+
+
+def _delay_problems(ab: dict) -> list[tuple[tuple, str]]:
+    """効果遅延, 時間差攻撃 (DH-10.7) and 準備型 (DH-10.8): a wait, on effects that can wait."""
+    out: list[tuple[tuple, str]] = []
+    effects = ab.get("effects", [])
+    for i, r in enumerate(ab.get("restrictions", [])):
+        if r["kind"] not in ("effect_delay", "time_lag"):
+            continue
+        if "delay" not in r:
+            out.append((("restrictions", i), say("dh.delay_needs_delay")))
+        delayed = [e for j, e in enumerate(effects, start=1) if j in r.get("effects", [j])]
+        if r["kind"] == "time_lag" and any((e.get("targets") or ab.get("targets") or {}).get("side") != "enemy"
+                                           for e in delayed):
+            out.append((("restrictions", i), say("dh.time_lag_enemies")))
+        if ab.get("style") == "counter" or any(e["kind"] == "extra_action" for e in delayed):
+            out.append((("restrictions", i), say("dh.delay_where")))
+    if "prepared" in ab and (ab.get("style") == "counter" or any(e["kind"] == "extra_action" for e in effects)):
+        out.append((("prepared",), say("dh.delay_where")))
     return out
 
 
@@ -227,6 +278,7 @@ def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[P
     for e in ab.get("effects", []):
         t = e.get("targets", base_targets)
         if ab.get("style") != "counter" and ab.get("type") != "field" and e["kind"] not in TARGETLESS \
+                and "prepared" not in ab \
                 and t.get("count", "single") == "single" and t.get("side", "any") != "self":
             needs.append("targets")
         if e["kind"] in ("forced_move", "wall_build", "wall_break"):
@@ -307,6 +359,11 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                     problems += _named_use_problems(turn, here + ("ability",), act["ability"], chars[who])
                 elif who in chars:
                     problems += _use_problems(turn, here + ("ability",), act["ability"], who, chars, board)
+            if "prepared" in act and who in chars:  # 準備型 (DH-10.8)
+                if "prepared" not in (chars[who].get("ability") or {}):
+                    problems.append(turn.problem(here + ("prepared",), say("dh.no_prepared", who=who)))
+                else:
+                    problems += _use_problems(turn, here + ("prepared",), act["prepared"], who, chars, board)
             for key in ("to",):
                 if key in act:
                     _, msg = square_problem(act[key], board)

@@ -10,22 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine import amounts
 from ...engine.context import TurnContext
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import Ability, EffectSpec, own_amount
+from .conditions import accessor
 from .model import Character, DhState, Square, parse_square
 from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon", "barricade_build", "zoc_field")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
-           "control", "wall_entry", "barricade_cross", "counter_pass", "rate_change")
+           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap", "rate_change")
 DESCRIBED_BY = ("stat", "amount", "seal", "rate", "set")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
          "damage_reduction", "seal", "control", "wall_entry", "barricade_build", "barricade_cross", "zoc_field",
-         "counter_pass", "rate_change")
+         "counter_pass", "stat_swap", "rate_change")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -53,14 +55,15 @@ class Use:
 def end_point(state: DhState, ctx: TurnContext, use: Use) -> tuple[int, int | None]:
     """(active from, end) on the phase clock (DH-10.2): an effect is active from the moment it is
     applied — with カウント遅延 only after the 能力休み, at P+4 — and n turns counted from the user
-    side's phase P end just before its phase P+2n."""
+    side's phase P end just before its phase P+2n (P+3n with a 転校生, DH-14.2)."""
     ab = use.ability
-    base = use.start + (4 if ab.has("delayed") else 0)
+    turn = state.phases  # phases a turn: n turns from a phase end just before that side's n-th next one
+    base = use.start + (2 * turn if ab.has("delayed") else 0)
     active_from = base if ab.has("delayed") else min(base, state.clocks.now(PHASE))
     if ab.duration == "permanent":
         return active_from, None
-    extra = 2 if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
-    return active_from, base + 2 * int(ab.duration) + extra
+    extra = turn if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
+    return active_from, base + turn * int(ab.duration) + extra
 
 
 def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target: Character, kind: str,
@@ -85,7 +88,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
     else:
-        event.update({k: data[k] for k in DESCRIBED_BY if k in data})
+        event.update({k: data[k] for k in DESCRIBED_BY + ("slots",) if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -95,8 +98,8 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     amount = spec.param("amount", 0)
     if amount == "half":
         amount = current - current // 2  # 半減: the value is halved, rounding down
-    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
-        amount = stat(state, use.user, amount["own"])
+    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
+        amount = amounts.evaluate(own_amount(amount), accessor(state, use.user, t)).value
     amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
@@ -150,6 +153,37 @@ def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: 
     harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
                 gruesome=use.ability.has("gruesome_death"), silent=use.silent)
     return t.hp - before
+
+
+def swap_slots(use: Use, spec: EffectSpec, t: Character) -> list[tuple[Character, str]]:
+    """The two values a ステータス入れ替え exchanges (DH-11.21): two stats of the target, or one stat
+    of the user and the same stat of the target."""
+    if spec.param("with_user", False):
+        return [(t, spec.param("stat", "attack")), (use.user, spec.param("stat", "attack"))]
+    first, second = spec.param("stats", ["attack", "defense"])
+    return [(t, first), (t, second)]
+
+
+def _stat_swap(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+    """ステータス入れ替え (DH-11.21): the two base values change places for the effect's duration;
+    what happens to them meanwhile is read at its end (harm.swap_back)."""
+    slots = swap_slots(use, spec, t)
+    if slots[0] == slots[1]:
+        ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="nothing_to_swap")
+        return
+    values = [getattr(c, name) for c, name in slots]
+    set_base(state, ctx, slots[0][0], slots[0][1], values[1], "swap")
+    set_base(state, ctx, slots[1][0], slots[1][1], values[0], "swap")
+    data = {"slots": [[c.id, name, v] for (c, name), v in zip(slots, values)]}
+    lasting(state, ctx, use, spec, t, "stat_swap", data, **extra)
+
+
+def set_base(state: DhState, ctx: TurnContext, c: Character, name: str, value: int, reason: str) -> None:
+    """Put a base stat at ``value`` (never below 0) and log the change as its current value shows it."""
+    before = stat(state, c, name)
+    setattr(c, name, max(0, value))
+    ctx.emit("stat", character=c.id, stat=name, amount=stat(state, c, name) - before, before=before,
+             after=stat(state, c, name), reason=reason)
 
 
 def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -253,7 +287,7 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
     straight in a direction — away from the user, one the submission names, or a fixed one."""
-    from .ability_rules import move_stops
+    from .ability_rules import follow_fields, move_stops
     from .movement import push_line, plan_move
 
     reach = spec.param("squares", 1)
@@ -287,6 +321,8 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
+    if plan.path:
+        follow_fields(state, ctx, t, forced=True)
 
 
 def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:
@@ -343,7 +379,7 @@ def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> N
     """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
     from .ability_rules import reach
 
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     e = area_effect(state, ctx, use, spec, "zoc_field", squares)
     ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
              squares=[s.label for s in squares], end=e.end)
@@ -412,6 +448,7 @@ HANDLERS: dict[str, Callable] = {
     "barricade_cross": _lasting_kind("barricade_cross"),
     "zoc_field": _zoc_field,
     "counter_pass": _lasting_kind("counter_pass"),
+    "stat_swap": _stat_swap,
     "rate_change": _lasting_kind("rate_change"),  # 発動率 / 成功率 操作 (DH-11.20), read by support.roll_rate
 }
 assert tuple(HANDLERS) == KINDS

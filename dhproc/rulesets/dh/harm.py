@@ -72,7 +72,7 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
     ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
     if t.hp == 0:
         death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent, forestalled=True)
-    elif t.hp == 1 and before != 1:
+    elif t.hp == 1 and before != 1 and not t.never_dying:  # a 転校生 may never be 瀕死 (DH-14.8)
         ctx.emit("state", character=t.id, state="dying", on=True)
 
 
@@ -125,16 +125,43 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
 
 
 def award_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
-    """DH-5.3: DP to the other side (内ゲバ gives none and is never passed here: DH-5.4)."""
+    """DH-5.3: DP to the other side (内ゲバ gives none and is never passed here: DH-5.4); a 転校生
+    yields its 所持DP to its killer's side, its own kills nothing (DH-14.5, DH-14.6)."""
+    if dead.transfer or (killer is not None and killer.transfer and cause in ("attack", "ability")):
+        transfer_dp(state, ctx, dead, killer, cause)
+        return
     gainer = state.opponent(dead.side)
     base = ctx.options["leader_dp"] if dead.leader else 1
     multiplier = 1
     if killer is not None and killer.leader and killer.side == gainer and cause in ("attack", "ability"):
         multiplier = ctx.options["leader_kill_multiplier"]
+    _score(state, ctx, dead, gainer, base, multiplier, cause)
+
+
+def transfer_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
+    """DH-14.5: a dead 転校生's 所持DP goes to the side of the player character that killed it
+    (option transfer_dp_to); none for a death by a 制約 or with no killer. DH-14.6: a 転校生's kill of
+    a player character yields nothing (option transfer_kill_dp: opponent scores it as DH-5.3)."""
+    if not dead.transfer:
+        if ctx.options["transfer_kill_dp"] == "opponent":
+            _score(state, ctx, dead, state.opponent(dead.side), ctx.options["leader_dp"] if dead.leader else 1, 1, cause)
+        else:
+            ctx.emit("dp_none", character=dead.id, killer=killer.id if killer else None, reason="transfer_kill")
+        return
+    if killer is None or killer.transfer or cause not in ("attack", "ability") or ctx.options["transfer_dp_to"] == "none":
+        why = "transfer_dp_none" if ctx.options["transfer_dp_to"] == "none" else "no_player_killer"
+        ctx.emit("dp_none", character=dead.id, killer=killer.id if killer else None, reason=why)
+        return
+    multiplier = ctx.options["leader_kill_multiplier"] if killer.leader else 1
+    _score(state, ctx, dead, killer.side, dead.held_dp, multiplier, cause, transfer=True)
+
+
+def _score(state: DhState, ctx: TurnContext, dead: Character, gainer: str, base: int, multiplier: int,
+           cause: str, **extra: Any) -> None:
     amount = base * multiplier
     state.sides[gainer].dp += amount
     ctx.emit("dp", side=gainer, amount=amount, total=state.sides[gainer].dp, character=dead.id,
-             base=base, multiplier=multiplier, reason="kill" if cause != "cost" else "cost_death")
+             base=base, multiplier=multiplier, reason="kill" if cause != "cost" else "cost_death", **extra)
 
 
 def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> None:
@@ -174,15 +201,37 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
     if e.kind == "stat_change" and e.bearer is not None:
         c = state.characters[e.bearer]
         event.update(stat=e.data["stat"], amount=e.data["amount"], after=stat(state, c, e.data["stat"]))
-    elif e.kind in ("field", "counter"):
+    elif e.kind in ("field", "counter", "delayed"):
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"))
     elif e.kind in ("barricade", "zoc_field"):  # terrain: its squares (DH-11.17, DH-11.18)
         event.update(owner=e.source.get("user"), ability=e.data.get("ability"), squares=e.data["squares"])
     elif e.kind in ("damage_reduction", "seal", "repeat"):  # what ends, as its start said it
         event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
+    elif e.kind == "stat_swap":
+        event.update(slots=e.data["slots"])
     ctx.emit("effect_end", **event)
+    if e.kind == "stat_swap":
+        swap_back(state, ctx, e.data["slots"])
     if e.kind == "stat_change" and e.data.get("applied") and e.bearer is not None:
         _take_back_hp(state, ctx, state.characters[e.bearer], e.data["applied"])
+
+
+def swap_back(state: DhState, ctx: TurnContext, slots: list) -> None:
+    """The end of a ステータス入れ替え (DH-11.21, option ``swap_end``): ``exchange`` puts the two
+    values back in place as they are now, so a change made to a value while swapped goes with it;
+    ``restore`` gives each stat its own value from before the swap, changed by what was done to
+    that stat while swapped."""
+    from .effect_kinds import set_base
+
+    (c1, s1, v1), (c2, s2, v2) = slots
+    a, b = state.characters[c1], state.characters[c2]
+    now1, now2 = getattr(a, s1), getattr(b, s2)
+    if ctx.options["swap_end"] == "exchange":
+        new1, new2 = now2, now1
+    else:
+        new1, new2 = v1 + (now1 - v2), v2 + (now2 - v1)
+    set_base(state, ctx, a, s1, new1, "swap_end")
+    set_base(state, ctx, b, s2, new2, "swap_end")
 
 
 def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) -> None:
@@ -198,7 +247,7 @@ def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) 
     before = c.hp
     c.hp = max(1, c.hp - applied)
     ctx.emit("stat", character=c.id, stat="hp", amount=c.hp - before, before=before, after=c.hp, reason="expired")
-    if c.hp == 1 and before != 1:
+    if c.hp == 1 and before != 1 and not c.never_dying:
         ctx.emit("state", character=c.id, state="dying", on=True)
 
 
@@ -217,7 +266,7 @@ def check_wipeout(state: DhState, ctx: TurnContext) -> None:
     if state.outcome is not None:
         return
     scope = ctx.options["wipeout_scope"]
-    wiped = [s for s in state.sides if wiped_out(state, s, scope)]
+    wiped = [s for s in state.players if wiped_out(state, s, scope)]  # never the 転校生 side (DH-14.4)
     if not wiped:
         return
     if len(wiped) == 1:
@@ -230,7 +279,7 @@ def check_wipeout(state: DhState, ctx: TurnContext) -> None:
 
 def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> None:
     """DH-6.4: more DP wins; equal DP follows the option dp_tie."""
-    first, second = list(state.sides.values())
+    first, second = (state.sides[s] for s in state.players)
     if first.dp != second.dp:
         winner = first if first.dp > second.dp else second
         decide(state, ctx, "win", winner.id, reason_prefix + "dp")
@@ -245,4 +294,4 @@ def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> N
 def decide(state: DhState, ctx: TurnContext, result: str, winner: str | None, reason: str, **extra: Any) -> None:
     state.outcome = {"result": result, "winner": winner, "reason": reason}
     ctx.emit("outcome", result=result, winner=winner, reason=reason,
-             dp={s.id: s.dp for s in state.sides.values()}, **extra)
+             dp=state.player_dp(), **extra)

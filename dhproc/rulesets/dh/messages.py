@@ -18,6 +18,18 @@ MESSAGES = catalogue("dh", {
     "forestall_limit": ("先手カウンターが互いに反応し続けました（{n}段目）。先手の入れ子はオプションtrigger_limitまで、最大{most}段です",
                         "先手 counters kept answering each other ({n} deep); they nest as far as the option "
                         "trigger_limit allows, at most {most}"),
+    "swap_parts": ("ステータス入れ替えには、対象の2つのステータス（stats: [attack, defense]）か、with_user: true と"
+                   "使用者と入れ替えるステータス（stat：体力以外）が必要です",
+                   "a stat swap needs the target's two stats (stats: [attack, defense]), or with_user: true and "
+                   "the stat it swaps with the user (stat, not hp)"),
+    "delay_needs_delay": ("効果遅延・時間差攻撃には待つ長さが必要です（delay: ターン数、unit: phase ならフェイズ数）",
+                          "an effect delay needs how long it waits (delay: turns, or phases with unit: phase)"),
+    "time_lag_enemies": ("時間差攻撃は敵を対象とする効果に書きます（targets の side: enemy）",
+                         "a time lag (時間差攻撃) is for effects aimed at enemies (targets with side: enemy)"),
+    "delay_where": ("効果遅延・時間差攻撃・準備型はアクティブかパッシブの能力の、再行動以外の効果に書きます",
+                    "an effect delay or a prepared ability is for the effects, other than extra_action, of an "
+                    "active or passive ability"),
+    "no_prepared": ("「{who}」の特殊能力は準備型（prepared）ではありません", "'{who}' has no prepared ability"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),
@@ -65,6 +77,14 @@ MESSAGES = catalogue("dh", {
     "attack_and_wait": ("1つの行動で攻撃と待機の両方はできません", "an action either attacks or waits, not both"),
     "one_motion": ("1つの行動の動作は1つです：攻撃、特殊能力、待機のどれか", "one 動作 per action: attack, ability or wait"),
     "no_ability_effects": ("「{who}」のセットアップに効果のある特殊能力がありません", "'{who}' has no ability with effects in the setup"),
+    # 転校生 (DH-14.1)
+    "player_sides": ("転校生の陣営のほかに、プレイヤーの陣営が2つ必要です（{count}つ）",
+                     "a match needs two player sides beside a transfer-student (転校生) side ({count} given)"),
+    "transfer_twice": ("転校生の陣営は1つまでです（「{other}」もそうです）", "one transfer-student (転校生) side at most ('{other}' is one too)"),
+    "first_transfer": ("先攻は転校生の陣営にできません", "the transfer-student (転校生) side cannot be 先攻"),
+    "transfer_only": ("「{key}」は転校生の陣営のキャラクターにだけ書けます", "'{key}' is only for a character of the transfer-student (転校生) side"),
+    "arrives_needs_at": ("登場するターン（arrives）には、登場するマス 'at:' が必要です",
+                         "a transfer student that arrives later needs 'at:', the square it appears on"),
     # a match that starts mid-campaign (campaign.py)
     "over_maximum": ("現在の{stat} {value}が最大値{maximum}を超えています（基本値。オプション heal_cap: initial）",
                      "current {stat} {value} is over its maximum {maximum} (the base value; option heal_cap: initial)"),

@@ -13,8 +13,10 @@ from typing import Any
 from ...report import document as doc
 from ...report import header
 from ...report.text import Catalog
-from .checks import board_of
-from .model import ROW_LABELS, col_label, parse_square
+from .checks import board_of, transfer_side
+from .model import ROW_LABELS, col_label, parse_square, turn_of
+
+PHASE_NAMES = ("first", "second", "transfer")  # the phases of a turn, in order (DH-2.1, DH-14.2)
 from .options import OPTIONS
 
 T = Catalog({
@@ -23,6 +25,18 @@ T = Catalog({
     "phase": ("【{order}：{side} フェイズ】", "[{order}: {side} phase]"),
     "first": ("先攻", "first"),
     "second": ("後攻", "second"),
+    "transfer": ("転校生", "transfer student"),
+    "transfer_arrival": ("◇転校生：{name}が{at}に登場", "◇ transfer student: {name} appears on {at}"),
+    "transfer_side": ("{side}（転校生）", "{side} (transfer student)"),
+    "dp_transfer": ("［転校生の所持DP{base}×{by}{mult}］", " [the transfer student's held DP {base} × {by} {mult}]"),
+    "dp_transfer_kill": ("　→ 転校生による撃破のためDPなし", "  → killed by a transfer student: no DP"),
+    "dp_no_player_killer": ("　→ 転校生を倒したのはプレイヤー陣営のキャラではないためDPなし",
+                            "  → no player side's character killed the transfer student: no DP"),
+    "dp_transfer_none": ("　→ 転校生を倒してもDPなし（オプション transfer_dp_to: none）",
+                         "  → no DP for a transfer student (option transfer_dp_to: none)"),
+    "check_auto": ("　{what}{rate}% → {verdict}（転校生：自動成功）", "  {what} {rate}% → {verdict} (transfer student: succeeds without a roll)"),
+    "what_activation": ("発動率", "activation"),
+    "what_success": ("成功率", "success"),
     "awaiting": ("【{order}：{side} フェイズ】行動提出待ち", "[{order}: {side} phase] awaiting submission"),
     "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
                   "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
@@ -69,6 +83,7 @@ T = Catalog({
     "game_start": ("【ゲーム開始時】", "[Game start]"),
     "passive_actor": ("◆{name}（パッシブ）", "◆ {name} (passive)"),
     "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
+    "line_direction": ("（{way}方向）", " ({way})"),
     "ability_targets": ("→{names}", " → {names}"),
     "check_activation": ("　発動率{rate}%{basis}　出目{face} → {verdict}", "  activation {rate}%{basis}   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
@@ -134,6 +149,15 @@ T = Catalog({
     "cancel_strike": ("　通常攻撃→{target}：{why}のため不発", "  normal attack → {target}: {why}, it does not happen"),
     "timing_before": ("（先手）", " (before)"),
     "timing_same": ("（同時）", " (at the same moment)"),
+    "delayed": ("　→ 効果{index}{targets}は{turn}ターン目の{side}フェイズ開始時に発生（遅延）",
+                "  → effect {index}{targets} takes effect at the start of {side}'s phase of turn {turn} (delayed)"),
+    "delayed_targets": ("（→{names}）", " (on {names})"),
+    "prepared": ("　→ 効果{index}は準備：{turn}ターン目の{side}フェイズ開始時に対象を指定して発生",
+                 "  → effect {index} is prepared: its targets are named at the start of {side}'s phase of turn {turn}"),
+    "lands": ("◇遅延効果「{ability}」（{name}）：効果{index}発生{targets}",
+              "◇ delayed effect 「{ability}」 ({name}): effect {index} takes effect{targets}"),
+    "swap_own": ("{first}⇔{second}入れ替え", "{first} and {second} swapped"),
+    "swap_with": ("{stat}を{name}と入れ替え", "{stat} swapped with {name}'s"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
     # 発動率 / 成功率 操作 (DH-11.20) and 応援ボーナス (DH-15)
@@ -151,6 +175,9 @@ T = Catalog({
     "side_bonus": ("　応援ボーナス残り：{points}", "   応援ボーナス left: {points}"),
 })
 
+DIRECTION_NAMES = {"ja": {"up": "上", "down": "下", "left": "左", "right": "右"},
+                   "en": {"up": "upwards", "down": "downwards", "left": "to the left", "right": "to the right"}}
+
 STAT_NAMES = {
     "ja": {"hp": "体力", "spirit": "精神", "attack": "攻撃力", "defense": "防御力", "fs": "FS", "movement": "移動力"},
     "en": {"hp": "HP", "spirit": "spirit", "attack": "ATK", "defense": "DEF", "fs": "FS", "movement": "movement"},
@@ -161,13 +188,14 @@ EFFECT_NAMES = {
            "ability_rest": "能力休み", "counter": "カウンター待受", "field": "フィールド",
            "damage_reduction": "{stat}ダメージ軽減{amount}", "seal": "{seal}封印", "control": "完全操作",
            "wall_entry": "壁進入", "barricade_cross": "バリケード突破", "counter_pass": "移動カウンター突破",
-           "barricade": "バリケード", "zoc_field": "ZoCフィールド"},
+           "barricade": "バリケード", "zoc_field": "ZoCフィールド", "delayed": "遅延効果"},
     "en": {"barrier": "barrier", "incapacitate": "unable to act", "movement_change": "movement {sign}{amount}",
            "zoc_ignore": "ignores ZoC", "withdraw": "withdrawn", "summon": "summoned", "repeat": "lasting effect",
            "ability_rest": "ability rest", "counter": "counter waiting", "field": "field",
            "damage_reduction": "{stat} damage reduced by {amount}", "seal": "{seal} sealed",
            "control": "under control", "wall_entry": "may enter walls", "barricade_cross": "crosses barricades",
-           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field"},
+           "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field",
+           "delayed": "delayed effect"},
 }
 RATES = {  # 発動率 / 成功率 操作 (DH-11.20): which rate
     "ja": {"activation": "発動率", "success": "成功率", "both": "発動率・成功率"},
@@ -235,6 +263,10 @@ REASONS = Catalog({
     "cost_unpayable": ("制約の支払い不能", "its cost cannot be paid"),
     "invalid_payer": ("制約の支払い役が不適正", "the paying ally is not in range"),
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
+    "delayed_note": ("遅延効果待ち", "delayed effect pending"),
+    "user_gone": ("使用者がMAPにいない", "its user is not on the MAP"),
+    "swap_note": ("ステータス入れ替え中", "stats swapped"),
+    "nothing_to_swap": ("入れ替えるものが同じ", "it would swap a value with itself"),
     "no_destination": ("移動先なし", "no destination"),
     "out_of_range": ("範囲外", "out of range"),
     "already_on_map": ("召喚対象が既にMAP上", "already on the MAP"),
@@ -244,6 +276,7 @@ REASONS = Catalog({
     "no_reserve": ("控えなし", "no one on the bench"),
     "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
     "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "no_line_direction": ("範囲の方向の指定なし", "no direction named for its line"),
     "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -260,6 +293,7 @@ REASONS = Catalog({
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
+    "sealed_note": ("封印（未登場）", "sealed (not yet arrived)"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
     "death": ("（死亡）", " (death)"),
@@ -309,6 +343,7 @@ class _Char:
     ability: str | None
     secret: bool
     dead: bool = False
+    never_dying: bool = False  # a 転校生 under transfer_dying: immune (DH-14.8)
 
 
 @dataclass
@@ -323,6 +358,7 @@ class Board:
     barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
+    sealed: list[str] = field(default_factory=list)  # 封印キャラ not yet arrived (DH-4.6)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
     bonus: dict[str, int] = field(default_factory=dict)  # 応援ボーナス left, of the sides holding some (DH-15.5)
     public: bool = False  # the public view: secrets stay hidden
@@ -330,13 +366,14 @@ class Board:
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
         first = setup["first"]
-        order = [first] + [s for s in setup["sides"] if s != first]
+        transfer = transfer_side(setup)
+        order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
         chars = {}
         for cid, c in setup["characters"].items():
             ability = c.get("ability") or {}
             chars[cid] = _Char(cid, c["name"], c["side"],
                                {k: c[k] for k in ("attack", "defense", "hp", "spirit", "fs")},
-                               parse_square(c["at"]).label if "at" in c else None,
+                               parse_square(c["at"]).label if "at" in c and "arrives" not in c else None,
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
         b, _ = board_of(setup)
@@ -345,8 +382,11 @@ class Board:
         board._continued(setup)
         board.bonus = {s: setup["sides"][s]["bonus"] for s in order if "bonus" in setup["sides"][s]}
         sealed = setup.get("sealed_character")
-        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
-            board.withdrawn.append(sealed)
+        if sealed in chars and setup.get("start_turn", 1) <= 2:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            # not yet arrived: at the start, or flagged off the MAP in a match continued from turn 2
+            if setup.get("start_turn", 1) == 1 or sealed in board.withdrawn:
+                board.withdrawn = [w for w in board.withdrawn if w != sealed]
+                board.sealed.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -393,7 +433,7 @@ class Board:
             self.chars[e["payer"]].stats[e["stat"]] = e["after"]
         elif kind == "cost" and "total" in e:
             self.dp[e["side"]] = e["total"]
-        elif kind == "arrive" or (kind == "reinforcement" and e.get("at")):
+        elif kind in ("arrive", "transfer_arrival") or (kind == "reinforcement" and e.get("at")):
             self.chars[e["character"]].at = e["at"]
         elif kind == "leave":
             self.chars[e["character"]].at = None
@@ -411,13 +451,19 @@ class Board:
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
                                          "amount": e.get("amount"), "seal": e.get("seal"),
                                          **{k: e[k] for k in ("rate", "set") if k in e}}
-        elif kind == "effect_end":
+        elif kind == "effect_delayed":  # waiting to land (DH-10.7): a note on its user
+            self.effects[e["effect"]] = {"type": "delayed", "bearer": e["actor"], "stat": None, "amount": None,
+                                         "seal": None}
+        elif kind in ("effect_end", "effect_lands"):
             self.effects.pop(e["effect"], None)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind in ("return", "sealed_arrival"):
+        elif kind == "return":
+            self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
+        elif kind == "sealed_arrival":
+            self.sealed = [w for w in self.sealed if w != e["character"]]
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -440,6 +486,9 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
     board.public = view == "public"
+    if log["options"].get("transfer_dying") == "immune":
+        for c in board.chars.values():
+            c.never_dying = bool(board.sides[c.side].get("transfer"))
     t = T.lang(lang)
     r = REASONS.lang(lang)
     from . import RULESET
@@ -475,11 +524,11 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
-            out.heading(t("phase", order=t("first" if e["phase"] == 1 else "second"),
+            out.heading(t("phase", order=t(PHASE_NAMES[e["phase"] - 1]),
                           side=board.sides[e["side"]]["name"]), level=3, gap=0)
             unlisted: list[str] = []
         elif kind == "awaiting":
-            out.group(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
+            out.group(t("awaiting", order=t(PHASE_NAMES[e["phase"] - 1]),
                            side=board.sides[e["side"]]["name"]))
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
@@ -538,9 +587,15 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
                 out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
             out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
+        elif kind == "dp_none":  # 転校生 (DH-14.5, DH-14.6)
+            out.line(t({"transfer_kill": "dp_transfer_kill", "no_player_killer": "dp_no_player_killer",
+                        "transfer_dp_none": "dp_transfer_none"}[e["reason"]]))
         elif kind == "dp":
             line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
-            if e["base"] > 1 or e["multiplier"] > 1:
+            if e.get("transfer"):
+                line += t("dp_transfer", base=e["base"], mult=e["multiplier"],
+                          by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
+            elif e["base"] > 1 or e["multiplier"] > 1:
                 line += t("dp_leader", base=e["base"], mult=e["multiplier"],
                           who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
                           by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
@@ -554,6 +609,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "transfer_arrival":  # 転校生 (DH-14.3)
+            out.group(t("transfer_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "sealed_arrival":  # 封印キャラ (DH-4.6)
             out.group(t("sealed_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "reinforcement":  # 増援 (DH-2.6)
@@ -571,15 +628,13 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     return out.take()
 
 
-def _turn_of(phase: int | None) -> int | str:
-    return "?" if phase is None else (phase + 1) // 2
-
-
 def _until(board: Board, phase: int | None) -> dict[str, Any]:
-    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1)."""
+    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1;
+    a turn has a phase per side, the 転校生's third: DH-14.2)."""
     if phase is None:
         return {"turn": "?", "side": "?"}
-    return {"turn": _turn_of(phase), "side": board.sides[board.order[(phase - 1) % 2]]["name"]}
+    n = len(board.order)
+    return {"turn": turn_of(phase, n), "side": board.sides[board.order[(phase - 1) % n]]["name"]}
 
 
 def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
@@ -597,10 +652,16 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             if eff["targets"] and eff["targets"] != [e["actor"]]:
                 shown.append("・".join(name(x) for x in eff["targets"]))
         targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
+        if "direction" in e:  # 任意一方向 (DH-9.6): the line the use chose
+            targets = t("line_direction", way=DIRECTION_NAMES[lang][e["direction"]]) + targets
         return head + [t("ability", ability=e["ability"], targets=targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
+        if e.get("auto"):  # a 転校生's auto-success (DH-14.9)
+            first = e["check"] == "activation_check"
+            return [t("check_auto", what=t("what_activation" if first else "what_success"), rate=e["rate"],
+                      verdict=t("fired" if first else "succeeded")) + label]
         if "base" in e:  # changed by effects or a bonus (DH-11.20, DH-15)
             steps = "、" if lang == "ja" else ", "
             basis += t("rate_working", base=e["base"],
@@ -620,11 +681,11 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
                   after=e["after"])]
     if kind == "effect_start":
         until = t("permanent") if e["end"] is None else t("until_turn", **_until(board, e["end"]))
-        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang), until=until)]
+        return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang, board), until=until)]
     if kind == "effect_end":
         who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
         why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed") else ""
-        return [t("effect_end", name=who, what=_effect_what(e, lang), why=why)]
+        return [t("effect_end", name=who, what=_effect_what(e, lang, board), why=why)]
     if kind == "cost":
         cost = e["cost"]
         if cost == "stat":
@@ -697,6 +758,13 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
     if kind == "reduced":
         return [t("reduced", name=name(e["target"]), stat=stats[e["stat"]], by=e["by"], amount=e["amount"],
                   after=e["after"])]
+    if kind == "effect_delayed":
+        named = t("delayed_targets", names="・".join(name(x) for x in e["targets"])) if e["targets"] else ""
+        return [t("prepared" if e.get("prepared") else "delayed", index=e["index"], targets=named,
+                  **_until(board, e["lands"]))]
+    if kind == "effect_lands":
+        named = t("ability_targets", names="・".join(name(x) for x in e["targets"])) if e["targets"] else ""
+        return [t("lands", ability=e["ability"], name=name(e["actor"]), index=e["index"], targets=named)]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
     if kind == "support":  # 応援ボーナス (DH-15.3)
@@ -716,7 +784,7 @@ def _rate_what(e: dict, lang: str) -> str:
     return f"{what}{amount:+d}" if lang == "ja" else f"{what} {amount:+d}"
 
 
-def _effect_what(e: dict, lang: str) -> str:
+def _effect_what(e: dict, lang: str, board: "Board | None" = None) -> str:
     if e["type"] == "rate_change" and "rate" in e:
         return _rate_what(e, lang)
     if e["type"] == "stat_change" and "stat" in e:
@@ -724,10 +792,16 @@ def _effect_what(e: dict, lang: str) -> str:
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "stat_swap" and "slots" in e:  # ステータス入れ替え (DH-11.21)
+        (c1, s1, _), (c2, s2, _) = e["slots"]
+        names = STAT_NAMES[lang]
+        if c1 == c2:
+            return T.lang(lang)("swap_own", first=names[s1], second=names[s2])
+        return T.lang(lang)("swap_with", stat=names[s1], name=board.name(c2) if board else c2)
     if e["type"] == "repeat" and "stat" in e:  # a timed 体力 change, again at each phase start (DH-10.6)
         return T.lang(lang)("hp_per_phase", stat=STAT_NAMES[lang][e["stat"]], amount=f"{e['amount']:+d}")
     template = EFFECT_NAMES[lang].get(e["type"], e["type"])
-    if e["type"] in ("field", "counter") and e.get("ability"):
+    if e["type"] in ("field", "counter", "delayed") and e.get("ability"):
         template = f"{template}「{e['ability']}」"
     if e.get("squares") and e["type"] in ("barricade", "zoc_field"):
         template += ("（{}）" if lang == "ja" else " ({})").format("・".join(e["squares"]))
@@ -749,7 +823,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
                 notes.append(r("leader_note"))
             if c.dead:
                 notes.append(r("dead_note"))
-            elif c.stats["hp"] == 1:
+            elif c.stats["hp"] == 1 and not c.never_dying:
                 notes.append(r("dying_note"))
             if c.at is None:
                 notes.append(r("bench_note"))
@@ -760,7 +834,8 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
             s = c.stats
             rows.append([c.name, s["attack"], s["defense"], s["hp"], s["spirit"], s["fs"], c.at or "",
                          ability, "・".join(notes)])
-        caption = t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid])
+        caption = (t("transfer_side", side=board.sides[sid]["name"]) if board.sides[sid].get("transfer")
+                   else t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid]))
         if sid in board.bonus:  # 応援ボーナス left (DH-15.5)
             caption += t("side_bonus", points=board.bonus[sid])
         blocks.append(doc.Table.of(HEADERS[lang], rows, caption=caption, gap=1 if n else 0))
@@ -773,7 +848,7 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
                       ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
-                      ("control", "control_note")):
+                      ("control", "control_note"), ("stat_swap", "swap_note"), ("delayed", "delayed_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:
@@ -787,6 +862,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
             notes.append(_rate_what(v, lang))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
+    if cid in board.sealed:
+        notes.append(r("sealed_note"))
     return notes
 
 
@@ -794,7 +871,7 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
-        if c.at is None or c.id in board.withdrawn:
+        if c.at is None or c.id in board.withdrawn or c.id in board.sealed:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
@@ -829,4 +906,5 @@ def _outcome(outcome: dict, board: Board, t, r) -> str:
         return t("outcome_win", side=board.sides[outcome["winner"]]["name"], reason=r(outcome["reason"]))
     if outcome["result"] == "draw":
         return t("outcome_draw", reason=r(outcome["reason"]))
-    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order))
+    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order
+                                                if not board.sides[s].get("transfer")))

@@ -53,6 +53,15 @@ def declared(state: DhState, side_id: str, action: dict) -> Support | None:
                    not isinstance(action["bonus"], int))
 
 
+def used(setup: dict) -> bool:
+    """Whether a setup can meet 応援ボーナス or a rate change at all: a side's pool, an ability with a
+    ``rate_change`` effect, or one in play in a continued match."""
+    abilities = [c.get("ability") or {} for c in setup["characters"].values()]
+    return (any("bonus" in s for s in setup["sides"].values())
+            or any(e.get("kind") == "rate_change" for ab in abilities for e in ab.get("effects", []))
+            or any(e.get("kind") == "rate_change" for e in setup.get("effects", [])))
+
+
 def rate_changes(state: DhState, c: Character, roll: str) -> list[RateChange]:
     """The 発動率 / 成功率 操作 (DH-11.20) on ``c`` for a roll of ``roll``, in the order applied."""
     out = []

@@ -197,3 +197,122 @@ def test_dh_8_17_before_counters_answering_each_other_stop_with_an_error() -> No
     with pytest.raises(ResolutionError) as info:
         api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
     assert "trigger_limit" in info.value.problems[0].format()
+
+
+SWAP = {"activation": 90, "duration": 1, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+        "effects": [{"kind": "stat_swap", "stats": ["attack", "defense"]}]}
+SWAPPED = {"x": {"name": "敵", "side": "blue", "attack": 8, "defense": 2, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３",
+                 "ability": {"name": "削り", "activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                             "effects": [{"kind": "damage", "stat": "defense", "amount": 1}]}}}
+
+
+def test_dh_11_21_a_swap_ends_by_exchanging_back_or_restoring_each_stat() -> None:
+    """u swaps x's 攻撃力 8 and 防御力 2 until just before red's phase of turn 2; x hits u's 防御力
+    in its phase, so the swap is a target's values; and in turn 1 u's 攻撃力 stays 5."""
+    chars = {**SWAPPED, "x": {**SWAPPED["x"], "ability": {**SWAPPED["x"]["ability"], "targets": {"side": "any"},
+                                                          "effects": [{"kind": "damage", "stat": "attack", "amount": 1}]}}}
+
+    def run(**options) -> dict:
+        return ability_match(SWAP, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}],
+                                         [{"who": "x", "ability": {"targets": ["x"]}}], dice=[1, 1, 1, 1]),
+                                    turn(2, [], [])], chars=chars, options=options)
+
+    during = [(e["stat"], e["after"]) for e in events(run(), "stat") if e["reason"] == "damage"]
+    assert during == [("attack", 1)]  # x's own 攻撃力 damage lands on the swapped-in 2
+    assert {k: run()["state"]["characters"]["x"][k] for k in ("attack", "defense")} == {"attack": 8, "defense": 1}
+    restored = run(swap_end="restore")["state"]["characters"]["x"]
+    assert (restored["attack"], restored["defense"]) == (7, 2)  # 8 − the 1 its 攻撃力 took
+
+
+def test_dh_11_21_a_swap_with_the_user_exchanges_one_stat_between_them() -> None:
+    ab = {**SWAP, "effects": [{"kind": "stat_swap", "stat": "attack", "with_user": True}], "duration": 3}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], [], dice=[1, 1])],
+                        chars={"x": {k: v for k, v in SWAPPED["x"].items() if k != "ability"}})
+    assert (log["state"]["characters"]["u"]["attack"], log["state"]["characters"]["x"]["attack"]) == (8, 5)
+    assert [e["slots"] for e in log["state"]["effects"] if e["kind"] == "stat_swap"] == [[["x", "attack", 8],
+                                                                                       ["u", "attack", 5]]]
+
+
+def test_dh_11_21_a_swap_without_its_stats_or_of_hp_is_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    for effect in ({"kind": "stat_swap"}, {"kind": "stat_swap", "with_user": True, "stat": "hp"}):
+        with pytest.raises(InputError) as info:
+            ability_match({**SWAP, "effects": [effect]}, [])
+        assert any("stat swap" in p.format() or "入れ替え" in p.format() for p in info.value.problems)
+
+
+DELAYED = {"activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+           "restrictions": [{"kind": "effect_delay", "delay": 1}], "effects": [{"kind": "damage", "amount": 2}]}
+KILLER = {"k": {"name": "刺客", "side": "blue", "attack": 9, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ａ１",
+                "ability": {"name": "即死", "activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                            "effects": [{"kind": "instant_death"}]}},
+          "w": {"name": "味方", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｃ１"}}
+
+
+def test_dh_10_7_a_delayed_effect_ends_with_its_user_unless_the_option_lets_it_land() -> None:
+    """u delays 2 damage on x by one turn; k kills u in blue's phase of turn 1."""
+    first = turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], [{"who": "k", "ability": {"targets": ["u"]}}],
+                 dice=[1, 1, 1])
+    cancelled = ability_match(DELAYED, [first, turn(2, [], [])], chars=KILLER)
+    assert [(e["type"], e["reason"]) for e in events(cancelled, "effect_end") if e["type"] == "delayed"] == [
+        ("delayed", "death")]
+    assert not events(cancelled, "effect_lands") and cancelled["state"]["characters"]["x"]["hp"] == 5
+    landed = ability_match(DELAYED, [first, turn(2, [], [], dice=[1])], chars=KILLER,
+                           options={"delayed_on_death": "lands"})
+    assert [e["targets"] for e in events(landed, "effect_lands")] == [["x"]]
+    assert landed["state"]["characters"]["x"]["hp"] == 3
+
+
+def test_dh_10_7_range_at_landing_by_option() -> None:
+    """u (Ｂ２, 隣接1) delays damage on x (Ｂ３), who walks away to Ａ４ before it lands."""
+    ab = {**DELAYED, "range": {"shape": "adjacent", "size": 1}}
+    first = turn(1, [{"who": "u", "ability": {"targets": ["x"]}}], [{"who": "x", "to": "Ａ４"}], dice=[1])
+    followed = ability_match(ab, [first, turn(2, [], [], dice=[1])])
+    assert followed["state"]["characters"]["x"]["hp"] == 3  # at_use: aimed once, it follows the target
+    checked = ability_match(ab, [first, turn(2, [], [])], options={"delayed_range": "at_landing"})
+    assert [e["reason"] for e in events(checked, "cancel")] == ["no_target"]
+    assert checked["state"]["characters"]["x"]["hp"] == 5
+
+
+def test_dh_10_7_delays_written_where_they_cannot_work_are_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    bad = [{**DELAYED, "restrictions": [{"kind": "effect_delay"}]},
+           {**DELAYED, "targets": {"side": "any"}, "restrictions": [{"kind": "time_lag", "delay": 1}]},
+           {**DELAYED, "effects": [{"kind": "extra_action"}]},
+           {**DELAYED, "restrictions": [], "prepared": {"turns": 1}, "style": "counter",
+            "counter": {"when": "attacked_by_enemy"}}]
+    for ab in bad:
+        with pytest.raises(InputError) as info:
+            ability_match(ab, [])
+        assert any("/ability/restrictions/0)" in p.format() or "/ability/prepared)" in p.format()
+                   for p in info.value.problems)
+
+
+PREPARED = {"activation": 90, "prepared": {"turns": 1}, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+            "effects": [{"kind": "damage", "amount": 2}]}
+
+
+def test_dh_10_8_a_prepared_effect_takes_the_targets_named_later_or_none() -> None:
+    use = turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1])
+    named = ability_match(PREPARED, [use, turn(2, [{"who": "u", "prepared": {"targets": ["y"]}}], [], dice=[1])])
+    assert [e["targets"] for e in events(named, "effect_lands")] == [["y"]]
+    assert named["state"]["characters"]["y"]["hp"] == 3
+    silent = ability_match(PREPARED, [use, turn(2, [], [])])
+    assert [e["reason"] for e in events(silent, "cancel")] == ["no_target"]
+    assert not [e for e in silent["turns"][1]["events"] if e["kind"] == "action"]  # u rests: no entry, no 行動
+
+
+def test_dh_10_8_prepared_choices_for_a_character_without_such_an_ability_are_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        ability_match(DELAYED, [turn(1, [{"who": "u", "prepared": {"targets": ["x"]}}], [])])
+    assert any("prepared" in p.format() or "準備型" in p.format() for p in info.value.problems)

@@ -236,3 +236,15 @@ def test_dh_15_5_the_pool_left_carries_into_a_continued_match_and_the_summary() 
     assert outcome_line(log, lang="ja").endswith("（応援ボーナス残り：赤組 20）")
     assert outcome_line(log, lang="en").endswith(" (応援ボーナス left: 赤組 20)")
     assert "赤組　DP：0　応援ボーナス残り：20" in api.render(log, lang="ja")
+
+
+def test_dh_15_5_a_log_records_the_options_of_both_only_when_its_setup_has_either() -> None:
+    from dhproc.rulesets.dh.options import RATE_OPTIONS
+
+    with_pool = resolve(match([turn(1, [])]))
+    without = resolve(match([turn(1, [])], red_bonus=None))
+    assert set(RATE_OPTIONS) <= set(with_pool["options"])
+    assert not set(RATE_OPTIONS) & set(without["options"])
+    curse = {**CURSE, "effects": [{"kind": "rate_change", "rate": "success", "set": 10}]}
+    changed = resolve(match([turn(1, [])], red_bonus=None, chars={"a": char("red", "Ｂ２", ability=curse)}))
+    assert set(RATE_OPTIONS) <= set(changed["options"])
