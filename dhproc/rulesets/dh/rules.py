@@ -15,6 +15,7 @@ from .model import Board, Character, DhState, parse_square, phase_of
 from .movement import MovePlan, plan_move
 from .status import controller, incapacitated, move_board, movement, passes_counters, resting, sealed
 from .strike import strike
+from .support import Support, declared
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
@@ -22,6 +23,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
     player side's submission is missing."""
     opts = ctx.options
     state.turn_anchor = turn.anchor
+    state.submissions = turn.submissions
     state.rest_rule = opts["rest_rule"]
     if turn.number == 1:
         game_start(state, ctx)
@@ -87,7 +89,8 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         harm.check_wipeout(state, ctx)
     if state.outcome is None and state.turn_limit is not None and turn.number >= state.turn_limit:
         harm.decide_by_dp(state, ctx)
-    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp())
+    pools = {s.id: s.bonus for s in state.sides.values() if s.bonus is not None}  # 応援ボーナス left (DH-15.5)
+    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp(), **({"bonus": pools} if pools else {}))
     return TurnStatus(True)
 
 
@@ -178,15 +181,16 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         if c.dead or state.outcome is not None:
             return
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
+    support = declared(state, side_id, action)  # 応援ボーナス on this 動作's rolls (DH-15)
     if "attack" in action:
-        _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no)
+        _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no, support)
     elif "ability" in action and (resting(state, c) or _seal_of_ability(state, c)):
         why = "resting" if resting(state, c) else _seal_of_ability(state, c)  # rest_rule: no_ability; DH-11.15
         ctx.emit("cancel", actor=c.id, scope="ability", reason=why)
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
         if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
-                                         phase_no=phase_no):
+                                         phase_no=phase_no, support=support):
             ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)  # as any cancelled 動作
     else:
         ctx.emit("wait", actor=c.id, submitted=True)
@@ -267,7 +271,8 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     return True
 
 
-def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int) -> None:
+def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int,
+            support: Support | None = None) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
     if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
@@ -287,4 +292,4 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
         ctx.emit("cancel", actor=a.id, scope="act", target=t.id, reason=reason)
         ctx.emit("wait", actor=a.id, submitted=True, cancelled=True)
         return
-    strike(state, ctx, a, t)
+    strike(state, ctx, a, t, support=support)
