@@ -3,6 +3,7 @@ log in another with ``dhproc new dh DIR --from LOG``, and compare with resolving
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import shutil
@@ -219,11 +220,12 @@ def test_dh_1_4_shared_squares_need_a_mid_campaign_start(tmp_path, monkeypatch):
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
 
+@pytest.mark.usefixtures("english")  # _resolve_playable reads the English messages
 @settings(max_examples=settings().max_examples if DEEP else 40)
 @given(text=dh_matches(), cut=st.integers(1, 3))
 def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(text: str, cut: int,
                                                                               tmp_path_factory) -> None:
-    text = _playable(text)
+    text = _playable(_with_a_later_turn(text))
     if text is None:
         coverage.note("dh stop points", ["input error"])
         return  # the determinism property covers what such matches must do
@@ -245,6 +247,15 @@ def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(t
         assert continued == original  # every event (seq counts per turn: nothing to renumber), status and die
     assert later["state"] == whole["state"]
     assert later["outcome"] == whole["outcome"]
+
+
+def _with_a_later_turn(text: str) -> str:
+    """The drawn match with its last turn's submissions once more as the next turn (a third of the
+    drawn matches have one turn, and a continuation needs two)."""
+    data = yaml.safe_load(text)
+    last = copy.deepcopy(data["turns"][-1])
+    data["turns"].append({**last, "turn": last["turn"] + 1})
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
 def _playable(text: str) -> str | None:
@@ -382,3 +393,72 @@ def test_dh_12_2_the_continued_setup_carries_every_key_that_is_not_state(tmp_pat
         {"a": ("female", 2), "x": ("male", 3), "r": ("none", 1)}
     assert setup["reinforcements"] == yaml.safe_load(REINFORCED)["setup"]["reinforcements"]
     assert setup["characters"]["r"]["starter"] is False and setup["characters"]["r"]["at"] == "Ａ１"
+
+
+MOURNING = """\
+dhproc: 1
+ruleset: dh
+seed: 1
+options: {hit_mode: sure}
+setup:
+  map: {rows: 3, cols: 4}
+  first: red
+  turn_limit: 3
+  sides: {red: {name: 赤組}, blue: {name: 青組}}
+  characters:
+    d:
+      {name: 遺された者, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ３,
+       ability: {name: 弔い合戦, activation: 100, targets: {side: self}, effects: [{kind: dp_gain, amount: 1}],
+                 restrictions: [{kind: condition, when: {of: match, attr: deaths_last_phase, at_least: 1}}]}}
+    v: {name: 犠牲者, side: red, attack: 5, defense: 5, hp: 1, spirit: 3, fs: 5, at: Ｃ１}
+    k: {name: 刺客, side: blue, attack: 20, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ２}
+turns:
+  - turn: 1
+    submissions: {red: [], blue: [{who: k, to: Ｃ１, attack: v}]}
+  - turn: 2
+    submissions: {red: [{who: d, ability: {}}], blue: []}
+"""
+
+
+def test_dh_12_2_a_death_in_the_last_phase_counts_for_the_next(tmp_path):
+    """機会制約 "someone died last phase" (DH-8.15) in the continued match's first phase reads a death
+    in the original's last phase: the continued setup says when each dead character died (``died``)."""
+    whole, first, later = _stopped_and_continued(MOURNING, 1, tmp_path)
+    assert [e["character"] for e in first["turns"][0]["events"] if e["kind"] == "death"] == ["v"]
+    assert [e["kind"] for e in whole["turns"][1]["events"] if e["kind"] in ("ability", "cancel")] == ["ability"]
+    assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]
+
+
+LATE_PASSIVE = """\
+dhproc: 1
+ruleset: dh
+seed: 2
+setup:
+  map: {rows: 3, cols: 4}
+  first: red
+  turn_limit: 3
+  sides: {red: {name: 赤組}, blue: {name: 青組}, gk: {name: 転校生, transfer: true}}
+  characters:
+    a: {name: 甲, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１}
+    b: {name: 乙, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ１}
+    x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ４}
+    t:
+      {name: 転校生, side: gk, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｂ２, arrives: 2,
+       ability: {name: 挨拶, style: passive, activation: 100, success: 100, range: {shape: map},
+                 targets: {side: enemy, count: single}, effects: [{kind: damage, amount: 1}],
+                 start: {targets: [b]}}}
+turns:
+  - turn: 1
+    submissions: {red: [], blue: []}
+  - turn: 2
+    submissions: {red: [], blue: []}
+"""
+
+
+def test_dh_12_2_a_later_arrival_keeps_its_passives_targets(tmp_path):
+    """A パッシブ's targets written under ``start`` serve whoever appears later too (DH-8.10, DH-14.3):
+    the continued setup keeps them for a 転校生 still to arrive."""
+    whole, first, later = _stopped_and_continued(LATE_PASSIVE, 1, tmp_path)
+    hit = [e["target"] for e in whole["turns"][1]["events"] if e["kind"] == "damage"]
+    assert hit == ["b"]
+    assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]

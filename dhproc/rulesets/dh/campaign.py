@@ -49,6 +49,7 @@ def apply_state(state: DhState, setup: dict) -> None:
         c.withdrawn_from = c.at if c.withdrawn else None
         c.starter = bool(data.get("starter", "at" in data))
         c.arrived_phase = data.get("arrived")
+        c.died_phase = data.get("died")
         if data.get("uses"):
             state.uses.add(cid, PER_GAME, GAME, data["uses"])
         if data.get("appeared", c.starter) and cid not in state.appeared:
@@ -97,7 +98,7 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
 # The keys of a setup that say where a match is now, not what its characters and sides are: a
 # continued setup writes them from the log's final state. Every other key (base values, attributes
 # such as 性別 and 学年, a 転校生's sheet, keys added later) is carried as the old setup wrote it.
-_STATE_KEYS = ("at", "current", "dead", "withdrawn", "starter", "arrived", "appeared", "uses", "arrives")
+_STATE_KEYS = ("at", "current", "dead", "withdrawn", "starter", "arrived", "appeared", "uses", "arrives", "died")
 _SETUP_STATE_KEYS = ("map", "start_turn", "effects", "next_effect_id", "sealed_character", "sides", "characters")
 
 
@@ -118,13 +119,12 @@ def setup_from_log(log: dict) -> dict:
             side["bonus"] = final["sides"][sid]["bonus"]
         setup["sides"][sid] = side
     setup["characters"] = {}
+    died = death_phases(log)
     for cid, base in old["characters"].items():
         now = final["characters"][cid]
         c = {k: copy.deepcopy(v) for k, v in base.items() if k not in _STATE_KEYS}
         if "at" in now:
             c["at"] = now["at"]
-        if "ability" in base:  # its game-start direction was used at the game's start (DH-9.6)
-            c["ability"].pop("start", None)
         base_values = {k: base.get(k, 2) if k == "movement" else base[k] for k in CURRENT}
         current = {k: now[k] for k in CURRENT if now.get(k) != base_values[k]}
         if "dead" in now["states"]:
@@ -134,6 +134,8 @@ def setup_from_log(log: dict) -> dict:
             c["current"] = current
         if "withdrawn" in now["states"]:
             c["withdrawn"] = True
+        if cid in died or "died" in base:  # for "someone died last phase" (DH-8.15)
+            c["died"] = died.get(cid, base.get("died"))
         if "arrives" in base and "at" not in now and "at" in base:  # a 転校生 still to arrive (DH-14.3)
             c["at"], c["arrives"] = base["at"], base["arrives"]
         for key in ("starter", "arrived", "uses", "appeared"):
@@ -145,6 +147,22 @@ def setup_from_log(log: dict) -> dict:
     setup["effects"] = copy.deepcopy(final["effects"])
     setup["next_effect_id"] = final["next_effect_id"]
     return setup
+
+
+def death_phases(log: dict) -> dict[str, int]:
+    """The absolute phase of each character's last death in ``log``: the phase clock reads the
+    ``phase_start`` events, and what happens before a turn's first phase is in the turn before's last."""
+    setup = log["input"]["match"]["setup"]
+    phases = phases_a_turn(any(s.get("transfer") for s in setup["sides"].values()))
+    out: dict[str, int] = {}
+    for turn in log["turns"]:
+        now = phase_of(turn["turn"], 0, phases)
+        for e in turn["events"]:
+            if e["kind"] == "phase_start":
+                now = phase_of(turn["turn"], e["phase"], phases)
+            elif e["kind"] == "death":
+                out[e["character"]] = now
+    return out
 
 
 def arrives_for_good(setup: dict, c: dict) -> bool:
@@ -174,8 +192,9 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
         if c.get("starter") is False and "at" in c and not arrives_for_good(setup, c) and not any(
                 e.get("kind") == "summon" and e.get("bearer") == cid for e in setup.get("effects", [])):
             at(("characters", cid, "starter"), say("dh.summoned_needs_effect"))
-        if "arrived" in c and c["arrived"] > now:
-            at(("characters", cid, "arrived"), say("dh.after_start", phase=c["arrived"], start=now))
+        for key in ("arrived", "died"):
+            if key in c and c[key] > now:
+                at(("characters", cid, key), say("dh.after_start", phase=c[key], start=now))
     for sid, s in setup["sides"].items():
         members = [c for c in chars.values() if c["side"] == sid and "at" in c]
         if members and all(c.get("dead") for c in members):
