@@ -250,11 +250,13 @@ def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(t
 
 
 def _with_a_later_turn(text: str) -> str:
-    """The drawn match with its last turn's submissions once more as the next turn (a third of the
-    drawn matches have one turn, and a continuation needs two)."""
+    """The drawn match with its last turn's submissions once more as the next turn, within the turn
+    limit (a third of the drawn matches have one turn, and a continuation needs two)."""
     data = yaml.safe_load(text)
     last = copy.deepcopy(data["turns"][-1])
     data["turns"].append({**last, "turn": last["turn"] + 1})
+    if isinstance(data["setup"].get("turn_limit"), int):  # not decided by the limit before the new turn
+        data["setup"]["turn_limit"] = max(data["setup"]["turn_limit"], last["turn"] + 1)
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
@@ -284,6 +286,9 @@ def _without(data: dict, paths: list[tuple]) -> dict | None:
             data["setup"]["characters"][path[2]][path[3]] = 5
         elif len(path) == 2 and path[0] == "options":
             data["options"].pop(path[1], None)
+        elif len(path) == 4 and path[:2] == ("setup", "characters") and path[3] == "at" and \
+                data["options"].get("placement_columns", "off") != "off":
+            data["options"]["placement_columns"] = "off"  # a placement outside the starting columns
         else:
             return None
     for cid in abilities:
@@ -462,3 +467,16 @@ def test_dh_12_2_a_later_arrival_keeps_its_passives_targets(tmp_path):
     hit = [e["target"] for e in whole["turns"][1]["events"] if e["kind"] == "damage"]
     assert hit == ["b"]
     assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]
+
+
+def test_dh_12_1_an_effect_ending_at_the_start_phase_ends_at_the_first_phase_start(tmp_path, monkeypatch):
+    """A log's final state may hold an effect whose end is its last phase (one made in that phase
+    for no whole phase, such as a duration-0 field): it is still in play and ends, with its
+    ``effect_end``, at the continued match's first phase start, as it would have in the original."""
+    monkeypatch.chdir(tmp_path)
+    log = _resolve(_mid(tmp_path, MID.replace("start: 4, end: 8", "start: 4, end: 4")
+                                     .replace("dice: [1]", "dice: [1, 50]")), tmp_path / "mid.json")
+    ended = [e for e in log["turns"][0]["events"] if e["kind"] == "effect_end"]
+    assert [(e["bearer"], e["reason"]) for e in ended][:1] == [("x", "expired")]
+    assert [e["kind"] for e in log["turns"][0]["events"]].index("effect_end") < \
+        [e["kind"] for e in log["turns"][0]["events"]].index("action")

@@ -211,7 +211,7 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
         user = (e.get("source") or {}).get("user")
         if user is not None and user not in chars:
             at(here + ("source", "user"), say("dh.unknown_character", who=user, hint=""))
-        if e["end"] is not None and e["end"] <= now:
+        if e["end"] is not None and e["end"] < now:  # ending at ``now``: it ends at the first phase start
             at(here + ("end",), say("dh.ended_before", end=e["end"], start=now))
         if e["kind"] in ("field",) and "owner" not in e:
             at(here, say("dh.field_owner"))
