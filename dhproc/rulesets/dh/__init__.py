@@ -6,7 +6,7 @@ from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, report, rules, status
-from .abilities import parse_ability
+from .abilities import library, parse_ability
 from .model import Character, DhState, Side, parse_square
 from .options import OPTIONS
 
@@ -54,7 +54,7 @@ class DhRuleset(Ruleset):
         state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
                         initial=initial, start_targets=start_targets,
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
-                        reinforcements=list(setup.get("reinforcements", [])))
+                        reinforcements=list(setup.get("reinforcements", [])), library=library(setup))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
         sealed = characters.get(setup.get("sealed_character", ""))
         if sealed is not None and campaign.start_turn(setup) <= 2 and (campaign.start_turn(setup) == 1

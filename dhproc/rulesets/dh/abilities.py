@@ -130,6 +130,41 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         prepare_turns=(data.get("prepared") or {}).get("turns"))
 
 
+def granted_definitions(setup: dict[str, Any]) -> list[tuple[tuple, dict[str, Any]]]:
+    """Every ability a 特殊能力付与 can give (DH-11.22), with its path in the setup: those of the
+    setup's ``abilities`` and those written inline as a ``grant_ability`` effect's ``ability``."""
+    found: list[tuple[tuple, dict[str, Any]]] = []
+
+    def walk(path: tuple, ab: dict[str, Any]) -> None:
+        for j, e in enumerate(ab.get("effects", [])):
+            if e["kind"] == "grant_ability" and isinstance(e.get("ability"), dict):
+                found.append((path + ("effects", j, "ability"), e["ability"]))
+                walk(path + ("effects", j, "ability"), e["ability"])
+
+    for i, ab in enumerate(setup.get("abilities", [])):
+        found.append((("abilities", i), ab))
+        walk(("abilities", i), ab)
+    for cid, c in setup["characters"].items():
+        if c.get("ability"):
+            walk(("characters", cid, "ability"), c["ability"])
+    return found
+
+
+def library(setup: dict[str, Any]) -> dict[str, Ability]:
+    """The grantable abilities by name (the checks refuse one name given two definitions)."""
+    out: dict[str, Ability] = {}
+    for _, data in granted_definitions(setup):
+        if data["name"] not in out:
+            out[data["name"]] = parse_ability(data)  # type: ignore[assignment]
+    return out
+
+
+def granted_name(spec: EffectSpec) -> str:
+    """The name of the ability a ``grant_ability`` effect gives, written inline or by reference."""
+    given = spec.param("ability")
+    return given["name"] if isinstance(given, dict) else str(given)
+
+
 DELAYS = {"effect_delay": "use", "time_lag": "landing"}  # 効果遅延, 時間差攻撃: where the duration counts from
 
 

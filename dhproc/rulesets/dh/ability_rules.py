@@ -20,7 +20,8 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
                            summon_plan, summon_problem)
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import PHASE, barricade_squares, barrier, counter_waiting, ignores_zoc, sealed, stat, terrain
+from .status import (PHASE, ability_named, barricade_squares, barrier, counter_waiting, granted, ignores_zoc, sealed,
+                     stat, terrain)
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
@@ -155,7 +156,8 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
     if not (free and ctx.options["zoc_ignore_fields"]):
         for f in terrain(state, "zoc_field"):
             owner = state.characters[f.data["owner"]]
-            spec = owner.ability.effects[f.data["effect_index"] - 1] if owner.ability else None
+            owned = ability_named(state, owner, f.data.get("ability"))
+            spec = owned.effects[f.data["effect_index"] - 1] if owned else None
             if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
                 fields.update(dict.fromkeys(f.data["squares"]))
 
@@ -175,10 +177,17 @@ def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
-                origin: str = "action", turn: int = 0, phase_no: int = 0) -> bool:
+                origin: str = "action", turn: int = 0, phase_no: int = 0, name: str | None = None) -> bool:
     """The 動作 「特殊能力の使用」 (or a passive's automatic use). False when the use was cancelled
-    before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機."""
+    before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機. ``name``
+    picks an ability given to the user (DH-11.22) instead of its own."""
     ab = user.ability
+    given = name is not None and (ab is None or ab.name != name)
+    if given:
+        if name not in granted(state, user):  # never given, or its 特殊能力付与 has ended
+            ctx.emit("cancel", actor=user.id, scope="ability", ability=name, reason="not_granted")
+            return False
+        ab = state.library[name]
     assert ab is not None
     use = Use(user, ab, sub, origin, own_phase(state, user))
     why = _restriction_unmet(state, ctx, user, ab, turn)
@@ -224,7 +233,8 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="first_player_penalty")
         return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
-             effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans])
+             effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans],
+             **({"granted": True} if given else {}))
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
@@ -263,7 +273,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             break
     if not activated:
         return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
-    user.uses += 1
+    count_use(user, ab)
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
     dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
@@ -273,6 +283,18 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     # 6. end; then 再行動 (the seed puts it right after the end)
     state.extra_actions.extend(use.extra_actions)
     return True
+
+
+def uses_of(user: Character, ab: Ability) -> int:
+    """How often ``ab`` has fired for ``user``: its own ability's count, or that of one given to it."""
+    return user.uses if ab is user.ability else user.granted_uses.get(ab.name, 0)
+
+
+def count_use(user: Character, ab: Ability) -> None:
+    if ab is user.ability:
+        user.uses += 1
+    else:
+        user.granted_uses[ab.name] = user.granted_uses.get(ab.name, 0) + 1
 
 
 def own_phase(state: DhState, user: Character) -> int:
@@ -287,10 +309,10 @@ def own_phase(state: DhState, user: Character) -> int:
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
     if not ab.usable:
         return "no_effects"
-    if ab.restriction("once_per_game") and user.uses >= 1:
+    if ab.restriction("once_per_game") and uses_of(user, ab) >= 1:
         return "used_up"
     limit = ab.restriction("uses")
-    if limit and user.uses >= limit["count"]:
+    if limit and uses_of(user, ab) >= limit["count"]:
         return "used_up"
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
@@ -376,7 +398,7 @@ def _land(state: DhState, ctx: TurnContext, e: Any, actions: list[dict]) -> None
     entry names now as ``prepared:`` —, its 成功判定, and the effect, its duration counted from the
     use (効果遅延) or from now (時間差攻撃, 準備型)."""
     user = state.characters[e.source["user"]]
-    ab = user.ability
+    ab = ability_named(state, user, e.data.get("ability"))
     assert ab is not None
     spec = ab.effects[e.data["effect_index"] - 1]
     now = state.clocks.now(PHASE)
@@ -525,7 +547,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
              effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects])
     if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
         return
-    user.uses += 1
+    count_use(user, ab)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
         end = use.start + 2 * ctx.options["counter_default_turns"]
@@ -543,15 +565,15 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     die_of_costs(state, ctx, dying)
 
 
-def _counter_target(state: DhState, holder: Character, trig: harm.Trigger) -> tuple[bool, str | None]:
-    """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment?"""
-    when = holder.ability.counter_when if holder.ability else None
+def _counter_target(state: DhState, holder: Character, trig: harm.Trigger,
+                    ab: Ability) -> tuple[bool, str | None]:
+    """Does ``trig`` satisfy the condition of ``holder``'s counter ``ab``, and who is the target of that moment?"""
+    when = ab.counter_when
     subject = state.characters.get(trig.subject) if trig.subject else None
     enemy = subject is not None and subject.side != holder.side
     ally = subject is not None and subject.side == holder.side and subject.id != holder.id
     in_range = trig.square is not None and holder.at is not None and trig.square in \
-        squares_in_range(state.board, holder.at, holder.ability.effects[0].range,
-                         wall_piercing=holder.ability.has("wall_piercing"))
+        squares_in_range(state.board, holder.at, ab.effects[0].range, wall_piercing=ab.has("wall_piercing"))
     k = trig.kind
     table = {
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
@@ -597,12 +619,13 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         found = []
         for c in state.characters.values():
             for e in counter_waiting(state, c):
-                timing = c.ability.counter_timing
+                ab = ability_named(state, c, e.data.get("ability"))
+                timing = ab.counter_timing
                 if (timing == "before") != trig.before:
                     continue
-                alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy") or timing == "same"
+                alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
                 if alive_ok and not _ability_sealed(state, ctx, c):
-                    ok, _ = _counter_target(state, c, trig)
+                    ok, _ = _counter_target(state, c, trig, ab)
                     if ok:
                         found.append((c, e))
         if ctx.options["counter_order"] == "opponent_first":
@@ -613,9 +636,10 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
         holder, waiting = handler
-        _, target_id = _counter_target(state, holder, trig)
-        _fire_counter(state, ctx, holder, trig, target_id)
-        limit = holder.ability.counter_times if holder.ability else None
+        ab = ability_named(state, holder, waiting.data.get("ability"))
+        _, target_id = _counter_target(state, holder, trig, ab)
+        _fire_counter(state, ctx, holder, trig, target_id, ab)
+        limit = ab.counter_times
         if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
             waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
             if waiting.data["fired"] >= limit:
@@ -633,8 +657,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
-                  target_id: str | None) -> None:
-    ab = holder.ability
+                  target_id: str | None, ab: Ability) -> None:
     use = Use(holder, ab, {"targets": [target_id]} if target_id else {}, "counter", state.clocks.now(PHASE))
     ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
              target=target_id, **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
@@ -668,7 +691,7 @@ def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit:
 
 def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character]) -> None:
     owner = state.characters[f.data["owner"]]
-    ab = owner.ability
+    ab = ability_named(state, owner, f.data.get("ability"))
     spec = ab.effects[f.data["effect_index"] - 1]
     use = Use(owner, ab, {}, "field", state.clocks.now(PHASE))
     for t in hit:
@@ -682,7 +705,7 @@ def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character])
 
 def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
     owner = state.characters[f.data["owner"]]
-    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    spec = ability_named(state, owner, f.data.get("ability")).effects[f.data["effect_index"] - 1]
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]
             and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c)]
@@ -691,7 +714,7 @@ def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
 def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Character], why: str) -> None:
     """The seed: 成功判定 again on an enemy's entry and at each own phase start; no new 制約 or 休み."""
     owner = state.characters[f.data["owner"]]
-    ab = owner.ability
+    ab = ability_named(state, owner, f.data.get("ability"))
     if not targets or _ability_sealed(state, ctx, owner):
         return
     ctx.emit("field_roll", actor=owner.id, ability=ab.name, effect=f.seq, reason=why,
@@ -708,8 +731,9 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
     """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
     field that moves with its user (DH-8.19) follows it."""
-    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
-        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+    if c.at is not None:
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id
+                  and ability_named(state, c, f.data.get("ability")).has("moving_field")]:
             _move_field(state, ctx, c, f)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
@@ -729,10 +753,11 @@ def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> N
     """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
     from where its owner now stands; who is left outside loses its effect, and an enemy it now
     covers is rolled for as on entry."""
-    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    ab = ability_named(state, owner, f.data.get("ability"))
+    spec = ab.effects[f.data["effect_index"] - 1]
     before = list(f.data["squares"])
-    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability)]
-    ctx.emit("field_moved", actor=owner.id, ability=owner.ability.name, effect=f.seq, squares=f.data["squares"])
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, ab)]
+    ctx.emit("field_moved", actor=owner.id, ability=ab.name, effect=f.seq, squares=f.data["squares"])
     gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
             and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]
     harm.end_effects(state, ctx, gone, reason="left_field")
@@ -773,11 +798,12 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str, actions: list[di
                 if user is None or user.side != side_id or e.bearer is None:
                     continue
                 t = state.characters[e.bearer]
-                spec = user.ability.effects[e.data["effect_index"] - 1]
+                ab = ability_named(state, user, e.data.get("ability"))
+                spec = ab.effects[e.data["effect_index"] - 1]
                 ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
                 if t.dead == (spec.kind == "revive") and t.at is not None:
                     sub = {"at": e.data["at"]} if "at" in e.data else {}
-                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, sub, "grant", e.start), spec, t)
+                    HANDLERS[spec.kind](state, ctx, Use(user, ab, sub, "grant", e.start), spec, t)
         else:
             for f in state.effects.select(kind="field"):
                 owner = state.characters[f.data["owner"]]

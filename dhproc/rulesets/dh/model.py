@@ -84,6 +84,7 @@ class Character:
     gender: str | None = None  # 性別 (female / male / both / none), for 対象制約 (DH-9.3)
     grade: int | None = None  # 学年
     died_phase: int | None = None  # the phase of its death, for "someone died last phase" (DH-8.15)
+    granted_uses: dict[str, int] = field(default_factory=dict)  # uses of abilities given to it (DH-11.22)
 
     @property
     def on_map(self) -> bool:
@@ -126,6 +127,7 @@ class DhState:
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
     sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
+    library: dict[str, Ability] = field(default_factory=dict)  # what a 特殊能力付与 can give, by name (DH-11.22)
 
     @property
     def phase_index(self) -> int:

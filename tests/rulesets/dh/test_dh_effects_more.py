@@ -316,3 +316,52 @@ def test_dh_10_8_prepared_choices_for_a_character_without_such_an_ability_are_lo
     with pytest.raises(InputError) as info:
         ability_match(DELAYED, [turn(1, [{"who": "u", "prepared": {"targets": ["x"]}}], [])])
     assert any("prepared" in p.format() or "準備型" in p.format() for p in info.value.problems)
+
+
+GUARD_GIVEN = {"name": "返し", "style": "counter", "activation": 90, "duration": 3, "range": {"shape": "map"},
+               "targets": {"side": "enemy"}, "counter": {"when": "attacked_by_enemy"},
+               "effects": [{"kind": "damage", "amount": 1}]}
+GIVER = {"activation": 90, "duration": 1, "targets": {"side": "self"},
+         "effects": [{"kind": "grant_ability", "ability": "返し"}]}
+
+
+def _given_match(turns: list, ability: dict = GIVER) -> dict:
+    return ability_match(ability, turns, setup_extra={"abilities": [GUARD_GIVEN]})
+
+
+def test_dh_11_22_an_ability_given_by_name_is_gone_when_the_grant_ends() -> None:
+    """u gives itself 返し (from the setup's abilities) for one turn; rested, it names 返し in turn 3."""
+    log = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]), turn(2, [], []),
+                        turn(3, [{"who": "u", "ability": "返し"}], [])])
+    assert [e["granted"] for e in events(log, "effect_start")] == ["返し"]
+    assert [(e["ability"], e["reason"]) for e in events(log, "cancel")] == [("返し", "not_granted")]
+
+
+def test_dh_11_22_the_given_counter_waits_and_its_wait_ends_with_the_grant() -> None:
+    log = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                        turn(2, [{"who": "u", "ability": "返し"}], [], dice=[1])],
+                       ability={**GIVER, "duration": 2, "riders": ["no_rest"]})
+    armed = events(log, "counter_armed")
+    assert [(e["actor"], e["ability"]) for e in armed] == [("u", "返し")]
+    later = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                          turn(2, [{"who": "u", "ability": "返し"}], [], dice=[1]), turn(3, [], [])],
+                         ability={**GIVER, "duration": 2, "riders": ["no_rest"]})
+    ends = [(e["type"], e["reason"]) for e in events(later, "effect_end")]
+    assert ("granted_ability", "expired") in ends and ("counter", "grant_ended") in ends
+
+
+def test_dh_11_22_names_a_grant_cannot_give_are_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        ability_match({**GIVER, "effects": [{"kind": "grant_ability", "ability": "無い"}]}, [])
+    assert any("/effects/0/ability)" in p.format() for p in info.value.problems)
+    with pytest.raises(InputError) as info:
+        ability_match(STRIKE_BY_NAME, [turn(1, [{"who": "u", "ability": {"name": "無い", "targets": ["x"]}}], [])])
+    assert any("/ability/name)" in p.format() for p in info.value.problems)
+
+
+STRIKE_BY_NAME = {"activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                  "effects": [{"kind": "damage", "amount": 1}]}
