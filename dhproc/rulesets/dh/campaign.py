@@ -48,6 +48,7 @@ def apply_state(state: DhState, setup: dict) -> None:
         c.starter = bool(data.get("starter", "at" in data))
         c.arrived_phase = data.get("arrived")
         c.uses = data.get("uses", 0)
+        c.granted_uses = dict(data.get("given_uses", {}))
         if data.get("appeared", c.starter) and cid not in state.appeared:
             state.appeared.append(cid)
         elif not data.get("appeared", c.starter) and cid in state.appeared:
@@ -86,6 +87,8 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
         out["arrived"] = c.arrived_phase
     if c.uses:
         out["uses"] = c.uses
+    if c.granted_uses:  # uses of abilities given to it (DH-11.22)
+        out["given_uses"] = dict(c.granted_uses)
     if (c.id in state.appeared) != c.starter:
         out["appeared"] = c.id in state.appeared
     return out
@@ -124,7 +127,7 @@ def setup_from_log(log: dict) -> dict:
             c["current"] = current
         if "withdrawn" in now["states"]:
             c["withdrawn"] = True
-        for key in ("starter", "arrived", "uses", "appeared"):
+        for key in ("starter", "arrived", "uses", "given_uses", "appeared"):
             if key in now:
                 c[key] = now[key]
         setup["characters"][cid] = c
@@ -141,11 +144,14 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
     """DH-12.1: the current state must be one the rules can reach. ``at(rel, message)`` reports."""
     chars = setup["characters"]
     now = start_phase(setup)
+    # a ステータス入れ替え under way (DH-11.21) holds a value of another stat, which may be higher
+    swapped = {(cid, name) for e in setup.get("effects", []) if e["kind"] == "stat_swap"
+               for cid, name, _ in e.get("slots", [])}
     for cid, c in chars.items():
         cur = c.get("current") or {}
         if heal_cap == "initial":
             for name, value in cur.items():
-                if value > c.get(name, 2 if name == "movement" else 0):
+                if value > c.get(name, 2 if name == "movement" else 0) and (cid, name) not in swapped:
                     at(("characters", cid, "current", name),
                        say("dh.over_maximum", stat=name, value=value, maximum=c.get(name, 2)))
         if cur.get("hp") == 0 and not c.get("dead"):

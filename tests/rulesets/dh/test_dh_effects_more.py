@@ -365,3 +365,47 @@ def test_dh_11_22_names_a_grant_cannot_give_are_located() -> None:
 
 STRIKE_BY_NAME = {"activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
                   "effects": [{"kind": "damage", "amount": 1}]}
+
+
+def _continued_after_turn_1(name: str) -> tuple[dict, dict]:
+    """The scenario resolved whole, and resolved again from the setup its turn-1 log leaves (DH-12.2)."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from dhproc import api
+    from dhproc.engine.ruleset import get_ruleset
+    from dhproc.loading import load_file
+
+    doc = load_file(Path(__file__).resolve().parents[2] / "scenarios" / "dh" / f"{name}.yaml")
+    whole = api.resolve(api.load_inline(doc, ("match",)))
+    data = copy.deepcopy(doc.data["match"])
+    later_turns, data["turns"] = data["turns"][1:], data["turns"][:1]
+    first = api.resolve(api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml"))
+    setup = get_ruleset("dh").setup_from_log(first)
+    later = {"dhproc": 1, "ruleset": "dh", "seed": first["seed"], "options": first["options"], "setup": setup,
+             "turns": later_turns}
+    return whole, api.resolve(api.loads(json.dumps(later, ensure_ascii=False), name="later.yaml"))
+
+
+def test_dh_12_2_swaps_grants_and_waiting_effects_carry_over_to_a_continued_match() -> None:
+    for name in ("catalogue-stat-swap", "catalogue-effect-delay", "catalogue-prepared", "catalogue-grant-ability"):
+        whole, later = _continued_after_turn_1(name)
+        assert later["turns"] == whole["turns"][1:], name
+        assert later["state"] == whole["state"], name
+
+
+def test_dh_11_22_a_given_ability_counts_its_own_uses_and_they_carry_over() -> None:
+    """u's own ability gives it 付与撃 (once per game, no rest) for three turns; it uses 付与撃 in turn 2,
+    and in turn 3 the second use is refused as used up: its count is its own, not u's ability's."""
+    given = {"name": "付与撃", "activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+             "riders": ["no_rest"],
+             "restrictions": [{"kind": "once_per_game"}], "effects": [{"kind": "damage", "amount": 1}]}
+    ab = {"activation": 90, "duration": 3, "targets": {"side": "self"}, "riders": ["no_rest"],
+          "effects": [{"kind": "grant_ability", "ability": given}]}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                             turn(2, [{"who": "u", "ability": {"name": "付与撃", "targets": ["x"]}}], [], dice=[1, 1]),
+                             turn(3, [{"who": "u", "ability": {"name": "付与撃", "targets": ["x"]}}], [])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["used_up"]
+    assert log["state"]["characters"]["u"]["given_uses"] == {"付与撃": 1}
+    assert log["state"]["characters"]["u"]["uses"] == 1
