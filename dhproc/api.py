@@ -491,7 +491,7 @@ def _resolve(match: Match) -> dict:
         "rng": RNG_NAME,
         "seed": match.seed,
         "title": match.title,
-        "options": match.options,
+        "options": rs.logged_options(match.setup, match.options),
         "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
         "turns": turn_logs,
         "state": rs.state_json(state),

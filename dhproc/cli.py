@@ -18,6 +18,7 @@ import click
 from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
 from . import click_words
+from .click_layout import WideContext, short_help
 from .messages import say
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
@@ -130,7 +131,7 @@ class _CatalogueHelp:
 
     def get_short_help_str(self, limit: int = 45) -> str:
         with _catalogue_help(self):
-            return super().get_short_help_str(limit)
+            return short_help(self.short_help or self.help or "", limit)
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)
@@ -140,20 +141,36 @@ class _CatalogueHelp:
 
 
 class _Command(_CatalogueHelp, click.Command):
-    pass
+    context_class = WideContext
+
+
+def _lang_asked(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` a command line asks for, wherever it stands: a bad option before it is
+    reported before click reaches ``--lang``, and should be reported in the language asked for."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
 
 
 class _Dhproc(_CatalogueHelp, click.Group):
     """The dhproc group: the language a command sets (--lang) ends with the command, even when
     click stops at a bad option before the command's context is closed."""
 
+    context_class = WideContext
     command_class = _Command
     group_class = type  # a sub-group (ability) is one of these too
 
     def main(self, *args, **kwargs):
         from .messages import reset_lang, set_lang
 
-        token = set_lang(None)
+        argv = list(args[0] if args and args[0] is not None else kwargs.get("args") or sys.argv[1:])
+        token = set_lang(_lang_asked(argv))
         try:
             return super().main(*args, **kwargs)
         finally:

@@ -31,6 +31,13 @@ WORDS = {
     "Aborted!": "click.aborted",
 }
 
+# click's (singular, plural) msgids -> catalogue ids, for what click asks ngettext.
+PLURAL_WORDS = {
+    ("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"):
+        ("click.did_you_mean", "click.did_you_mean_one_of"),
+    ("{value!r} is not {choice}.", "{value!r} is not one of {choices}."): ("click.not_the_choice", "click.not_one_of"),
+}
+
 _MODULES = ("core", "exceptions", "formatting", "types", "parser", "decorators")  # of the click package
 
 
@@ -39,6 +46,13 @@ def translate(msgid: str) -> str:
     if key is None or default_lang() != "ja":
         return msgid
     return MESSAGES.entries[key][0]
+
+
+def translate_plural(singular: str, plural: str, n: int) -> str:
+    keys = PLURAL_WORDS.get((singular, plural))
+    if keys is None or default_lang() != "ja":
+        return singular if n == 1 else plural
+    return MESSAGES.entries[keys[0] if n == 1 else keys[1]][0]
 
 
 def install() -> None:
@@ -50,3 +64,5 @@ def install() -> None:
             continue
         if hasattr(module, "_"):
             module._ = translate
+        if hasattr(module, "ngettext"):
+            module.ngettext = translate_plural

@@ -166,6 +166,10 @@ MESSAGES = Catalog({
     "click.not_in_range": ("{value} は範囲 {range} の外です。", "{value} is not in the range {range}."),
     "click.default": ("既定：{default}", "default: {default}"),
     "click.aborted": ("中止しました。", "Aborted!"),
+    "click.did_you_mean": ("もしかして {possibility}？", "Did you mean {possibility}?"),
+    "click.did_you_mean_one_of": ("（もしかして {possibilities} のどれか？）", "(Did you mean one of: {possibilities}?)"),
+    "click.not_the_choice": ("{value!r} は使えません（{choice} だけです）。", "{value!r} is not {choice}."),
+    "click.not_one_of": ("{value!r} は {choices} のどれでもありません。", "{value!r} is not one of {choices}."),
     "yaml.in_context": ("{problem}（{context}）", "{problem} ({context})"),
     # PyYAML's own phrases inside a syntax error (dhproc/yaml_words.py)
     "yamlp.mapping_values": ("ここには「キー: 値」を書けません（値の中の「: 」は値を引用符で囲むか、前の行の字下げを確かめてください）",

@@ -1,12 +1,19 @@
-"""Hypothesis profiles: `default` keeps `make test` quick; HYPOTHESIS_PROFILE=deep digs further."""
+"""Hypothesis profiles: `default` keeps `make test` quick; `ci` (.ci/run) is `default` without
+shrinking, so a failing property turns CI red at once with the example as drawn (shrinking a long
+logos continuation case can take minutes, which looked like a hang); HYPOTHESIS_PROFILE=deep digs
+further."""
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 settings.register_profile("default", max_examples=150, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-settings.register_profile("deep", max_examples=3000, deadline=None,
+settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True,
+                          phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target],
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+# DEEP_EXAMPLES=300 makes a shorter deep run (same generators, same coverage print)
+settings.register_profile("deep", max_examples=int(os.environ.get("DEEP_EXAMPLES", "3000")), deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 

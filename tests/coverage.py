@@ -22,9 +22,20 @@ def note(group: str, labels) -> None:
         event(f"{group}: {label}")
 
 
+def expect(group: str, labels) -> None:
+    """Labels a generator should reach (e.g. every value the schema allows): the summary lists
+    those it never did, so a gap shows instead of going unnoticed."""
+    for label in labels:
+        COUNTS[group][label] += 0
+
+
 def summary() -> str:
     lines = ["coverage of the generated matches (matches using each):"]
     for group in sorted(COUNTS):
-        items = ", ".join(f"{k} {v}" for k, v in sorted(COUNTS[group].items(), key=lambda kv: (-kv[1], kv[0])))
-        lines.append(f"  {group}: {items}")
+        reached = {k: v for k, v in COUNTS[group].items() if v}
+        if not reached:  # the group's property did not run
+            continue
+        items = ", ".join(f"{k} {v}" for k, v in sorted(reached.items(), key=lambda kv: (-kv[1], kv[0])))
+        never = sorted(k for k, v in COUNTS[group].items() if not v)
+        lines.append(f"  {group}: {items}" + (f"; never: {', '.join(never)}" if never else ""))
     return "\n".join(lines)

@@ -219,6 +219,25 @@ def test_clicks_own_words_are_in_the_commands_language(env, usage, error, monkey
     assert ("オプション" if env is None else "Options:") in helped
 
 
+@pytest.mark.parametrize("args,said", [
+    (["resolve", "--bogus", "--lang", "en"], "Error: No such option '--bogus'. Did you mean '--out'?"),
+    (["resolve", "--bogus"], "エラー：オプション '--bogus' はありません。 もしかして '--out'？"),
+    (["resolve", "--formt", "x"], "（もしかして '--format', '--out' のどれか？）"),
+    (["resolve", "--format", "xx", "x"], "'xx' は 'text', 'markdown', 'discord', 'wiki' のどれでもありません。"),
+    (["options", "--lang=en", "dh", "--nope"], "Error: No such option '--nope'."),
+])
+def test_a_bad_option_is_said_in_the_language_asked_for_wherever_lang_stands(args, said, monkeypatch) -> None:
+    """click reports a bad option before it reaches a later ``--lang``; the language is read from
+    the whole command line first. click's "did you mean" and choice words are translated too."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.delenv("DHPROC_LANG", raising=False)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and said in result.output, result.output
+
+
 def test_options_fit_a_narrow_terminal(monkeypatch) -> None:
     """dhproc options: the table when it fits the terminal, else one wrapped entry per option;
     no line wider than the terminal (a Japanese character counts two columns)."""

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import InputError, ResolutionError
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
@@ -64,9 +65,17 @@ def amounts(lo: int = -999, hi: int = 999):
     return st.one_of(st.integers(-3, 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
 
 
-def ranges():
-    return st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
-                                 optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))})
+LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方向 (DH-9.6)
+
+
+@st.composite
+def ranges(draw) -> dict:
+    r = draw(st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
+                                   optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))}))
+    # a line's direction, fixed or chosen; now and then one on another shape (an input error)
+    if (r["shape"] == "line" and draw(st.booleans())) or draw(st.integers(0, 30)) == 0:
+        r["direction"] = draw(st.sampled_from(LINE_DIRECTIONS))
+    return r
 
 
 @st.composite
@@ -154,6 +163,8 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
         if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
             ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
+    if style == "passive" and draw(st.integers(0, 3)) == 0:  # a パッシブ's line direction at game start (DH-9.6)
+        ab["start"] = {"direction": draw(st.sampled_from(USE_DIRECTIONS))}
     return ab
 
 
@@ -189,11 +200,13 @@ def dh_matches(draw) -> str:
         if draw(st.booleans()):
             chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
-    start = 1
+    start = draw(st.integers(2, 4)) if mid else 1
+    transfer = draw(st.integers(0, 2)) == 0  # 転校生 (DH-14): a third side the GK plays
+    if transfer:
+        _transfer_students(draw, chars, [s for s in free if s not in places] or places, start)
     effects_in_play: list[dict] = []
     if mid:
-        start = draw(st.integers(2, 4))
-        now = (start - 1) * 2
+        now = (start - 1) * (3 if transfer else 2)
         for cid, c in chars.items():
             if "at" not in c:
                 continue
@@ -215,7 +228,7 @@ def dh_matches(draw) -> str:
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
-        for side in sides:
+        for side in sides + (["gk"] if transfer and draw(st.integers(0, 3)) else []):  # the GK may write nothing
             mine = [c for c, v in chars.items() if v["side"] == side]
             acts = []
             for who in draw(st.permutations(mine))[: draw(st.integers(0, len(mine)))]:
@@ -266,6 +279,8 @@ def dh_matches(draw) -> str:
              "turns": turns}
     if draw(st.booleans()):  # what a 特殊能力付与 may give by name (DH-11.22)
         match["setup"]["abilities"] = GIVEN
+    if transfer:
+        match["setup"]["sides"]["gk"] = {"name": "転校生", "transfer": True}
     if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
         firsts = [c for c, v in chars.items() if v["side"] == match["setup"]["first"] and "at" in v]
         if firsts:
@@ -284,6 +299,22 @@ def dh_matches(draw) -> str:
         who = draw(st.sampled_from(sorted(chars)))
         chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+
+
+def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
+    """One or two 転校生 with what their sheets may say: 所持DP, ZoC, a later arrival, auto-success."""
+    pool = draw(st.permutations(squares))
+    for i in range(draw(st.integers(1, 2))):
+        t = {"name": f"転校生{i}", "side": "gk", "attack": draw(st.integers(0, 20)), "defense": draw(st.integers(0, 20)),
+             "hp": draw(st.integers(1, 8)), "spirit": draw(st.integers(0, 5)), "fs": 5,
+             "at": pool[i % len(pool)].label}
+        for key, values in (("held_dp", st.integers(0, 3)), ("zoc", st.booleans()),
+                            ("arrives", st.integers(start, start + 2)), ("auto_success", st.booleans())):
+            if draw(st.booleans()):
+                t[key] = draw(values)
+        if draw(st.booleans()):
+            t["ability"] = draw(abilities([]))
+        chars[f"t{i}"] = t
 
 
 def _summon_choice(draw, chars: dict, side: str) -> dict:
@@ -313,6 +344,9 @@ def note_generated(data: dict, log: dict | None) -> None:
                                              if e["kind"] == "forced_move"])
     coverage.note("range shapes", [a["range"]["shape"] for a in abilities_]
                   + [e["range"]["shape"] for a in abilities_ for e in a["effects"] if "range" in e])
+    coverage.note("line directions", [r.get("direction", "chosen") for a in abilities_
+                                      for r in [a["range"]] + [e["range"] for e in a["effects"] if "range" in e]
+                                      if r["shape"] == "line"])
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act
@@ -333,6 +367,17 @@ def note_generated(data: dict, log: dict | None) -> None:
                                          for act in acts if act.get("controlled")])
     coverage.note("matches", ["input error" if log is None else "resolved"]
                   + (["mid-campaign start"] if "start_turn" in data["setup"] else []))
+    transfer = [c for c in chars.values() if isinstance(c, dict) and c.get("side") == "gk"]
+    coverage.note("転校生", (["with 転校生"] if transfer else ["two sides"])
+                  + [key for c in transfer for key in ("held_dp", "zoc", "arrives", "auto_success") if key in c])
+    if log is not None and transfer:
+        events = [e for t in log["turns"] for e in t["events"]]
+        coverage.note("転校生 events", [e["kind"] for e in events if e["kind"] == "transfer_arrival"]
+                      + ["dp for a 転校生" for e in events if e["kind"] == "dp" and e.get("transfer")]
+                      + ["no dp: " + e["reason"] for e in events if e["kind"] == "dp_none"]
+                      + ["phase 3 action" for e in events if e["kind"] == "action" and e["actor"] in
+                         [cid for cid, c in chars.items() if isinstance(c, dict) and c.get("side") == "gk"]]
+                      + ["auto-success" for e in events if e["kind"] == "check" and e.get("auto")])
     if log is not None:
         coverage.note("sealed character", [e["kind"] for t in log["turns"] for e in t["events"]
                                            if e["kind"] == "sealed_arrival"])
@@ -362,7 +407,7 @@ def _resolve_playable(text: str) -> tuple[dict, str]:
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             data["turns"] = data["turns"][:-1]
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 

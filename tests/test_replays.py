@@ -41,3 +41,18 @@ def test_the_corpus_inputs_still_give_their_logs() -> None:
     for entry in ENTRIES:
         fresh = api.dumps(api.resolve(api.load(entry / "match.yaml"))).encode("utf-8")
         assert fresh == (entry / "log.json").read_bytes(), f"{entry.relative_to(CORPUS)}: the inputs now give another log"
+
+
+def test_every_scenario_that_resolves_is_recorded_for_logos_and_the_later_rulesets() -> None:
+    """tests/replays/build.py records each of them (dh keeps its own list); a scenario added without
+    rebuilding the corpus is caught here."""
+    import yaml
+
+    scenarios = Path(__file__).resolve().parent / "scenarios"
+    missing = []
+    for rid in ("logos", "count", "nicosw", "kagemiya"):
+        for path in sorted((scenarios / rid).glob("*.yaml")):
+            if "error" not in (yaml.safe_load(path.read_text(encoding="utf-8")).get("expect") or {}):
+                if not (CORPUS / rid / path.stem / "log.json").exists():
+                    missing.append(f"{rid}/{path.stem}")
+    assert not missing, f"not in the replay corpus (run tests/replays/build.py): {missing}"

@@ -59,6 +59,11 @@ class UsageLedger:
         """Count one use; returns the uses in this period so far (0 when there is no limit)."""
         if limit is None:
             return 0
-        key = (thing, limit.per, period)
-        self._uses[key] = self._uses.get(key, 0) + 1
+        return self.add(thing, limit.per, period)
+
+    def add(self, thing: Hashable, per: str, period: Hashable, n: int = 1) -> int:
+        """Count ``n`` uses of ``thing`` in ``period`` whether or not a limit applies: a ruleset
+        that keeps every use (dh's per-game count), or uses carried over from an earlier log."""
+        key = (thing, per, period)
+        self._uses[key] = self._uses.get(key, 0) + n
         return self._uses[key]

@@ -94,7 +94,7 @@ class OptionSet:
         """The options that differ from the default, named for people: ``命中方式（hit_mode）=sure``."""
         items = []
         for o in self.options:
-            if values.get(o.id) != o.default:
+            if o.id in values and values[o.id] != o.default:  # a log may leave out unused ones
                 shown = self.name(o.id, lang)
                 label = o.id if shown == o.id else (f"{shown}（{o.id}）" if lang == "ja" else f"{shown} ({o.id})")
                 items.append(f"{label}={_show(values[o.id])}")

@@ -103,6 +103,11 @@ class Ruleset:
     # writes such a setup from a log's final state. A ruleset that cannot yet leaves these as they
     # are: its matches start at turn 1 and ``--from`` says it is not supported.
 
+    def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
+        """The options the log records (its compliance statement): every one, unless the ruleset
+        leaves out those that only a feature the setup does not use reads."""
+        return options
+
     def first_turn(self, setup: dict) -> int:
         """The number of the match's first turn (1 unless the setup starts later)."""
         return 1

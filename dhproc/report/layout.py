@@ -162,33 +162,59 @@ def grid_map(
     return "\n".join(out)
 
 
-_NO_LINE_START = frozenset("、。，．：；）」』】〕・ー！？!?,.:;)")
+_NO_LINE_START = frozenset("、。，．：；）」』】〕・ー！？…‥!?,.:;)")
+_NO_LINE_END = frozenset("（「『【〔(")
 
 
 def wrap(text: str, width: int, indent: int = 2) -> str:
     """``text`` in lines of at most ``width`` terminal columns, a Japanese character counting two
-    (:func:`display_width`): English breaks at spaces, Japanese between any two characters, but
-    never before 、。）」 and the like. Lines after the first are indented by ``indent``."""
+    (:func:`display_width`): English breaks at spaces and is never cut inside a word that fits a
+    line; Japanese breaks between any two characters, but never before 、。）」 and the like nor
+    after （「. Lines after the first are indented by ``indent``."""
     width = max(width, indent + 10)
     lines: list[str] = []
     line, used = "", 0
-    for ch in text:
-        w = display_width(ch)
+    for unit in _units(text):
+        if unit == " ":
+            if line.strip():
+                line, used = line + " ", used + 1
+            continue
+        w = display_width(unit)
         if used + w > width and line.strip():
-            cut = line.rfind(" ")
-            if ch in _NO_LINE_START or (ch != " " and ch.isascii() and cut > indent):
-                # carry the word (or the last character before a closing mark) to the next line
-                cut = cut if cut > indent and ch.isascii() else len(line) - 1
-                rest = line[cut:].lstrip(" ")
-                lines.append(line[:cut].rstrip())
-            else:
-                rest = ""
-                lines.append(line.rstrip())
-            line = " " * indent + rest
-            used = display_width(line)
-            if ch == " ":
-                continue
-        line += ch
-        used += w
+            lines.append(line.rstrip())
+            line, used = " " * indent, indent
+        while used + w > width:  # longer than a whole line: cut it where the line ends
+            room = width - used
+            head = ""
+            for ch in unit:
+                if display_width(head + ch) > room:
+                    break
+                head += ch
+            head = head or unit[0]
+            lines.append((line + head).rstrip())
+            line, used = " " * indent, indent
+            unit = unit[len(head):]
+            w = display_width(unit)
+        line, used = line + unit, used + w
     lines.append(line.rstrip())
     return "\n".join(lines)
+
+
+def _units(text: str) -> list[str]:
+    """What a line may not be broken inside: a space, an English word, or one Japanese character,
+    with the closing marks after it and the opening marks before it glued on."""
+    units: list[str] = []
+    word = False  # whether the last unit is an English word an ASCII character extends
+    for ch in text:
+        if ch == " ":
+            units.append(ch)
+            word = False
+        elif units and units[-1] != " " and (ch in _NO_LINE_START or units[-1][-1] in _NO_LINE_END):
+            units[-1] += ch
+            word = word and ch.isascii()
+        elif ch.isascii() and word:
+            units[-1] += ch
+        else:
+            units.append(ch)
+            word = ch.isascii()
+    return units

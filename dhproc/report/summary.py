@@ -47,6 +47,11 @@ class SummaryHooks:
     # is not the dhproc turn (logos: the ターン inside one round)
     clock: tuple[str, str] | None = None
     dp: bool = True  # whether the ruleset counts DP (kagemiya has none: no DP table)
+    # the sides the DP table shows, from the setup (every side unless a ruleset says; dh leaves out a 転校生)
+    dp_sides: Callable[[dict], list[str]] | None = None
+    # who dealt a kill whose event names no killer: (every event of the log so far, the kill's index)
+    # -> the killer's id, found from the events before it (nicosw's 生死判定 follows the damage)
+    killer: Callable[[list[dict], int], str | None] | None = None
 
 
 def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -> list[doc.Block]:
@@ -62,7 +67,7 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
         sid = chars.get(cid, {}).get("side")
         return str(sides.get(sid, {}).get("name", sid)) if sid else "-"
 
-    side_ids = list(sides)
+    side_ids = list(sides) if hooks.dp_sides is None else hooks.dp_sides(setup)
     totals = {s: 0 for s in side_ids}
     kills: list[list[object]] = []
     dp_rows: list[list[object]] = []
@@ -73,17 +78,22 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
         if label is not None:
             dp_rows.append([label, *(totals[s] for s in side_ids)])
 
+    seen: list[dict] = []
     for turn in log["turns"]:
         if hooks.clock is None:
             label = turn["turn"]
         for e in turn["events"]:
+            seen.append(e)
             if hooks.clock is not None and e["kind"] == hooks.clock[0]:
                 close()
                 label = e[hooks.clock[1]]
             if e["kind"] in hooks.kills:
                 victim, killer = hooks.kills[e["kind"]]
+                by = e.get(killer) if killer else None
+                if by is None and hooks.killer is not None:
+                    by = hooks.killer(seen, len(seen) - 1)
                 kills.append([turn["turn"] if label is None else label, name(e[victim]), side_of(e[victim]),
-                              name(e.get(killer)) if killer else "-"])
+                              name(by) if by else "-"])
             elif e["kind"] == "dp" and "total" in e:
                 totals[e["side"]] = e["total"]
             used = hooks.use(e)

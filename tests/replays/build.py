@@ -29,11 +29,11 @@ DH_SCENARIOS = [
     "movement-basics", "zoc-cancel", "zoc-stop-at-blocker", "written-path", "ranges-and-walls",
     "seed-example-hit", "counter-order", "summon-two-phases", "dying", "revive", "field-rerolls",
     "extra-action", "withdraw-and-return", "wipeout-phase-end", "dp-tie", "secret-revealed",
+    "transfer-phase-attack-and-dp", "transfer-arrives-mid-match",
 ]
-LOGOS_SCENARIOS = ["constructed-round-draw", "constructed-round-final-coin", "constructed-round-fukutsu",
-                   "seed-condition-after-minus-4"]
-# The rulesets added later: every scenario that resolves (those that expect an input error are
-# skipped), so each clause group the scenarios cover has a recorded match too.
+# logos and the rulesets added later: every scenario that resolves (those that expect an input error
+# are skipped), so each clause group the scenarios cover — the logos skill kinds among them — has a
+# recorded match too.
 MORE_RULESETS = ("count", "nicosw", "kagemiya")
 SEEDS = [1, 2, 3, 7, 42, 2026]
 
@@ -94,8 +94,7 @@ def main() -> None:
     from_example("logos", "example", ROOT / "examples" / "logos")
     for seed in SEEDS:
         from_example("logos", f"example-seed-{seed}", ROOT / "examples" / "logos", seed)
-    for name in LOGOS_SCENARIOS:
-        from_scenario("logos", name)
+    from_every_scenario("logos")
     for ruleset in MORE_RULESETS:
         from_example(ruleset, "example", ROOT / "examples" / ruleset)
         for seed in SEEDS[:3]:

@@ -8,7 +8,7 @@ from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, report, rules, status
 from .abilities import library, parse_ability
 from .model import Character, DhState, Side, parse_square
-from .options import OPTIONS
+from .options import OPTIONS, TRANSFER_OPTIONS
 
 
 class DhRuleset(Ruleset):
@@ -34,7 +34,8 @@ class DhRuleset(Ruleset):
         setup = match.setup
         board, _ = checks.board_of(setup)
         first = setup["first"]
-        order = [first] + [s for s in setup["sides"] if s != first]
+        transfer = checks.transfer_side(setup)
+        order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
         sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"))
                  for sid in order}
         characters = {}
@@ -54,8 +55,11 @@ class DhRuleset(Ruleset):
         state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
                         initial=initial, start_targets=start_targets,
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
-                        reinforcements=list(setup.get("reinforcements", [])), library=library(setup))
+                        reinforcements=list(setup.get("reinforcements", [])), transfer=transfer,
+                        library=library(setup))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
+        if transfer is not None:
+            _transfer_students(state, setup, match.options)
         sealed = characters.get(setup.get("sealed_character", ""))
         if sealed is not None and campaign.start_turn(setup) <= 2 and (campaign.start_turn(setup) == 1
                                                                        or sealed.withdrawn):
@@ -64,6 +68,12 @@ class DhRuleset(Ruleset):
             if sealed.id in state.appeared:
                 state.appeared.remove(sealed.id)
         return state
+
+    def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
+        """A two-side match's log leaves out the 転校生 options (DH-14), which it never reads."""
+        if checks.transfer_side(setup) is not None:
+            return options
+        return {k: v for k, v in options.items() if k not in TRANSFER_OPTIONS}
 
     def first_turn(self, setup: dict) -> int:
         return campaign.start_turn(setup)
@@ -100,7 +110,8 @@ class DhRuleset(Ruleset):
         return {
             "map": {"rows": state.board.rows, "cols": state.board.cols,
                     "walls": [w.label for w in sorted(state.board.walls)]},
-            "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp} for s in state.sides.values()},
+            "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp,
+                             **({"transfer": True} if s.id == state.transfer else {})} for s in state.sides.values()},
             "characters": chars,
             "phase": state.clocks.now(status.PHASE),
             "effects": [campaign.effect_json(e) for e in state.effects],
@@ -117,8 +128,14 @@ class DhRuleset(Ruleset):
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
                   "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
                   "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
-                  "空撃ち": "skip", "再行動": "then"},
-            name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}))
+                  "空撃ち": "skip", "再行動": "then", "方向": "direction"},
+            name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
+            values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
+
+    def summary_hooks(self):
+        from ...report.summary import SummaryHooks
+
+        return SummaryHooks(dp_sides=_player_sides)
 
     def grammar(self):
         from .grammar import GRAMMAR
@@ -127,6 +144,44 @@ class DhRuleset(Ruleset):
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
+
+
+def _player_sides(setup: dict) -> list[str]:
+    """The sides that hold DP: all but a 転校生 side (DH-14.4)."""
+    return [sid for sid, s in setup["sides"].items() if not s.get("transfer")]
+
+
+TRANSFER_KEY = "転校生"  # a turn file's name for the 転校生 side's submission (DH-14.2)
+
+
+def _transfer_key(submissions: Any, node: Any, setup: dict) -> None:
+    """``転校生:`` in a turn's submissions stands for the 転校生 side, whatever its id."""
+    from ...aliases import _rename_keys
+
+    sides = setup.get("sides") if isinstance(setup, dict) else None
+    if not isinstance(submissions, dict) or not isinstance(sides, dict) or TRANSFER_KEY not in submissions:
+        return
+    tid = next((sid for sid, s in sides.items() if isinstance(s, dict) and s.get("transfer") is True), None)
+    if tid is not None and tid not in submissions:
+        _rename_keys(submissions, node, lambda k: tid if k == TRANSFER_KEY else k)
+
+
+def _transfer_students(state: DhState, setup: dict, options: dict[str, Any]) -> None:
+    """転校生 (DH-14): 所持DP, ZoC and auto-success from the sheet or the options; one that arrives
+    later is off the MAP until then (DH-14.3)."""
+    first = campaign.start_turn(setup)
+    for c in state.members(state.transfer or ""):
+        entry = setup["characters"][c.id]
+        c.transfer = True
+        c.held_dp = entry.get("held_dp", options["transfer_held_dp"])
+        c.zoc = entry.get("zoc", options["transfer_zoc"])
+        c.auto_success = entry.get("auto_success", False)
+        c.never_dying = options["transfer_dying"] == "immune"
+        if "arrives" in entry and entry["arrives"] >= first and c.at is not None:
+            state.transfer_arrivals[c.id] = (entry["arrives"], c.at)
+            c.at, c.starter = None, False
+            if c.id in state.appeared:
+                state.appeared.remove(c.id)
 
 
 RULESET = DhRuleset()

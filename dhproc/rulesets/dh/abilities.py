@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import limits
+from ...engine.amounts import Derived
+from ...engine.limits import UsageLimit
+
 STYLES = ("active", "passive", "counter")
 TYPES = ("instant", "granted", "field", "summon")
-SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map")
+SHAPES = ("same_square", "adjacent", "diagonal", "radius", "around", "map", "adjacent_nth", "line")
+# 一方向 (DH-9.6): chosen in the submission (任意一方向) or fixed in the design (固定一方向)
+LINE_DIRECTIONS = ("chosen", "up", "down", "left", "right")
 TARGET_SIDES = ("enemy", "ally", "any", "self")
 COUNTS = ("single", "multi", "square", "up_to")
 RIDERS = ("wall_piercing", "barrier_piercing", "counter_silence", "gruesome_death", "survives_death",
@@ -29,12 +35,21 @@ BEFORE_WHEN = ("attacked_by_enemy", "targeted_by_enemy_ability", "targeted_by_en
                "enemy_uses_ability_in_range", "killed_by_enemy", "killed", "sole_target_of_enemy_ability",
                "sole_target_of_enemy")
 PERMANENT = "permanent"
+# 1度しか使えない and n回 (DH-8.1) are the engine's usage limits over one period, the whole game;
+# every use is counted in that period (GAME is its one key), limited or not.
+PER_GAME, GAME = "game", 0
 
 
 @dataclass(frozen=True)
 class Range:
     shape: str = "same_square"
     size: int = 0
+    direction: str | None = None  # a line's direction (LINE_DIRECTIONS); None for every other shape
+
+    @property
+    def chosen_line(self) -> bool:
+        """A line whose direction the submission chooses (任意一方向, DH-9.6)."""
+        return self.shape == "line" and self.direction == "chosen"
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,7 @@ class Ability:
     when: Any = None  # 機会制約: an engine condition on ``self`` and ``match`` (DH-8.15)
     counter_times: int | None = None  # 待受回数: the wait ends after this many firings (DH-8.16)
     counter_timing: str = "after"  # タイミング 後手 / 先手 / 同時 (DH-8.17)
+    limit: UsageLimit | None = None  # 1度しか使えない / n回: the stricter of the two (DH-8.1)
     prepare_turns: int | None = None  # カウント遅延（準備型）: targets named this many turns later (DH-10.8)
 
     @property
@@ -127,9 +143,20 @@ def parse_ability(data: dict[str, Any] | None) -> Ability | None:
         counter_when=(data.get("counter") or {}).get("when"), when=_when(data.get("restrictions", [])),
         counter_times=(data.get("counter") or {}).get("times"),
         counter_timing=(data.get("counter") or {}).get("timing", "after"),
+        limit=_limit(data.get("restrictions", [])),
         prepare_turns=(data.get("prepared") or {}).get("turns"))
 
 
+def _limit(restrictions: list[dict[str, Any]]) -> UsageLimit | None:
+    """The usage limit the ability's 制約 set: once per game, or ``count`` times (checked by the schema)."""
+    found = [limits.parse({"count": 1 if r["kind"] == "once_per_game" else r["count"]}, (PER_GAME,), PER_GAME)[0]
+             for r in restrictions if r["kind"] in ("once_per_game", "uses")]
+    return min((lim for lim in found if lim is not None), key=lambda lim: lim.count, default=None)
+
+
+def own_amount(data: dict[str, Any]) -> Derived:
+    """自分ステータス依存 ``{own: stat}`` (DH-11.1): the engine's amount read from the user."""
+    return Derived("self", data["own"])
 def granted_definitions(setup: dict[str, Any]) -> list[tuple[tuple, dict[str, Any]]]:
     """Every ability a 特殊能力付与 can give (DH-11.22), with its path in the setup: those of the
     setup's ``abilities`` and those written inline as a ``grant_ability`` effect's ``ability``."""
@@ -168,13 +195,13 @@ def granted_name(spec: EffectSpec) -> str:
 DELAYS = {"effect_delay": "use", "time_lag": "landing"}  # 効果遅延, 時間差攻撃: where the duration counts from
 
 
-def delay_of(ab: Ability, spec: EffectSpec) -> tuple[int, str] | None:
-    """How many phases ``spec`` waits after the use, and where its duration counts from (DH-10.7),
-    or None when it takes effect at once."""
+def delay_of(ab: Ability, spec: EffectSpec, phases: int = 2) -> tuple[int, str] | None:
+    """How many phases ``spec`` waits after the use (``phases`` a turn), and where its duration
+    counts from (DH-10.7), or None when it takes effect at once."""
     for kind, counts in DELAYS.items():
         r = ab.restriction(kind)
         if r is not None and spec.index in r.get("effects", [spec.index]):
-            return r["delay"] * (1 if r.get("unit") == "phase" else 2), counts
+            return r["delay"] * (1 if r.get("unit") == "phase" else phases), counts
     return None
 
 
@@ -190,7 +217,8 @@ def _when(restrictions: list[dict[str, Any]]) -> Any:
 def _range(data: dict[str, Any] | None) -> Range:
     if not data:
         return Range()
-    return Range(data.get("shape", "same_square"), data.get("size", 0))
+    shape = data.get("shape", "same_square")
+    return Range(shape, data.get("size", 0), data.get("direction", "chosen") if shape == "line" else None)
 
 
 def _targets(data: dict[str, Any] | None) -> Targets:

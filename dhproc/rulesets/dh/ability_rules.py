@@ -14,7 +14,7 @@ from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
-from .abilities import Ability, EffectSpec, delay_of
+from .abilities import GAME, PER_GAME, Ability, EffectSpec, delay_of
 from .conditions import holds
 from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
                            summon_plan, summon_problem)
@@ -32,7 +32,9 @@ MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
 # ---------------------------------------------------------------------------------- helpers
 
 def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
-          origin: Square | None = None) -> list[Square]:
+          origin: Square | None = None, direction: str | None = None) -> list[Square]:
+    """The squares ``spec`` reaches from ``user`` (DH-9.1); ``direction`` is the one chosen at use
+    for a line range (任意一方向, DH-9.6)."""
     where = origin or user.at
     if where is None:
         return []
@@ -42,15 +44,16 @@ def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, a
     if ctx.options["barricade_blocks_ranges"]:  # DH-11.17
         board = Board(board.rows, board.cols, board.walls | barricade_squares(state))
     return squares_in_range(board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
-                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"])
+                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"],
+                            direction=direction)
 
 
 def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
-               origin: Square | None = None) -> list[Character]:
+               origin: Square | None = None, direction: str | None = None) -> list[Character]:
     """Characters this effect may take, in setup order (DH-9.2)."""
     if spec.targets.side == "self":
         return [user]
-    squares = reach(state, ctx, user, spec, ab, origin)
+    squares = reach(state, ctx, user, spec, ab, origin, direction)
     want_dead = spec.kind == "revive"
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and c.at in squares and c.dead == want_dead
@@ -86,7 +89,8 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
     """対象決定 (DH-8.1, DH-9.2): the targets, or why there are none."""
     if spec.kind in TARGETLESS:
         return [user], None
-    pool = candidates(state, ctx, user, spec, ab)
+    way = sub.get("direction")
+    pool = candidates(state, ctx, user, spec, ab, direction=way)
     if ab.type == "field":
         return (pool, None) if pool or not ctx.options["field_needs_targets"] else ([], "no_target")
     if spec.targets.count == "multi" or spec.targets.side == "self":
@@ -95,7 +99,7 @@ def choose_targets(state: DhState, ctx: TurnContext, user: Character, ab: Abilit
         square = parse_square(sub["at"]) if "at" in sub else None
         if square is None:
             return [], "no_square"
-        if square not in reach(state, ctx, user, spec, ab):
+        if square not in reach(state, ctx, user, spec, ab, direction=way):
             return [], "square_out_of_range"
         chosen = [c for c in pool if c.at == square]
         return (chosen, None) if chosen else ([], "no_target")
@@ -138,6 +142,9 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     if rate >= 100 and not ctx.options["roll_at_100"]:
         ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, **about)
         return True
+    if user.auto_success and purpose in ("activation_check", "success_check"):  # a 転校生's sheet (DH-14.9)
+        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, auto=True, **about)
+        return True
     face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
     ok = face <= rate
     ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
@@ -163,7 +170,7 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
 
     def stops(sq: Square) -> bool:
         return sq.label in fields or (not free and any(
-            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead)
+            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc
             for o in state.characters.values()))
     return stops
 
@@ -194,6 +201,10 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
         return False
+    if any(spec.range.chosen_line for spec in ab.effects) and sub.get("direction") is None:
+        # 任意一方向 (DH-9.6): a line whose direction the submission has not chosen reaches nowhere
+        ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="no_line_direction")
+        return False
     if ab.style == "counter" and origin == "action":
         _arm_counter(state, ctx, use)
         return True
@@ -214,7 +225,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
                      **why)
             return False
         if spec.kind == "summon":  # the square is this effect's target (DH-8.1, DH-11.8)
-            why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab))
+            why = summon_problem(state, use, spec, reach(state, ctx, user, spec, ab, direction=sub.get("direction")))
             if why:
                 who, sq = summon_plan(state, use, spec)
                 ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, effect=spec.index,
@@ -234,7 +245,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans],
-             **({"granted": True} if given else {}))
+             **_chosen(use), **({"granted": True} if given else {}))
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
@@ -273,7 +284,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             break
     if not activated:
         return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
-    count_use(user, ab)
+    state.uses.add(use_key(user, ab), PER_GAME, GAME)
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
     dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
@@ -285,16 +296,10 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     return True
 
 
-def uses_of(user: Character, ab: Ability) -> int:
-    """How often ``ab`` has fired for ``user``: its own ability's count, or that of one given to it."""
-    return user.uses if ab is user.ability else user.granted_uses.get(ab.name, 0)
-
-
-def count_use(user: Character, ab: Ability) -> None:
-    if ab is user.ability:
-        user.uses += 1
-    else:
-        user.granted_uses[ab.name] = user.granted_uses.get(ab.name, 0) + 1
+def use_key(user: Character, ab: Ability) -> Any:
+    """What the usage ledger counts a use under: the character for its own ability, the character
+    and the name for one given to it (DH-11.22), whose uses count apart."""
+    return user.id if ab is user.ability else (user.id, ab.name)
 
 
 def own_phase(state: DhState, user: Character) -> int:
@@ -309,10 +314,7 @@ def own_phase(state: DhState, user: Character) -> int:
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
     if not ab.usable:
         return "no_effects"
-    if ab.restriction("once_per_game") and uses_of(user, ab) >= 1:
-        return "used_up"
-    limit = ab.restriction("uses")
-    if limit and uses_of(user, ab) >= limit["count"]:
+    if not state.uses.allows(use_key(user, ab), ab.limit, GAME):
         return "used_up"
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
@@ -335,7 +337,7 @@ def _payer(state: DhState, ctx: TurnContext, user: Character, ab: Ability,
     if pid is None:
         return None, "no_payer"
     payer = state.characters[pid]
-    squares = reach(state, ctx, user, ab.effects[0], ab)
+    squares = reach(state, ctx, user, ab.effects[0], ab, direction=sub.get("direction"))
     if payer.side != user.side or payer.id == user.id or payer.dead or not payer.on_map or payer.at not in squares:
         return None, "invalid_payer"
     return payer, None
@@ -377,7 +379,7 @@ def _postpone(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targ
     if not costs_payable(state, use, payer):
         ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
         return
-    wait, counts = delay_of(ab, spec) or (2 * (ab.prepare_turns or 0), "landing")
+    wait, counts = delay_of(ab, spec, state.phases) or (state.phases * (ab.prepare_turns or 0), "landing")
     data: dict[str, Any] = {"ability": ab.name, "effect_index": spec.index, "targets": [t.id for t in targets],
                             "used": use.start, "count_from": counts,
                             "choices": {k: v for k, v in use.sub.items() if k in ("at", "direction", "summon")}}
@@ -502,10 +504,11 @@ def pay_costs(state: DhState, ctx: TurnContext, use: Use, payer: Character | Non
         elif kind == "extra_rest":
             turns = p.get("turns", 1)
             now = state.clocks.now(PHASE)
-            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + 4, "constraint": True},
-                                  clock=PHASE, clocks=state.clocks, duration=4 + 2 * turns,
+            rest_end = 2 * state.phases  # after the 能力休み: the user side's phase after next
+            e = state.effects.add("incapacitate", bearer=who.id, data={"from": now + rest_end, "constraint": True},
+                                  clock=PHASE, clocks=state.clocks, duration=rest_end + state.phases * turns,
                                   source={"user": who.id})
-            ctx.emit("cost", **event, turns=turns, start=now + 4, end=e.end)
+            ctx.emit("cost", **event, turns=turns, start=now + rest_end, end=e.end)
         elif kind == "permanent_incapacitation":
             state.effects.add("incapacitate", bearer=who.id, data={"constraint": True}, clock=PHASE,
                               clocks=state.clocks, duration=None, source={"user": who.id}, removable=False)
@@ -534,7 +537,7 @@ def rest(state: DhState, ctx: TurnContext, user: Character, *, start: int) -> No
     """能力休み (DH-10.1): the user sits out its side's next phase; released just before the one after."""
     now = state.clocks.now(PHASE)
     e = state.effects.add("ability_rest", bearer=user.id, data={}, clock=PHASE, clocks=state.clocks,
-                          duration=start + 4 - now, source={"user": user.id}, removable=True)
+                          duration=start + 2 * state.phases - now, source={"user": user.id}, removable=True)
     ctx.emit("rest", actor=user.id, effect=e.seq, end=e.end)
 
 
@@ -544,16 +547,17 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     """Counter: 1 発動判定 (no target) → 2 カウンター待受状態 → 3 制約・能力休み (DH-8.6)."""
     ab, user = use.ability, use.user
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
-             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects])
+             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use),
+             **({"granted": True} if ab is not user.ability else {}))
     if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
         return
-    count_use(user, ab)
+    state.uses.add(use_key(user, ab), PER_GAME, GAME)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
-        end = use.start + 2 * ctx.options["counter_default_turns"]
+        end = use.start + state.phases * ctx.options["counter_default_turns"]
     e = state.effects.add("counter", bearer=user.id,
                           data={"ability": ab.name, "when": ab.counter_when, "from": start,
-                                "survives_death": ab.has("survives_death")},
+                                "survives_death": ab.has("survives_death"), **_chosen(use)},
                           clock=PHASE, clocks=state.clocks,
                           duration=None if end is None else max(0, end - state.clocks.now(PHASE)),
                           source={"user": user.id}, removable=False)
@@ -565,15 +569,26 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     die_of_costs(state, ctx, dying)
 
 
-def _counter_target(state: DhState, holder: Character, trig: harm.Trigger,
-                    ab: Ability) -> tuple[bool, str | None]:
-    """Does ``trig`` satisfy the condition of ``holder``'s counter ``ab``, and who is the target of that moment?"""
+def _chosen(use: Use) -> dict[str, str]:
+    """The line direction a use chose (DH-9.6), kept with what outlasts the use (a waiting counter, a
+    field) so its range stays that line; nothing when the ability has no such line."""
+    if any(spec.range.chosen_line for spec in use.ability.effects) and "direction" in use.sub:
+        return {"direction": use.sub["direction"]}
+    return {}
+
+
+def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
+                    waiting: Any) -> tuple[bool, str | None]:
+    """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment? The
+    waiting range is the ability's range as any use reads it (DH-8.6, DH-9.1, DH-11.17); the ability
+    is the one that armed it, its own or one given to it (DH-11.22)."""
+    ab = ability_named(state, holder, waiting.data.get("ability"))
     when = ab.counter_when
     subject = state.characters.get(trig.subject) if trig.subject else None
     enemy = subject is not None and subject.side != holder.side
     ally = subject is not None and subject.side == holder.side and subject.id != holder.id
     in_range = trig.square is not None and holder.at is not None and trig.square in \
-        squares_in_range(state.board, holder.at, ab.effects[0].range, wall_piercing=ab.has("wall_piercing"))
+        reach(state, ctx, holder, ab.effects[0], ab, direction=waiting.data.get("direction"))
     k = trig.kind
     table = {
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
@@ -625,7 +640,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
                     continue
                 alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
                 if alive_ok and not _ability_sealed(state, ctx, c):
-                    ok, _ = _counter_target(state, c, trig, ab)
+                    ok, _ = _counter_target(state, ctx, c, trig, e)
                     if ok:
                         found.append((c, e))
         if ctx.options["counter_order"] == "opponent_first":
@@ -637,8 +652,8 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
         holder, waiting = handler
         ab = ability_named(state, holder, waiting.data.get("ability"))
-        _, target_id = _counter_target(state, holder, trig, ab)
-        _fire_counter(state, ctx, holder, trig, target_id, ab)
+        _, target_id = _counter_target(state, ctx, holder, trig, waiting)
+        _fire_counter(state, ctx, holder, trig, target_id, ab, waiting.data.get("direction"))
         limit = ab.counter_times
         if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
             waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
@@ -657,15 +672,18 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
-                  target_id: str | None, ab: Ability) -> None:
-    use = Use(holder, ab, {"targets": [target_id]} if target_id else {}, "counter", state.clocks.now(PHASE))
+                  target_id: str | None, ab: Ability, direction: str | None = None) -> None:
+    sub: dict[str, Any] = {"targets": [target_id]} if target_id else {}
+    if direction is not None:
+        sub["direction"] = direction
+    use = Use(holder, ab, sub, "counter", state.clocks.now(PHASE))
     ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
              target=target_id, **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
     for spec in ab.effects:
         if spec.targets.side == "self":
             targets = [holder]
         elif spec.targets.count == "multi" or target_id is None:
-            targets = candidates(state, ctx, holder, spec, ab)
+            targets = candidates(state, ctx, holder, spec, ab, direction=direction)
         else:  # the target of that moment, wherever it is (DH-8.6)
             t = state.characters.get(target_id)
             targets = [t] if t is not None and not t.dead and t.on_map and takes(ctx, holder, spec.targets.side, t) \
@@ -682,8 +700,9 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
 
 def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit: list[Character]) -> None:
     """フィールド設置型 (DH-8.9): the area is fixed where the user stands when it is set."""
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     f = area_effect(state, ctx, use, spec, "field", squares)
+    f.data.update(_chosen(use))
     ctx.emit("field_set", actor=use.user.id, ability=use.ability.name, effect=f.seq,
              squares=[s.label for s in squares], end=f.end)
     _field_apply(state, ctx, f, hit)
@@ -731,10 +750,7 @@ def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Charact
 def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square]) -> None:
     """After a move: leaving a field ends its effect; an enemy entering one re-rolls it (DH-8.9); a
     field that moves with its user (DH-8.19) follows it."""
-    if c.at is not None:
-        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id
-                  and ability_named(state, c, f.data.get("ability")).has("moving_field")]:
-            _move_field(state, ctx, c, f)
+    follow_fields(state, ctx, c)
     left = [e for e in state.effects.select(bearer=c.id) if "field" in e.data]
     for e in left:
         f = next((x for x in state.effects.select(kind="field") if x.seq == e.data["field"]), None)
@@ -749,6 +765,17 @@ def on_moved(state: DhState, ctx: TurnContext, c: Character, path: list[Square])
             field_reroll(state, ctx, f, [c], "entry")
 
 
+def follow_fields(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> None:
+    """The fields that move with ``c`` (DH-8.19) follow it to where it now stands; after a forced
+    move only under the option ``moving_field_forced``."""
+    if forced and not ctx.options["moving_field_forced"]:
+        return
+    if c.at is not None:  # its own ability's fields, or those of one given to it (DH-11.22)
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id
+                  and ability_named(state, c, f.data.get("ability")).has("moving_field")]:
+            _move_field(state, ctx, c, f)
+
+
 def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> None:
     """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
     from where its owner now stands; who is left outside loses its effect, and an enemy it now
@@ -756,7 +783,7 @@ def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> N
     ab = ability_named(state, owner, f.data.get("ability"))
     spec = ab.effects[f.data["effect_index"] - 1]
     before = list(f.data["squares"])
-    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, ab)]
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, ab, direction=f.data.get("direction"))]
     ctx.emit("field_moved", actor=owner.id, ability=ab.name, effect=f.seq, squares=f.data["squares"])
     gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
             and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]

@@ -13,7 +13,8 @@ import copy
 from typing import Any
 
 from ...engine.effects import Effect
-from .model import Character, DhState, parse_square, phase_of
+from .abilities import GAME, PER_GAME
+from .model import Character, DhState, parse_square, phase_of, phases_a_turn
 from .status import PHASE, STATS
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
@@ -28,7 +29,8 @@ def start_turn(setup: dict) -> int:
 
 def start_phase(setup: dict) -> int:
     """The phase clock before the first turn: 0, or the last phase of the turn before start_turn."""
-    return phase_of(start_turn(setup), 0)
+    transfer = any(s.get("transfer") for s in setup["sides"].values())
+    return phase_of(start_turn(setup), 0, phases_a_turn(transfer))
 
 
 def apply_state(state: DhState, setup: dict) -> None:
@@ -47,8 +49,10 @@ def apply_state(state: DhState, setup: dict) -> None:
         c.withdrawn_from = c.at if c.withdrawn else None
         c.starter = bool(data.get("starter", "at" in data))
         c.arrived_phase = data.get("arrived")
-        c.uses = data.get("uses", 0)
-        c.granted_uses = dict(data.get("given_uses", {}))
+        if data.get("uses"):
+            state.uses.add(cid, PER_GAME, GAME, data["uses"])
+        for name, n in (data.get("given_uses") or {}).items():  # abilities given to it (DH-11.22)
+            state.uses.add((cid, name), PER_GAME, GAME, n)
         if data.get("appeared", c.starter) and cid not in state.appeared:
             state.appeared.append(cid)
         elif not data.get("appeared", c.starter) and cid in state.appeared:
@@ -85,10 +89,11 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
         out["starter"] = False
     if c.arrived_phase is not None:
         out["arrived"] = c.arrived_phase
-    if c.uses:
-        out["uses"] = c.uses
-    if c.granted_uses:  # uses of abilities given to it (DH-11.22)
-        out["given_uses"] = dict(c.granted_uses)
+    if state.uses.used(c.id, PER_GAME, GAME):
+        out["uses"] = state.uses.used(c.id, PER_GAME, GAME)
+    given = {name: state.uses.used((c.id, name), PER_GAME, GAME) for name in state.library}
+    if any(given.values()):  # uses of abilities given to it (DH-11.22)
+        out["given_uses"] = {name: n for name, n in given.items() if n}
     if (c.id in state.appeared) != c.starter:
         out["appeared"] = c.id in state.appeared
     return out
@@ -127,6 +132,11 @@ def setup_from_log(log: dict) -> dict:
             c["current"] = current
         if "withdrawn" in now["states"]:
             c["withdrawn"] = True
+        for key in ("held_dp", "zoc", "auto_success"):  # a 転校生's sheet (DH-14)
+            if key in base:
+                c[key] = base[key]
+        if "arrives" in base and "at" not in now and "at" in base:  # a 転校生 still to arrive (DH-14.3)
+            c["at"], c["arrives"] = base["at"], base["arrives"]
         for key in ("starter", "arrived", "uses", "given_uses", "appeared"):
             if key in now:
                 c[key] = now[key]

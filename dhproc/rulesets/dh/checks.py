@@ -55,6 +55,33 @@ def is_starter(c: dict) -> bool:
     return "at" in c and c.get("starter", True)
 
 
+TRANSFER_KEYS = ("held_dp", "zoc", "arrives", "auto_success")  # what only a 転校生's entry may say
+
+
+def transfer_side(setup: dict) -> str | None:
+    """The 転校生 side's id (DH-14.1), or None in a two-side match."""
+    return next((sid for sid, s in setup["sides"].items() if s.get("transfer")), None)
+
+
+def _transfer_problems(setup: dict, at: Any) -> None:
+    """DH-14.1: two player sides and at most one 転校生 side, never 先攻; the 転校生 keys only on
+    its characters, a late arrival with its square."""
+    sides = setup["sides"]
+    transfers = [sid for sid, s in sides.items() if s.get("transfer")]
+    for sid in transfers[1:]:
+        at(("sides", sid, "transfer"), say("dh.transfer_twice", other=transfers[0]))
+    if len(sides) - len(transfers) != 2:
+        at(("sides",), say("dh.player_sides", count=len(sides) - len(transfers)))
+    if setup["first"] in transfers:
+        at(("first",), say("dh.first_transfer"))
+    for cid, c in setup["characters"].items():
+        for key in TRANSFER_KEYS:
+            if key in c and c["side"] not in transfers:
+                at(("characters", cid, key), say("dh.transfer_only", key=key), key=True)
+        if "arrives" in c and c["side"] in transfers and "at" not in c:
+            at(("characters", cid, "arrives"), say("dh.arrives_needs_at"), key=True)
+
+
 def check_match(match: Any) -> list[Problem]:
     setup = match.setup
     problems: list[Problem] = []
@@ -68,6 +95,7 @@ def check_match(match: Any) -> list[Problem]:
     sides = setup["sides"]
     if setup["first"] not in sides:
         at(("first",), say("dh.not_a_side", side=setup["first"], sides=", ".join(sides)))
+    _transfer_problems(setup, at)  # 転校生 (DH-14.1)
     placed: dict[Square, str] = {}
     for cid, c in setup["characters"].items():
         if c["side"] not in sides:

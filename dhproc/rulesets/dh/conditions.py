@@ -7,10 +7,10 @@ and in this one). The condition language itself is ``dhproc.engine.conditions``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.conditions import LIST, NUMBER, TEXT, Condition, Verdict, Vocabulary, evaluate, parse
-from .model import Character, DhState
+from .model import Character, DhState, turn_of
 from .status import PHASE, barrier, counter_waiting, incapacitated, movement, resting, stat
 
 CHARACTER = {"hp": NUMBER, "spirit": NUMBER, "attack": NUMBER, "defense": NUMBER, "fs": NUMBER,
@@ -53,15 +53,21 @@ def _character(state: DhState, c: Character | None, attr: str) -> Any:
 def _match(state: DhState, attr: str) -> Any:
     now = state.clocks.now(PHASE)
     if attr == "turn":
-        return (now + 1) // 2
+        return turn_of(now, state.phases)
     phase = now - 1 if attr == "deaths_last_phase" else now
     return sum(1 for c in state.characters.values() if c.died_phase == phase)
 
 
-def holds(state: DhState, cond: Condition, user: Character, target: Character | None = None) -> Verdict:
+def accessor(state: DhState, user: Character, target: Character | None = None) -> Callable[[str, str], Any]:
+    """``get(subject, attr)`` as the engine's conditions and amounts read the match: the user is
+    ``self``, the candidate ``target``."""
     def get(subject: str, attr: str) -> Any:
         if subject == "match":
             return _match(state, attr)
         return _character(state, user if subject == "self" else target, attr)
 
-    return evaluate(cond, get)
+    return get
+
+
+def holds(state: DhState, cond: Condition, user: Character, target: Character | None = None) -> Verdict:
+    return evaluate(cond, accessor(state, user, target))

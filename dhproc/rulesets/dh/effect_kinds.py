@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ...engine import amounts
 from ...engine.context import TurnContext
 from . import harm
-from .abilities import Ability, EffectSpec
+from .abilities import Ability, EffectSpec, own_amount
+from .conditions import accessor
 from .model import Character, DhState, Square, parse_square
 from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 
@@ -52,14 +54,15 @@ class Use:
 def end_point(state: DhState, ctx: TurnContext, use: Use) -> tuple[int, int | None]:
     """(active from, end) on the phase clock (DH-10.2): an effect is active from the moment it is
     applied — with カウント遅延 only after the 能力休み, at P+4 — and n turns counted from the user
-    side's phase P end just before its phase P+2n."""
+    side's phase P end just before its phase P+2n (P+3n with a 転校生, DH-14.2)."""
     ab = use.ability
-    base = use.start + (4 if ab.has("delayed") else 0)
+    turn = state.phases  # phases a turn: n turns from a phase end just before that side's n-th next one
+    base = use.start + (2 * turn if ab.has("delayed") else 0)
     active_from = base if ab.has("delayed") else min(base, state.clocks.now(PHASE))
     if ab.duration == "permanent":
         return active_from, None
-    extra = 2 if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
-    return active_from, base + 2 * int(ab.duration) + extra
+    extra = turn if ab.type == "summon" and ctx.options["summon_extra_turn"] else 0
+    return active_from, base + turn * int(ab.duration) + extra
 
 
 def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target: Character, kind: str,
@@ -94,8 +97,8 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     amount = spec.param("amount", 0)
     if amount == "half":
         amount = current - current // 2  # 半減: the value is halved, rounding down
-    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat
-        amount = stat(state, use.user, amount["own"])
+    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
+        amount = amounts.evaluate(own_amount(amount), accessor(state, use.user, t)).value
     amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",
@@ -290,7 +293,7 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
     straight in a direction — away from the user, one the submission names, or a fixed one."""
-    from .ability_rules import move_stops
+    from .ability_rules import follow_fields, move_stops
     from .movement import push_line, plan_move
 
     reach = spec.param("squares", 1)
@@ -324,6 +327,8 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     silent = use.silent or passes_counters(state, t)  # 移動カウンター突破 (DH-11.19)
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
+    if plan.path:
+        follow_fields(state, ctx, t, forced=True)
 
 
 def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:
@@ -380,7 +385,7 @@ def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> N
     """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
     from .ability_rules import reach
 
-    squares = reach(state, ctx, use.user, spec, use.ability)
+    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     e = area_effect(state, ctx, use, spec, "zoc_field", squares)
     ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
              squares=[s.label for s in squares], end=e.end)

@@ -72,7 +72,7 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
     ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
     if t.hp == 0:
         death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent, forestalled=True)
-    elif t.hp == 1 and before != 1:
+    elif t.hp == 1 and before != 1 and not t.never_dying:  # a 転校生 may never be 瀕死 (DH-14.8)
         ctx.emit("state", character=t.id, state="dying", on=True)
 
 
@@ -125,16 +125,43 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
 
 
 def award_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
-    """DH-5.3: DP to the other side (内ゲバ gives none and is never passed here: DH-5.4)."""
+    """DH-5.3: DP to the other side (内ゲバ gives none and is never passed here: DH-5.4); a 転校生
+    yields its 所持DP to its killer's side, its own kills nothing (DH-14.5, DH-14.6)."""
+    if dead.transfer or (killer is not None and killer.transfer and cause in ("attack", "ability")):
+        transfer_dp(state, ctx, dead, killer, cause)
+        return
     gainer = state.opponent(dead.side)
     base = ctx.options["leader_dp"] if dead.leader else 1
     multiplier = 1
     if killer is not None and killer.leader and killer.side == gainer and cause in ("attack", "ability"):
         multiplier = ctx.options["leader_kill_multiplier"]
+    _score(state, ctx, dead, gainer, base, multiplier, cause)
+
+
+def transfer_dp(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str) -> None:
+    """DH-14.5: a dead 転校生's 所持DP goes to the side of the player character that killed it
+    (option transfer_dp_to); none for a death by a 制約 or with no killer. DH-14.6: a 転校生's kill of
+    a player character yields nothing (option transfer_kill_dp: opponent scores it as DH-5.3)."""
+    if not dead.transfer:
+        if ctx.options["transfer_kill_dp"] == "opponent":
+            _score(state, ctx, dead, state.opponent(dead.side), ctx.options["leader_dp"] if dead.leader else 1, 1, cause)
+        else:
+            ctx.emit("dp_none", character=dead.id, killer=killer.id if killer else None, reason="transfer_kill")
+        return
+    if killer is None or killer.transfer or cause not in ("attack", "ability") or ctx.options["transfer_dp_to"] == "none":
+        why = "transfer_dp_none" if ctx.options["transfer_dp_to"] == "none" else "no_player_killer"
+        ctx.emit("dp_none", character=dead.id, killer=killer.id if killer else None, reason=why)
+        return
+    multiplier = ctx.options["leader_kill_multiplier"] if killer.leader else 1
+    _score(state, ctx, dead, killer.side, dead.held_dp, multiplier, cause, transfer=True)
+
+
+def _score(state: DhState, ctx: TurnContext, dead: Character, gainer: str, base: int, multiplier: int,
+           cause: str, **extra: Any) -> None:
     amount = base * multiplier
     state.sides[gainer].dp += amount
     ctx.emit("dp", side=gainer, amount=amount, total=state.sides[gainer].dp, character=dead.id,
-             base=base, multiplier=multiplier, reason="kill" if cause != "cost" else "cost_death")
+             base=base, multiplier=multiplier, reason="kill" if cause != "cost" else "cost_death", **extra)
 
 
 def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> None:
@@ -235,7 +262,7 @@ def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) 
     before = c.hp
     c.hp = max(1, c.hp - applied)
     ctx.emit("stat", character=c.id, stat="hp", amount=c.hp - before, before=before, after=c.hp, reason="expired")
-    if c.hp == 1 and before != 1:
+    if c.hp == 1 and before != 1 and not c.never_dying:
         ctx.emit("state", character=c.id, state="dying", on=True)
 
 
@@ -254,7 +281,7 @@ def check_wipeout(state: DhState, ctx: TurnContext) -> None:
     if state.outcome is not None:
         return
     scope = ctx.options["wipeout_scope"]
-    wiped = [s for s in state.sides if wiped_out(state, s, scope)]
+    wiped = [s for s in state.players if wiped_out(state, s, scope)]  # never the 転校生 side (DH-14.4)
     if not wiped:
         return
     if len(wiped) == 1:
@@ -267,7 +294,7 @@ def check_wipeout(state: DhState, ctx: TurnContext) -> None:
 
 def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> None:
     """DH-6.4: more DP wins; equal DP follows the option dp_tie."""
-    first, second = list(state.sides.values())
+    first, second = (state.sides[s] for s in state.players)
     if first.dp != second.dp:
         winner = first if first.dp > second.dp else second
         decide(state, ctx, "win", winner.id, reason_prefix + "dp")
@@ -282,4 +309,4 @@ def decide_by_dp(state: DhState, ctx: TurnContext, reason_prefix: str = "") -> N
 def decide(state: DhState, ctx: TurnContext, result: str, winner: str | None, reason: str, **extra: Any) -> None:
     state.outcome = {"result": result, "winner": winner, "reason": reason}
     ctx.emit("outcome", result=result, winner=winner, reason=reason,
-             dp={s.id: s.dp for s in state.sides.values()}, **extra)
+             dp=state.player_dp(), **extra)

@@ -81,6 +81,14 @@ MESSAGES = catalogue("dh", {
     "attack_and_wait": ("1つの行動で攻撃と待機の両方はできません", "an action either attacks or waits, not both"),
     "one_motion": ("1つの行動の動作は1つです：攻撃、特殊能力、待機のどれか", "one 動作 per action: attack, ability or wait"),
     "no_ability_effects": ("「{who}」のセットアップに効果のある特殊能力がありません", "'{who}' has no ability with effects in the setup"),
+    # 転校生 (DH-14.1)
+    "player_sides": ("転校生の陣営のほかに、プレイヤーの陣営が2つ必要です（{count}つ）",
+                     "a match needs two player sides beside a transfer-student (転校生) side ({count} given)"),
+    "transfer_twice": ("転校生の陣営は1つまでです（「{other}」もそうです）", "one transfer-student (転校生) side at most ('{other}' is one too)"),
+    "first_transfer": ("先攻は転校生の陣営にできません", "the transfer-student (転校生) side cannot be 先攻"),
+    "transfer_only": ("「{key}」は転校生の陣営のキャラクターにだけ書けます", "'{key}' is only for a character of the transfer-student (転校生) side"),
+    "arrives_needs_at": ("登場するターン（arrives）には、登場するマス 'at:' が必要です",
+                         "a transfer student that arrives later needs 'at:', the square it appears on"),
     # a match that starts mid-campaign (campaign.py)
     "over_maximum": ("現在の{stat} {value}が最大値{maximum}を超えています（基本値。オプション heal_cap: initial）",
                      "current {stat} {value} is over its maximum {maximum} (the base value; option heal_cap: initial)"),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
+from ...engine.limits import UsageLedger
 from .abilities import Ability
 
 ROW_LABELS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ"
@@ -79,12 +80,16 @@ class Character:
     dead: bool = False
     withdrawn: bool = False  # 戦線離脱: off the MAP, but counts as on it for the two-phase rule
     withdrawn_from: Square | None = None  # where it returns to
-    uses: int = 0  # how often its ability has been activated (発動判定 succeeded)
     order: int = 0  # position in the setup: the tie-break wherever the rules give none
     gender: str | None = None  # 性別 (female / male / both / none), for 対象制約 (DH-9.3)
     grade: int | None = None  # 学年
     died_phase: int | None = None  # the phase of its death, for "someone died last phase" (DH-8.15)
-    granted_uses: dict[str, int] = field(default_factory=dict)  # uses of abilities given to it (DH-11.22)
+    # 転校生 (DH-14): the GK's third side; these stay at their defaults for everyone else
+    transfer: bool = False
+    held_dp: int = 0  # 所持DP: what killing it yields (DH-14.5)
+    zoc: bool = True  # whether it exerts ZoC (DH-14.7)
+    auto_success: bool = False  # its ability's 発動判定 and 成功判定 succeed without a die (DH-14.9)
+    never_dying: bool = False  # option transfer_dying: immune (DH-14.8)
 
     @property
     def on_map(self) -> bool:
@@ -92,7 +97,7 @@ class Character:
 
     @property
     def dying(self) -> bool:
-        return not self.dead and self.hp == 1
+        return not self.dead and self.hp == 1 and not self.never_dying
 
 
 @dataclass
@@ -128,6 +133,20 @@ class DhState:
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
     sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
     library: dict[str, Ability] = field(default_factory=dict)  # what a 特殊能力付与 can give, by name (DH-11.22)
+    # how often each character's ability has been activated (発動判定 succeeded), per game (DH-8.1)
+    uses: UsageLedger = field(default_factory=UsageLedger)
+    transfer: str | None = None  # the 転校生 side (DH-14), last in ``sides``; None in a two-side match
+    transfer_arrivals: dict[str, tuple[int, Square]] = field(default_factory=dict)  # late 転校生: turn, square
+
+    @property
+    def phases(self) -> int:
+        """Phases a turn: the two sides', and the 転校生's when there is one (DH-14.2)."""
+        return phases_a_turn(self.transfer is not None)
+
+    @property
+    def players(self) -> list[str]:
+        """The two player sides, 先攻 first: the 転校生 side is nobody's opponent (DH-14.4)."""
+        return [s for s in self.sides if s != self.transfer]
 
     @property
     def phase_index(self) -> int:
@@ -138,13 +157,26 @@ class DhState:
     def phase_index(self, value: int) -> None:
         self.clocks.advance("phase", value - self.clocks.now("phase"))
 
+    def player_dp(self) -> dict[str, int]:
+        """Each player side's DP, 先攻 first: what the turn's end and the outcome show (DH-14.4)."""
+        return {s: self.sides[s].dp for s in self.players}
+
     def opponent(self, side_id: str) -> str:
-        return next(s for s in self.sides if s != side_id)
+        return next(s for s in self.players if s != side_id)
 
     def members(self, side_id: str) -> list[Character]:
         return [c for c in self.characters.values() if c.side == side_id]
 
 
-def phase_of(turn: int, phase_no: int) -> int:
-    """Absolute phase index: two phases a turn (先攻 then 後攻)."""
-    return (turn - 1) * 2 + phase_no
+def phases_a_turn(has_transfer: bool) -> int:
+    return 3 if has_transfer else 2
+
+
+def phase_of(turn: int, phase_no: int, phases: int = 2) -> int:
+    """Absolute phase index: two phases a turn (先攻 then 後攻), three with a 転校生 (DH-14.2)."""
+    return (turn - 1) * phases + phase_no
+
+
+def turn_of(phase: int, phases: int = 2) -> int:
+    """The turn an absolute phase index (1 or more) falls in."""
+    return (phase - 1) // phases + 1

@@ -127,7 +127,29 @@ OPTIONS = OptionSet([
                   "has the controlled character act at the end of its own side's phase instead"),
     Option("dp_on_permanent_withdrawal", False, choices=(False, True), source="guess", clause="DH-11.9",
            reason="no source gives DP for 永続戦線離脱; the one campaign ruling treats 離脱 apart from death"),
+    Option("moving_field_forced", True, choices=(True, False), source="guess", clause="DH-8.19",
+           reason="the 上位ルール names a field that moves with its user and says nothing of how the user "
+                  "moves, so the field goes wherever its user is put; false carries it on the user's own "
+                  "moves only"),
+    # 転校生 (DH-14): read only when the setup has a 転校生 side, and recorded in the log only then
+    Option("transfer_held_dp", 2, minimum=0, maximum=100, source="research", clause="DH-14.5",
+           reason="転校生 sheets carry 所持DP 2 (main doc); a 転校生 without held_dp carries this many"),
+    Option("transfer_dp_to", "killer", choices=("killer", "none"), source="research", clause="DH-14.5",
+           reason="a 転校生's 所持DP is presumably awarded to its killer's side; none gives no DP for it"),
+    Option("transfer_kill_dp", "none", choices=("none", "opponent"), source="research", clause="DH-14.6",
+           reason="a 転校生's own kills yield no DP (campaign rule); opponent scores them as any other death"),
+    Option("transfer_zoc", True, choices=(True, False), source="research", clause="DH-14.7",
+           reason="転校生 sheets state ZoC あり or 無し; a sheet that says nothing is read as あり"),
+    Option("transfer_dying", "normal", choices=("normal", "immune"), source="research", clause="DH-14.8",
+           reason="basic 2.1 makes any character at 体力1 瀕死; some campaigns' 転校生 never become 瀕死"),
+    Option("transfer_arrival", "transfer_phase", choices=("transfer_phase", "turn_start"), source="research",
+           clause="DH-14.3",
+           reason="the sources put the 転校生 phase after the 後攻 phase, a late 転校生 appearing in it; a phase "
+                  "draft puts 転校生登場 before the two side phases of the turn (it then acts in that turn)"),
 ])
+
+# The options only a match with a 転校生 reads (DH-14): a two-side match's log leaves them out.
+TRANSFER_OPTIONS = tuple(o.id for o in OPTIONS if o.id.startswith("transfer_"))
 
 # The names GKs read in report headers and `dhproc options` (Japanese, English).
 OPTIONS.set_names({
@@ -167,6 +189,13 @@ OPTIONS.set_names({
     "zoc_ignore_fields": ("ZoC無視がZoCフィールドにも効くか", "ZoC無視 also ignores ZoC fields"),
     "ability_attack_is_attack": ("特殊攻撃を通常攻撃として扱う", "an ability's normal attack counts as an attack"),
     "dp_on_permanent_withdrawal": ("永続戦線離脱のDP", "DP for a permanent withdrawal"),
+    "moving_field_forced": ("強制移動でも移動するフィールド", "a moving field follows forced moves"),
+    "transfer_held_dp": ("転校生の所持DP", "a transfer student's held DP"),
+    "transfer_dp_to": ("転校生を倒したDP", "DP for killing a transfer student"),
+    "transfer_kill_dp": ("転校生が倒したDP", "DP for a transfer student's kills"),
+    "transfer_zoc": ("転校生のZoC", "a transfer student's ZoC"),
+    "transfer_dying": ("転校生の瀕死", "a transfer student at 体力1"),
+    "transfer_arrival": ("転校生の登場", "when a transfer student arrives"),
     "reduction_covers_attacks": ("ダメージ軽減を通常攻撃にも適用", "damage reduction covers normal attacks"),
     "ability_seal": ("特殊能力封印の範囲", "what an ability seal stops"),
     "timed_hp": ("体力の一時変化", "a timed 体力 change"),
@@ -209,6 +238,8 @@ OPTIONS.set_reasons({
     "heal_cap": "回復の上限を定める資料はない。初期値までとするのが一般的な読み",
     "summon_extra_turn": "2.0：召喚の時間は1ターン長く数える",
     "forced_move_zoc": "ZoCはキャラ自身の移動の規則であり、強制移動に適用する資料はない",
+    "moving_field_forced": "上位ルールは使用者と共に移動するフィールドを挙げるだけで、移動の仕方には触れない。"
+                           "使用者がどう動かされてもフィールドはついて行く。falseでは自分の移動だけに伴う",
     "ability_attack_is_attack": "能力による通常攻撃も動作の攻撃と同じく攻撃なので、攻撃・命中を待つカウンターが反応する。"
                                 "falseでは能力の使用としてだけ扱う",
     "reduction_covers_attacks": "ステータスダメージ軽減は効果「ステータスダメージ」の名を持つ。通常攻撃のダメージは防御力で既に減っており、"
@@ -227,6 +258,13 @@ OPTIONS.set_reasons({
     "control_timing": "シードは陣営が支配するキャラを自軍フェイズに行動させる。操作されたキャラを自陣営フェイズの終わりに"
                       "行動させるキャンペーンもある",
     "dp_on_permanent_withdrawal": "永続戦線離脱にDPを与える資料はない。唯一のキャンペーン裁定は離脱を死亡と別に扱う",
+    "transfer_held_dp": "転校生のシートは所持DP 2とする（主資料）。held_dpのない転校生はこの値を持つ",
+    "transfer_dp_to": "転校生の所持DPはそれを倒したキャラの陣営が得ると読める。noneではDPを与えない",
+    "transfer_kill_dp": "転校生が倒してもDPは生じない（キャンペーンのルール）。opponentでは通常の死亡と同じく相手陣営が得る",
+    "transfer_zoc": "転校生のシートはZoCあり/無しを明記する。書かれていなければありと読む",
+    "transfer_dying": "2.1では体力1のキャラはみな瀕死。転校生は瀕死にならないとするキャンペーンもある",
+    "transfer_arrival": "資料は転校生フェイズを後攻フェイズの後に置き、遅れて来る転校生はそこで登場する。フェイズ案の一つは"
+                        "転校生登場をそのターンの両陣営のフェイズの前に置く（そのターンに行動できる）",
     "placement_columns": "2.1のスタメンは各陣営のスタメンをMAP端の2列に配置する。キャンペーンは独自のMAPと配置範囲を"
                          "描くので既定では調べない",
     "forced_push_blocked": "一直線の押し出しが壁やMAP端に当たった時の資料はない。押された駒のように行ける所まで進む。"

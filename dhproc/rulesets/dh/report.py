@@ -13,8 +13,10 @@ from typing import Any
 from ...report import document as doc
 from ...report import header
 from ...report.text import Catalog
-from .checks import board_of
-from .model import ROW_LABELS, col_label, parse_square
+from .checks import board_of, transfer_side
+from .model import ROW_LABELS, col_label, parse_square, turn_of
+
+PHASE_NAMES = ("first", "second", "transfer")  # the phases of a turn, in order (DH-2.1, DH-14.2)
 from .options import OPTIONS
 
 T = Catalog({
@@ -23,6 +25,18 @@ T = Catalog({
     "phase": ("【{order}：{side} フェイズ】", "[{order}: {side} phase]"),
     "first": ("先攻", "first"),
     "second": ("後攻", "second"),
+    "transfer": ("転校生", "transfer student"),
+    "transfer_arrival": ("◇転校生：{name}が{at}に登場", "◇ transfer student: {name} appears on {at}"),
+    "transfer_side": ("{side}（転校生）", "{side} (transfer student)"),
+    "dp_transfer": ("［転校生の所持DP{base}×{by}{mult}］", " [the transfer student's held DP {base} × {by} {mult}]"),
+    "dp_transfer_kill": ("　→ 転校生による撃破のためDPなし", "  → killed by a transfer student: no DP"),
+    "dp_no_player_killer": ("　→ 転校生を倒したのはプレイヤー陣営のキャラではないためDPなし",
+                            "  → no player side's character killed the transfer student: no DP"),
+    "dp_transfer_none": ("　→ 転校生を倒してもDPなし（オプション transfer_dp_to: none）",
+                         "  → no DP for a transfer student (option transfer_dp_to: none)"),
+    "check_auto": ("　{what}{rate}% → {verdict}（転校生：自動成功）", "  {what} {rate}% → {verdict} (transfer student: succeeds without a roll)"),
+    "what_activation": ("発動率", "activation"),
+    "what_success": ("成功率", "success"),
     "awaiting": ("【{order}：{side} フェイズ】行動提出待ち", "[{order}: {side} phase] awaiting submission"),
     "dice_kept": ("　※記録済みの出目{count}個（{faces}）は{side}のフェイズ用に保留",
                   "  * {count} recorded dice ({faces}) are kept for {side}'s phase"),
@@ -69,6 +83,7 @@ T = Catalog({
     "game_start": ("【ゲーム開始時】", "[Game start]"),
     "passive_actor": ("◆{name}（パッシブ）", "◆ {name} (passive)"),
     "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
+    "line_direction": ("（{way}方向）", " ({way})"),
     "ability_targets": ("→{names}", " → {names}"),
     "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
@@ -148,6 +163,9 @@ T = Catalog({
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
 })
+
+DIRECTION_NAMES = {"ja": {"up": "上", "down": "下", "left": "左", "right": "右"},
+                   "en": {"up": "upwards", "down": "downwards", "left": "to the left", "right": "to the right"}}
 
 STAT_NAMES = {
     "ja": {"hp": "体力", "spirit": "精神", "attack": "攻撃力", "defense": "防御力", "fs": "FS", "movement": "移動力"},
@@ -246,6 +264,7 @@ REASONS = Catalog({
     "no_reserve": ("控えなし", "no one on the bench"),
     "no_arrival_square": ("登場できるマスなし", "no free square to arrive on"),
     "no_direction": ("押し出す方向が決まらない", "no direction to push in"),
+    "no_line_direction": ("範囲の方向の指定なし", "no direction named for its line"),
     "push_blocked": ("壁・MAP端で押し出せない", "a wall or the edge stops the push"),
     "rest_note": ("能力休み", "resting"),
     "counter_note": ("カウンター待受", "counter waiting"),
@@ -262,6 +281,7 @@ REASONS = Catalog({
     "sealed_ability": ("特殊能力封印中", "its ability is sealed"),
     "sealed_attack": ("通常攻撃封印中", "its normal attack is sealed"),
     "withdrawn_note": ("戦線離脱", "withdrawn"),
+    "sealed_note": ("封印（未登場）", "sealed (not yet arrived)"),
     "buff_note": ("{stat}{sign}{amount}", "{stat} {sign}{amount}"),
     "expired": ("", ""),
     "death": ("（死亡）", " (death)"),
@@ -311,6 +331,7 @@ class _Char:
     ability: str | None
     secret: bool
     dead: bool = False
+    never_dying: bool = False  # a 転校生 under transfer_dying: immune (DH-14.8)
 
 
 @dataclass
@@ -325,19 +346,21 @@ class Board:
     barricades: list[str] = field(default_factory=list)
     effects: dict[int, dict[str, Any]] = field(default_factory=dict)  # live lasting effects by seq
     withdrawn: list[str] = field(default_factory=list)
+    sealed: list[str] = field(default_factory=list)  # 封印キャラ not yet arrived (DH-4.6)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
     public: bool = False  # the public view: secrets stay hidden
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
         first = setup["first"]
-        order = [first] + [s for s in setup["sides"] if s != first]
+        transfer = transfer_side(setup)
+        order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
         chars = {}
         for cid, c in setup["characters"].items():
             ability = c.get("ability") or {}
             chars[cid] = _Char(cid, c["name"], c["side"],
                                {k: c[k] for k in ("attack", "defense", "hp", "spirit", "fs")},
-                               parse_square(c["at"]).label if "at" in c else None,
+                               parse_square(c["at"]).label if "at" in c and "arrives" not in c else None,
                                setup["sides"][c["side"]].get("leader") == cid,
                                ability.get("name"), bool(ability.get("secret", False)))
         b, _ = board_of(setup)
@@ -345,8 +368,11 @@ class Board:
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
         sealed = setup.get("sealed_character")
-        if sealed in chars and setup.get("start_turn", 1) == 1:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
-            board.withdrawn.append(sealed)
+        if sealed in chars and setup.get("start_turn", 1) <= 2:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
+            # not yet arrived: at the start, or flagged off the MAP in a match continued from turn 2
+            if setup.get("start_turn", 1) == 1 or sealed in board.withdrawn:
+                board.withdrawn = [w for w in board.withdrawn if w != sealed]
+                board.sealed.append(sealed)
         return board
 
     def _continued(self, setup: dict) -> None:
@@ -390,7 +416,7 @@ class Board:
             self.chars[e["payer"]].stats[e["stat"]] = e["after"]
         elif kind == "cost" and "total" in e:
             self.dp[e["side"]] = e["total"]
-        elif kind == "arrive" or (kind == "reinforcement" and e.get("at")):
+        elif kind in ("arrive", "transfer_arrival") or (kind == "reinforcement" and e.get("at")):
             self.chars[e["character"]].at = e["at"]
         elif kind == "leave":
             self.chars[e["character"]].at = None
@@ -416,7 +442,10 @@ class Board:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
             self.withdrawn.append(e["character"])
-        elif kind in ("return", "sealed_arrival"):
+        elif kind == "return":
+            self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
+        elif kind == "sealed_arrival":
+            self.sealed = [w for w in self.sealed if w != e["character"]]
             self.withdrawn = [w for w in self.withdrawn if w != e["character"]]
 
     def name(self, cid: str | None) -> str:
@@ -439,6 +468,9 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
     setup = log["input"]["match"]["setup"]
     board = Board.from_setup(setup)
     board.public = view == "public"
+    if log["options"].get("transfer_dying") == "immune":
+        for c in board.chars.values():
+            c.never_dying = bool(board.sides[c.side].get("transfer"))
     t = T.lang(lang)
     r = REASONS.lang(lang)
     from . import RULESET
@@ -474,11 +506,11 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     for e in turn["events"]:
         kind = e["kind"]
         if kind == "phase_start":
-            out.heading(t("phase", order=t("first" if e["phase"] == 1 else "second"),
+            out.heading(t("phase", order=t(PHASE_NAMES[e["phase"] - 1]),
                           side=board.sides[e["side"]]["name"]), level=3, gap=0)
             unlisted: list[str] = []
         elif kind == "awaiting":
-            out.group(t("awaiting", order=t("first" if e["phase"] == 1 else "second"),
+            out.group(t("awaiting", order=t(PHASE_NAMES[e["phase"] - 1]),
                            side=board.sides[e["side"]]["name"]))
         elif kind == "dice_kept":  # not an error: the awaited side's phase will draw them
             out.line(t("dice_kept", count=e["count"], faces="・".join(map(str, e["faces"])),
@@ -535,9 +567,15 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
                 out.line(t("dp_none"))  # the death was 内ゲバ: no DP event follows
         elif kind == "dp" and e["reason"] == "ability":
             out.line(t("dp_ability", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"]))
+        elif kind == "dp_none":  # 転校生 (DH-14.5, DH-14.6)
+            out.line(t({"transfer_kill": "dp_transfer_kill", "no_player_killer": "dp_no_player_killer",
+                        "transfer_dp_none": "dp_transfer_none"}[e["reason"]]))
         elif kind == "dp":
             line = t("dp_gain", side=board.sides[e["side"]]["name"], amount=e["amount"], total=e["total"])
-            if e["base"] > 1 or e["multiplier"] > 1:
+            if e.get("transfer"):
+                line += t("dp_transfer", base=e["base"], mult=e["multiplier"],
+                          by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
+            elif e["base"] > 1 or e["multiplier"] > 1:
                 line += t("dp_leader", base=e["base"], mult=e["multiplier"],
                           who=t("dp_leader_who" if e["base"] > 1 else "dp_plain_who"),
                           by=t("dp_leader_by" if e["multiplier"] > 1 else "dp_plain_by"))
@@ -551,6 +589,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             out.group(t("unlisted", names="、".join(unlisted)))
         elif kind == "game_start":
             out.heading(t("game_start"), level=3, gap=0)
+        elif kind == "transfer_arrival":  # 転校生 (DH-14.3)
+            out.group(t("transfer_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "sealed_arrival":  # 封印キャラ (DH-4.6)
             out.group(t("sealed_arrival", name=board.name(e["character"]), at=e["at"]))
         elif kind == "reinforcement":  # 増援 (DH-2.6)
@@ -568,15 +608,13 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
     return out.take()
 
 
-def _turn_of(phase: int | None) -> int | str:
-    return "?" if phase is None else (phase + 1) // 2
-
-
 def _until(board: Board, phase: int | None) -> dict[str, Any]:
-    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1)."""
+    """An end point as people say it: the turn and whose phase (phase 1 is 先攻's phase of turn 1;
+    a turn has a phase per side, the 転校生's third: DH-14.2)."""
     if phase is None:
         return {"turn": "?", "side": "?"}
-    return {"turn": _turn_of(phase), "side": board.sides[board.order[(phase - 1) % 2]]["name"]}
+    n = len(board.order)
+    return {"turn": turn_of(phase, n), "side": board.sides[board.order[(phase - 1) % n]]["name"]}
 
 
 def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
@@ -594,11 +632,17 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             if eff["targets"] and eff["targets"] != [e["actor"]]:
                 shown.append("・".join(name(x) for x in eff["targets"]))
         targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
+        if "direction" in e:  # 任意一方向 (DH-9.6): the line the use chose
+            targets = t("line_direction", way=DIRECTION_NAMES[lang][e["direction"]]) + targets
         mark = t("granted_mark") if e.get("granted") else ""  # 特殊能力付与 (DH-11.22)
         return head + [t("ability", ability=e["ability"], targets=mark + targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
+        if e.get("auto"):  # a 転校生's auto-success (DH-14.9)
+            first = e["check"] == "activation_check"
+            return [t("check_auto", what=t("what_activation" if first else "what_success"), rate=e["rate"],
+                      verdict=t("fired" if first else "succeeded")) + label]
         if e["face"] is None:  # 100% or more: no die (DH-7.2)
             what = "check_activation_sure" if e["check"] == "activation_check" else "check_success_sure"
             return [t(what, rate=e["rate"], basis=basis) + label]
@@ -743,7 +787,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
                 notes.append(r("leader_note"))
             if c.dead:
                 notes.append(r("dead_note"))
-            elif c.stats["hp"] == 1:
+            elif c.stats["hp"] == 1 and not c.never_dying:
                 notes.append(r("dying_note"))
             if c.at is None:
                 notes.append(r("bench_note"))
@@ -754,8 +798,9 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
             s = c.stats
             rows.append([c.name, s["attack"], s["defense"], s["hp"], s["spirit"], s["fs"], c.at or "",
                          ability, "・".join(notes)])
-        blocks.append(doc.Table.of(HEADERS[lang], rows, caption=t("side_dp", side=board.sides[sid]["name"],
-                                                                 dp=board.dp[sid]), gap=1 if n else 0))
+        caption = (t("transfer_side", side=board.sides[sid]["name"]) if board.sides[sid].get("transfer")
+                   else t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid]))
+        blocks.append(doc.Table.of(HEADERS[lang], rows, caption=caption, gap=1 if n else 0))
     blocks.append(_map(board, setup, t))
     return blocks
 
@@ -778,6 +823,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
             notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
+    if cid in board.sealed:
+        notes.append(r("sealed_note"))
     return notes
 
 
@@ -785,7 +832,7 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
     for c in board.chars.values():
-        if c.at is None or c.id in board.withdrawn:
+        if c.at is None or c.id in board.withdrawn or c.id in board.sealed:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
@@ -815,4 +862,5 @@ def _outcome(outcome: dict, board: Board, t, r) -> str:
         return t("outcome_win", side=board.sides[outcome["winner"]]["name"], reason=r(outcome["reason"]))
     if outcome["result"] == "draw":
         return t("outcome_draw", reason=r(outcome["reason"]))
-    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order))
+    return t("outcome_ongoing", items="　".join(f"{board.sides[s]['name']} {board.dp[s]}" for s in board.order
+                                                if not board.sides[s].get("transfer")))

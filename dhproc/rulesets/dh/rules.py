@@ -28,16 +28,23 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         if state.outcome is not None:
             break
         actions = turn.submissions.get(side_id)
+        if actions is None and side_id == state.transfer:
+            actions = []  # DH-14.2: the GK's side waits for nobody; its characters not written wait
         if actions is None:
             ctx.emit("awaiting", turn=turn.number, side=side_id, phase=phase_no)
             return TurnStatus(False, side_id)
-        state.phase_index = phase_of(turn.number, phase_no)  # advances the phase clock
+        if phase_no == 1 and state.transfer_arrivals and opts["transfer_arrival"] == "turn_start":
+            ctx.begin_step(state.transfer or "")  # DH-14.3: 転校生登場 before the turn's first phase
+            transfer_arrive(state, ctx, turn.number)
+        state.phase_index = phase_of(turn.number, phase_no, state.phases)  # advances the phase clock
         state.acted = {}
         state.acting_side = side_id
         ctx.begin_step(side_id)
         ctx.emit("phase_start", turn=turn.number, phase=phase_no, side=side_id)
         ability_rules.phase_start(state, ctx, side_id, actions)  # DH-10.3
         ability_rules.settle(state, ctx)
+        if side_id == state.transfer and state.transfer_arrivals and opts["transfer_arrival"] == "transfer_phase":
+            transfer_arrive(state, ctx, turn.number)  # DH-14.3: at the start of the 転校生 phase
         if state.sealed is not None and turn.number == 2 and phase_no == 1:  # 封印キャラ (DH-4.6)
             c = state.characters[state.sealed]
             c.withdrawn, state.sealed = False, None
@@ -58,10 +65,11 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
                 continue  # only a 準備型 effect's targets, read at the phase start (DH-10.8): no 行動
             if not (late and action.get("controlled")):  # those act at the end of their own side's phase
                 _action(state, ctx, side_id, action, turn.number, phase_no)
-        if late and state.outcome is None:
-            other = state.opponent(side_id)
+        for other_no, other in enumerate(state.sides, start=1):
+            if not late or state.outcome is not None or other == side_id:
+                continue
             if turn.submissions.get(other) is None and _held_by(state, other, side_id):
-                ctx.emit("awaiting", turn=turn.number, side=other, phase=3 - phase_no)
+                ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
             for action in turn.submissions.get(other) or []:
                 if state.outcome is None and action.get("controlled"):
@@ -77,8 +85,24 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         harm.check_wipeout(state, ctx)
     if state.outcome is None and state.turn_limit is not None and turn.number >= state.turn_limit:
         harm.decide_by_dp(state, ctx)
-    ctx.emit("turn_end", turn=turn.number, dp={s.id: s.dp for s in state.sides.values()})
+    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp())
     return TurnStatus(True)
+
+
+def transfer_arrive(state: DhState, ctx: TurnContext, turn: int) -> None:
+    """DH-14.3: the 転校生 due this turn appear on their squares, in setup order; they count as
+    arriving now for the two-phase rule, use their パッシブ and enter counters' ranges."""
+    due = [cid for cid, (when, _) in state.transfer_arrivals.items() if when <= turn]
+    for cid in due:
+        c = state.characters[cid]
+        _, c.at = state.transfer_arrivals.pop(cid)
+        c.arrived_phase = state.phase_index
+        ctx.emit("transfer_arrival", character=c.id, at=c.at.label)
+        state.arrivals.append(c.id)
+        state.pending.append(harm.Trigger("entered", c.id, None, c.at))
+    if due:
+        _arrivals(state, ctx)
+        ability_rules.settle(state, ctx)
 
 
 def game_start(state: DhState, ctx: TurnContext) -> None:

@@ -11,7 +11,8 @@ from ...errors import Problem
 from ...messages import default_lang
 from ...names import did_you_mean
 from .messages import check_name, say, stat_name
-from .model import ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds
+from .model import (ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds, servant_of,
+                    targets_of)
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
 DEFENSE_VOCABULARY = Vocabulary({
@@ -106,6 +107,12 @@ def check_match(match: Any) -> list[Problem]:
     elif played and phase == "battle" and not opts["initiative_each_round"]:
         at(("progress",), say("kagemiya.order_missing"))
     kinds = parse_spell_kinds(setup.get("command_spell_kinds"))
+    for i, kd in enumerate(setup.get("command_spell_kinds", [])):  # KAGEMIYA-11
+        mixed = [k for k in ("on", "dice", "sides", "modifier") if "effect" in kd and k in kd]
+        if mixed:
+            at(("command_spell_kinds", i, mixed[0]), say("kagemiya.spell_effect_and_grant", kid=kd["id"], key=mixed[0]))
+        if "amount" in kd and kd.get("effect") != "heal":
+            at(("command_spell_kinds", i, "amount"), say("kagemiya.spell_amount_not_heal", kid=kd["id"]))
     for turn in match.turns:
         problems += _check_turn(turn, setup, chars, kinds, opts)
     return problems
@@ -164,8 +171,9 @@ class _TurnChecker:
                                                      rolls=stat_name(CHECK_STAT[checks[0]])))
         for i, kid in enumerate(data.get("command_spells", [])):
             k = self.kinds.get(kid)
-            if k is None:
-                kinds = {k_id: k.name for k_id, k in self.kinds.items()}
+            if k is None:  # the kinds that add to checks (and, for a defence, the redirect)
+                kinds = {k_id: k.name for k_id, k in self.kinds.items()
+                         if k.effect is None or (k.effect == "redirect" and len(checks) > 1)}
                 self.at(where + ("command_spells", i), say("kagemiya.unknown_spell_kind", kid=kid, kinds=_list(kinds),
                                                            hint=_hint(kid, kinds)))
             elif len(checks) == 1 and checks[0] not in k.on:
@@ -173,6 +181,48 @@ class _TurnChecker:
                                                            check=check_name(checks[0])))
             elif c.kind == "servant" and c.master is None:
                 self.at(where + ("command_spells", i), say("kagemiya.no_master_to_pay", cid=c.id))
+
+    def spell_action(self, where: tuple, c: Character, act: dict) -> None:
+        """KAGEMIYA-11.1: a master's 令呪 outside a check, on its own servant."""
+        for key in ("support", "doubling"):
+            if key in act:
+                self.at(where + (key,), say("kagemiya.spell_action_has", key=key))
+        if c.kind != "master":
+            self.at(where + ("actor",), say("kagemiya.spell_action_not_master", cid=c.id))
+            return
+        if not act.get("command_spells"):
+            self.at(where, say("kagemiya.spell_action_empty"))
+        effects = []
+        for i, kid in enumerate(act.get("command_spells", [])):
+            k = self.kinds.get(kid)
+            if k is None:
+                kinds = {k_id: k.name for k_id, k in self.kinds.items() if k.effect not in (None, "redirect")}
+                self.at(where + ("command_spells", i), say("kagemiya.unknown_spell_kind", kid=kid, kinds=_list(kinds),
+                                                           hint=_hint(kid, kinds)))
+            elif k.effect in (None, "redirect"):
+                self.at(where + ("command_spells", i), say("kagemiya.spell_not_an_action", kid=kid))
+            else:
+                effects.append(k.effect)
+        servant = None
+        if isinstance(act.get("target"), str):
+            servant = self.chars.get(act["target"])
+            if servant is None or servant.kind != "servant" or servant.master != c.id:
+                self.at(where + ("target",), say("kagemiya.spell_target_not_own", target=act["target"], cid=c.id))
+                servant = None
+        elif "target" in act:
+            self.at(where + ("target",), say("kagemiya.spell_target_not_own", target=act["target"], cid=c.id))
+        else:
+            servant = servant_of(c, self.chars)
+            if servant is None:
+                self.at(where, say("kagemiya.spell_no_servant", cid=c.id))
+        for i, rid in enumerate(act.get("use", [])):
+            r = servant.resources.get(rid) if servant is not None else None
+            if "restore_noble_phantasm" not in effects:
+                self.at(where + ("use", i), say("kagemiya.spell_use_without_restore"))
+            elif servant is not None and (r is None or r.kind != "noble_phantasm"):
+                own = {k: v.name for k, v in servant.resources.items() if v.kind == "noble_phantasm"}
+                self.at(where + ("use", i), say("kagemiya.no_resource", cid=servant.id, rid=rid, has=_has(own),
+                                                hint=_hint(rid, own)))
 
     def side(self, sid: str, sub: dict, round_no: int) -> None:
         here = ("submissions", sid)
@@ -200,6 +250,12 @@ class _TurnChecker:
             for j, entry in enumerate(entries):
                 where = here + ("defense", cid, j)
                 self.declared(where, c, entry, tuple(d for _, d in ATTACKS.values()))
+                for k, kid in enumerate(entry.get("command_spells", [])):  # KAGEMIYA-11.5
+                    kind = self.kinds.get(kid)
+                    if kind is not None and kind.effect == "redirect" and c.kind != "master":
+                        self.at(where + ("command_spells", k), say("kagemiya.redirect_not_master", kid=kid, cid=c.id))
+                    elif kind is not None and kind.effect not in (None, "redirect"):
+                        self.at(where + ("command_spells", k), say("kagemiya.spell_is_an_action", kid=kid))
                 if "if" in entry:
                     _, cp = parse(entry["if"], DEFENSE_VOCABULARY)
                     for p, m in cp:
@@ -220,6 +276,9 @@ class _TurnChecker:
                 if key in act:
                     self.at(where + (key,), say("kagemiya.pass_has", key=key))
             return
+        if do == "command_spell":
+            self.spell_action(where, c, act)
+            return
         if do == "escape":
             if ambush:
                 self.at(where + ("do",), say("kagemiya.escape_in_ambush"))
@@ -232,11 +291,20 @@ class _TurnChecker:
         if "target" not in act:
             self.at(where, say("kagemiya.target_missing", do=check_name(check)))
         else:
-            t = self.chars.get(act["target"])
-            if t is None:
-                self.at(where + ("target",), self.unknown(act["target"]))
-            elif t.side == sid:
-                self.at(where + ("target",), say("kagemiya.target_own_side", target=t.id, sid=sid))
+            named = targets_of(act)
+            many = isinstance(act["target"], list)
+            for j, tid in enumerate(named):
+                at = where + ("target",) + ((j,) if many else ())
+                t = self.chars.get(tid)
+                if t is None:
+                    self.at(at, self.unknown(tid))
+                elif t.side == sid:
+                    self.at(at, say("kagemiya.target_own_side", target=t.id, sid=sid))
+            if len(named) > 1:  # KAGEMIYA-5.11: only a declared 対軍 resource names several
+                room = max([r.targets for rid in act.get("use", []) if (r := c.resources.get(rid)) is not None
+                            and check in r.on] + [1])
+                if len(named) > room:
+                    self.at(where + ("target",), say("kagemiya.too_many_targets", n=len(named), room=room))
         for j, sup in enumerate(act.get("support", [])):
             s = self.own(where + ("support", j), sup, sid)
             if s is not None and s.id == c.id:

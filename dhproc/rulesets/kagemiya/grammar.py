@@ -11,6 +11,7 @@ A line begins with a character's name (or with a heading word and then the name)
     防御指示   防御：セイバー（対魔力）／攻撃25以上なら令呪（補正） · セイバー：防御時 対魔力 ·
               HP10以下なら… · 魔術攻撃なら…
     逃走阻止   逃走阻止：セイバー（他の陣営が逃走するときの判定者）
+    令呪だけ   赤城真澄：令呪（回復）→セイバー · 赤城真澄：令呪（宝具回復） (判定の外で使う令呪)
     脱落時     サーヴァント脱落時：保護（または 続行）
 
 Skills and 宝具 are named by display name or id, bare or in （）「」《》, after スキル／宝具／使用 or
@@ -36,6 +37,7 @@ from .naming import exact, resource_names, spell_kind_names
 EXAMPLE = "セイバー：物理攻撃→ランサー（魔力放出、令呪：補正）"
 NAME = r"[^\s/、,;。:→>()「」《》【】・&]+?"
 NAMES = rf"{NAME}(?:\s*[・&]\s*{NAME})*"
+TARGETS = NAMES  # a 対軍 宝具's several targets (KAGEMIYA-5.11); 、 separates clauses, not names
 END = r"(?=$|[\s/、,;。()（「《【]|を|に|へ|で)"
 STAT_WORDS = {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運"}
 ATTACK_WORDS = {"physical": r"物理攻撃|物理|物攻", "magical": r"魔術攻撃|魔術|魔攻|魔力攻撃",
@@ -142,9 +144,14 @@ def _attack_ja(fields, m, entry, ctx):  # 「ランサーに物理攻撃」
 
 
 def _target(item: Item, text: str, entry: Entry, ctx: ImportContext) -> None:
-    cid = ctx.character(text, _line_of(entry, text))
-    if cid:
-        item.fields["target"] = cid
+    """One target, or several joined by ・ or & for a 対軍 宝具 (KAGEMIYA-5.11): 対象：ランサー・アーチャー.
+    A name that has ・ in it (アルトリア・ペンドラゴン) is one name when the whole text is one."""
+    line = _line_of(entry, text)
+    whole = ctx.characters.resolve(text.strip())
+    names = [text] if whole.id is not None else [n for n in re.split(r"\s*[・&]\s*", text.strip()) if n]
+    ids = [cid for cid in (ctx.character(n, line) for n in names) if cid]
+    if len(ids) == len(names):
+        item.fields["target"] = ids[0] if len(ids) == 1 else ids
 
 
 def _object(fields, m, entry, ctx):  # 対象：ランサー, for the attack before it
@@ -206,6 +213,13 @@ def _spell(fields, m, entry, ctx):
     _declare(fields, "command_spell", f"{m.group('kind') or ''}#{m.group('count') or ''}", entry)
 
 
+def _spell_on(fields, m, entry, ctx):
+    """令呪（回復）→セイバー: a master's 令呪 used on its own, on its servant (KAGEMIYA-11)."""
+    item = _open(fields, m, entry, "action", do="command_spell")
+    _declare(fields, "command_spell", f"{m.group('kind') or ''}#{m.group('count') or ''}", entry)
+    _target(item, m.group("target"), entry, ctx)
+
+
 def _doubling(fields, m, entry, ctx):
     _declare(fields, "doubling", m.group("d1") or m.group("d2") or "", entry)
 
@@ -257,7 +271,7 @@ DECLARATION_RULES = (
     _r("spell", r"令呪\s*(?:(?P<count>\d)\s*画)?\s*(?:[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?)?", _spell),
     _r("doubling", rf"(?:倍加\s*(?:[:(「《]\s*(?P<d1>[^)」》/、,;\s]+)\s*[)」》]?)?|(?P<d2>{'|'.join(STAT_WORDS.values())})\s*倍加)",
        _doubling),
-    _r("object_in", rf"対象\s*:?\s*(?P<target>{NAME}){END}", lambda f, m, e, c: _object(f, m, e, c)),
+    _r("object_in", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", lambda f, m, e, c: _object(f, m, e, c)),
     _r("named", r"(?:使用(?:スキル|宝具)|(?:スキル|宝具)(?:使用)?|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
     _r("quoted", rf"[「《【](?P<names>[^」》】]+)[」》】]{USED}", _named),
     _r("bare", rf"(?P<name>[^\s/、,;。:→>()「」《》【】・&]+?){USED}(?=$|[\s/、,;。()「《【・&]|{ATTACK_ANY}|先手|逃走)", _bare),
@@ -268,11 +282,13 @@ RULES = (
     _r("escape_roller", r"(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当)(?:\s*(?:は|:))?", _escape_roller),
     _r("defense", r"(?:防御指示|防御時|防御)(?:\s*(?:は|:))?", _defense),
     _r("condition", rf"(?:{CONDITION})(?:\s*(?:なら|で|の時|のとき|時|には))?", _condition),
-    _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{NAME}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
+    _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{TARGETS}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
        _attack),
     _r("attack_ja", rf"(?P<target>{NAME})\s*(?:に|へ|を)\s*(?:{ATTACK})", _attack_ja),
-    _r("object", rf"対象\s*:?\s*(?P<target>{NAME}){END}", _object),
+    _r("object", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", _object),
     _r("support", rf"援護\s*(?:者)?\s*(?:{ARROW}|:)?\s*(?P<names>{NAMES}){END}(?:\s*(?:の攻撃)?(?:を|に))?", _support),
+    _r("spell_on", rf"令呪\s*(?:(?P<count>\d)\s*画)?\s*[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?\s*"
+                    rf"(?:{ARROW})\s*(?P<target>{NAME}){END}", _spell_on),
     _r("escape", r"逃走(?:判定)?(?:する|を宣言)?", _escape),
     _r("pass", r"(?:待機|パス|行動なし|何もしない|pass)(?=$|[\s/、,;。(])", _pass),
     _r("group", r"\((?P<inside>(?:[^()]|\([^()]*\))*)\)|\[(?P<inside2>[^\]]*)\]", _group),
@@ -355,7 +371,7 @@ def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: 
     character = setup.get("characters", {}).get(item.who, {})
     name = ctx.characters.names[item.who]
     out: dict[str, list[str]] = {}
-    spells = spell_kind_names(setup)
+    spells = _spells_for(item, ctx)
     for what, text, line in declared:
         if what == "command_spell":
             kind, count = text.split("#")
@@ -402,6 +418,36 @@ def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: 
     return out
 
 
+def _spell_effects(ctx: ImportContext) -> dict[str, str | None]:
+    """Each 令呪 kind's effect (None: it adds to a check), KAGEMIYA-1.6 and 11."""
+    from .model import parse_spell_kinds
+
+    listed = ctx.setup.get("command_spell_kinds")
+    return {k: v.effect for k, v in parse_spell_kinds(listed if isinstance(listed, list) else None).items()}
+
+
+def _spells_for(item: Item, ctx: ImportContext) -> dict[str, list[str]]:
+    """The 令呪 kinds (by names) a clause may name: those acting on their own for a 令呪 used alone,
+    the check kinds (and, in a standing order, the redirect) otherwise."""
+    effects = _spell_effects(ctx)
+    if item.kind == "action" and item.fields.get("do") == "command_spell":
+        wanted = {"heal", "swap_row", "restore_noble_phantasm"}
+    else:
+        wanted = {None, "redirect"} if item.kind == "defense" else {None}
+    return {k: ns for k, ns in spell_kind_names(ctx.setup).items() if effects.get(k, None) in wanted}
+
+
+def _spells_alone(pending: list[tuple[str, str, Line]], ctx: ImportContext) -> bool:
+    """Whether what is declared alone is only 令呪 that act on their own (heal, swap_row, restore)."""
+    effects = _spell_effects(ctx)
+    names = spell_kind_names(ctx.setup)
+    for what, text, _ in pending:
+        found = exact(text.split("#")[0], names) if what == "command_spell" else None
+        if found is None or effects.get(found) in (None, "redirect"):
+            return False
+    return True
+
+
 def _check_of(item: Item) -> str | None:
     if item.kind == "initiative":
         return "escape" if item.fields.get("escape") else "initiative"
@@ -420,6 +466,10 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
         fields: dict[str, Any] = {"post": post, "who": entry.who, "open": False}
         text = re.sub(r"^(?:は|が|の)\s*", "", entry.text)
         scan(text, RULES, fields, entry, ctx, EXAMPLE)
+        if post.pending and _spells_alone(post.pending, ctx):  # 赤城真澄：令呪（回復） (KAGEMIYA-11)
+            post.items.append(Item("action", entry.who, post.pending[0][2], {"do": "command_spell"},
+                                   declared=list(post.pending)))
+            post.pending.clear()
         if post.pending:  # declarations with no clause after them in this character's entry
             ctx.problem(post.pending[0][2], "kagemiya.import_declared_alone", name=ctx.characters.names[entry.who])
             post.pending.clear()
@@ -447,6 +497,8 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                     act["target"] = item.fields["target"]
                 if item.fields.get("support"):
                     act["support"] = list(dict.fromkeys(item.fields["support"]))
+            elif item.fields["do"] == "command_spell" and "target" in item.fields:
+                act["target"] = item.fields["target"]
             act.update(_resolve_declared(item, item.declared, _check_of(item), ctx))
             if act["do"] == "pass" and len(act) > 2:
                 ctx.problem(item.line, "kagemiya.import_pass_declares", name=name)

@@ -33,7 +33,14 @@ FIRST_MOVE_KIND = {"noble_phantasm": 2, "skill": 1}
 DEFAULT_SPELL_KINDS = (
     {"id": "boost", "name": "令呪（補正）", "cost": 1, "modifier": 5},
     {"id": "sides", "name": "令呪（面数）", "cost": 1, "sides": 1},
+    # KAGEMIYA-11: the parent system's 令呪 that act outside a check
+    {"id": "heal", "name": "令呪（回復）", "cost": 1, "effect": "heal", "amount": 30},
+    {"id": "swap_row", "name": "令呪（前後入れ替え）", "cost": 1, "effect": "swap_row"},
+    {"id": "restore", "name": "令呪（宝具回復）", "cost": 2, "effect": "restore_noble_phantasm"},
+    {"id": "redirect", "name": "令呪（身代わり）", "cost": 1, "effect": "redirect"},
 )
+SPELL_EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect")
+HEAL_AMOUNT = 30  # the parent's 令呪 heals its servant 30 HP
 
 
 def stat_value(value: int | str) -> int:
@@ -73,17 +80,27 @@ class Resource:
     physical_defense_as: str | None = None  # KAGEMIYA-5.9: meets a 物理攻撃 with another defence
     stat: str | None = None  # doubling: the stat it multiplies
     multiplier: int = 1
+    targets: int = 1  # KAGEMIYA-5.11: how many enemies one attack with it may name (対軍)
 
 
 @dataclass(frozen=True)
 class SpellKind:
-    """A kind of 令呪 that adds to a check (KAGEMIYA-1.6)."""
+    """A kind of 令呪: one that adds to a check (KAGEMIYA-1.6), or one with an effect outside
+    checks (KAGEMIYA-11)."""
 
     id: str
     name: str
     cost: int
-    on: tuple[str, ...]
+    on: tuple[str, ...]  # the checks it adds to; none for a kind with an effect
     grant: Grant
+    effect: str | None = None  # KAGEMIYA-11: heal | swap_row | restore_noble_phantasm | redirect
+    amount: int = 0  # heal: HP given back
+
+
+def targets_of(act: dict) -> list[str]:
+    """An attack's targets in the order named: ``target`` is one id or a list (KAGEMIYA-5.11)."""
+    t = act.get("target")
+    return [] if t is None else [t] if isinstance(t, str) else list(t)
 
 
 @dataclass(frozen=True)
@@ -123,6 +140,11 @@ class Character:
 
     def left(self, r: Resource) -> int | None:
         return None if r.uses is None else r.uses - self.used.get(r.id, 0)
+
+
+def servant_of(master: Character, characters: dict[str, Character]) -> Character | None:
+    """The master's servant (the first in setup order), for a 令呪 outside a check (KAGEMIYA-11)."""
+    return next((c for c in characters.values() if c.kind == "servant" and c.master == master.id), None)
 
 
 @dataclass
@@ -181,7 +203,7 @@ def _resource(data: dict, kind: str, np_rank: int | None) -> Resource:
                     grant=Grant.of(data), uses=data.get("uses", 1 if kind == "noble_phantasm" else None),
                     rank=rank_n, first_move=bool(data.get("first_move", False)),
                     ambush=bool(data.get("ambush", False)), secret=bool(data.get("secret", False)),
-                    physical_defense_as=data.get("physical_defense_as"))
+                    physical_defense_as=data.get("physical_defense_as"), targets=data.get("targets", 1))
 
 
 def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> tuple[Character, Problems]:
@@ -233,8 +255,10 @@ def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> 
 def parse_spell_kinds(data: list[dict] | None) -> dict[str, SpellKind]:
     out: dict[str, SpellKind] = {}
     for d in data if data is not None else DEFAULT_SPELL_KINDS:
+        effect = d.get("effect")
         out.setdefault(d["id"], SpellKind(d["id"], d.get("name", d["id"]), d.get("cost", 1),
-                                          tuple(d.get("on", CHECKS)), Grant.of(d)))
+                                          () if effect else tuple(d.get("on", CHECKS)), Grant.of(d), effect,
+                                          d.get("amount", HEAL_AMOUNT) if effect == "heal" else 0))
     return out
 
 

@@ -21,7 +21,8 @@ from ...names import fold
 
 # the Japanese words for the values of `do` and `on_servant_loss`
 DO_WORDS = {"physical": ("物理攻撃", "物理"), "magical": ("魔術攻撃", "魔術", "魔力攻撃"),
-            "ambush": ("奇襲攻撃", "奇襲"), "escape": ("逃走",), "pass": ("待機", "パス", "行動なし")}
+            "ambush": ("奇襲攻撃", "奇襲"), "escape": ("逃走",), "pass": ("待機", "パス", "行動なし"),
+            "command_spell": ("令呪使用", "令呪")}
 LOSS_WORDS = {"fight": ("戦闘続行", "続行", "戦う"), "protect": ("保護", "保護申請", "監督役の保護")}
 DECLARED = ("use", "command_spells", "doubling")
 

@@ -12,7 +12,7 @@ from ...report.document import Block, Heading, Lines, Table
 from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
-from .model import RANKS, STATS, parse_character
+from .model import RANKS, STATS, parse_character, parse_spell_kinds
 from .options import OPTIONS
 
 T = Catalog({
@@ -42,6 +42,8 @@ T = Catalog({
     "passed": ("　　《{name}》は{check}には使えない", "    《{name}》 does not apply to {check}"),
     "hit": ("　→ {a}＞{d}：{damage}ダメージ", "  → {a} > {d}: {damage} damage"),
     "no_hit": ("　→ {a}≦{d}：ダメージなし", "  → {a} ≤ {d}: no damage"),
+    "hit_on": ("　→ {name}：{a}＞{d}：{damage}ダメージ", "  → {name}: {a} > {d}: {damage} damage"),
+    "no_hit_on": ("　→ {name}：{a}≦{d}：ダメージなし", "  → {name}: {a} ≤ {d}: no damage"),
     "damage": ("　{name} HP {before}→{after}", "  {name} HP {before}→{after}"),
     "eliminated": ("　{name} 脱落（{why}）", "  {name} drops out ({why})"),
     "protected": ("　{name} は監督役の保護下へ（戦闘から離脱）", "  {name} goes under the supervisor's protection"),
@@ -57,6 +59,15 @@ T = Catalog({
     "pass": ("{actor} 行動しない", "{actor} passes"),
     "no_actions": ("（行動なし）", "(no actions)"),
     "cancel": ("{who}：{what}は行われない（{why}）", "{who}: no {what} ({why})"),
+    "spell_heal": ("{who}：{spell}→{servant} HP {before}→{after}（令呪 残り{left}）",
+                   "{who}: {spell} → {servant} HP {before}→{after} ({left} 令呪 left)"),
+    "spell_swap_row": ("{who}：{spell}→{servant}が{row}へ（令呪 残り{left}）",
+                       "{who}: {spell} → {servant} to the {row} row ({left} 令呪 left)"),
+    "spell_restore": ("{who}：{spell}→{servant}の宝具{np}の使用回数が1回戻る（令呪 残り{left}）",
+                      "{who}: {spell} → {servant}'s NP {np} gets one use back ({left} 令呪 left)"),
+    "redirect": ("　{who}：{spell}→攻撃は{servant}へ（令呪 残り{left}）",
+                 "  {who}: {spell} → the attack goes to {servant} ({left} 令呪 left)"),
+    "at_target": ("{target}への{what}", "{what} at {target}"),
     "outcome": ("【結果】", "[Result]"),
     "win": ("{side}の勝利（{reason}）", "{side} wins ({reason})"),
     "draw": ("勝者なし（{reason}）", "no winner ({reason})"),
@@ -67,7 +78,7 @@ T = Catalog({
 WORDS = {
     "ja": {"strength": "筋力", "endurance": "耐久", "agility": "敏捷", "mana": "魔力", "luck": "幸運",
            "noble_phantasm": "宝具", "support": "援護", "physical": "物理攻撃", "magical": "魔術攻撃",
-           "ambush": "奇襲攻撃", "physical_defense": "物理防御", "magical_defense": "魔術防御",
+           "ambush": "奇襲攻撃", "pass": "行動", "physical_defense": "物理防御", "magical_defense": "魔術防御",
            "ambush_defense": "奇襲防御", "initiative": "先手判定", "escape": "逃走判定",
            "physical_attack": "物理攻撃", "magical_attack": "魔術攻撃", "ambush_attack": "奇襲攻撃",
            "skill": "スキル", "command_spell": "令呪", "doubling": "倍加", "servant": "サーヴァント",
@@ -77,7 +88,7 @@ WORDS = {
            "max_hp": "最大HP"},
     "en": {"strength": "STR", "endurance": "END", "agility": "AGI", "mana": "MAG", "luck": "LUK",
            "noble_phantasm": "NP", "support": "support", "physical": "physical attack", "magical": "magical attack",
-           "ambush": "surprise attack", "physical_defense": "physical defence", "magical_defense": "magical defence",
+           "ambush": "surprise attack", "pass": "action", "physical_defense": "physical defence", "magical_defense": "magical defence",
            "ambush_defense": "surprise defence", "initiative": "initiative", "escape": "escape",
            "physical_attack": "physical attack", "magical_attack": "magical attack", "ambush_attack": "surprise attack",
            "skill": "skill", "command_spell": "command spell", "doubling": "doubling", "servant": "servant",
@@ -93,7 +104,9 @@ REASONS = {
            "no_command_spells_left": "令呪の残りなし", "no_master": "令呪を払うマスターがいない",
            "hp_zero": "HP0", "master_lost": "マスター脱落により消滅", "eliminated": "他の陣営が全員脱落",
            "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了",
-           "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで"},
+           "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで",
+           "front_would_empty": "前衛がいなくなる", "nothing_to_restore": "戻す宝具の使用回数がない",
+           "no_servant": "サーヴァントが戦闘にいない"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
@@ -101,7 +114,9 @@ REASONS = {
            "no_master": "no master to pay the 令呪", "hp_zero": "HP 0", "master_lost": "its master dropped out",
            "eliminated": "every other 陣営 is out", "rounds_over": "every 巡 played",
            "escaped": "the others escaped", "ambush_over": "the surprise phase is over",
-           "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check"},
+           "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check",
+           "front_would_empty": "it would leave nobody in front", "nothing_to_restore": "no 宝具 use to give back",
+           "no_servant": "no servant in the battle"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
@@ -136,6 +151,8 @@ class Renderer:
         self.chars = {cid: parse_character(cid, d, i, hpe)[0]
                       for i, (cid, d) in enumerate(self.setup["characters"].items())}
         self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
+        self.several = False  # whether the attack being told has several targets
+        self.kinds = parse_spell_kinds(self.setup.get("command_spell_kinds"))
         self.last_shown = max(turns, default=0)
         events = [e for t in log["turns"] if t["turn"] <= self.last_shown for e in t["events"]]
         used = {(e["actor"], p["id"]) for e in events if e["kind"] == "check" for p in e["parts"]}
@@ -283,7 +300,9 @@ class Renderer:
             self.buf.append(t("order", order=" → ".join(self.side(s) + self.claim(e["claims"][s]) for s in e["order"])))
         elif k == "attack":
             self.flush()
-            self.buf.append(t("attack", actor=self.name(e["actor"]), type=w[e["type"]], target=self.name(e["target"])))
+            self.several = "targets" in e  # KAGEMIYA-5.11: each result names its target
+            names = ("、" if self.lang == "ja" else ", ").join(self.name(c) for c in e.get("targets", [e["target"]]))
+            self.buf.append(t("attack", actor=self.name(e["actor"]), type=w[e["type"]], target=names))
         elif k == "support":
             self.buf.append(t("support", name=self.name(e["actor"]), stat=w[e["stat"]], dice=e["dice"]))
         elif k == "standing_order":
@@ -293,9 +312,14 @@ class Renderer:
             self.buf.append(t("order_if", n=e["entry"] + 1, facts=facts, mark="○" if e["holds"] else "×"))
         elif k == "passed_over":
             self.passed(e)
+        elif k == "command_spell":
+            self.spell(e)
+        elif k == "redirect":
+            self.buf.append(t("redirect", who=self.name(e["character"]), spell=self.kinds[e["command_spell"]].name,
+                              servant=self.name(e["to"]), left=e["left"]))
         elif k == "attack_result":
-            key = "hit" if e["damage"] else "no_hit"
-            self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"]))
+            key = ("hit" if e["damage"] else "no_hit") + ("_on" if self.several else "")
+            self.buf.append(t(key, a=e["attack"], d=e["defense"], damage=e["damage"], name=self.name(e["target"])))
         elif k == "damage":
             self.buf.append(t("damage", name=self.name(e["target"]), before=e["before"], after=e["after"]))
         elif k == "eliminated":
@@ -334,18 +358,36 @@ class Renderer:
             return
         self.buf.append(self.t("passed", name=self.chars[cid].resources[rid].name, check=self.w[e["check"]]))
 
+    def spell(self, e: dict) -> None:
+        """KAGEMIYA-11: a 令呪 used outside a check, one line."""
+        self.flush()
+        head = {"who": self.name(e["actor"]), "spell": self.kinds[e["command_spell"]].name,
+                "servant": self.name(e["target"]), "left": e["left"]}
+        if e["effect"] == "heal":
+            self.buf.append(self.t("spell_heal", **head, before=e["before"], after=e["after"]))
+        elif e["effect"] == "swap_row":
+            self.buf.append(self.t("spell_swap_row", **head, row=self.w[e["row"]]))
+        else:
+            cid, rid = e["target"], e["resource"]
+            np = self.t("secret") if (cid, rid) in self.hidden else f"《{self.chars[cid].resources[rid].name}》"
+            self.buf.append(self.t("spell_restore", **head, np=np))
+
     def cancel(self, e: dict) -> None:
         who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
             else self.side(e.get("side"))
         if "resource" in e:
             cid, rid = e["character"], e["resource"]
             what = self.t("secret") if (cid, rid) in self.hidden else f"《{self.chars[cid].resources[rid].name}》"
+        elif "command_spell" in e and "action" in e:  # a 令呪 used on its own (KAGEMIYA-11): its kind
+            what = self.kinds[e["command_spell"]].name
         elif "command_spell" in e:
             what = self.w["command_spell"]
         elif "what" in e:
             what = self.w["support_action" if e["what"] == "support" else e["what"]]
         else:
             what = self.w.get(e.get("do", ""), e.get("do", ""))
+        if "of_targets" in e:  # one of several targets (KAGEMIYA-5.11): the attack goes on at the others
+            what = self.t("at_target", target=self.name(e["target"]), what=what)
         self.buf.append(self.t("cancel", who=who, what=what, why=self.why.get(e["reason"], e["reason"])))
 
     def check(self, e: dict) -> None:

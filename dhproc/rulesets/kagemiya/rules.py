@@ -16,7 +16,8 @@ from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from .checks import DEFENSE_VOCABULARY
-from .model import ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool
+from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, servant_of,
+                    targets_of)
 
 
 @dataclass
@@ -173,6 +174,9 @@ class Battle:
             if ended:  # KAGEMIYA-4.3: a failed escape ends the 手番
                 ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason="turn_ended")
                 continue
+            if act["do"] == "command_spell":  # KAGEMIYA-11.1: not an action, and from the back row too
+                self.command_spell(sid, actor, act, i)
+                continue
             why = self.cannot_act(actor)
             if why:
                 ctx.emit("cancel", side=sid, actor=actor.id, action=i, do=act["do"], reason=why)
@@ -185,6 +189,41 @@ class Battle:
             else:
                 self.attack(sid, actor, act, i)
             self.check_end()
+
+    def command_spell(self, sid: str, m: Character, act: dict, index: int) -> None:
+        """KAGEMIYA-11.1-11.4: each 令呪 named, in order, on the master's own servant."""
+        s, ctx = self.s, self.ctx
+        sv = s.characters[act["target"]] if "target" in act else servant_of(m, s.characters)
+        for kid in act["command_spells"]:
+            k = s.spell_kinds[kid]
+            head = {"side": sid, "actor": m.id, "action": index, "command_spell": kid, "target": sv.id}
+            reason = ("out_of_battle" if not s.in_battle(m) else "no_command_spells_left" if m.command_spells < k.cost
+                      else "target_out_of_battle" if not s.in_battle(sv) else None)
+            what: dict[str, Any] = {}
+            if reason is None and k.effect == "heal":
+                what = {"before": sv.hp, "after": min(sv.max_hp, sv.hp + k.amount)}
+            elif reason is None and k.effect == "swap_row":
+                row = "back" if sv.row == "front" else "front"
+                if row == "back" and not any(c.row == "front" for c in s.fighting(sid) if c is not sv):
+                    reason = "front_would_empty"  # the parent: not if it leaves no front row
+                what = {"row": row}
+            elif reason is None:  # restore_noble_phantasm
+                wanted = act.get("use") or [r.id for r in sv.resources.values() if r.kind == "noble_phantasm"]
+                rid = next((r for r in wanted if sv.used.get(r, 0) > 0), None)
+                reason = "nothing_to_restore" if rid is None else None
+                what = {"resource": rid} if rid else {}
+            if reason:
+                ctx.emit("cancel", **head, reason=reason)
+                continue
+            m.command_spells -= k.cost
+            ctx.emit("command_spell", **head, effect=k.effect, cost=k.cost, left=m.command_spells, **what)
+            if k.effect == "heal":
+                sv.hp = what["after"]
+            elif k.effect == "swap_row":
+                sv.row = what["row"]
+                self.settle(sid)
+            else:
+                sv.used[what["resource"]] -= 1
 
     def cannot_act(self, c: Character) -> str | None:
         if not self.s.in_battle(c):
@@ -239,21 +278,52 @@ class Battle:
     # ------------------------------------------------------------------ attacks
 
     def attack(self, sid: str, a: Character, act: dict, index: int) -> None:
-        """KAGEMIYA-5.2-5.8 and 6."""
+        """KAGEMIYA-5.2-5.8 and 6; several targets (KAGEMIYA-5.11): one attack roll, then each
+        target in the order named defends on its own."""
         s, ctx = self.s, self.ctx
         kind = act["do"]
-        check_a, check_d = ATTACKS[kind]
-        t = s.characters[act["target"]]
-        if not s.in_battle(t):
-            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_out_of_battle")
+        named = [s.characters[tid] for tid in targets_of(act)]
+        several = {"of_targets": [t.id for t in named]} if len(named) > 1 else {}
+        why_not = {t.id: self.out_of_reach(t) for t in named}
+        targets = [t for t in named if why_not[t.id] is None]
+
+        def cancel(t: Character) -> None:
+            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason=why_not[t.id],
+                     **several)
+
+        if not targets:
+            for t in named:
+                cancel(t)
             return
-        if s.phase == "battle" and t.row != "front":  # KAGEMIYA-5.2
-            ctx.emit("cancel", side=sid, actor=a.id, action=index, do=kind, target=t.id, reason="target_in_back_row")
-            return
-        ctx.emit("attack", side=sid, actor=a.id, action=index, type=kind, target=t.id)
+        ctx.emit("attack", side=sid, actor=a.id, action=index, type=kind, target=targets[0].id,
+                 **({"targets": [t.id for t in targets]} if several else {}))
+        for t in named:
+            if why_not[t.id] is not None:
+                cancel(t)
+        pool = self.build_pool(a, ATTACKS[kind][0], Declared.of(act), self.supporters_of(sid, a, act))
+        atk = self.roll(pool, a, "attack", target=targets[0].id)
+        for t in targets:
+            why_not[t.id] = self.out_of_reach(t)
+            if why_not[t.id] is not None:  # fell, with an earlier target, before its turn came
+                cancel(t)
+                continue
+            self.defend(sid, a, t, kind, atk, pool, alone=not several)
+
+    def out_of_reach(self, t: Character) -> str | None:
+        """KAGEMIYA-5.2: why ``t`` cannot be attacked now (out of the battle, or in the back row in a
+        戦闘フェイズ), or None."""
+        if not self.s.in_battle(t):
+            return "target_out_of_battle"
+        if self.s.phase == "battle" and t.row != "front":
+            return "target_in_back_row"
+        return None
+
+    def supporters_of(self, sid: str, a: Character, act: dict) -> list[dict]:
+        """KAGEMIYA-6.1-6.3: each supporter able to act gives its stat as dice and spends its action."""
+        s, ctx = self.s, self.ctx
         support = []
-        stat = CHECK_STAT[check_a]
-        for sup_id in act.get("support", []):  # KAGEMIYA-6.1-6.3
+        stat = CHECK_STAT[ATTACKS[act["do"]][0]]
+        for sup_id in act.get("support", []):
             sup = s.characters[sup_id]
             why = self.cannot_act(sup)
             if why is None and sup.row != "front":
@@ -266,19 +336,42 @@ class Battle:
             support.append({"part": "support", "id": sup.id, "name": sup.name, "stat": stat,
                             "dice": sup.stats[stat]})
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
-        pool = self.build_pool(a, check_a, Declared.of(act), support)
-        atk = self.roll(pool, a, "attack", target=t.id)
+        return support
+
+    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool, *, alone: bool) -> None:
+        """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage;
+        KAGEMIYA-11.5: a master's 令呪 may turn a single-target attack to its servant first."""
+        check_d = ATTACKS[kind][1]
         orders = self.standing_orders(t, kind, atk, pool)
+        redirect = next((kid for kid in orders.command_spells if self.s.spell_kinds[kid].effect == "redirect"), None)
+        if redirect is not None and alone:
+            to = self.redirected(t, redirect)
+            if to is not None:
+                t = to
+                orders = self.standing_orders(t, kind, atk, pool)
         if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
             check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
                             and t.left(r) != 0), check_d)
         dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
         damage = max(0, atk - dfn)  # KAGEMIYA-5.6
-        ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
-                 damage=damage)
+        self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
+                      damage=damage)
         if damage:
             self.harm(t, damage, by=a.id)
+
+    def redirected(self, m: Character, kid: str) -> Character | None:
+        """KAGEMIYA-11.5: the servant the attack on ``m`` goes to, its 令呪 paid; None if it cannot."""
+        s, k = self.s, self.s.spell_kinds[kid]
+        sv = servant_of(m, s.characters)
+        reason = ("no_servant" if sv is None or not s.in_battle(sv)
+                  else "no_command_spells_left" if m.command_spells < k.cost else None)
+        if reason:
+            self.ctx.emit("cancel", character=m.id, command_spell=kid, reason=reason)
+            return None
+        m.command_spells -= k.cost
+        self.ctx.emit("redirect", character=m.id, to=sv.id, command_spell=kid, cost=k.cost, left=m.command_spells)
+        return sv
 
     def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool) -> Declared:
         """KAGEMIYA-5.7: the defender's standing orders whose condition holds, merged in order."""

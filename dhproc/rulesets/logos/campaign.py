@@ -202,6 +202,8 @@ def check_state(setup: dict, state: LogosState, options: dict, at: Callable[[tup
         elif bearer not in chars:
             at(here + ("bearer",), say("logos.unknown_character", who=bearer, hint=""))
             continue
+        if e["kind"] == "keyword" and e.get("keyword") == "jinrai":  # LOGOS-6.13: never granted
+            at(here + ("keyword",), say("logos.jinrai_not_grantable"))
         clock = effect_clock(e, options["tick_scope"])
         if e["end"] is not None and e["end"] <= state.clocks.now(clock):
             at(here + ("end",), say("logos.effect_ended", end=e["end"], clock=clock, now=state.clocks.now(clock)))

@@ -128,6 +128,16 @@ MESSAGES = catalogue("logos", {
         "target: ...}} を書いてください",
         "skill '{name}' of starter '{who}' places a chosen member: add {{who: {who}, skill: {name}, target: ...}} "
         "under choices"),
+    # LOGOS-6.13: which keywords a skill can grant, and what each needs
+    "jinrai_not_grantable": ("《迅雷》は付与できません。《迅雷》が数えられるのは(0)の先攻決定だけで、どのスキルよりも前に決まり、"
+                             "ラウンド中は変わりません（LOGOS-2.1、2.5）。キャラクターの keywords に書いてください",
+                             "《迅雷》 cannot be granted: it counts only for 先攻, decided at (0) before any skill "
+                             "applies and fixed for the round (LOGOS-2.1, 2.5); write it in the character's "
+                             "keywords"),
+    "moukou_needs_color": ("《猛攻》で得るのは2つ目の色です。付与する色を color に書いてください（例：color: 紫）",
+                           "《猛攻》 gives a second colour: name it under color (e.g. color: 紫)"),
+    "keyword_color": ("色（color）を伴うのは《猛攻》の付与だけです（《{keyword}》は色を与えません）",
+                      "only a granted 《猛攻》 comes with a colour (color); 《{keyword}》 gives none"),
     "effect_condition_target": ("{op} には対象がいないため効果の condition は書けません（スキルの condition を使います）",
                                 "'{op}' reaches no character, so it has no condition of its own (use the skill's "
                                 "condition)"),

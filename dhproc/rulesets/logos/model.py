@@ -379,6 +379,13 @@ def _effect_problems(e: EffectSpec, timing: str) -> Problems:
         problems.append((("stats",), say("logos.field_stats")))
     if e.condition is not None and e.op in ("field", "dp"):
         problems.append((("condition",), say("logos.effect_condition_target", op=e.op)))
+    if e.op == "add_keyword":  # LOGOS-6.13: a keyword is granted only where its behaviour can run
+        if e.keyword == "jinrai":
+            problems.append((("keyword",), say("logos.jinrai_not_grantable")))
+        elif e.keyword == "moukou" and e.color is None:
+            problems.append((("keyword",), say("logos.moukou_needs_color")))
+        elif e.keyword != "moukou" and e.color is not None:
+            problems.append((("color",), say("logos.keyword_color", keyword=KEYWORDS.get(e.keyword or "", e.keyword))))
     if e.op == "field" and e.target is not None:
         problems.append((("target",), say("logos.field_target")))
     if e.op in ("order", "swap_order"):

@@ -144,6 +144,8 @@ T = Catalog({
     "turn_end_head": ("(9) ターン終了時", "(9) End of turn"),
     "effect_removed": ("　　→ {target} {what}除去：{color}（{dur}）", "    → {target} loses {what} {color} ({dur})"),
     "effect_keyword": ("　　→ {target} 《{keyword}》獲得（{dur}）", "    → {target} gains 《{keyword}》 ({dur})"),
+    "effect_keyword_color": ("　　→ {target} 《{keyword}》の{what}追加：{color}（{dur}）",
+                             "    → {target} gains {what} {color} with 《{keyword}》 ({dur})"),
     "effect_rate": ("　　→ {target} {skill}発動率{value:+d}%（{dur}）", "    → {target} {skill}rate {value:+d}% ({dur})"),
     "rate_skill": ("《{skill}》の", "of 《{skill}》 "),
     "written_rate": ("（記載の発動率{written}%）", " (written rate {written}%)"),
@@ -612,6 +614,9 @@ class Renderer:
         what = self.w["color" if e["op"] in ("add_color", "remove_color") else "weakness"]
         if e.get("removed"):  # LOGOS-6.12
             return [self.t("effect_removed", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
+        if e.get("via"):  # LOGOS-6.13: the second colour a granted 《猛攻》 comes with
+            return [self.t("effect_keyword_color", target=self.name(e["target"]), keyword=KEYWORDS[e["via"]],
+                           what=what, color=e["color"], dur=dur)]
         return [self.t("effect_list", target=self.name(e["target"]), what=what, color=e["color"], dur=dur)]
 
     def ev_field(self, e: dict) -> list[str]:

@@ -21,7 +21,8 @@ from .model import STATS, Character, EffectSpec, LogosState, Skill
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
-LISTED = {"remove_color": ("color", True), "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
+LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "remove_color": ("color", True),
+          "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
 
 
 @dataclass(frozen=True)
@@ -528,8 +529,11 @@ class Round:
                  trigger: Character | None, timing: str) -> list[Happening]:
         s, ctx = self.s, self.ctx
         op = spec.op
-        if op in LISTED:  # LOGOS-6.12, 6.13: colours, 弱点 and keywords added or taken away
-            return self.change_list(spec, t, src, timing)
+        if op in LISTED:  # LOGOS-6.5, 6.12, 6.13: colours, 弱点 and keywords added or taken away
+            caused = self.change_list(spec, t, src, timing)
+            if op == "add_keyword" and spec.keyword == "moukou":  # LOGOS-6.13: 《猛攻》 is a second colour
+                caused += self.change_list(replace(spec, op="add_color"), t, src, timing, via="moukou")
+            return caused
         if op == "rate":  # LOGOS-6.14
             reading = self.amount(spec, owner, trigger, src)
             if reading is None:
@@ -540,38 +544,30 @@ class Round:
             ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, turns=self.turns_shown(spec, timing),
                      effect_id=e.seq, end=e.end, clock=e.clock)
             return []
-        if op in ("stat", "set_stat", "add_color", "add_weakness"):
-            kind = {"stat": "stat", "set_stat": "stat", "add_color": "color", "add_weakness": "weakness"}[op]
+        if op in ("stat", "set_stat"):
             reading = self.amount(spec, owner, trigger, src)
             if reading is None:
                 return []
-            read = (lambda: s.stat(t, spec.stat)) if kind == "stat" else \
-                (lambda: list(s.colors(t) if kind == "color" else s.weaknesses(t)))
-            before = read()
+            before = s.stat(t, spec.stat)
             shown: dict[str, Any] = {}
             if op == "stat":
                 data: dict[str, Any] = {"stat": spec.stat, "value": reading.value}
-            elif op == "set_stat":  # LOGOS-6.9
+            else:  # LOGOS-6.9
                 shown = {"to": reading.value, "mode": self.opts["set_stat"]}
                 # the change it makes now is kept as value; with override, set decides (LOGOS-6.9)
                 data = {"stat": spec.stat, "value": reading.value - before}
                 if self.opts["set_stat"] == "override":
                     data["set"] = reading.value
-            else:
-                data = {"color": spec.color}
-            e = self.add_effect(kind, t, data, src, spec, timing)
-            after = read()
+            e = self.add_effect("stat", t, data, src, spec, timing)
+            after = s.stat(t, spec.stat)
             if reading.amount is not None:
                 shown["amount"] = reading.to_json()
             ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
                      turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
             if after == before:
                 return []
-            if kind == "stat":  # a change is a trigger (LOGOS-6.1); a set stat as the change it makes (6.9)
-                return [Happening("stat_up" if after > before else "stat_down", t.id, spec.stat)]
-            if kind != "stat":  # LOGOS-5.13
-                return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]
-            return []
+            # a change is a trigger (LOGOS-6.1); a set stat as the change it makes (6.9)
+            return [Happening("stat_up" if after > before else "stat_down", t.id, spec.stat)]
         if op == "charge":
             if spec.has_value:  # LOGOS-7.3: levels of チャージ
                 reading = self.amount(spec, owner, trigger, src)
@@ -613,8 +609,10 @@ class Round:
             return self.swap(t, other[0], src)
         raise AssertionError(op)
 
-    def change_list(self, spec: EffectSpec, t: Character, src: dict, timing: str) -> list[Happening]:
-        """LOGOS-6.12 / 6.13: a colour, 弱点 or keyword given or taken away for a duration."""
+    def change_list(self, spec: EffectSpec, t: Character, src: dict, timing: str,
+                    via: str | None = None) -> list[Happening]:
+        """LOGOS-6.5, 6.12, 6.13: a colour, 弱点 or keyword given or taken away for a duration; ``via``
+        names the keyword a colour comes with (《猛攻》's second colour)."""
         s, ctx = self.s, self.ctx
         kind, removed = LISTED[spec.op]
         read = {"color": s.colors, "weakness": s.weaknesses, "keyword": s.keywords}[kind]
@@ -624,8 +622,8 @@ class Round:
         before = list(read(t))
         e = self.add_effect(kind, t, data, src, spec, timing)
         after = list(read(t))
-        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, before=before, after=after,
-                 turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, **({"via": via} if via else {}), before=before,
+                 after=after, turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
         if kind == "keyword" or before == after:
             return []
         return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13

@@ -110,11 +110,12 @@ class NicoswRuleset(Ruleset):
             then=own_names)
 
     def summary_hooks(self):
-        """``dhproc summary``: who fell (each 生死判定, each character removed), the skills used, no DP."""
+        """``dhproc summary``: who fell (each 生死判定, each character removed) and by whose damage, the skills
+        used, no DP."""
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"death_check": ("character", None), "removed": ("character", None)},
-                            use=report.skill_used, dp=False)
+                            use=report.skill_used, dp=False, killer=report.killer)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)

@@ -534,6 +534,25 @@ def skill_used(e: dict) -> tuple[str, str] | None:
     return (e["actor"], e["name"]) if e["kind"] == "skill" else None
 
 
+def killer(events: list[dict], at: int) -> str | None:
+    """``dhproc summary``: who dealt the damage behind the 生死判定 or removal at ``events[at]`` (the
+    log records the damage's source, not the check's): the attacker, the user of the skill, or the
+    user of the lasting effect whose damage it was."""
+    victim = events[at]["character"]
+    hit = next((e for e in reversed(events[:at]) if e["kind"] == "damage" and e["character"] == victim), None)
+    if hit is None:
+        return None
+    if "attack" in hit:
+        return hit["attack"]
+    if "skill" in hit:
+        return next((e["actor"] for e in reversed(events[:at]) if e["kind"] == "skill" and e["skill"] == hit["skill"]),
+                    None)
+    if "effect_id" in hit:
+        return next((e.get("by") for e in events[:at] if e["kind"] == "lasting" and e["effect_id"] == hit["effect_id"]),
+                    None)
+    return None
+
+
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view).render(turns)
 

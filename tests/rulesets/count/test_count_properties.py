@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.count.model import COLUMNS, ROWS
 from dhproc.rulesets.count.options import OPTIONS
@@ -239,7 +240,7 @@ def resolve_playable(match: dict) -> tuple[dict, str]:
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
 

@@ -75,3 +75,23 @@ def test_dh_4_6_the_sealed_character_is_checked_and_still_arrives_in_a_continued
     kinds = [e["kind"] for t in later["turns"] for e in t["events"]]
     assert kinds.index("sealed_arrival") < kinds.index("move")
     assert later["state"]["characters"]["s"]["at"] == "Ｂ２"
+
+
+def test_dh_4_6_the_report_shows_the_sealed_character_as_not_yet_arrived() -> None:
+    chars = {"a": _char("red", "Ａ１"), "s": _char("red", "Ｂ１"), "x": _char("blue", "Ａ６")}
+    turns = [{"turn": n, "submissions": {"red": [], "blue": []}} for n in (1, 2)]
+    log = api.resolve(api.loads(_match(chars, extra={"sealed_character": "s"}, turns=turns), name="m.yaml"))
+    first, second = (api.render(log, lang="ja", turns=[n]) for n in (1, 2))
+    row = next(line for line in first.splitlines() if "redＢ１" in line and "|" in line)
+    assert "封印（未登場）" in row and "戦線離脱" not in first
+    assert "redＢ１" not in first.split("MAP")[-1]  # off the MAP in turn 1
+    assert "封印（未登場）" not in second and "redＢ１" in second.split("MAP")[-1]  # arrived in turn 2
+    english = api.render(log, lang="en", turns=[1])
+    assert "sealed (not yet arrived)" in english and "withdrawn" not in english
+    # continued from turn 1's log: the character flagged off the MAP is still the sealed one
+    from dhproc.rulesets.dh.campaign import setup_from_log
+
+    once = api.resolve(api.loads(_match(chars, extra={"sealed_character": "s"}, turns=turns[:1]), name="m.yaml"))
+    match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "setup": setup_from_log(once), "turns": turns[1:]}
+    later = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    assert "封印（未登場）" not in api.render(later, lang="ja") and "戦線離脱" not in api.render(later, lang="ja")

@@ -377,3 +377,97 @@ def test_kagemiya_5_10_a_noble_phantasm_serves_the_defence_on_the_other_sides_tu
     dfn = events(log, "check", purpose="defense")[0]
     assert (dfn["dice"], dfn["total"], [p["part"] for p in dfn["parts"]]) == (4, 7, ["noble_phantasm"])
     assert log["state"]["characters"]["lancer"]["used"] == {"aegis": 1}
+
+
+def army(n: int) -> list[dict]:
+    return [{"id": "ea", "name": "天地乖離す開闢の星", "on": ["physical_attack"], "dice": 1, "targets": n}]
+
+
+def test_kagemiya_5_11_several_targets_need_a_declared_resource_with_room_for_them() -> None:
+    from .helpers import problems
+
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(2)),
+                     archer=char("ARCHER", "blue"))
+    blue = sub("lancer", PASS_BLUE)
+    undeclared = problems(make(chars, [{"submissions": {"red": sub("saber", attack("saber", ["lancer", "archer"])),
+                                                        "blue": blue}}]))
+    assert any("2 targets" in m and "up to 1" in m and "/actions/0/target" in m for m in undeclared), undeclared
+    too_many = problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "archer", "bm"], use=["ea"])), "blue": blue}}]))
+    assert any("3 targets" in m and "up to 2" in m for m in too_many), too_many
+    unknown = problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "nobody"], use=["ea"])), "blue": blue}}]))
+    assert any("/actions/0/target/1" in m for m in unknown), unknown
+    assert not problems(make(chars, [{"submissions": {
+        "red": sub("saber", attack("saber", ["lancer", "archer"], use=["ea"])), "blue": blue}}]))
+
+
+def test_kagemiya_5_11_one_roll_each_target_defends_and_one_in_the_back_row_is_cancelled_alone() -> None:
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(3)),
+                     archer=char("ARCHER", "blue"))
+    # 先手 red [6,6] blue [1,1]; attack (2+1)D6 [4,4,4] = 12; archer [1,1] = 2, lancer [6,6] = 12
+    log = one_round(chars, sub("saber", attack("saber", ["archer", "bm", "lancer"], use=["ea"])),
+                    sub("lancer", PASS_BLUE), [6, 6, 1, 1, 4, 4, 4, 1, 1, 6, 6])
+    (atk,) = events(log, "attack")
+    assert atk["targets"] == ["archer", "lancer"] and atk["target"] == "archer"
+    (cancel,) = events(log, "cancel", do="physical")
+    assert cancel["target"] == "bm" and cancel["reason"] == "target_in_back_row"
+    assert len(events(log, "check", purpose="attack")) == 1
+    assert [(r["target"], r["damage"]) for r in events(log, "attack_result")] == [("archer", 10), ("lancer", 0)]
+    text = api_render(log)
+    assert "→ ARCHER: 12 > 2: 10 damage" in text and "no physical attack at BM" in text
+
+
+def test_kagemiya_5_11_a_target_that_fell_with_an_earlier_one_is_cancelled() -> None:
+    # bm (耐久1: HP 5) is named before its servant; bm falls and, with master_loss servant_vanishes,
+    # lancer goes with it before its turn comes. 先手 [6,6] [1,1]; attack [6,6,6] = 18; bm [1] = 1
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(3)),
+                     bm=char("BM", "blue", "master", strength=1, agility=1, endurance=1))
+    log = one_round(chars, sub("saber", attack("saber", ["bm", "lancer"], use=["ea"])),
+                    sub("lancer", PASS_BLUE), [6, 6, 1, 1, 6, 6, 6, 1], options={"master_loss": "servant_vanishes"})
+    assert [(r["target"], r["damage"]) for r in events(log, "attack_result")] == [("bm", 17)]
+    (cancel,) = events(log, "cancel", do="physical")
+    assert cancel["target"] == "lancer" and cancel["reason"] == "target_out_of_battle"
+
+
+def api_render(log: dict) -> str:
+    from dhproc import api
+
+    return api.render(log, lang="en")
+
+
+def test_kagemiya_11_1_a_command_spell_on_its_own_is_a_masters_on_its_own_servant() -> None:
+    from .helpers import problems
+
+    def errors(*actions: dict, **setup) -> list[str]:
+        return problems(make(standard(), [{"submissions": {"red": sub("saber", *actions),
+                                                            "blue": sub("lancer", PASS_BLUE)}}], **setup))
+
+    spell = {"do": "command_spell"}
+    assert not errors({"actor": "rm", **spell, "command_spells": ["heal", "swap_row"]})
+    assert any("only a master" in m for m in errors({"actor": "saber", **spell, "command_spells": ["heal"]}))
+    assert any("not rm's own servant" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
+                                                           "target": "lancer"}))
+    assert any("adds to a check" in m and "command_spells/0" in m
+               for m in errors({"actor": "rm", **spell, "command_spells": ["boost"]}))
+    assert any("name the 令呪" in m for m in errors({"actor": "rm", **spell}))
+    assert any("goes with a restore" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
+                                                          "use": ["x"]}))
+    redirect_by_servant = problems(make(standard(), [{"submissions": {
+        "red": sub("saber", defense={"saber": [{"command_spells": ["redirect"]}]}), "blue": sub("lancer", PASS_BLUE)}}]))
+    assert any("not a master" in m for m in redirect_by_servant), redirect_by_servant
+    mixed = problems(make(standard(), [{"submissions": {"red": sub("saber"), "blue": sub("lancer")}}],
+                          command_spell_kinds=[{"id": "h", "effect": "heal", "modifier": 3}]))
+    assert any("has an effect, so it takes no modifier" in m and "command_spell_kinds/0/modifier" in m for m in mixed)
+
+
+def test_kagemiya_11_5_a_redirect_is_not_made_for_an_attack_on_several_targets() -> None:
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(2)),
+                     bm=char("BM", "blue", "master", row="front", strength=1, agility=1))
+    # 先手 red [6,6] blue [1,1]; attack (2+1)D6 [1,1,1] = 3; lancer [1,1] = 2; bm [1] = 1
+    log = one_round(chars, sub("saber", attack("saber", ["lancer", "bm"], use=["ea"])),
+                    sub("lancer", PASS_BLUE, defense={"bm": [{"command_spells": ["redirect"]}]}),
+                    [6, 6, 1, 1, 1, 1, 1, 1, 1, 1])
+    assert not events(log, "redirect")
+    assert [r["target"] for r in events(log, "attack_result")] == ["lancer", "bm"]
+    assert log["state"]["characters"]["bm"]["command_spells"] == 3

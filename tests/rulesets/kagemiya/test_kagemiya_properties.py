@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.kagemiya.model import ATTACKS, CHECK_STAT, CHECKS, RANKS
 from dhproc.rulesets.kagemiya.options import OPTIONS
@@ -47,6 +48,8 @@ def resource(draw, rid: str, kind: str) -> dict:
     other = [d for d in ("magical_defense", "ambush_defense") if d in r["on"]]
     if other and draw(st.booleans()):  # KAGEMIYA-5.9
         r["physical_defense_as"] = draw(st.sampled_from(other))
+    if any(c.endswith("_attack") for c in r["on"]) and draw(st.integers(0, 3)) == 0:  # KAGEMIYA-5.11: 対軍
+        r["targets"] = draw(st.sampled_from([2, 3, 10]))
     if kind == "skill" or draw(st.booleans()):  # a 宝具 without a rank has its owner's 宝具 rank
         if draw(st.booleans()):
             r["rank"] = draw(small_stat())
@@ -76,7 +79,17 @@ def spell_kinds(draw) -> list[dict] | None:
         if draw(st.booleans()):
             k["on"] = draw(st.lists(st.sampled_from(CHECKS), min_size=1, max_size=8, unique=True))
         kinds.append(k)
+    for i, effect in enumerate(draw(st.lists(st.sampled_from(EFFECTS), unique=True, max_size=4))):  # KAGEMIYA-11
+        k = {"id": f"e{i}", "cost": draw(st.integers(1, 3)), "effect": effect}
+        if effect == "heal" and draw(st.booleans()):
+            k["amount"] = draw(st.sampled_from([1, 5, 30, 999]))
+        kinds.append(k)
     return kinds
+
+
+EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect")
+DEFAULT_EFFECT_KINDS = {"heal": "heal", "swap_row": "swap_row", "restore": "restore_noble_phantasm",
+                        "redirect": "redirect"}
 
 
 @st.composite
@@ -109,8 +122,9 @@ def kagemiya_matches(draw) -> dict:
             if draw(st.booleans()):
                 chars[ms]["skills"] = [draw(resource(f"{ms}_k0", "skill"))]
     kinds = draw(spell_kinds())
-    kind_ids = [k["id"] for k in kinds] if kinds else ["boost", "sides"]
-    kind_on = {k["id"]: k.get("on", CHECKS) for k in kinds} if kinds else {i: CHECKS for i in kind_ids}
+    kind_ids = [k["id"] for k in kinds if "effect" not in k] if kinds else ["boost", "sides"]
+    kind_on = {k["id"]: k.get("on", CHECKS) for k in kinds if "effect" not in k} if kinds else {i: CHECKS for i in kind_ids}
+    effects = {k["id"]: k["effect"] for k in kinds if "effect" in k} if kinds else DEFAULT_EFFECT_KINDS
     ambusher = draw(st.sampled_from(sides)) if phase == "ambush" else None
     rounds = 1 if phase == "ambush" else draw(st.integers(1, 3))
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
@@ -136,7 +150,7 @@ def kagemiya_matches(draw) -> dict:
         subs = {}
         for sid in sides:
             subs[sid] = side_submission(draw, sid, chars, kind_ids, kind_on, options, phase, ambusher,
-                                        first=t == 1 or bool(options.get("initiative_each_round")))
+                                        first=t == 1 or bool(options.get("initiative_each_round")), effects=effects)
         turns.append({"turn": t, "submissions": subs})
     return {"dhproc": 1, "ruleset": "kagemiya", "seed": draw(st.integers(0, 2**32)), "options": options,
             "setup": setup, "turns": turns}
@@ -155,7 +169,7 @@ def mid_battle_state(draw, c: dict) -> None:
 
 
 def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, options: dict, phase: str,
-                    ambusher: str | None, *, first: bool) -> dict:
+                    ambusher: str | None, *, first: bool, effects: dict | None = None) -> dict:
     mine = [c for c, v in chars.items() if v["side"] == sid]
     enemies = [c for c, v in chars.items() if v["side"] != sid]
     sub: dict = {}
@@ -185,9 +199,30 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             act.update(declared(draw, chars, actor, ATTACKS[do][0], kind_ids, kind_on))
             if do == "ambush" and phase == "battle" and not any(r.get("ambush") for r in c.get("skills", [])):
                 act["use"] = list(dict.fromkeys(act.get("use", []) + ambush_np[:1]))
+            army = [r for r in res(c) if r.get("targets", 1) > 1 and ATTACKS[do][0] in r["on"]]
+            if army and draw(st.booleans()):  # KAGEMIYA-5.11: the 対軍 宝具 declared
+                act["use"] = list(dict.fromkeys(act.get("use", []) + [army[0]["id"]]))
+            room = max([r.get("targets", 1) for r in res(c) if r["id"] in act.get("use", [])
+                        and ATTACKS[do][0] in r["on"]] + [1])
+            if room > 1 and draw(st.booleans()):  # several targets, in any order
+                act["target"] = draw(st.lists(st.sampled_from(enemies), unique=True, min_size=1,
+                                              max_size=min(room, len(enemies))))
         elif do == "escape":
             act.update(declared(draw, chars, actor, "escape", kind_ids, kind_on))
         acts.append(act)
+    own = [k for k, e in (effects or {}).items() if e != "redirect"]
+    masters = [m for m in mine if chars[m]["kind"] == "master"]
+    if may_act and own and masters and draw(st.integers(0, 2)) == 0:  # KAGEMIYA-11.1: 令呪 on their own
+        m = draw(st.sampled_from(masters))
+        act = {"actor": m, "do": "command_spell",
+               "command_spells": draw(st.lists(st.sampled_from(own), unique=True, min_size=1, max_size=3))}
+        servant = next((c for c, v in chars.items() if v.get("master") == m), None)
+        if servant and draw(st.booleans()):
+            act["target"] = servant
+        nps = [r["id"] for r in chars[servant].get("noble_phantasms", [])] if servant else []
+        if nps and any(effects[k] == "restore_noble_phantasm" for k in act["command_spells"]) and draw(st.booleans()):
+            act["use"] = nps[:1]
+        acts.insert(draw(st.integers(0, len(acts))), act)
     if acts:
         sub["actions"] = acts
     defense = {}
@@ -198,6 +233,9 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
                 entry["doubling"] = [chars[c]["doubling"][0]["id"]]
             if spells_payable(chars, c) and draw(st.booleans()):
                 entry["command_spells"] = [draw(st.sampled_from(kind_ids))]
+            redirects = [k for k, e in (effects or {}).items() if e == "redirect"]
+            if chars[c]["kind"] == "master" and redirects and draw(st.booleans()):  # KAGEMIYA-11.5
+                entry["command_spells"] = entry.get("command_spells", []) + redirects[:1]
             if draw(st.booleans()):
                 entry["if"] = draw(st.sampled_from([
                     {"of": "attack", "attr": "total", "at_least": draw(st.integers(0, 30))},
@@ -251,6 +289,14 @@ def note_coverage(match: dict, log: dict | None) -> None:
     subs = [s for t in match["turns"] for s in t["submissions"].values()]
     acts = [a for s in subs for a in s.get("actions", [])]
     coverage.note("kagemiya actions", [a["do"] for a in acts])
+    coverage.note("kagemiya 令呪 outside checks", [f"{e['effect']}" for t in (log or {}).get("turns", [])
+                                                   for e in t["events"] if e["kind"] == "command_spell"]
+                  + [f"redirect" for t in (log or {}).get("turns", []) for e in t["events"] if e["kind"] == "redirect"]
+                  + [f"cancel {e['reason']}" for t in (log or {}).get("turns", []) for e in t["events"]
+                     if e["kind"] == "cancel" and "command_spell" in e and "action" in e])
+    coverage.note("kagemiya targets", [f"list of {len(a['target'])}" if isinstance(a["target"], list) else "one"
+                                       for a in acts if "target" in a]
+                  + ["対軍 resource" for c in chars for r in res(c) if "targets" in r])
     coverage.note("kagemiya declared", [k for a in acts + [s.get("initiative", {}) for s in subs]
                                         + [s.get("escape_roller", {}) for s in subs] for k in
                                         ("use", "command_spells", "doubling", "support") if a.get(k)]
@@ -282,7 +328,7 @@ def resolve_playable(match: dict) -> dict:
         try:
             return api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
 
@@ -302,6 +348,7 @@ def test_kagemiya_battles_are_deterministic_replay_and_keep_their_invariants(mat
             assert all(1 <= f <= e["faces_per_die"] for f in e["faces"])
         elif e["kind"] == "attack":
             assert e["actor"] not in out and e["target"] not in out
+            assert e.get("targets", [e["target"]])[0] == e["target"]
         elif e["kind"] == "attack_result":
             assert e["damage"] == max(0, e["attack"] - e["defense"])
         elif e["kind"] == "damage":

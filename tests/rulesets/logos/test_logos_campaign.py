@@ -235,6 +235,8 @@ def test_logos_11_2_the_state_needs_a_round_under_way() -> None:
     ({"setup.characters.r2.current": {"attack": 7}}, "/setup/characters/r2/current/attack",
      "current attack 7 is not the 8 its initial 5 and its effects and fields give"),
     ({"setup.effects.0.bearer": "nobody"}, "/setup/effects/0/bearer", "unknown character 'nobody'"),
+    ({"setup.effects.0": {"id": 2, "kind": "keyword", "bearer": "r2", "keyword": "jinrai", "end": 2}},
+     "/setup/effects/0/keyword", "《迅雷》 cannot be granted"),  # LOGOS-6.13
     ({"setup.effects.1.owner_side": "green"}, "/setup/effects/1/owner_side", "'green' is not a side"),
     ({"setup.round.first": "green"}, "/setup/round/first", "'green' is not a side"),
     ({"setup.sides.blue.starters": None}, "/setup/sides/blue", "a round under way needs side 'blue''s starters"),

@@ -34,15 +34,16 @@ def huge(lo: int, hi: int):
 
 
 @st.composite
-def conditions(draw, timing: str, depth: int = 0) -> dict:
-    """LOGOS-5.11: comparisons of every subject and attribute kind, and all/any/not around them."""
+def conditions(draw, timing: str, depth: int = 0, effect: bool = False) -> dict:
+    """LOGOS-5.11: comparisons of every subject and attribute kind, and all/any/not around them; an
+    effect's own condition (LOGOS-6.15) may also read ``target``."""
     shape = draw(st.sampled_from(["compare"] * 4 + (["all", "any", "not"] if depth < 2 else [])))
     if shape in ("all", "any"):
-        return {shape: draw(st.lists(conditions(timing, depth + 1), min_size=1, max_size=3))}
+        return {shape: draw(st.lists(conditions(timing, depth + 1, effect), min_size=1, max_size=3))}
     if shape == "not":
-        return {"not": draw(conditions(timing, depth + 1))}
+        return {"not": draw(conditions(timing, depth + 1, effect))}
     subjects = CHARACTER_SUBJECTS[:3] + (["trigger"] if timing == "counter" else []) + \
-        ["own_side", "enemy_side", "round"]
+        ["own_side", "enemy_side", "round"] + (["target"] * 3 if effect else [])
     subject = draw(st.sampled_from(subjects))
     if subject in ("own_side", "enemy_side", "round"):
         attr = draw(st.sampled_from(NUMBER_ATTRS["own_side" if subject != "round" else "round"]))
@@ -54,22 +55,29 @@ def conditions(draw, timing: str, depth: int = 0) -> dict:
         return {"of": subject, "attr": attr, draw(st.sampled_from(["includes", "excludes"])):
                 draw(st.sampled_from(LIST_ATTRS[attr]))}
     op = draw(st.sampled_from(["at_least", "at_most", "above", "below", "equals", "not_equals"]))
-    if subject in CHARACTER_SUBJECTS and draw(st.booleans()):
-        other = draw(st.sampled_from([x for x in CHARACTER_SUBJECTS if x != "trigger" or timing == "counter"]))
+    if subject in CHARACTER_SUBJECTS + ["target"] and draw(st.booleans()):
+        other = draw(st.sampled_from([x for x in CHARACTER_SUBJECTS if x != "trigger" or timing == "counter"]
+                                     + (["target"] if effect else [])))
         return {"of": subject, "attr": attr, op: {"of": other, "attr": draw(st.sampled_from(STATS3))}}
     return {"of": subject, "attr": attr, op: draw(huge(-9999, 9999))}
 
+
+# LOGOS-6.13: the grants that run (each keyword the sources define that can be granted) ...
+GRANTS = [{"keyword": "fukutsu"}] + [{"keyword": "moukou", "color": c} for c in COLORS]
+# ... and those refused as input errors: 《迅雷》, 《猛攻》 without its colour, a colour with another keyword
+REFUSED_GRANTS = [{"keyword": "jinrai"}, {"keyword": "moukou"}, {"keyword": "fukutsu", "color": "赤"}]
 
 SINGLE = ["self", "facing_enemy", "ally_active", "chosen_ally", "chosen_enemy"]
 GROUPS = ["bench_allies", "all_allies", "all_enemies"]
 
 
 @st.composite
-def values(draw, lo: int = -99, hi: int = 99):
-    """LOGOS-6.8: a whole number, or a value read from the state."""
+def values(draw, timing: str, lo: int = -99, hi: int = 99):
+    """LOGOS-6.8: a whole number, or a value read from the state (``trigger`` on a counter)."""
     if draw(st.integers(0, 3)):
         return draw(huge(lo, hi))
-    subject = draw(st.sampled_from(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]))
+    subject = draw(st.sampled_from(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]
+                                   + (["trigger"] if timing == "counter" else [])))
     attrs = NUMBER_ATTRS["self" if subject in CHARACTER_SUBJECTS else "own_side" if subject != "round" else "round"]
     out = {"of": subject, "attr": draw(st.sampled_from(attrs))}
     for key, lo_, hi_ in (("times", -99, 99), ("divide", 1, 99), ("plus", -99, 99)):
@@ -88,6 +96,8 @@ def effects(draw, timing: str, chosen: str) -> dict:
          "remove_effects", "charge",
          # the skill kinds real teams write (LOGOS-5.12-6.15, 7.3, 8.5)
          "set_stat", "dp", "revive", "enter", "remove_color", "remove_weakness", "add_keyword", "rate"]
+    if chosen != "chosen_member" and draw(st.integers(0, 19)):  # LOGOS-8.5: one chosen character a skill,
+        ops = [o for o in ops if o != "enter"]  # so enter (chosen_member) mostly goes without the others
     op = draw(st.sampled_from(ops))
     single = [t for t in SINGLE if not t.startswith("chosen") or t == chosen] + (["trigger"] if timing == "counter"
                                                                                  else [])
@@ -97,11 +107,11 @@ def effects(draw, timing: str, chosen: str) -> dict:
         e.update(name=draw(st.sampled_from(["場", "砂嵐", "x" * 100])),
                  applies_to=draw(st.sampled_from(["all", "allies", "enemies"])))
         if draw(st.booleans()):
-            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values(timing)))
         else:  # LOGOS-6.4: several stats at once
-            e["stats"] = draw(st.dictionaries(st.sampled_from(STATS3), values(), min_size=1, max_size=3))
+            e["stats"] = draw(st.dictionaries(st.sampled_from(STATS3), values(timing), min_size=1, max_size=3))
     elif op == "dp":  # LOGOS-6.10
-        e["value"] = draw(values())
+        e["value"] = draw(values(timing))
         if draw(st.booleans()):
             e["side"] = draw(st.sampled_from(["own", "enemy"]))
     elif op == "revive":  # LOGOS-6.11
@@ -121,30 +131,29 @@ def effects(draw, timing: str, chosen: str) -> dict:
     else:
         e["target"] = draw(st.sampled_from([t for t in targets if t != "self"] if op == "attack" else targets))
         if op in ("stat", "set_stat"):
-            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values()))
+            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values(timing)))
         elif op in ("add_color", "add_weakness", "remove_color", "remove_weakness"):
             e["color"] = draw(st.sampled_from(COLORS))
-        elif op == "add_keyword":  # LOGOS-6.13
-            e["keyword"] = draw(st.sampled_from(["jinrai", "fukutsu", "moukou"]))
+        elif op == "add_keyword":  # LOGOS-6.13: 《不屈》, 《猛攻》 with its colour; rarely what is refused
+            e.update(draw(st.sampled_from(GRANTS if draw(st.integers(0, 39)) else REFUSED_GRANTS)))
         elif op == "rate":  # LOGOS-6.14
-            e["value"] = draw(values())
+            e["value"] = draw(values(timing))
             if draw(st.booleans()):
                 e["skill"] = draw(st.sampled_from(["技1", "技11", "x"]))
         elif op == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
-            e["value"] = draw(values(1, 99))
+            e["value"] = draw(values(timing, 1, 99))
     if op in ("stat", "add_color", "add_weakness", "field", "set_stat", "remove_color", "remove_weakness",
               "add_keyword", "rate") and draw(st.booleans()):
         e["turns"] = draw(st.one_of(st.none(), huge(1, 99)))
     if op not in ("field", "dp", "order", "swap_order") and draw(st.integers(0, 3)) == 0:  # LOGOS-6.15
-        e["condition"] = {"of": "target", "attr": draw(st.sampled_from(STATS3 + ["charge"])),
-                          "at_most": draw(huge(-99, 99))}
+        e["condition"] = draw(conditions(timing, effect=True))
     return e
 
 
 @st.composite
 def skills(draw, i: int) -> dict:
     timing = draw(st.sampled_from(TIMINGS))
-    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy"]))
+    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy", "chosen_member"]))
     s: dict = {"name": f"技{i}", "timing": timing}
     if draw(st.booleans()):
         s["rate"] = draw(st.one_of(st.sampled_from([0, 30, 50, 80, 100]), st.integers(0, 100)))
@@ -202,9 +211,12 @@ def logos_matches(draw) -> dict:
         for who in starters:
             for sk in chars[who]["skills"]:
                 used = [t for e in sk["effects"] for t in (e.get("target"), e.get("with"))]
-                if "chosen_member" in used:  # LOGOS-8.5: a member left out, or (an input error) a starter
+                if "chosen_member" in used:  # LOGOS-8.5: the member left out, or (rarely, an input error) a starter
+                    members = [f"{side}{i}" for i in range(6)]
+                    left_out = [m for m in members if m not in starters]
                     choices.append({"who": who, "skill": sk["name"],
-                                    "target": draw(st.sampled_from([f"{side}{i}" for i in range(6)]))})
+                                    "target": draw(st.sampled_from(members if draw(st.integers(0, 9)) == 0
+                                                                   else left_out))})
                 elif "chosen_ally" in used:
                     choices.append({"who": who, "skill": sk["name"], "target": draw(st.sampled_from(starters))})
                 elif "chosen_enemy" in used:
@@ -229,7 +241,16 @@ def note_generated(match: dict, log: dict | None) -> None:
     coverage.note("logos timings", [sk["timing"] for sk in skills_])
     coverage.note("logos triggers", [f"{sk['trigger']['event']}/{sk['trigger'].get('who', 'any')}"
                                      for sk in skills_ if "trigger" in sk])
-    coverage.note("logos condition subjects", [c for sk in skills_ for c in _subjects(sk.get("condition"))])
+    conds = [sk.get("condition") for sk in skills_] + [e.get("condition") for e in effects_]
+    coverage.note("logos trigger events", [sk["trigger"]["event"] for sk in skills_ if "trigger" in sk])
+    coverage.note("logos trigger who", [sk["trigger"].get("who", "any (default)") for sk in skills_ if "trigger" in sk]
+                  + [f"stat {sk['trigger']['stat']}" for sk in skills_ if "stat" in sk.get("trigger", {})])
+    coverage.note("logos condition subjects", [c for sk in skills_ for c in _subjects(sk.get("condition"))]
+                  + [f"effect {c}" for e in effects_ for c in _subjects(e.get("condition"))])
+    coverage.note("logos condition ops", [op for c in conds for op in _ops(c)])
+    coverage.note("logos condition attrs", [a for c in conds for a in _attrs(c)])
+    coverage.note("logos keywords granted", [_grant(e) for e in effects_ if e["op"] == "add_keyword"])
+    coverage.note("logos skill fields", [k for sk in skills_ for k in sk if k not in ("name", "effects")])
     coverage.note("logos fields", [k for e in effects_ for k in e if k != "op"]
                   + [k for c in match["setup"]["characters"].values() for k in c if k in ("secret", "revealed", "fs")])
     coverage.note("logos huge numbers", [f"{k} {v}" for e in effects_ for k, v in e.items()
@@ -238,7 +259,9 @@ def note_generated(match: dict, log: dict | None) -> None:
                      if k in STATS3 and v == 999])
     coverage.note("logos matches", ["input error" if log is None else log["outcome"]["result"]])
     coverage.note("logos values read", [k for e in effects_ for k, v in e.items() if isinstance(v, dict) and "of" in v]
-                  + ["stats" for e in effects_ if "stats" in e])
+                  + ["stats" for e in effects_ if "stats" in e]
+                  + [f"of {v['of']}" for e in effects_ for v in [e.get("value"), *(e.get("stats") or {}).values()]
+                     if isinstance(v, dict)])
     coverage.note("logos usage limits", [sk["uses"].get("per", "round") for sk in skills_ if "uses" in sk])
     if log is not None:
         evs = [e for t in log["turns"] for e in t["events"]]
@@ -246,8 +269,45 @@ def note_generated(match: dict, log: dict | None) -> None:
                                           if e["kind"] in ("effect", "field", "order", "knocked_out", "attack",
                                                            "effects_removed", "state", "revived", "dp")])
         coverage.note("logos skill results", [e["result"] for e in evs if e["kind"] == "skill"])
+        coverage.note("logos keywords fired", [e["keyword"] for e in evs if e["kind"] == "effect" and e["op"] == "add_keyword"]
+                      + [f"{e['via']} colour" for e in evs if e["kind"] == "effect" and e.get("via")])
+        coverage.note("logos triggers fired", [e["trigger"]["event"] for e in evs
+                                               if e["kind"] == "skill" and "trigger" in e])
         coverage.note("logos cancel reasons", [e["reason"] for e in evs if e["kind"] == "cancel"])
         coverage.note("logos outcome reasons", [log["outcome"]["reason"]])
+
+
+def _grant(e: dict) -> str:
+    """LOGOS-6.13: a keyword granted, as drawn (with a colour, or one of the refused forms)."""
+    if e["keyword"] == "moukou":
+        return "moukou + color" if "color" in e else "moukou without color (refused)"
+    if e["keyword"] == "jinrai":
+        return "jinrai (refused)"
+    return "fukutsu + color (refused)" if "color" in e else "fukutsu"
+
+
+def _comparisons(cond) -> list[dict]:
+    """Every comparison of a condition, inside all / any / not."""
+    if not isinstance(cond, dict):
+        return []
+    if "of" in cond:
+        return [cond]
+    return [x for v in cond.values() for c in (v if isinstance(v, list) else [v]) for x in _comparisons(c)]
+
+
+def _ops(cond) -> list[str]:
+    """The comparison operators and the all / any / not around them."""
+    if not isinstance(cond, dict):
+        return []
+    if "of" in cond:
+        return [k for k in cond if k not in ("of", "attr")]
+    return [k for k in cond] + [op for v in cond.values() for c in (v if isinstance(v, list) else [v])
+                                for op in _ops(c)]
+
+
+def _attrs(cond) -> list[str]:
+    return [f"{'side' if c['of'] in ('own_side', 'enemy_side') else c['of'] if c['of'] == 'round' else 'character'}"
+            f".{c['attr']}" for c in _comparisons(cond)]
 
 
 def _subjects(cond) -> list[str]:
@@ -260,6 +320,46 @@ def _subjects(cond) -> list[str]:
         elif isinstance(v, list):
             out += [x for c in v for x in _subjects(c)]
     return out
+
+
+SCHEMA = json.loads((ROOT / "schemas" / "logos.setup.schema.json").read_text(encoding="utf-8"))["$defs"]
+EFFECT_PROPS = SCHEMA["effect"]["properties"]
+SKILL_PROPS = SCHEMA["skill"]["properties"]
+TARGETS = SCHEMA["target"]["enum"]
+
+
+def _grant_labels() -> list[str]:
+    return sorted({_grant({"op": "add_keyword", **g}) for g in GRANTS + REFUSED_GRANTS})
+
+
+def test_the_generators_draw_everything_the_logos_schema_allows() -> None:
+    """Every skill kind, timing, trigger, condition operator and subject, target and keyword the schema
+    allows is among what the generators above draw (the deep profile prints which were reached)."""
+    assert sorted(TIMINGS) == sorted(SKILL_PROPS["timing"]["enum"])
+    assert sorted(TRIGGERS) == sorted(SCHEMA["trigger"]["properties"]["event"]["enum"])
+    assert {g["keyword"] for g in GRANTS + REFUSED_GRANTS} == set(EFFECT_PROPS["keyword"]["enum"])
+    assert set(SINGLE + GROUPS + ["trigger", "chosen_member", "knocked_out_allies"]) == set(TARGETS)
+    assert set(LIST_ATTRS["keywords"]) == set(SCHEMA["character"]["properties"]["keywords"]["items"]["enum"])
+    assert set(CHARACTER_SUBJECTS + ["own_side", "enemy_side", "round", "target"]) == \
+        set(SCHEMA["effect_condition"]["properties"]["of"]["enum"])
+
+
+# What the deep profile should see reached: every value the schema allows (tests/coverage.py).
+coverage.expect("logos effect ops", EFFECT_PROPS["op"]["enum"])
+coverage.expect("logos timings", SKILL_PROPS["timing"]["enum"])
+coverage.expect("logos trigger events", SCHEMA["trigger"]["properties"]["event"]["enum"])
+coverage.expect("logos triggers fired", SCHEMA["trigger"]["properties"]["event"]["enum"])
+coverage.expect("logos trigger who", SCHEMA["trigger"]["properties"]["who"]["enum"]
+                + [f"stat {x}" for x in SCHEMA["trigger"]["properties"]["stat"]["enum"]])
+coverage.expect("logos condition ops", [k for k in SCHEMA["condition"]["properties"] if k not in ("of", "attr")])
+coverage.expect("logos condition subjects", SCHEMA["condition"]["properties"]["of"]["enum"]
+                + [f"effect {x}" for x in SCHEMA["effect_condition"]["properties"]["of"]["enum"]])
+coverage.expect("logos targets", [f"target:{t}" for t in TARGETS]
+                + [f"with:{t}" for t in EFFECT_PROPS["with"]["enum"] if t != "chosen_member"])
+coverage.expect("logos keywords granted", _grant_labels())
+coverage.expect("logos keywords fired", ["fukutsu", "moukou", "moukou colour"])
+coverage.expect("logos skill fields", [k for k in SKILL_PROPS if k not in ("name", "effects")])
+coverage.expect("logos fields", [k for k in EFFECT_PROPS if k != "op"])
 
 
 def resolve_text(text: str) -> dict:

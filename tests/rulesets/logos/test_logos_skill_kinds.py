@@ -377,6 +377,41 @@ def test_logos_6_13_a_granted_fukutsu_decides_a_double_wipe_out() -> None:
     assert events(log, "skill", skill="確認")[0]["result"] == "success"
 
 
+def test_logos_6_13_a_granted_moukou_comes_with_its_second_colour() -> None:
+    # 甲 (灰) takes 《猛攻》 and 青 for one ターン: 青 is 乙's 弱点, so 甲's 3 vs 防御9 succeeds by 色＝弱点.
+    grant = skill("猛攻の構え", "turn_start", {"op": "add_keyword", "target": "self", "keyword": "moukou",
+                                             "color": "青", "turns": 1})
+    seen = skill("見", "counter", stat("self", "defense", 1), trigger={"event": "color_changed", "who": "ally"})
+    red = {"r": char("甲", "red", rea=9, skills=[grant]), "w": char("見", "red", rea=0, skills=[seen])}
+    log = one_bout(red, {"b": char("乙", "blue", weak="青")})
+    kw, col = events(log, "effect", skill="猛攻の構え")
+    assert (kw["op"], kw["keyword"], kw["after"]) == ("add_keyword", "moukou", ["moukou"])
+    assert (col["op"], col["color"], col["via"], col["before"], col["after"]) == ("add_color", "青", "moukou",
+                                                                                ["灰"], ["灰", "青"])
+    assert kw["end"] == col["end"] and kw["effect_id"] != col["effect_id"]  # two 継続効果, one duration
+    hit = events(log, "attack", actor="r")[0]
+    assert hit["color_hit"] and hit["success"] and not hit["power_hit"]
+    assert events(log, "skill", skill="見")  # the colour it brings is a colour change (LOGOS-5.13)
+    ja, en = report(log), report(log, lang="en")
+    assert "甲 《猛攻》獲得（1ターン）" in ja and "甲 《猛攻》の色追加：青（1ターン）" in ja
+    assert "gains colour 青 with 《猛攻》 (1 turn)" in en or "with 《猛攻》" in en
+    assert {e["effect"] for e in events(log, "expire")} >= {"keyword", "color"}  # both end at (9)
+    assert log["state"]["characters"]["r"]["colors"] == ["灰"]
+
+
+@pytest.mark.parametrize("effect, word", [
+    ({"op": "add_keyword", "target": "self", "keyword": "jinrai"}, "迅雷"),
+    ({"op": "add_keyword", "target": "self", "keyword": "moukou"}, "color"),
+    ({"op": "add_keyword", "target": "self", "keyword": "fukutsu", "color": "青"}, "猛攻"),
+])
+def test_logos_6_13_a_keyword_whose_behaviour_cannot_run_is_a_located_error(effect: dict, word: str) -> None:
+    for timing in ("passive", "turn_start"):
+        with pytest.raises(InputError) as info:
+            load(make({"r": char("甲", "red", skills=[skill("付与", timing, effect)])}))
+        texts = [p.format() for p in info.value.problems]
+        assert len(texts) == 1 and word in texts[0] and "/skills/0/effects/0/" in texts[0], texts
+
+
 # LOGOS-6.14 発動率 changed ---------------------------------------------------------------------
 
 def test_logos_6_14_rate_changes_the_check_and_stays_within_0_100() -> None:

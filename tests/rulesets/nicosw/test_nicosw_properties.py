@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
+from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
 from dhproc.rulesets.nicosw.options import OPTIONS
 
@@ -248,7 +249,7 @@ def _resolve_playable(match: dict) -> dict | None:
         try:
             return api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
         except ResolutionError as exc:
-            assert "never played" in str(exc), str(exc)
+            assert said(str(exc), "turn.after_end"), str(exc)
             match = dict(match, turns=match["turns"][:-1])
         except InputError as exc:  # a generated go may break a static rule (two 主動作, leaving without one)
             assert all(p.line for p in exc.problems)

@@ -86,3 +86,19 @@ def test_dhproc_summary_of_the_example_counts_falls_and_skills_and_no_dp(tmp_pat
         text = CliRunner().invoke(cli, ["summary", str(tmp_path / "log.json"), "--lang", lang]).output
         assert fell in text and skill in text and text.rstrip().endswith(outcome), text
         assert dp not in text  # nicosw counts no DP
+        fall = next(line for line in text.splitlines() if fell in line)
+        assert "ゴード" in fall, fall  # the 生死判定 names no killer: the damage before it was ゴード's axe
+
+
+def test_summary_killer_follows_the_damage_to_the_attacker_the_skill_user_or_the_effect_user() -> None:
+    from dhproc.rulesets.nicosw.report import killer
+
+    base = [{"kind": "lasting", "effect_id": 7, "character": "gob", "by": "lia"},
+            {"kind": "skill", "actor": "lia", "skill": "bolt"},
+            {"kind": "damage", "character": "orc", "attack": "gord"}]
+    assert killer([*base, {"kind": "damage", "character": "gob", "skill": "bolt"},
+                   {"kind": "death_check", "character": "gob"}], 4) == "lia"
+    assert killer([*base, {"kind": "damage", "character": "gob", "effect_id": 7},
+                   {"kind": "removed", "character": "gob"}], 4) == "lia"
+    assert killer([*base, {"kind": "death_check", "character": "orc"}], 3) == "gord"
+    assert killer([*base, {"kind": "death_check", "character": "gob"}], 3) is None  # no damage to it logged

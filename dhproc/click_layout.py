@@ -1,0 +1,72 @@
+"""``--help`` laid out by terminal columns: click measures text in characters and breaks lines only
+at spaces, so a Japanese option help (two columns a character, no spaces) ran past the terminal.
+This formatter measures with :func:`display_width` and wraps with :func:`wrap`, which breaks
+Japanese between any two characters (never before 、。） and the like) and English at spaces."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import click
+
+from .report.layout import display_width, wrap
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """Each paragraph of ``text`` wrapped to ``width`` columns, a blank line between paragraphs."""
+    out: list[str] = []
+    for i, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
+        if i:
+            out.append("")
+        out.extend(wrap(" ".join(paragraph.split()), width, indent=0).splitlines())
+    return out
+
+
+class WideHelpFormatter(click.HelpFormatter):
+    def write_text(self, text: str) -> None:
+        width = max(self.width - self.current_indent, 11)
+        for line in _wrapped(text, width):
+            self.write(f"{'':>{self.current_indent}}{line}\n" if line else "\n")
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first = min(max((display_width(term) for term, _ in rows), default=0), col_max) + col_spacing
+        text_width = max(self.width - first - self.current_indent, 11)
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}")
+            if not text:
+                self.write("\n")
+                continue
+            if display_width(term) <= first - col_spacing:
+                self.write(" " * (first - display_width(term)))
+            else:  # a long term: its help starts on the next line, under the others'
+                self.write("\n" + " " * (first + self.current_indent))
+            lines = _wrapped(text, text_width) or [""]
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first + self.current_indent}}{line}\n" if line else "\n")
+
+
+def short_help(text: str, limit: int) -> str:
+    """A command's line in its group's list: the first sentence (。 or ". "), cut to ``limit``
+    terminal columns with …; click's own cut counts characters and knows only the full stop."""
+    first = text.split("\n\n")[0]
+    for stop in ("。", ". "):
+        if stop in first:
+            first = first[:first.index(stop) + 1]
+    first = " ".join(first.split())
+    if display_width(first) <= limit:
+        return first
+    cut = ""
+    for ch in first:
+        if display_width(cut + ch) > limit - 1:
+            break
+        cut += ch
+    space = cut.rfind(" ")
+    if cut[-1:].isascii() and first[len(cut)].isascii() and space > len(cut) // 2:
+        cut = cut[:space]  # an English word is not cut in half
+    return cut.rstrip(" ,;:") + "…"
+
+
+class WideContext(click.Context):
+    formatter_class = WideHelpFormatter

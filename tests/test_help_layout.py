@@ -1,0 +1,54 @@
+"""``--help`` fits the terminal in both languages: click counts characters and breaks only at
+spaces, so Japanese help ran past the edge; dhproc lays it out by terminal columns."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from dhproc.cli import cli
+from dhproc.click_layout import short_help
+from dhproc.report.layout import display_width, wrap
+
+
+def _paths(group, prefix=()):
+    yield prefix
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            yield from _paths(cmd, prefix + (name,))
+        else:
+            yield prefix + (name,)
+
+
+PATHS = list(_paths(cli))
+
+
+@pytest.mark.parametrize("width", [50, 80])
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(p) or "dhproc")
+def test_every_help_line_fits_the_terminal(path, lang, width, monkeypatch) -> None:
+    monkeypatch.setenv("DHPROC_LANG", lang)
+    result = CliRunner().invoke(cli, [*path, "--help"], terminal_width=width)
+    assert result.exit_code == 0, result.output
+    long = [line for line in result.output.splitlines() if display_width(line) > width
+            and not line.startswith(("使い方", "Usage"))]  # the usage line is click's own
+    assert not long, "\n".join(long)
+
+
+def test_japanese_help_wraps_between_characters_and_keeps_words_and_closing_marks() -> None:
+    out = wrap("レポートと <name>.json をここに書きます（名前が重なれば <folder>-<name>）。discord では", 24, indent=0)
+    lines = out.splitlines()
+    assert lines == ["レポートと <name>.json", "をここに書きます（名前が", "重なれば", "<folder>-<name>）。",
+                     "discord では"]
+    assert all(display_width(line) <= 24 for line in lines)
+
+
+def test_a_word_longer_than_the_line_is_cut_where_the_line_ends() -> None:
+    assert wrap("x" * 25 + " y", 20).splitlines() == ["x" * 20, "  xxxxx y"]
+
+
+def test_short_help_is_the_first_sentence_cut_by_columns() -> None:
+    assert short_help("ログを処理し直します。ログと同じにならなければなりません。", 40) == "ログを処理し直します。"
+    cut = short_help("対戦ファイルかターンファイル（または対戦フォルダ）を処理します", 20)
+    assert cut.endswith("…") and display_width(cut) <= 20
+    assert short_help("Roll dice as typed in a chat window today", 20) == "Roll dice as typed…"
