@@ -128,7 +128,7 @@ class DhRuleset(Ruleset):
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
                   "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
                   "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
-                  "空撃ち": "skip", "再行動": "then", "方向": "direction"},
+                  "空撃ち": "skip", "再行動": "then", "方向": "direction", "準備": "prepared", "能力名": "name"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
 

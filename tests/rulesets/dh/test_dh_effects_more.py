@@ -409,3 +409,19 @@ def test_dh_11_22_a_given_ability_counts_its_own_uses_and_they_carry_over() -> N
     assert [e["reason"] for e in events(log, "cancel")] == ["used_up"]
     assert log["state"]["characters"]["u"]["given_uses"] == {"付与撃": 1}
     assert log["state"]["characters"]["u"]["uses"] == 1
+
+
+def test_dh_10_8_and_11_22_the_japanese_keys_prepared_and_name() -> None:
+    """準備 (prepared) and 能力名 (name) as GKs write them, with the characters' names (docs/aliases.md)."""
+    from .helpers import match_text, resolve_text
+
+    chars = ("      p: {name: 罠師, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,\n"
+             "          ability: {name: 仕込み, activation: 90, prepared: {turns: 1}, range: {shape: map},\n"
+             "                    targets: {side: enemy}, effects: [{kind: damage, amount: 2}]}}\n"
+             "      x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ３}\n")
+    log = resolve_text(match_text("""\
+        - {turn: 1, dice: [1], submissions: {red: [{誰: 罠師, 能力: {能力名: 仕込み}}], blue: []}}
+        - {turn: 2, dice: [1], submissions: {red: [{誰: 罠師, 準備: {対象: [敵]}}], blue: []}}
+        """, chars=chars))
+    assert [e["targets"] for e in events(log, "effect_lands")] == [["x"]]
+    assert log["state"]["characters"]["x"]["hp"] == 3
