@@ -116,6 +116,9 @@ def _check(s: dict, v: Any, root: dict, depth: int) -> bool:
         elif key == "anyOf":
             if not any(_check(sub, v, root, depth + 1) for sub in want):
                 return False
+        elif key == "oneOf":  # exactly one: each branch is decided (or the whole check is unsure)
+            if sum(1 for sub in want if _check(sub, v, root, depth + 1)) != 1:
+                return False
         elif key == "allOf":
             if not all(_check(sub, v, root, depth + 1) for sub in want):
                 return False

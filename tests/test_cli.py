@@ -523,7 +523,7 @@ def test_unknown_key_is_located_at_the_key(tmp_path, monkeypatch):
     r = _resolve_fails("match.yaml")
     [line] = problem_lines(r)
     assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, controlled, "
-                           f"path, to, wait, who)")
+                           f"path, prepared, to, wait, who)")
     assert line.endswith("(at /turns/0/submissions/b/0/goto)")
 
 
