@@ -61,7 +61,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         for action in actions:
             if state.outcome is not None:
                 break
-            if set(action) <= {"who", "prepared"}:
+            if all(key in ("who", "prepared") for key in action):
                 continue  # only a 準備型 effect's targets, read at the phase start (DH-10.8): no 行動
             if not (late and action.get("controlled")):  # those act at the end of their own side's phase
                 _action(state, ctx, side_id, action, turn.number, phase_no)
