@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 
 from dhproc.cli import cli
 from dhproc.rng import stream
-from dhproc.rulesets.dh.options import OPTIONS
+from dhproc.rulesets.dh.options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
@@ -231,8 +231,11 @@ def test_json_twice_is_byte_identical_and_matches_stdout(tmp_path):
     log = json.loads(r.stdout)
     assert log["format"] == "dhproc-log" and log["rng"] == "dhproc-rng/1"
     assert [t["turn"] for t in log["turns"]] == [1, 2, 3]
-    # every option but those only a match with a 転校生 reads (DH-14), which a two-side log leaves out
-    assert set(log["options"]) == {o.id for o in OPTIONS if not o.id.startswith("transfer_")}
+    # every option but those only a match with a 転校生 reads (DH-14), which a two-side log leaves out,
+    # and those of 応援ボーナス and rate changes (DH-15, DH-11.20), swaps (DH-11.21) and delays (DH-10.7),
+    # which this match does not have
+    assert set(log["options"]) == {o.id for o in OPTIONS if not o.id.startswith("transfer_")} - set(
+        RATE_OPTIONS + SWAP_OPTIONS + DELAY_OPTIONS)
 
 
 @pytest.mark.japanese
@@ -522,7 +525,7 @@ def test_unknown_key_is_located_at_the_key(tmp_path, monkeypatch):
     Path("match.yaml").write_text(text, encoding="utf-8")
     r = _resolve_fails("match.yaml")
     [line] = problem_lines(r)
-    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, controlled, "
+    assert line.startswith(f"{where('match.yaml', text, 'goto')} unknown key 'goto' (allowed: ability, attack, bonus, controlled, "
                            f"path, prepared, to, wait, who)")
     assert line.endswith("(at /turns/0/submissions/b/0/goto)")
 
@@ -996,7 +999,8 @@ def test_non_default_options_reach_the_log(tmp_path, monkeypatch):
     Path("match.yaml").write_text(mini_match("[66]").replace("seed: 7\n", "seed: 7\noptions: {hit_mode: half_sure}\n"),
                                   encoding="utf-8")
     log = json.loads(run("resolve", "match.yaml", "--json", "-").stdout)
-    two_sides = {o.id: o.default for o in OPTIONS if not o.id.startswith("transfer_")}  # DH-14: no 転校生 here
+    two_sides = {o.id: o.default for o in OPTIONS  # DH-14: no 転校生 here; DH-15: no 応援ボーナス
+                 if not o.id.startswith("transfer_") and o.id not in RATE_OPTIONS + SWAP_OPTIONS + DELAY_OPTIONS}
     assert log["options"] == {**two_sides, "hit_mode": "half_sure"}
     [damage] = events(log, "damage")
     assert (damage["amount"], damage["before"], damage["after"]) == (1, 5, 4)

@@ -53,6 +53,8 @@ SEALS = SCHEMA["effect"]["properties"]["seal"]["enum"]
 SWAP_STATS = SCHEMA["effect"]["properties"]["stats"]["items"]["enum"]
 FORCED_DIRECTIONS = SCHEMA["effect"]["properties"]["direction"]["enum"]  # 強制移動 (DH-11.10)
 USE_DIRECTIONS = SCHEMA["use"]["properties"]["direction"]["enum"]
+RATES = SCHEMA["effect"]["properties"]["rate"]["enum"]  # 発動率 / 成功率 操作 (DH-11.20)
+ROLLS = ["activation", "hit", "success"]  # 応援ボーナス by roll (DH-15.1)
 # 機会制約 and 対象制約 (DH-8.15, DH-9.3): conditions on the user, the match and the target
 WHEN = [{"of": "self", "attr": "hp", "at_most": 3}, {"of": "match", "attr": "deaths_last_phase", "at_least": 1},
         {"any": [{"of": "self", "attr": "states", "includes": "dying"}, {"of": "match", "attr": "turn", "above": 1}]}]
@@ -104,6 +106,16 @@ def effects(draw, bench: list[str]) -> dict:
             e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
         elif form < 9:
             e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS))  # hp: an input error too
+    if kind == "rate_change":  # 発動率 / 成功率 操作 (DH-11.20); now and then without rate or with both (errors)
+        if draw(st.integers(0, 9)):
+            e["rate"] = draw(st.sampled_from(RATES))
+        how = draw(st.sampled_from(["amount", "amount", "half", "set", "set", "both"]))
+        if how in ("amount", "both"):
+            e["amount"] = draw(st.one_of(st.integers(-60, 60), st.sampled_from([-999, 999])))
+        if how == "half":
+            e["amount"] = "half"
+        if how in ("set", "both"):
+            e["set"] = draw(st.integers(0, 100))
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
         if draw(st.booleans()):
@@ -220,11 +232,16 @@ def dh_matches(draw) -> str:
                     {"kind": "stat_change", "bearer": cid, "stat": "attack", "amount": draw(st.integers(-3, 3)),
                      "start": now, "end": now + draw(st.integers(1, 4))},
                     {"kind": "incapacitate", "bearer": cid, "start": now, "end": None},
-                    {"kind": "barrier", "bearer": cid, "start": now, "end": now + 3}])))
+                    {"kind": "barrier", "bearer": cid, "start": now, "end": now + 3},
+                    {"kind": "rate_change", "bearer": cid, "rate": draw(st.sampled_from(RATES)),  # DH-11.20
+                     **draw(st.sampled_from([{"amount": -40}, {"amount": 30}, {"amount": "half"}, {"set": 0},
+                                             {"set": 100}])), "start": now, "end": now + draw(st.integers(2, 4))}])))
         for i, e in enumerate(effects_in_play, start=1):
             e["id"] = i
     options = {o.id: draw(st.sampled_from(o.choices)) if o.choices else o.default
                for o in OPTIONS if draw(st.booleans())}
+    # 応援ボーナス pools (DH-15): mostly large enough, sometimes short (DH-15.4), or none
+    pools = {s: draw(st.sampled_from([None, None, 0, 15, 200, 200])) for s in sides}
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
@@ -260,6 +277,9 @@ def dh_matches(draw) -> str:
                         act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
                 elif draw(st.integers(0, 19)) == 0:  # on a character without a 準備型 ability: an input error
                     act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
+                if ("attack" in act or "ability" in act) and \
+                        draw(st.integers(0, 3 if pools.get(side) is not None else 59)) == 0:
+                    act["bonus"] = _bonus(draw, act, ability)
                 acts.append(act)
             controls = [t for a in acts if "ability" in a and any(
                             e["kind"] == "control" for e in (chars[a["who"]].get("ability") or {}).get("effects", []))
@@ -291,6 +311,9 @@ def dh_matches(draw) -> str:
              "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),
                                                                                         min_size=1, max_size=3))]}
             for _ in range(draw(st.integers(1, 2)))]
+    for s_ in sides:
+        if pools[s_] is not None:
+            match["setup"]["sides"][s_]["bonus"] = pools[s_]
     if mid:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
@@ -299,6 +322,21 @@ def dh_matches(draw) -> str:
         who = draw(st.sampled_from(sorted(chars)))
         chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+
+
+def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
+    """応援ボーナス for a 行動 (DH-15.1): mostly on a roll it makes, within the cap; now and then any
+    roll and amount (an input error, or a 成功判定 the option may allow)."""
+    if draw(st.integers(0, 14)) == 0:
+        return draw(st.one_of(st.integers(1, 15), st.dictionaries(st.sampled_from(ROLLS), st.integers(1, 40),
+                                                                    min_size=1, max_size=2)))
+    if "attack" in act:
+        return draw(st.integers(1, 40))
+    if "ability" in act and any(e["kind"] == "normal_attack" for e in (ability or {}).get("effects", [])) \
+            and draw(st.booleans()):  # (a character without an ability of its own may use a given one)
+        return {"hit": draw(st.integers(1, 40)), **({"activation": draw(st.integers(1, 10))}
+                                                    if draw(st.booleans()) else {})}
+    return draw(st.integers(1, 10))
 
 
 def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
@@ -363,6 +401,13 @@ def note_generated(data: dict, log: dict | None) -> None:
                                  ("two stats" if "stats" in e else "none named")
                                  for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
     coverage.note("seals", [e.get("seal", "none named") for a in abilities_ for e in a["effects"] if e["kind"] == "seal"])
+    coverage.note("rate changes", [("set" if "set" in e else "half" if e.get("amount") == "half" else "amount")
+                                   + " of " + e.get("rate", "none named")
+                                   for a in abilities_ for e in a["effects"] if e["kind"] == "rate_change"])
+    coverage.note("応援ボーナス", ["declared " + (r if isinstance(act["bonus"], dict) else "as a number")
+                                  for t in data["turns"] for acts in t["submissions"].values() for act in acts
+                                  if "bonus" in act
+                                  for r in (act["bonus"] if isinstance(act["bonus"], dict) else [None])])
     coverage.note("controlled actions", ["written" for t in data["turns"] for acts in t["submissions"].values()
                                          for act in acts if act.get("controlled")])
     coverage.note("matches", ["input error" if log is None else "resolved"]
@@ -396,6 +441,10 @@ def note_generated(data: dict, log: dict | None) -> None:
                                              if e["kind"] == "action" and e.get("controlled_by")])
         coverage.note("counter timings", ["fired " + e.get("timing", "after") for t in log["turns"]
                                           for e in t["events"] if e["kind"] == "counter_fire"])
+        coverage.note("rate changes", ["rolled " + w["how"] for t in log["turns"] for e in t["events"]
+                                       if e["kind"] == "check" for w in e.get("working", [])])
+        coverage.note("応援ボーナス", [f"{e['check']} " + ("spent" if e["spent"] else "kept") for t in log["turns"]
+                                      for e in t["events"] if e["kind"] == "support"])
     places = [c["at"] for c in chars.values() if isinstance(c, dict) and "at" in c]
     coverage.note("shared squares", ["at the start"] if len(places) != len(set(places)) else [])
 
@@ -407,6 +456,8 @@ def _resolve_playable(text: str) -> tuple[dict, str]:
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
+            if "応援ボーナス points left" in str(exc):  # DH-15.4: located, found when the roll is made
+                raise
             assert said(str(exc), "turn.after_end"), str(exc)
             data["turns"] = data["turns"][:-1]
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
@@ -432,6 +483,7 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     setup = yaml.safe_load(text)["setup"]  # a mid-campaign start brings its dead and its DP
     dead = {cid for cid, c in setup["characters"].items() if c.get("dead")}
     dp = {s: v.get("dp", 0) for s, v in setup["sides"].items()}
+    pools = {s: v["bonus"] for s, v in setup["sides"].items() if "bonus" in v}  # 応援ボーナス (DH-15)
     for turn in log["turns"]:
         for e in turn["events"]:
             actor = e.get("actor")
@@ -448,6 +500,11 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
             if e["kind"] == "dp":
                 dp[e["side"]] += e["amount"]
                 assert e["total"] == dp[e["side"]]
+            if e["kind"] == "support":  # spent from the side's pool, never below 0 (DH-15.3, DH-15.4)
+                pools[e["side"]] -= e["spent"]
+                assert e["remaining"] == pools[e["side"]] >= 0 and e["spent"] in (0, e["points"])
+            if e["kind"] == "check" and "working" in e:  # DH-11.20: within 0–100 once changed
+                assert 0 <= e["rate"] <= 100
             if e["kind"] == "cost" and "total" in e:  # DP消費 and 献上 move the totals too
                 assert e["total"] == dp[e["side"]] + (e["paid"] if e["cost"] == "dp_gift" else -e["paid"])
                 dp[e["side"]] = e["total"]
@@ -456,6 +513,7 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
         assert ("dead" in c["states"]) == (cid in dead)
         assert "dead" not in c["states"] or c["hp"] == 0
     assert {s: v["dp"] for s, v in log["state"]["sides"].items()} == dp
+    assert {s: v["bonus"] for s, v in log["state"]["sides"].items() if "bonus" in v} == pools
     for lang in ("ja", "en"):
         assert api.render(log, lang=lang)
 

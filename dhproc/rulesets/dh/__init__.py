@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules, status
-from .abilities import library, parse_ability
+from . import campaign, checks, report, rules, status, support
+from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
-from .options import OPTIONS, TRANSFER_OPTIONS
+from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
 
 
 class DhRuleset(Ruleset):
@@ -36,7 +36,8 @@ class DhRuleset(Ruleset):
         first = setup["first"]
         transfer = checks.transfer_side(setup)
         order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
-        sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"))
+        sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"),
+                           bonus=setup["sides"][sid].get("bonus"))
                  for sid in order}
         characters = {}
         start_targets = {}
@@ -70,10 +71,17 @@ class DhRuleset(Ruleset):
         return state
 
     def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
-        """A two-side match's log leaves out the 転校生 options (DH-14), which it never reads."""
-        if checks.transfer_side(setup) is not None:
-            return options
-        return {k: v for k, v in options.items() if k not in TRANSFER_OPTIONS}
+        """A log leaves out the options its match never reads: those of 転校生 (DH-14) in a two-side
+        match, those of 応援ボーナス and rate changes (DH-15, DH-11.20) in a match without either, that
+        of ステータス入れ替え (DH-11.21) and those of delayed effects (DH-10.7, DH-10.8) likewise."""
+        unread = () if checks.transfer_side(setup) is not None else TRANSFER_OPTIONS
+        if not support.used(setup):
+            unread += RATE_OPTIONS
+        if not uses_kind(setup, ("stat_swap",), ("stat_swap",)):  # DH-11.21
+            unread += SWAP_OPTIONS
+        if not uses_kind(setup, (), ("delayed",), tuple(DELAYS), prepared=True):  # DH-10.7, DH-10.8
+            unread += DELAY_OPTIONS
+        return {k: v for k, v in options.items() if k not in unread}
 
     def first_turn(self, setup: dict) -> int:
         return campaign.start_turn(setup)
@@ -111,7 +119,8 @@ class DhRuleset(Ruleset):
             "map": {"rows": state.board.rows, "cols": state.board.cols,
                     "walls": [w.label for w in sorted(state.board.walls)]},
             "sides": {s.id: {"name": s.name, "leader": s.leader, "dp": s.dp,
-                             **({"transfer": True} if s.id == state.transfer else {})} for s in state.sides.values()},
+                             **({"transfer": True} if s.id == state.transfer else {}),
+                             **({"bonus": s.bonus} if s.bonus is not None else {})} for s in state.sides.values()},
             "characters": chars,
             "phase": state.clocks.now(status.PHASE),
             "effects": [campaign.effect_json(e) for e in state.effects],
@@ -128,7 +137,8 @@ class DhRuleset(Ruleset):
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
                   "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
                   "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
-                  "空撃ち": "skip", "再行動": "then", "方向": "direction", "準備": "prepared", "能力名": "name"},
+                  "空撃ち": "skip", "再行動": "then", "方向": "direction", "準備": "prepared", "能力名": "name",
+                  "応援": "bonus", "応援ボーナス": "bonus", "発動": "activation", "命中": "hit", "成功": "success"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
 

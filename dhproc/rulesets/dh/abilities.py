@@ -177,6 +177,19 @@ def granted_definitions(setup: dict[str, Any]) -> list[tuple[tuple, dict[str, An
     return found
 
 
+def uses_kind(setup: dict[str, Any], effect_kinds: tuple[str, ...], lasting: tuple[str, ...],
+              restrictions: tuple[str, ...] = (), prepared: bool = False) -> bool:
+    """Whether any ability of the setup (a character's or one a grant gives) has an effect of one of
+    ``effect_kinds`` (or a restriction of ``restrictions``, or ``prepared``), or a lasting effect
+    carried over is one of ``lasting``: the options that only such a match reads."""
+    abilities = [c["ability"] for c in setup["characters"].values() if c.get("ability")]
+    abilities += [data for _, data in granted_definitions(setup)]
+    return any(e["kind"] in effect_kinds for a in abilities for e in a.get("effects", [])) \
+        or any(r["kind"] in restrictions for a in abilities for r in a.get("restrictions", [])) \
+        or (prepared and any("prepared" in a for a in abilities)) \
+        or any(e["kind"] in lasting for e in setup.get("effects", []))
+
+
 def library(setup: dict[str, Any]) -> dict[str, Ability]:
     """The grantable abilities by name (the checks refuse one name given two definitions)."""
     out: dict[str, Ability] = {}

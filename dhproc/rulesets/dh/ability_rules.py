@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...engine.context import TurnContext
+from ...engine.relations import relates
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
@@ -22,6 +23,7 @@ from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
 from .status import (PHASE, ability_named, barricade_squares, barrier, counter_waiting, granted, ignores_zoc, sealed,
                      stat, terrain)
+from .support import Support, roll_rate, shown, spend
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
@@ -67,13 +69,7 @@ def admits(state: DhState, user: Character, spec: EffectSpec, c: Character) -> b
 
 def takes(ctx: TurnContext, user: Character, side: str, c: Character) -> bool:
     """Whether the 種別 ``side`` (enemy / ally / any / self) of ``user``'s effect covers ``c`` (DH-9.2)."""
-    if side == "enemy":
-        return c.side != user.side
-    if side == "ally":
-        return c.side == user.side and (c.id != user.id or ctx.options["ally_includes_self"])
-    if side == "self":
-        return c.id == user.id
-    return True
+    return relates(side, user, c, ally_includes_self=ctx.options["ally_includes_self"])
 
 
 def _named(sub: dict[str, Any], spec: EffectSpec, ab: Ability) -> list[str] | None:
@@ -136,18 +132,25 @@ def mental_rate(ctx: TurnContext, target: Character, state: DhState) -> int:
     return table[min(stat(state, target, "spirit"), 3)]
 
 
-def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, **about: Any) -> bool:
+def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate: int, *,
+          support: Support | None = None, **about: Any) -> bool:
     """One 判定: a d100 at most the rate succeeds (DH-7.1); a rate of 100 or more needs no die
-    unless the option ``roll_at_100`` says so (DH-7.2)."""
-    if rate >= 100 and not ctx.options["roll_at_100"]:
-        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, **about)
+    unless the option ``roll_at_100`` says so (DH-7.2). The rate is the user's after its 発動率 /
+    成功率 操作 and the 応援ボーナス its 行動 spends on the roll (DH-11.20, DH-15)."""
+    r = roll_rate(state, ctx, user, purpose, rate, support)
+    working = shown(r)
+    if r.value >= 100 and not ctx.options["roll_at_100"]:
+        ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, **about, **working)
+        spend(state, ctx, user, purpose, r, None, support)
         return True
     if user.auto_success and purpose in ("activation_check", "success_check"):  # a 転校生's sheet (DH-14.9)
-        ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=None, success=True, auto=True, **about)
-        return True
-    face = ctx.roll(100, purpose, actor=user.id, rate=rate, **about)
-    ok = face <= rate
-    ctx.emit("check", actor=user.id, check=purpose, rate=rate, face=face, success=ok, **about)
+        ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, auto=True, **about,
+                 **working)
+        return True  # no die, so no 応援ボーナス is spent on it
+    face = ctx.roll(100, purpose, actor=user.id, rate=r.value, **about)
+    ok = face <= r.value
+    ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
+    spend(state, ctx, user, purpose, r, face, support)
     return ok
 
 
@@ -184,7 +187,8 @@ def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
-                origin: str = "action", turn: int = 0, phase_no: int = 0, name: str | None = None) -> bool:
+                origin: str = "action", turn: int = 0, phase_no: int = 0, support: Support | None = None,
+                name: str | None = None) -> bool:
     """The 動作 「特殊能力の使用」 (or a passive's automatic use). False when the use was cancelled
     before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機. ``name``
     picks an ability given to the user (DH-11.22) instead of its own."""
@@ -196,7 +200,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             return False
         ab = state.library[name]
     assert ab is not None
-    use = Use(user, ab, sub, origin, own_phase(state, user))
+    use = Use(user, ab, sub, origin, own_phase(state, user), support=support)
     why = _restriction_unmet(state, ctx, user, ab, turn)
     if why:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason=why)
@@ -271,7 +275,8 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         if once and rolled is not None:
             ok = rolled
         else:
-            ok = check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, effect=spec.index)
+            ok = check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, effect=spec.index,
+                       support=use.support)
             rolled = ok
         if not ok:
             continue
@@ -344,14 +349,15 @@ def _payer(state: DhState, ctx: TurnContext, user: Character, ab: Ability,
 
 
 def success_check(state: DhState, ctx: TurnContext, user: Character, ab: Ability, spec: EffectSpec,
-                  targets: list[Character]) -> tuple[list[Character], bool]:
+                  targets: list[Character], support: Support | None = None) -> tuple[list[Character], bool]:
     """3. 成功判定 of one effect (DH-8.3): the targets it reaches, and whether its one roll succeeded
-    (精神攻撃: the rate is each target's own, so each target is rolled, DH-8.8)."""
+    (精神攻撃: the rate is each target's own, so each target is rolled, DH-8.8). ``support``: the
+    応援ボーナス of the 行動 using the ability (DH-15)."""
     if ab.mental_attack:
         return [t for t in targets if check(state, ctx, user, "success_check", mental_rate(ctx, t, state),
                                             ability=ab.name, effect=spec.index, target=t.id,
-                                            spirit=stat(state, t, "spirit"))], True
-    ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index)
+                                            spirit=stat(state, t, "spirit"), support=support)], True
+    ok = check(state, ctx, user, "success_check", ab.success, ability=ab.name, effect=spec.index, support=support)
     return (targets if ok else []), ok
 
 
@@ -359,7 +365,7 @@ def _exert(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targets
            payer: Character | None) -> None:
     """3. 成功判定 and 4. 効果の適用 of one effect."""
     ab, user = use.ability, use.user
-    hit, ok = success_check(state, ctx, user, ab, spec, targets)
+    hit, ok = success_check(state, ctx, user, ab, spec, targets, use.support)
     if not ok:
         return
     if not costs_payable(state, use, payer):
@@ -549,7 +555,7 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use),
              **({"granted": True} if ab is not user.ability else {}))
-    if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name):
+    if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, support=use.support):
         return
     state.uses.add(use_key(user, ab), PER_GAME, GAME)
     start, end = end_point(state, ctx, use)

@@ -113,6 +113,8 @@ def setup_from_log(log: dict) -> dict:
         side = {k: v for k, v in s.items() if k != "dp"}
         if final["sides"][sid]["dp"]:
             side["dp"] = final["sides"][sid]["dp"]
+        if "bonus" in final["sides"][sid]:  # the 応援ボーナス left (DH-15.5)
+            side["bonus"] = final["sides"][sid]["bonus"]
         setup["sides"][sid] = side
     setup["characters"] = {}
     keep = ("name", "side") + STATS + ("movement",)

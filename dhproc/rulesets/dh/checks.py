@@ -10,6 +10,7 @@ from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 from .abilities import BEFORE_WHEN
 from .effect_kinds import LASTING, TARGETLESS
 from .model import DEFAULT_COLS, DEFAULT_ROWS, Board, Square, col_label, parse_square
+from .support import points_of
 
 
 def board_of(setup: dict[str, Any]) -> tuple[Board, list[tuple[tuple, str]]]:
@@ -156,6 +157,7 @@ def check_match(match: Any) -> list[Problem]:
         problems += setup_rates(match)[1]
     for turn in match.turns:
         problems += _check_submissions(turn, setup, board)
+        problems += _bonus_problems(turn, setup, match.options)
     return problems
 
 
@@ -184,6 +186,9 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             out.append((("effects", i), say("dh.seal_needs_what")))
         if e["kind"] == "stat_swap" and not ("stats" in e if not e.get("with_user") else e.get("stat") not in (None, "hp")):
             out.append((("effects", i), say("dh.swap_parts")))  # DH-11.21
+        if e["kind"] == "rate_change" and ("rate" not in e or ("amount" in e) == ("set" in e)
+                                           or isinstance(e.get("amount"), dict)):  # DH-11.20
+            out.append((("effects", i), say("dh.rate_change_needs")))
         if e["kind"] in ("stat_change",) and "stat" not in e:
             out.append((("effects", i), say("dh.needs_stat")))
         if e["kind"] == "heal" and type(e.get("amount")) is int and e["amount"] < 0:  # DH-11.2: it raises
@@ -413,4 +418,39 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
                 _, msg = square_problem(sq, board)
                 if msg:
                     problems.append(turn.problem(here + ("path", j), msg))
+    return problems
+
+
+def _bonus_problems(turn: Any, setup: dict, options: dict) -> list[Problem]:
+    """応援ボーナス declared in a 行動 (DH-15.1, DH-15.2): the side must hold some, the roll must be
+    one the 行動 makes and may take a bonus, and a 発動判定 takes at most the option's cap. Whether
+    the pool covers it is known only when the roll is made (DH-15.4)."""
+    problems: list[Problem] = []
+    chars = setup["characters"]
+    for sid, actions in turn.submissions.items():
+        if sid not in setup["sides"]:
+            continue
+        for i, act in enumerate(actions):
+            if "bonus" not in act:
+                continue
+            here = ("submissions", sid, i, "bonus")
+            if setup["sides"][sid].get("bonus") is None:
+                problems.append(turn.problem(here, say("dh.support_none", side=setup["sides"][sid]["name"]), key=True))
+                continue
+            bonus = act["bonus"]
+            points = points_of(act)
+            effects = ((chars.get(act["who"]) or {}).get("ability") or {}).get("effects") or []
+            makes: tuple[str, ...] = ("hit",) if "attack" in act else ()  # the rolls this 動作 can make
+            if "ability" in act:
+                makes = ("activation", "success") + (("hit",) if any(e["kind"] == "normal_attack" for e in effects)
+                                                     else ())
+            for roll, n in points.items():
+                at = here if isinstance(bonus, int) else here + (roll,)
+                if roll not in makes:
+                    problems.append(turn.problem(at, say("dh.support_no_roll", roll=say(f"dh.roll_{roll}"))))
+                elif roll == "success" and not options["support_success"]:
+                    problems.append(turn.problem(at, say("dh.support_success_off")))
+                elif roll in ("activation", "success") and n > options["support_activation_cap"]:
+                    problems.append(turn.problem(at, say("dh.support_cap", cap=options["support_activation_cap"],
+                                                         points=n)))
     return problems

@@ -21,13 +21,13 @@ from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon", "barricade_build", "zoc_field")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
-           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap", "grant_ability")
-DESCRIBED_BY = ("stat", "amount", "seal")  # the parameters a lasting effect keeps and its events show
+           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap", "rate_change", "grant_ability")
+DESCRIBED_BY = ("stat", "amount", "seal", "rate", "set")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
          "damage_reduction", "seal", "control", "wall_entry", "barricade_build", "barricade_cross", "zoc_field",
-         "counter_pass", "stat_swap", "grant_ability")
+         "counter_pass", "stat_swap", "rate_change", "grant_ability")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -45,6 +45,7 @@ class Use:
     origin: str  # action | passive | counter | field | grant
     start: int  # the phase it was used in
     extra_actions: list[str] = field(default_factory=list)  # characters granted 再行動
+    support: Any = None  # the 応援ボーナス its 行動 spends (support.Support, DH-15); None for the rest
 
     @property
     def silent(self) -> bool:
@@ -422,7 +423,7 @@ def _normal_attack(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None
     from .strike import strike
 
     strike(state, ctx, use.user, t, ability=use.ability.name, triggers=ctx.options["ability_attack_is_attack"],
-           silent=use.silent, gruesome=use.ability.has("gruesome_death"))
+           silent=use.silent, gruesome=use.ability.has("gruesome_death"), support=use.support)
 
 
 HANDLERS: dict[str, Callable] = {
@@ -455,6 +456,7 @@ HANDLERS: dict[str, Callable] = {
     "zoc_field": _zoc_field,
     "counter_pass": _lasting_kind("counter_pass"),
     "stat_swap": _stat_swap,
+    "rate_change": _lasting_kind("rate_change"),  # 発動率 / 成功率 操作 (DH-11.20), read by support.roll_rate
     "grant_ability": _grant_ability,
 }
 assert tuple(HANDLERS) == KINDS

@@ -7,6 +7,7 @@ One entry per character, in the order posted (the order of processing): its name
     通常攻撃  通常攻撃→鈴木 · 攻撃:鈴木 · 鈴木を攻撃
     特殊能力  特殊能力「紅蓮」→鈴木 · 能力→鈴木・山田 · 「紅蓮」→鈴木 · 対象：鈴木
     待機     待機 · 行動なし
+    応援ボーナス  応援10 · 応援ボーナス+10 · 応援：命中20 (points by roll: 発動 · 命中 · 成功; DH-15)
 
 separated by ／ 、 spaces or new lines, full- or half-width. A chain of squares begins where the
 character stands, so ``Ｂ２→Ｂ４`` moves to Ｂ４ and ``Ａ５→Ｂ５→Ｂ４`` also gives the path.
@@ -84,6 +85,17 @@ def _targets(ability: dict, text: str, entry: Entry, ctx: ImportContext) -> None
             ability.setdefault("targets", []).append(cid)
 
 
+def _bonus(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """応援ボーナス (DH-15.1): a number alone, or points by roll (発動, 命中, 成功)."""
+    points = int(m.group("n"))
+    roll = {"発動": "activation", "命中": "hit", "成功": "success"}.get(m.group("roll") or "")
+    if roll is None:
+        fields["bonus"] = points
+    else:
+        bonus = fields["bonus"] if isinstance(fields.get("bonus"), dict) else {}
+        fields["bonus"] = {**bonus, roll: points}
+
+
 def _object(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     """対象：X — the targets of the ability named in the same entry."""
     if "ability" not in fields:
@@ -97,6 +109,7 @@ _r = rule
 
 ABILITY_WORD = r"(?:特殊能力|能力|ability|スキル|skill)"
 RULES = (
+    _r("bonus", r"応援(?:ボーナス)?\s*:?\s*(?P<roll>発動|命中|成功)?(?:判定)?\s*:?\s*\+?\s*(?P<n>\d{1,4})(?:\s*点)?", _bonus),
     _r("stay", r"(?:移動なし|移動しない|移動無し|no\s*move)", _stay),
     _r("wait", rf"(?:待機|wait|行動なし|何もしない|なし){END}", _wait),
     _r("via", rf"\(\s*(?P<via>{SQ}(?:\s*[・,、]\s*{SQ})*)\s*経由\s*\)", _via),
@@ -127,7 +140,7 @@ def _action(entry: Entry, ctx: ImportContext) -> dict[str, Any]:
             fields["path"] = via + [fields["to"]]
     if stay and "to" in fields:
         ctx.problem(entry.lines[0], "import.stay_and_move")
-    for key in ("to", "path", "attack", "ability", "wait"):
+    for key in ("to", "path", "attack", "ability", "wait", "bonus"):
         if key in fields:
             action[key] = fields[key]
     if "wait" in action and ("attack" in action or "ability" in action):

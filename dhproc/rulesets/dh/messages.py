@@ -122,4 +122,23 @@ MESSAGES = catalogue("dh", {
     # resolution (ability_rules.py)
     "counter_loop": ("カウンターが互いに発動し続けました：{chain}。オプション trigger_limit で連鎖は{limit}回までです",
                      "counters kept triggering each other: {chain}; the option trigger_limit caps a chain at {limit}"),
+    # 応援ボーナス (support.py, checks.py; DH-15) and 発動率 / 成功率 操作 (DH-11.20)
+    "support_short": ("{side}の応援ボーナスは残り{held}点です：{who}の{roll}に{points}点は使えません",
+                      "{side} has {held} 応援ボーナス points left: {who}'s {roll} cannot take {points}"),
+    "support_none": ("{side}は応援ボーナスを持っていません（セットアップの陣営に bonus: 点数 を書きます）",
+                     "{side} holds no 応援ボーナス (give the side bonus: points in the setup)"),
+    "support_cap": ("発動判定への応援ボーナスは1回{cap}点までです（{points}点）。上限はオプション support_activation_cap",
+                    "応援ボーナス on a 発動判定 is at most {cap} points a roll ({points}); the cap is the option "
+                    "support_activation_cap"),
+    "support_success_off": ("成功判定には応援ボーナスを使えません（オプション support_success が false）",
+                            "応援ボーナス cannot raise a 成功判定 (the option support_success is false)"),
+    "support_no_roll": ("この行動には{roll}がありません：応援ボーナスをかける判定を選んでください",
+                        "this 行動 makes no {roll}: spend the 応援ボーナス on a roll it makes"),
+    "roll_activation": ("発動判定", "発動判定 (activation roll)"),
+    "roll_hit": ("命中判定", "命中判定 (hit roll)"),
+    "roll_success": ("成功判定", "成功判定 (success roll)"),
+    "rate_change_needs": ("発動率・成功率操作には対象の確率（rate: activation／success／both）と、量（amount: 数 か half）"
+                          "か値（set）のどちらか一方が必要です",
+                          "a rate change needs the rate it changes (rate: activation / success / both) and either "
+                          "an amount (amount: a number or half) or a value (set), not both"),
 })

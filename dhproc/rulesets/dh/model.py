@@ -106,6 +106,7 @@ class Side:
     name: str
     leader: str | None
     dp: int = 0
+    bonus: int | None = None  # 応援ボーナス points left (DH-15); None: the side has none
 
 
 @dataclass
@@ -137,6 +138,7 @@ class DhState:
     uses: UsageLedger = field(default_factory=UsageLedger)
     transfer: str | None = None  # the 転校生 side (DH-14), last in ``sides``; None in a two-side match
     transfer_arrivals: dict[str, tuple[int, Square]] = field(default_factory=dict)  # late 転校生: turn, square
+    submissions: dict[str, Any] = field(default_factory=dict)  # this turn's, to locate a spent 応援ボーナス (DH-15.4)
 
     @property
     def phases(self) -> int:

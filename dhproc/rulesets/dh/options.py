@@ -146,10 +146,32 @@ OPTIONS = OptionSet([
            clause="DH-14.3",
            reason="the sources put the 転校生 phase after the 後攻 phase, a late 転校生 appearing in it; a phase "
                   "draft puts 転校生登場 before the two side phases of the turn (it then acts in that turn)"),
+    # 応援ボーナス (DH-15) and 発動率 / 成功率 操作 (DH-11.20)
+    Option("support_activation_cap", 10, minimum=0, maximum=100, source="research", clause="DH-15.2",
+           reason="the one campaign that writes 応援ボーナス down allows at most +10 points on a 発動判定; "
+                  "a 命中判定 takes any amount"),
+    Option("support_unneeded", "spent", choices=("spent", "kept"), source="guess", clause="DH-15.3",
+           reason="the bonus is declared in the submission, before the dice, so its points go whatever the "
+                  "die shows; kept gives them back when the roll would have succeeded without them"),
+    Option("support_success", False, choices=(False, True), source="research", clause="DH-15.2",
+           reason="the campaign rule names the 発動判定 and the 命中判定 only; true lets a bonus raise a "
+                  "成功判定 too, with the 発動判定's cap"),
+    Option("rate_change_order", "effects_first", choices=("effects_first", "bonus_first"), source="guess",
+           clause="DH-11.20",
+           reason="no text orders a 発動率 / 成功率 effect and a spent 応援ボーナス; the bonus is added to the "
+                  "rate the roll has, then capped at 100%; bonus_first adds it to the ability's own rate, "
+                  "so a rate set by an effect overrides it"),
 ])
 
 # The options only a match with a 転校生 reads (DH-14): a two-side match's log leaves them out.
 TRANSFER_OPTIONS = tuple(o.id for o in OPTIONS if o.id.startswith("transfer_"))
+# The options only a match with 応援ボーナス or a 発動率 / 成功率 操作 reads (DH-15, DH-11.20): recorded
+# in the log only when the setup has either.
+RATE_OPTIONS = ("support_activation_cap", "support_unneeded", "support_success", "rate_change_order")
+# The options only a match with a ステータス入れ替え (DH-11.21), or with a delayed or prepared effect
+# (DH-10.7, DH-10.8), reads: recorded in the log only then.
+SWAP_OPTIONS = ("swap_end",)
+DELAY_OPTIONS = ("delayed_on_death", "delayed_range")
 
 # The names GKs read in report headers and `dhproc options` (Japanese, English).
 OPTIONS.set_names({
@@ -203,6 +225,10 @@ OPTIONS.set_names({
     "delayed_on_death": ("遅延中の効果と使用者の死亡", "a delayed effect when its user dies"),
     "delayed_range": ("遅延効果の範囲の確認", "when a delayed effect's range is checked"),
     "control_timing": ("完全操作された行動の時点", "when a controlled character acts"),
+    "support_activation_cap": ("発動判定への応援ボーナスの上限", "応援ボーナス cap on a 発動判定"),
+    "support_unneeded": ("不要だった応援ボーナス", "an 応援ボーナス the roll did not need"),
+    "support_success": ("成功判定への応援ボーナス", "応援ボーナス on a 成功判定"),
+    "rate_change_order": ("発動率操作と応援ボーナスの順", "order of rate effects and 応援ボーナス"),
 })
 
 # Each reason in Japanese, as `dhproc options dh` shows it by default (the English is Option.reason).
@@ -275,4 +301,10 @@ OPTIONS.set_reasons({
                                "資料はない",
     "zoc_ignore_fields": "ZoCフィールドはZoCと同じく移動を止めるので、ZoC無視はそれも無視する。falseでは敵のZoCだけを"
                          "無視する",
+    "support_activation_cap": "応援ボーナスを書き残した唯一のキャンペーンでは、発動判定へは1回+10までで、命中判定へは制限がない",
+    "support_unneeded": "応援ボーナスはダイスの前に行動提出で宣言するので、出目にかかわらず消費する。keptでは、なくても成功して"
+                        "いた判定では返す",
+    "support_success": "キャンペーンの規定が挙げるのは発動判定と命中判定だけ。trueでは成功判定にも発動判定と同じ上限で使える",
+    "rate_change_order": "発動率・成功率を変える効果と応援ボーナスの順を定める文はない。判定時の確率に加えて100%で打ち切る。"
+                         "bonus_firstでは能力本来の確率に加えるので、効果による確率の固定がボーナスに優先する",
 })

@@ -85,9 +85,9 @@ T = Catalog({
     "ability": ("　特殊能力「{ability}」{targets}", "  ability 「{ability}」{targets}"),
     "line_direction": ("（{way}方向）", " ({way})"),
     "ability_targets": ("→{names}", " → {names}"),
-    "check_activation": ("　発動率{rate}%　出目{face} → {verdict}", "  activation {rate}%   die {face} → {verdict}"),
+    "check_activation": ("　発動率{rate}%{basis}　出目{face} → {verdict}", "  activation {rate}%{basis}   die {face} → {verdict}"),
     "check_success": ("　成功率{rate}%{basis}　出目{face} → {verdict}", "  success {rate}%{basis}   die {face} → {verdict}"),
-    "check_activation_sure": ("　発動率{rate}% → 発動（判定不要）", "  activation {rate}% → activates (no roll needed)"),
+    "check_activation_sure": ("　発動率{rate}%{basis} → 発動（判定不要）", "  activation {rate}%{basis} → activates (no roll needed)"),
     "check_success_sure": ("　成功率{rate}%{basis} → 成功（判定不要）", "  success {rate}%{basis} → succeeds (no roll needed)"),
     "mental_basis": ("（{name}の精神{spirit}）", " ({name}'s spirit {spirit})"),
     "effect_label": ("［効果{index}］", " [effect {index}]"),
@@ -162,6 +162,19 @@ T = Catalog({
     "swap_with": ("{stat}を{name}と入れ替え", "{stat} swapped with {name}'s"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
                 "  {name}: {stat} damage reduced by {by} ({amount}→{after})"),
+    # 発動率 / 成功率 操作 (DH-11.20) and 応援ボーナス (DH-15)
+    "rate_working": ("（{base}%から：{steps}）", " (from {base}%: {steps})"),
+    "step_add": ("効果{value:+d}", "effect {value:+d}"),
+    "step_set": ("効果で{value}%", "effect sets {value}%"),
+    "step_half": ("効果で半減", "effect halves"),
+    "step_bonus": ("応援ボーナス+{value}", "応援ボーナス +{value}"),
+    "hit_bonus": ("{base}%＋応援ボーナス{bonus}={rate}", "{base}% + 応援ボーナス {bonus} = {rate}"),
+    "support_spent": ("　→ 応援ボーナス{points}点を使用（{side} 残り{remaining}点）",
+                      "  → {points} 応援ボーナス points spent ({side}: {remaining} left)"),
+    "support_kept": ("　→ 応援ボーナス{points}点はなくても成功のため消費なし（{side} 残り{remaining}点）",
+                     "  → the roll succeeds without them: {points} 応援ボーナス points kept ({side}: {remaining} left)"),
+    "outcome_bonus": ("（応援ボーナス残り：{items}）", " (応援ボーナス left: {items})"),
+    "side_bonus": ("　応援ボーナス残り：{points}", "   応援ボーナス left: {points}"),
 })
 
 DIRECTION_NAMES = {"ja": {"up": "上", "down": "下", "left": "左", "right": "右"},
@@ -185,6 +198,10 @@ EFFECT_NAMES = {
            "control": "under control", "wall_entry": "may enter walls", "barricade_cross": "crosses barricades",
            "counter_pass": "passes movement counters", "barricade": "barricade", "zoc_field": "ZoC field",
            "delayed": "delayed effect"},
+}
+RATES = {  # 発動率 / 成功率 操作 (DH-11.20): which rate
+    "ja": {"activation": "発動率", "success": "成功率", "both": "発動率・成功率"},
+    "en": {"activation": "activation rate", "success": "success rate", "both": "activation and success rates"},
 }
 SEALS = {  # 封印 (DH-11.15): what is sealed
     "ja": {"action": "動作", "move": "移動", "ability": "特殊能力", "attack": "通常攻撃"},
@@ -348,6 +365,7 @@ class Board:
     withdrawn: list[str] = field(default_factory=list)
     sealed: list[str] = field(default_factory=list)  # 封印キャラ not yet arrived (DH-4.6)
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
+    bonus: dict[str, int] = field(default_factory=dict)  # 応援ボーナス left, of the sides holding some (DH-15.5)
     public: bool = False  # the public view: secrets stay hidden
 
     @classmethod
@@ -367,6 +385,7 @@ class Board:
         board = cls(chars, setup["sides"], order, {s: setup["sides"][s].get("dp", 0) for s in order},
                     [w.label for w in sorted(b.walls)])
         board._continued(setup)
+        board.bonus = {s: setup["sides"][s]["bonus"] for s in order if "bonus" in setup["sides"][s]}
         sealed = setup.get("sealed_character")
         if sealed in chars and setup.get("start_turn", 1) <= 2:  # 封印キャラ: off the MAP in turn 1 (DH-4.6)
             # not yet arrived: at the start, or flagged off the MAP in a match continued from turn 2
@@ -391,7 +410,8 @@ class Board:
             if e["kind"] == "barricade":
                 self.barricades = sorted(self.barricades + e.get("squares", []))
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
-                                     "amount": e.get("amount"), "seal": e.get("seal")}
+                                     "amount": e.get("amount"), "seal": e.get("seal"),
+                                     **{k: e[k] for k in ("rate", "set") if k in e}}
             if e["kind"] == "stat_change" and e.get("bearer") in self.chars and e["stat"] != "hp":
                 stats = self.chars[e["bearer"]].stats
                 stats[e["stat"]] = max(0, stats[e["stat"]] + e["amount"])
@@ -409,6 +429,8 @@ class Board:
                 self.chars[a["character"]].stats["spirit"] = a["after"]
         elif kind == "dp":
             self.dp[e["side"]] = e["total"]
+        elif kind == "support":
+            self.bonus[e["side"]] = e["remaining"]
         elif kind in ("stat",) or (kind in ("effect_start", "effect_end") and "after" in e):
             c = self.chars[e.get("character") or e.get("bearer")]
             c.stats[e["stat"]] = e["after"]
@@ -432,7 +454,8 @@ class Board:
         if kind == "effect_start" or (kind in ("rest", "counter_armed") and "effect" in e):
             self.effects[e["effect"]] = {"type": e.get("type", "ability_rest" if kind == "rest" else "counter"),
                                          "bearer": e.get("bearer", e.get("actor")), "stat": e.get("stat"),
-                                         "amount": e.get("amount"), "seal": e.get("seal")}
+                                         "amount": e.get("amount"), "seal": e.get("seal"),
+                                         **{k: e[k] for k in ("rate", "set") if k in e}}
         elif kind == "effect_delayed":  # waiting to land (DH-10.7): a note on its user
             self.effects[e["effect"]] = {"type": "delayed", "bearer": e["actor"], "stat": None, "amount": None,
                                          "seal": None}
@@ -544,8 +567,10 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             if e["face"] is None:
                 line = t("attack_sure", target=board.name(e["target"]))
             else:
+                rate = t("hit_bonus", base=e["base_rate"], bonus=e["bonus"], rate=e["hit_rate"]) if "bonus" in e \
+                    else e["hit_rate"]  # 応援ボーナス on the 命中判定 (DH-15)
                 line = t("attack", target=board.name(e["target"]), atk=e["attack"], dfn=e["defense"],
-                         rate=e["hit_rate"], face=e["face"], verdict=t("hit" if e["hit"] else "miss"))
+                         rate=rate, face=e["face"], verdict=t("hit" if e["hit"] else "miss"))
             if not e["hit"] and e["mode"] == "half_sure":
                 line += t("half_sure")
             out.line(line)
@@ -643,11 +668,15 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
             first = e["check"] == "activation_check"
             return [t("check_auto", what=t("what_activation" if first else "what_success"), rate=e["rate"],
                       verdict=t("fired" if first else "succeeded")) + label]
+        if "base" in e:  # changed by effects or a bonus (DH-11.20, DH-15)
+            steps = "、" if lang == "ja" else ", "
+            basis += t("rate_working", base=e["base"],
+                       steps=steps.join(t("step_" + w["how"], value=w.get("value", 0)) for w in e["working"]))
         if e["face"] is None:  # 100% or more: no die (DH-7.2)
             what = "check_activation_sure" if e["check"] == "activation_check" else "check_success_sure"
             return [t(what, rate=e["rate"], basis=basis) + label]
         if e["check"] == "activation_check":
-            return [t("check_activation", rate=e["rate"], face=e["face"],
+            return [t("check_activation", rate=e["rate"], face=e["face"], basis=basis,
                       verdict=t("fired" if e["success"] else "misfire")) + label]
         return [t("check_success", rate=e["rate"], face=e["face"], basis=basis,
                   verdict=t("succeeded" if e["success"] else "failed")) + label]
@@ -745,10 +774,26 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("lands", ability=e["ability"], name=name(e["actor"]), index=e["index"], targets=named)]
     if kind == "grant_repeat":
         return [t("grant_repeat", user=name(e["actor"]), name=name(e["target"]))]
+    if kind == "support":  # 応援ボーナス (DH-15.3)
+        return [t("support_spent" if e["spent"] else "support_kept", points=e["points"],
+                  side=board.sides[e["side"]]["name"], remaining=e["remaining"])]
     return []
 
 
+def _rate_what(e: dict, lang: str) -> str:
+    """発動率-20, 成功率→30%, 発動率半減 (DH-11.20)."""
+    what = RATES[lang][e["rate"]]
+    if "set" in e:
+        return f"{what}→{e['set']}%"
+    if e.get("amount") == "half":
+        return what + ("半減" if lang == "ja" else " halved")
+    amount = e.get("amount") or 0
+    return f"{what}{amount:+d}" if lang == "ja" else f"{what} {amount:+d}"
+
+
 def _effect_what(e: dict, lang: str, board: "Board | None" = None) -> str:
+    if e["type"] == "rate_change" and "rate" in e:
+        return _rate_what(e, lang)
     if e["type"] == "stat_change" and "stat" in e:
         amount = e.get("amount")
         sign = "" if amount is None else ("+" if amount >= 0 else "")
@@ -800,6 +845,8 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
                          ability, "・".join(notes)])
         caption = (t("transfer_side", side=board.sides[sid]["name"]) if board.sides[sid].get("transfer")
                    else t("side_dp", side=board.sides[sid]["name"], dp=board.dp[sid]))
+        if sid in board.bonus:  # 応援ボーナス left (DH-15.5)
+            caption += t("side_bonus", points=board.bonus[sid])
         blocks.append(doc.Table.of(HEADERS[lang], rows, caption=caption, gap=1 if n else 0))
     blocks.append(_map(board, setup, t))
     return blocks
@@ -821,6 +868,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     for v in mine:
         if v["type"] == "seal":
             notes.append(r("seal_note", what=SEALS[lang][v["seal"]]))
+        if v["type"] == "rate_change" and v.get("rate"):
+            notes.append(_rate_what(v, lang))
     if cid in board.withdrawn:
         notes.append(r("withdrawn_note"))
     if cid in board.sealed:
@@ -854,7 +903,12 @@ def outcome_line(log: dict, *, lang: str) -> str:
     for turn in log["turns"]:
         for e in turn["events"]:
             board.apply(e)
-    return _outcome(log["outcome"], board, T.lang(lang), REASONS.lang(lang))
+    t = T.lang(lang)
+    line = _outcome(log["outcome"], board, t, REASONS.lang(lang))
+    if board.bonus:  # 応援ボーナス left (DH-15.5)
+        line += t("outcome_bonus", items=("、" if lang == "ja" else ", ").join(
+            f"{board.sides[s]['name']} {board.bonus[s]}" for s in board.order if s in board.bonus))
+    return line
 
 
 def _outcome(outcome: dict, board: Board, t, r) -> str:

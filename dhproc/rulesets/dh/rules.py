@@ -15,12 +15,15 @@ from .model import Board, Character, DhState, parse_square, phase_of
 from .movement import MovePlan, plan_move
 from .status import controller, incapacitated, move_board, movement, passes_counters, resting, sealed
 from .strike import strike
+from .support import Support, declared
 
 
 def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
-    """DH-2.1: the 先攻 side's phase, then the 後攻 side's; stop where a submission is missing."""
+    """DH-2.1: the 先攻 side's phase, then the 後攻 side's (then the 転校生's, DH-14.2); stop where a
+    player side's submission is missing."""
     opts = ctx.options
     state.turn_anchor = turn.anchor
+    state.submissions = turn.submissions
     state.rest_rule = opts["rest_rule"]
     if turn.number == 1:
         game_start(state, ctx)
@@ -68,11 +71,12 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         for other_no, other in enumerate(state.sides, start=1):
             if not late or state.outcome is not None or other == side_id:
                 continue
-            if turn.submissions.get(other) is None and _held_by(state, other, side_id):
+            if turn.submissions.get(other) is None and other != state.transfer and _held_by(state, other, side_id):
                 ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
-            for action in turn.submissions.get(other) or []:
-                if state.outcome is None and action.get("controlled"):
+            for action in turn.submissions.get(other) or []:  # those of this side's characters it holds
+                if state.outcome is None and action.get("controlled") and \
+                        state.characters[action["who"]].side == side_id:
                     _action(state, ctx, other, action, turn.number, phase_no)
         if state.outcome is None:
             for c in state.members(side_id):  # DH-2.4: not mentioned = 待機
@@ -85,7 +89,8 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         harm.check_wipeout(state, ctx)
     if state.outcome is None and state.turn_limit is not None and turn.number >= state.turn_limit:
         harm.decide_by_dp(state, ctx)
-    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp())
+    pools = {s.id: s.bonus for s in state.sides.values() if s.bonus is not None}  # 応援ボーナス left (DH-15.5)
+    ctx.emit("turn_end", turn=turn.number, dp=state.player_dp(), **({"bonus": pools} if pools else {}))
     return TurnStatus(True)
 
 
@@ -176,15 +181,16 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         if c.dead or state.outcome is not None:
             return
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
+    support = declared(state, side_id, action)  # 応援ボーナス on this 動作's rolls (DH-15)
     if "attack" in action:
-        _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no)
+        _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no, support)
     elif "ability" in action and (resting(state, c) or _seal_of_ability(state, c)):
         why = "resting" if resting(state, c) else _seal_of_ability(state, c)  # rest_rule: no_ability; DH-11.15
         ctx.emit("cancel", actor=c.id, scope="ability", reason=why)
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
         if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
-                                         phase_no=phase_no, name=ability_name(action)):
+                                         phase_no=phase_no, support=support, name=ability_name(action)):
             ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)  # as any cancelled 動作
     else:
         ctx.emit("wait", actor=c.id, submitted=True)
@@ -271,7 +277,8 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
     return True
 
 
-def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int) -> None:
+def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: int, phase_no: int,
+            support: Support | None = None) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
     if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
@@ -291,4 +298,4 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
         ctx.emit("cancel", actor=a.id, scope="act", target=t.id, reason=reason)
         ctx.emit("wait", actor=a.id, submitted=True, cancelled=True)
         return
-    strike(state, ctx, a, t)
+    strike(state, ctx, a, t, support=support)

@@ -10,30 +10,39 @@ from ...engine.context import TurnContext
 from . import harm
 from .model import Character, DhState
 from .status import stat
+from .support import Support, roll_rate, spend
 
 
 def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, ability: str | None = None,
-           triggers: bool = True, silent: bool = False, gruesome: bool = False) -> None:
+           triggers: bool = True, silent: bool = False, gruesome: bool = False, support: Support | None = None) -> None:
     """``a`` attacks ``t``. ``ability`` names the ability making the attack (its death is an
-    ability kill); ``triggers`` says whether it counts as an attack for counters."""
+    ability kill); ``triggers`` says whether it counts as an attack for counters; ``support`` is
+    the 応援ボーナス its 行動 spends on the 命中判定 (DH-15)."""
     if triggers:  # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it
         harm.forestall(state, ctx, harm.Trigger("attacked", a.id, t.id, t.at, silent, before=True))
         if a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None:
             ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
             return
     atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
-    rate = (atk - dfn) * 5 + 50
+    formula = (atk - dfn) * 5 + 50
     mode = ctx.options["hit_mode"]
     face = None
-    if mode == "sure":
-        hit = True
+    rated = None
+    if mode == "sure":  # no 命中判定, so nothing for a bonus to raise
+        hit, rate = True, formula
     else:
+        rated = roll_rate(state, ctx, a, "hit_check", formula, support)
+        rate = rated.value
         face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
         hit = face <= rate
     damage = max(1, atk - dfn) if hit else (1 if mode == "half_sure" else 0)
     extra = {"ability": ability} if ability is not None else {}
+    if rated is not None and rated.bonus:
+        extra.update(base_rate=formula, bonus=rated.bonus)
     ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
              face=face, hit=hit, mode=mode, **extra)
+    if rated is not None:
+        spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:
         state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
         if hit:

@@ -15,6 +15,7 @@ from ...engine.amounts import Amount
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore
 from ...engine.limits import UsageLimit, UsageLedger
+from ...engine.relations import RELATIONS
 from ...engine.roster import parse_skills
 from .messages import say
 
@@ -29,7 +30,7 @@ TRIGGER_EVENTS = ("stat_up", "stat_down", "knocked_out", "attack", "attacked",
                   "attack_hit", "attack_miss", "critical", "skill_success", "skill_failure", "became_active",
                   "turn_end", "order_changed", "charged", "charge_spent", "color_changed", "weakness_changed",
                   "revived")
-TRIGGER_WHO = ("self", "ally", "other_ally", "enemy", "any")
+TRIGGER_WHO = RELATIONS  # dhproc/engine/relations.py, as dh reads its 種別
 
 SINGLE_TARGETS = ("self", "facing_enemy", "ally_active", "trigger", "chosen_ally", "chosen_enemy",
                   "chosen_member")

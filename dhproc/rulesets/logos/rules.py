@@ -13,6 +13,7 @@ from typing import Any
 from ...engine import amounts
 from ...engine.conditions import evaluate
 from ...engine.context import TurnContext
+from ...engine.relations import relates
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
 from ...errors import ResolutionError
@@ -442,11 +443,7 @@ class Round:
                 return False
             if trig.stat is not None and trig.stat != happening.stat:
                 return False
-            same = subject.side == owner.side
-            return {"self": subject.id == owner.id,
-                    "ally": same and (opts["ally_includes_self"] or subject.id != owner.id),
-                    "other_ally": same and subject.id != owner.id,
-                    "enemy": not same, "any": True}[trig.who]
+            return relates(trig.who, owner, subject, ally_includes_self=opts["ally_includes_self"])
 
         return self.hooks.at("counter", key=self.skill_key, accept=accept)
 

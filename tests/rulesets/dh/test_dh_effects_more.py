@@ -425,3 +425,12 @@ def test_dh_10_8_and_11_22_the_japanese_keys_prepared_and_name() -> None:
         """, chars=chars))
     assert [e["targets"] for e in events(log, "effect_lands")] == [["x"]]
     assert log["state"]["characters"]["x"]["hp"] == 3
+
+
+def test_dh_11_21_and_10_7_their_options_reach_the_log_only_with_a_swap_or_a_delay() -> None:
+    plain = ability_match(STRIKE_BY_NAME, [])
+    assert not {"swap_end", "delayed_on_death", "delayed_range"} & set(plain["options"])
+    swapping = ability_match(SWAP, [])
+    assert "swap_end" in swapping["options"] and "delayed_range" not in swapping["options"]
+    waiting = ability_match(PREPARED, [])
+    assert {"delayed_on_death", "delayed_range"} <= set(waiting["options"]) and "swap_end" not in waiting["options"]

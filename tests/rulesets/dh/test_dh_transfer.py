@@ -259,3 +259,15 @@ def test_dh_14_2_grants_counters_and_the_two_phase_rule_count_three_phases_a_tur
     assert (before["kind"], before["turn"], before["side"]) == ("phase_start", 2, "blue")
     before = events[events.index(ended["repeat"]) - 1]  # and phase 7: red's of turn 3
     assert (before["kind"], before["turn"], before["side"]) == ("phase_start", 3, "red")
+
+
+def test_dh_14_2_a_transfer_student_controlling_a_player_character_never_makes_the_turn_wait() -> None:
+    puppet = {"name": "傀儡", "activation": 90, "duration": 2, "range": {"shape": "adjacent", "size": 1},
+              "targets": {"side": "enemy", "count": "single"}, "effects": [{"kind": "control"}]}
+    chars = {"a": _char("red", "Ｂ２"), "x": _char("blue", "Ａ６"), "t": _char("gk", "Ｂ３", ability=puppet)}
+    turns = [_turn(1, gk=[{"who": "t", "ability": {"targets": ["a"]}}], dice=[1]),
+             _turn(2),  # the GK writes nothing: a, held by t, does nothing at the end of red's phase
+             _turn(3, gk=[{"who": "a", "controlled": True, "to": "Ｃ２"}])]
+    log = _resolve(_match(chars, turns, options={"control_timing": "target_phase_end"}))
+    assert not _events(log, "awaiting")
+    assert [(e["turn_no"], e["actor"], e["to"]) for e in _events(log, "move")] == [(3, "a", "Ｃ２")]
