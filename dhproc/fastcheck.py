@@ -50,9 +50,11 @@ def _check(s: dict, v: Any, root: dict, depth: int) -> bool:
         if key in ANNOTATIONS or key == "$defs":
             continue
         if key == "$ref":
-            if not want.startswith("#/$defs/") or len(s) > 1 + len(ANNOTATIONS & s.keys()):
+            if not want.startswith("#/") or len(s) > 1 + len(ANNOTATIONS & s.keys()):
                 raise _Unsure  # only local refs, with no siblings to merge
-            target = root["$defs"][want[len("#/$defs/"):]]
+            target = root
+            for part in want[2:].split("/"):  # a JSON pointer: #/$defs/x, #/$defs/x/properties/y
+                target = target[part.replace("~1", "/").replace("~0", "~")]
             if not _check(target, v, root, depth + 1):
                 return False
         elif key == "type":

@@ -21,7 +21,7 @@ from click.testing import CliRunner, Result
 
 from dhproc.cli import cli
 from dhproc.rng import stream
-from dhproc.rulesets.dh.options import OPTIONS, RATE_OPTIONS
+from dhproc.rulesets.dh.options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
@@ -232,8 +232,10 @@ def test_json_twice_is_byte_identical_and_matches_stdout(tmp_path):
     assert log["format"] == "dhproc-log" and log["rng"] == "dhproc-rng/1"
     assert [t["turn"] for t in log["turns"]] == [1, 2, 3]
     # every option but those only a match with a 転校生 reads (DH-14), which a two-side log leaves out,
-    # and those of 応援ボーナス and rate changes (DH-15, DH-11.20), which this match does not have
-    assert set(log["options"]) == {o.id for o in OPTIONS if not o.id.startswith("transfer_")} - set(RATE_OPTIONS)
+    # and those of 応援ボーナス and rate changes (DH-15, DH-11.20), swaps (DH-11.21) and delays (DH-10.7),
+    # which this match does not have
+    assert set(log["options"]) == {o.id for o in OPTIONS if not o.id.startswith("transfer_")} - set(
+        RATE_OPTIONS + SWAP_OPTIONS + DELAY_OPTIONS)
 
 
 @pytest.mark.japanese
@@ -998,7 +1000,7 @@ def test_non_default_options_reach_the_log(tmp_path, monkeypatch):
                                   encoding="utf-8")
     log = json.loads(run("resolve", "match.yaml", "--json", "-").stdout)
     two_sides = {o.id: o.default for o in OPTIONS  # DH-14: no 転校生 here; DH-15: no 応援ボーナス
-                 if not o.id.startswith("transfer_") and o.id not in RATE_OPTIONS}
+                 if not o.id.startswith("transfer_") and o.id not in RATE_OPTIONS + SWAP_OPTIONS + DELAY_OPTIONS}
     assert log["options"] == {**two_sides, "hit_mode": "half_sure"}
     [damage] = events(log, "damage")
     assert (damage["amount"], damage["before"], damage["after"]) == (1, 5, 4)

@@ -36,6 +36,14 @@ RIDERS = ABILITY["riders"]["items"]["enum"]
 COST_KINDS = SCHEMA["cost"]["properties"]["kind"]["enum"]
 RESTRICTION_KINDS = SCHEMA["restriction"]["properties"]["kind"]["enum"]
 DELAY_KINDS = ("effect_delay", "time_lag")
+# 特殊能力付与 (DH-11.22): what a grant gives, written in place or named from the setup's abilities
+GIVEN = [{"name": "付与撃", "activation": 90, "range": {"shape": "adjacent", "size": 1}, "targets": {"side": "enemy"},
+          "effects": [{"kind": "damage", "amount": 2}]},
+         {"name": "付与返し", "style": "counter", "activation": 80, "duration": 1, "counter": {"when": "attacked_by_enemy"},
+          "targets": {"side": "enemy"}, "effects": [{"kind": "damage", "amount": 1}]},
+         {"name": "付与場", "type": "field", "activation": 70, "duration": 1, "range": {"shape": "around", "size": 1},
+          "targets": {"side": "enemy", "count": "multi"}, "effects": [{"kind": "stat_change", "stat": "attack",
+                                                                         "amount": -1}]}]
 COUNTER_WHEN = ABILITY["counter"]["properties"]["when"]["enum"]
 COUNTER_TIMING = ABILITY["counter"]["properties"]["timing"]["enum"]
 STYLES = ABILITY["style"]["enum"]
@@ -88,6 +96,10 @@ def effects(draw, bench: list[str]) -> dict:
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
         if draw(st.integers(0, 9)):
             e["seal"] = draw(st.sampled_from(SEALS))
+    if kind == "grant_ability":  # 特殊能力付与 (DH-11.22): in place, by name, or (an input error without it) unknown
+        form = draw(st.integers(0, 9))
+        given = draw(st.sampled_from(GIVEN))
+        e["ability"] = given if form < 5 else (given["name"] if form < 9 else "無い能力")
     if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
         form = draw(st.integers(0, 9))
         if form < 5:
@@ -251,7 +263,12 @@ def dh_matches(draw) -> str:
                         use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
                         use.update(_summon_choice(draw, chars, side))
+                    if draw(st.integers(0, 3)) == 0:  # a given ability (DH-11.22), given or not, or its own name
+                        use["name"] = draw(st.sampled_from([g["name"] for g in GIVEN] + [ability["name"]]))
                     act["ability"] = use
+                elif not ability and draw(st.integers(0, 5)) == 0:  # no own ability: only a given one
+                    act["ability"] = {"name": draw(st.sampled_from(GIVEN))["name"],
+                                      "targets": [draw(st.sampled_from(sorted(chars)))]}
                 elif draw(st.booleans()):
                     act["attack"] = draw(st.sampled_from(sorted(chars)))
                 if ability and "prepared" in ability and draw(st.booleans()):  # 準備型's targets, named later
@@ -264,8 +281,8 @@ def dh_matches(draw) -> str:
                         draw(st.integers(0, 3 if pools.get(side) is not None else 59)) == 0:
                     act["bonus"] = _bonus(draw, act, ability)
                 acts.append(act)
-            controls = [t for a in acts if "ability" in a and any(e["kind"] == "control"
-                                                                   for e in chars[a["who"]]["ability"]["effects"])
+            controls = [t for a in acts if "ability" in a and any(
+                            e["kind"] == "control" for e in (chars[a["who"]].get("ability") or {}).get("effects", []))
                         for t in a["ability"].get("targets", [])[:1] if chars[t]["side"] != side]
             if controls and draw(st.booleans()):  # the character just put under control, told what to do
                 acts.append({"who": controls[0], "controlled": True, "to": draw(st.sampled_from(squares)).label})
@@ -280,6 +297,8 @@ def dh_matches(draw) -> str:
                        "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
+    if draw(st.booleans()):  # what a 特殊能力付与 may give by name (DH-11.22)
+        match["setup"]["abilities"] = GIVEN
     if transfer:
         match["setup"]["sides"]["gk"] = {"name": "転校生", "transfer": True}
     if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
@@ -313,7 +332,8 @@ def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
                                                                     min_size=1, max_size=2)))
     if "attack" in act:
         return draw(st.integers(1, 40))
-    if "ability" in act and any(e["kind"] == "normal_attack" for e in ability["effects"]) and draw(st.booleans()):
+    if "ability" in act and any(e["kind"] == "normal_attack" for e in (ability or {}).get("effects", [])) \
+            and draw(st.booleans()):  # (a character without an ability of its own may use a given one)
         return {"hit": draw(st.integers(1, 40)), **({"activation": draw(st.integers(1, 10))}
                                                     if draw(st.booleans()) else {})}
     return draw(st.integers(1, 10))
@@ -368,11 +388,15 @@ def note_generated(data: dict, log: dict | None) -> None:
     coverage.note("summon targets", [summon_target(data, act["ability"], side)
                                      for t in data["turns"] for side, acts in t["submissions"].items()
                                      for act in acts if "ability" in act
-                                     and any(e["kind"] == "summon" for e in chars[act["who"]]["ability"]["effects"])])
+                                     and any(e["kind"] == "summon"
+                                             for e in (chars[act["who"]].get("ability") or {}).get("effects", []))])
     coverage.note("counter timings", [a["counter"].get("timing", "after") for a in abilities_ if "counter" in a])
     coverage.note("delays", [r["kind"] + ("" if "delay" in r else " without delay") + " " + r.get("unit", "turn")
                              for a in abilities_ for r in a.get("restrictions", []) if r["kind"] in DELAY_KINDS]
                   + ["prepared" for a in abilities_ if "prepared" in a])
+    coverage.note("grants", ["in place" if isinstance(e.get("ability"), dict) else
+                             ("by name" if e.get("ability") in [g["name"] for g in GIVEN] else "unknown name")
+                             for a in abilities_ for e in a["effects"] if e["kind"] == "grant_ability"])
     coverage.note("stat swaps", ["with user " + e.get("stat", "?") if e.get("with_user") else
                                  ("two stats" if "stats" in e else "none named")
                                  for a in abilities_ for e in a["effects"] if e["kind"] == "stat_swap"])
@@ -407,6 +431,8 @@ def note_generated(data: dict, log: dict | None) -> None:
         fired = [eff["kind"] for t in log["turns"] for e in t["events"] if e["kind"] == "ability"
                  for eff in e["effects"]]
         coverage.note("effect kinds fired", fired)
+        coverage.note("grants", ["given ability used" for t in log["turns"] for e in t["events"]
+                                 if e["kind"] == "ability" and e.get("granted")])
         coverage.note("delays", [e["kind"] + (" prepared" if e.get("prepared") else "") for t in log["turns"]
                                  for e in t["events"] if e["kind"] in ("effect_delayed", "effect_lands")])
         coverage.note("cancel reasons", [e["reason"] for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"])

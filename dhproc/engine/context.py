@@ -6,6 +6,18 @@ from typing import Any
 
 from ..dice import Recorded, TurnDice
 
+# No rule of any ruleset makes a turn anywhere near this long (the replay corpus's longest turn has
+# under 200 events); a turn that reaches it is a rule looping, and it stops here, in bounded memory,
+# as dhproc's internal error instead of growing without end.
+MAX_EVENTS_PER_TURN = 100_000
+
+
+class RunawayTurn(RuntimeError):
+    """A turn emitted MAX_EVENTS_PER_TURN events: a bug in a ruleset (a rule that never ends)."""
+
+    def __init__(self, turn: int, last: str):
+        super().__init__(f"turn {turn} made {MAX_EVENTS_PER_TURN} events without ending (last: {last})")
+
 
 class TurnContext:
     def __init__(self, *, seed: int | str, turn: int, options: dict[str, Any],
@@ -20,6 +32,8 @@ class TurnContext:
         alone: an event about a lasting effect names it under another key (``effect_id``...)."""
         if "seq" in fields:
             raise TypeError(f"event '{kind}' may not set seq: it numbers the events of the turn")
+        if len(self.events) >= MAX_EVENTS_PER_TURN:
+            raise RunawayTurn(self.turn, kind)
         event = {"seq": len(self.events) + 1, "kind": kind}
         event.update(fields)
         self.events.append(event)

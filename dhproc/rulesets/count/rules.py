@@ -377,6 +377,7 @@ class Round:
         stat = CHECK_STAT[sk.check]
         value = s.stat(a, stat)
         attempt = 0
+        spent: list[int] = []  # the 振り直し skills already used on this check (COUNT-4.5: once each)
         while True:
             attempt += 1
             d1 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=1)
@@ -388,23 +389,26 @@ class Round:
                      hit_fumble=a.hit_fumble, attempt=attempt)
             if check.fumble:
                 self.discard(a)
-                source = self.reroll_source(a, "hit") if self.reaction(a, "reroll_hit_fumble") else None
+                source = self.reroll_source(a, "hit", spent) if self.reaction(a, "reroll_hit_fumble") else None
                 if source is not None:
-                    self.spend_reroll(a, source, "hit_check")
+                    self.spend_reroll(a, source, "hit_check", spent)
                     continue
             return check
 
-    def reroll_source(self, c: Character, roll: str) -> Skill | str | None:
+    def reroll_source(self, c: Character, roll: str, spent: list[int]) -> Skill | str | None:
         """COUNT-4.5 / 5.7: what pays for a re-roll of ``roll`` (hit or evasion): a 振り直し skill
-        or item with a use left, or one of the character's ``rerolls`` (option ``reroll_order``)."""
-        skill = next((x for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0),
-                     None)
+        or item with a use left and not yet used on this check (``spent``), or one of the
+        character's ``rerolls`` (option ``reroll_order``). Each source is finite, so a check that
+        cannot succeed (回避率 0%) ends."""
+        skill = next((x for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0
+                      and x.index not in spent), None)
         plain = "rerolls" if c.rerolls > 0 else None
         first, second = (skill, plain) if self.opts["reroll_order"] == "skill_first" else (plain, skill)
         return first if first is not None else second
 
-    def spend_reroll(self, c: Character, source: Skill | str, roll: str) -> None:
+    def spend_reroll(self, c: Character, source: Skill | str, roll: str, spent: list[int]) -> None:
         if isinstance(source, Skill):
+            spent.append(source.index)
             self.spend(c, source)
             self.ctx.emit("reroll", character=c.id, roll=roll, rerolls_left=c.rerolls, skill=source.name)
             return
@@ -430,6 +434,7 @@ class Round:
         rate = max(0, min(100, (20 - (hit.total - b)) * 5))  # COUNT-5.2
         fumbled = False
         attempt = 0
+        spent: list[int] = []  # the 振り直し skills already used on this check (COUNT-5.7: once each)
         while True:
             attempt += 1
             face = ctx.roll(100, "evasion", actor=t.id, attacker=a.id, skill=sk.name)
@@ -443,7 +448,7 @@ class Round:
                 evaded, why = True, "evasion_critical"
             else:
                 evaded, why = face <= rate, "rate"
-            retry = self.reroll_source(t, "evasion") if not evaded and self.reaction(t, "reroll_evasion_failure") \
+            retry = self.reroll_source(t, "evasion", spent) if not evaded and self.reaction(t, "reroll_evasion_failure") \
                 else None  # COUNT-5.7
             tens, ones, reading = read_2d9(face)  # COUNT-6.1
             fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
@@ -451,7 +456,7 @@ class Round:
                           evasion_fumble=t.evasion_fumble, evaded=evaded, why=why, attempt=attempt)
             if retry is not None:
                 ctx.emit("evasion", **fields, final=False)
-                self.spend_reroll(t, retry, "evasion")
+                self.spend_reroll(t, retry, "evasion", spent)
                 continue
             no_reduction = fumbled and not evaded  # COUNT-5.5
             eligible = reading <= t.ca_value and t.ca_left >= 1  # COUNT-6.2

@@ -6,9 +6,9 @@ from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, report, rules, status, support
-from .abilities import parse_ability
+from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
-from .options import OPTIONS, RATE_OPTIONS, TRANSFER_OPTIONS
+from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
 
 
 class DhRuleset(Ruleset):
@@ -56,7 +56,8 @@ class DhRuleset(Ruleset):
         state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
                         initial=initial, start_targets=start_targets,
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
-                        reinforcements=list(setup.get("reinforcements", [])), transfer=transfer)
+                        reinforcements=list(setup.get("reinforcements", [])), transfer=transfer,
+                        library=library(setup))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
         if transfer is not None:
             _transfer_students(state, setup, match.options)
@@ -71,10 +72,15 @@ class DhRuleset(Ruleset):
 
     def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
         """A log leaves out the options its match never reads: those of 転校生 (DH-14) in a two-side
-        match, those of 応援ボーナス and rate changes (DH-15, DH-11.20) in a match without either."""
+        match, those of 応援ボーナス and rate changes (DH-15, DH-11.20) in a match without either, that
+        of ステータス入れ替え (DH-11.21) and those of delayed effects (DH-10.7, DH-10.8) likewise."""
         unread = () if checks.transfer_side(setup) is not None else TRANSFER_OPTIONS
         if not support.used(setup):
             unread += RATE_OPTIONS
+        if not uses_kind(setup, ("stat_swap",), ("stat_swap",)):  # DH-11.21
+            unread += SWAP_OPTIONS
+        if not uses_kind(setup, (), ("delayed",), tuple(DELAYS), prepared=True):  # DH-10.7, DH-10.8
+            unread += DELAY_OPTIONS
         return {k: v for k, v in options.items() if k not in unread}
 
     def first_turn(self, setup: dict) -> int:
@@ -131,7 +137,7 @@ class DhRuleset(Ruleset):
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
                   "攻撃": "attack", "通常攻撃": "attack", "待機": "wait", "能力": "ability", "特殊能力": "ability",
                   "対象": "targets", "効果": "effects", "位置": "at", "召喚": "summon", "支払い": "payer",
-                  "空撃ち": "skip", "再行動": "then", "方向": "direction",
+                  "空撃ち": "skip", "再行動": "then", "方向": "direction", "準備": "prepared", "能力名": "name",
                   "応援": "bonus", "応援ボーナス": "bonus", "発動": "activation", "命中": "hit", "成功": "success"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)

@@ -157,18 +157,64 @@ def _limit(restrictions: list[dict[str, Any]]) -> UsageLimit | None:
 def own_amount(data: dict[str, Any]) -> Derived:
     """自分ステータス依存 ``{own: stat}`` (DH-11.1): the engine's amount read from the user."""
     return Derived("self", data["own"])
+def granted_definitions(setup: dict[str, Any]) -> list[tuple[tuple, dict[str, Any]]]:
+    """Every ability a 特殊能力付与 can give (DH-11.22), with its path in the setup: those of the
+    setup's ``abilities`` and those written inline as a ``grant_ability`` effect's ``ability``."""
+    found: list[tuple[tuple, dict[str, Any]]] = []
+
+    def walk(path: tuple, ab: dict[str, Any]) -> None:
+        for j, e in enumerate(ab.get("effects", [])):
+            if e["kind"] == "grant_ability" and isinstance(e.get("ability"), dict):
+                found.append((path + ("effects", j, "ability"), e["ability"]))
+                walk(path + ("effects", j, "ability"), e["ability"])
+
+    for i, ab in enumerate(setup.get("abilities", [])):
+        found.append((("abilities", i), ab))
+        walk(("abilities", i), ab)
+    for cid, c in setup["characters"].items():
+        if c.get("ability"):
+            walk(("characters", cid, "ability"), c["ability"])
+    return found
+
+
+def uses_kind(setup: dict[str, Any], effect_kinds: tuple[str, ...], lasting: tuple[str, ...],
+              restrictions: tuple[str, ...] = (), prepared: bool = False) -> bool:
+    """Whether any ability of the setup (a character's or one a grant gives) has an effect of one of
+    ``effect_kinds`` (or a restriction of ``restrictions``, or ``prepared``), or a lasting effect
+    carried over is one of ``lasting``: the options that only such a match reads."""
+    abilities = [c["ability"] for c in setup["characters"].values() if c.get("ability")]
+    abilities += [data for _, data in granted_definitions(setup)]
+    return any(e["kind"] in effect_kinds for a in abilities for e in a.get("effects", [])) \
+        or any(r["kind"] in restrictions for a in abilities for r in a.get("restrictions", [])) \
+        or (prepared and any("prepared" in a for a in abilities)) \
+        or any(e["kind"] in lasting for e in setup.get("effects", []))
+
+
+def library(setup: dict[str, Any]) -> dict[str, Ability]:
+    """The grantable abilities by name (the checks refuse one name given two definitions)."""
+    out: dict[str, Ability] = {}
+    for _, data in granted_definitions(setup):
+        if data["name"] not in out:
+            out[data["name"]] = parse_ability(data)  # type: ignore[assignment]
+    return out
+
+
+def granted_name(spec: EffectSpec) -> str:
+    """The name of the ability a ``grant_ability`` effect gives, written inline or by reference."""
+    given = spec.param("ability")
+    return given["name"] if isinstance(given, dict) else str(given)
 
 
 DELAYS = {"effect_delay": "use", "time_lag": "landing"}  # 効果遅延, 時間差攻撃: where the duration counts from
 
 
-def delay_of(ab: Ability, spec: EffectSpec) -> tuple[int, str] | None:
-    """How many phases ``spec`` waits after the use, and where its duration counts from (DH-10.7),
-    or None when it takes effect at once."""
+def delay_of(ab: Ability, spec: EffectSpec, phases: int = 2) -> tuple[int, str] | None:
+    """How many phases ``spec`` waits after the use (``phases`` a turn), and where its duration
+    counts from (DH-10.7), or None when it takes effect at once."""
     for kind, counts in DELAYS.items():
         r = ab.restriction(kind)
         if r is not None and spec.index in r.get("effects", [spec.index]):
-            return r["delay"] * (1 if r.get("unit") == "phase" else 2), counts
+            return r["delay"] * (1 if r.get("unit") == "phase" else phases), counts
     return None
 
 

@@ -21,7 +21,8 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
                            summon_plan, summon_problem)
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import PHASE, barricade_squares, barrier, counter_waiting, ignores_zoc, sealed, stat, terrain
+from .status import (PHASE, ability_named, barricade_squares, barrier, counter_waiting, granted, ignores_zoc, sealed,
+                     stat, terrain)
 from .support import Support, roll_rate, shown, spend
 from ...messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
@@ -165,7 +166,8 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
     if not (free and ctx.options["zoc_ignore_fields"]):
         for f in terrain(state, "zoc_field"):
             owner = state.characters[f.data["owner"]]
-            spec = owner.ability.effects[f.data["effect_index"] - 1] if owner.ability else None
+            owned = ability_named(state, owner, f.data.get("ability"))
+            spec = owned.effects[f.data["effect_index"] - 1] if owned else None
             if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
                 fields.update(dict.fromkeys(f.data["squares"]))
 
@@ -185,10 +187,18 @@ def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
 # ---------------------------------------------------------------------------------- use
 
 def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str, Any], *,
-                origin: str = "action", turn: int = 0, phase_no: int = 0, support: Support | None = None) -> bool:
+                origin: str = "action", turn: int = 0, phase_no: int = 0, support: Support | None = None,
+                name: str | None = None) -> bool:
     """The 動作 「特殊能力の使用」 (or a passive's automatic use). False when the use was cancelled
-    before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機."""
+    before its 発動判定 (an unmet 制約, a missing target): the 行動 then ends as a 待機. ``name``
+    picks an ability given to the user (DH-11.22) instead of its own."""
     ab = user.ability
+    given = name is not None and (ab is None or ab.name != name)
+    if given:
+        if name not in granted(state, user):  # never given, or its 特殊能力付与 has ended
+            ctx.emit("cancel", actor=user.id, scope="ability", ability=name, reason="not_granted")
+            return False
+        ab = state.library[name]
     assert ab is not None
     use = Use(user, ab, sub, origin, own_phase(state, user), support=support)
     why = _restriction_unmet(state, ctx, user, ab, turn)
@@ -239,7 +249,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
         return False
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=origin,
              effects=[{"index": s.index, "kind": s.kind, "targets": [t.id for t in ts]} for s, ts in plans],
-             **_chosen(use))
+             **_chosen(use), **({"granted": True} if given else {}))
     announced = []
     if user.at is not None:
         announced.append(harm.Trigger("ability_used", user.id, None, user.at, use.silent))
@@ -279,7 +289,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
             break
     if not activated:
         return True  # 発動判定 failed: nothing happens, no 制約, no 能力休み (DH-8.2)
-    state.uses.add(user.id, PER_GAME, GAME)
+    state.uses.add(use_key(user, ab), PER_GAME, GAME)
     # 5. 制約の支払い・能力休みの適用
     automatic = origin == "passive"
     dying = pay_costs(state, ctx, use, payer) if not automatic or ctx.options["passive_costs"] else []
@@ -289,6 +299,12 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
     # 6. end; then 再行動 (the seed puts it right after the end)
     state.extra_actions.extend(use.extra_actions)
     return True
+
+
+def use_key(user: Character, ab: Ability) -> Any:
+    """What the usage ledger counts a use under: the character for its own ability, the character
+    and the name for one given to it (DH-11.22), whose uses count apart."""
+    return user.id if ab is user.ability else (user.id, ab.name)
 
 
 def own_phase(state: DhState, user: Character) -> int:
@@ -303,7 +319,7 @@ def own_phase(state: DhState, user: Character) -> int:
 def _restriction_unmet(state: DhState, ctx: TurnContext, user: Character, ab: Ability, turn: int) -> str | None:
     if not ab.usable:
         return "no_effects"
-    if not state.uses.allows(user.id, ab.limit, GAME):
+    if not state.uses.allows(use_key(user, ab), ab.limit, GAME):
         return "used_up"
     turns = ab.restriction("turns")
     if turns and turn not in turns["turns"]:
@@ -369,7 +385,7 @@ def _postpone(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, targ
     if not costs_payable(state, use, payer):
         ctx.emit("suppressed", actor=user.id, ability=ab.name, effect=spec.index, reason="unpayable_cost")
         return
-    wait, counts = delay_of(ab, spec) or (2 * (ab.prepare_turns or 0), "landing")
+    wait, counts = delay_of(ab, spec, state.phases) or (state.phases * (ab.prepare_turns or 0), "landing")
     data: dict[str, Any] = {"ability": ab.name, "effect_index": spec.index, "targets": [t.id for t in targets],
                             "used": use.start, "count_from": counts,
                             "choices": {k: v for k, v in use.sub.items() if k in ("at", "direction", "summon")}}
@@ -390,7 +406,7 @@ def _land(state: DhState, ctx: TurnContext, e: Any, actions: list[dict]) -> None
     entry names now as ``prepared:`` —, its 成功判定, and the effect, its duration counted from the
     use (効果遅延) or from now (時間差攻撃, 準備型)."""
     user = state.characters[e.source["user"]]
-    ab = user.ability
+    ab = ability_named(state, user, e.data.get("ability"))
     assert ab is not None
     spec = ab.effects[e.data["effect_index"] - 1]
     now = state.clocks.now(PHASE)
@@ -537,10 +553,11 @@ def _arm_counter(state: DhState, ctx: TurnContext, use: Use) -> None:
     """Counter: 1 発動判定 (no target) → 2 カウンター待受状態 → 3 制約・能力休み (DH-8.6)."""
     ab, user = use.ability, use.user
     ctx.emit("ability", actor=user.id, ability=ab.name, style=ab.style, type=ab.type, origin=use.origin,
-             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use))
+             effects=[{"index": s.index, "kind": s.kind, "targets": []} for s in ab.effects], **_chosen(use),
+             **({"granted": True} if ab is not user.ability else {}))
     if not check(state, ctx, user, "activation_check", ab.activation, ability=ab.name, support=use.support):
         return
-    state.uses.add(user.id, PER_GAME, GAME)
+    state.uses.add(use_key(user, ab), PER_GAME, GAME)
     start, end = end_point(state, ctx, use)
     if ab.duration == 0:  # a counter written without a duration (option counter_default_turns)
         end = use.start + state.phases * ctx.options["counter_default_turns"]
@@ -569,13 +586,15 @@ def _chosen(use: Use) -> dict[str, str]:
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
                     waiting: Any) -> tuple[bool, str | None]:
     """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment? The
-    waiting range is the ability's range as any use reads it (DH-8.6, DH-9.1, DH-11.17)."""
-    when = holder.ability.counter_when if holder.ability else None
+    waiting range is the ability's range as any use reads it (DH-8.6, DH-9.1, DH-11.17); the ability
+    is the one that armed it, its own or one given to it (DH-11.22)."""
+    ab = ability_named(state, holder, waiting.data.get("ability"))
+    when = ab.counter_when
     subject = state.characters.get(trig.subject) if trig.subject else None
     enemy = subject is not None and subject.side != holder.side
     ally = subject is not None and subject.side == holder.side and subject.id != holder.id
     in_range = trig.square is not None and holder.at is not None and trig.square in \
-        reach(state, ctx, holder, holder.ability.effects[0], holder.ability, direction=waiting.data.get("direction"))
+        reach(state, ctx, holder, ab.effects[0], ab, direction=waiting.data.get("direction"))
     k = trig.kind
     table = {
         "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
@@ -621,10 +640,11 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         found = []
         for c in state.characters.values():
             for e in counter_waiting(state, c):
-                timing = c.ability.counter_timing
+                ab = ability_named(state, c, e.data.get("ability"))
+                timing = ab.counter_timing
                 if (timing == "before") != trig.before:
                     continue
-                alive_ok = not c.dead or c.ability.counter_when in ("killed", "killed_by_enemy") or timing == "same"
+                alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
                 if alive_ok and not _ability_sealed(state, ctx, c):
                     ok, _ = _counter_target(state, ctx, c, trig, e)
                     if ok:
@@ -637,9 +657,10 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
         holder, waiting = handler
+        ab = ability_named(state, holder, waiting.data.get("ability"))
         _, target_id = _counter_target(state, ctx, holder, trig, waiting)
-        _fire_counter(state, ctx, holder, trig, target_id, waiting.data.get("direction"))
-        limit = holder.ability.counter_times if holder.ability else None
+        _fire_counter(state, ctx, holder, trig, target_id, ab, waiting.data.get("direction"))
+        limit = ab.counter_times
         if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
             waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
             if waiting.data["fired"] >= limit:
@@ -657,8 +678,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
-                  target_id: str | None, direction: str | None = None) -> None:
-    ab = holder.ability
+                  target_id: str | None, ab: Ability, direction: str | None = None) -> None:
     sub: dict[str, Any] = {"targets": [target_id]} if target_id else {}
     if direction is not None:
         sub["direction"] = direction
@@ -696,7 +716,7 @@ def set_field(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, hit:
 
 def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character]) -> None:
     owner = state.characters[f.data["owner"]]
-    ab = owner.ability
+    ab = ability_named(state, owner, f.data.get("ability"))
     spec = ab.effects[f.data["effect_index"] - 1]
     use = Use(owner, ab, {}, "field", state.clocks.now(PHASE))
     for t in hit:
@@ -710,7 +730,7 @@ def _field_apply(state: DhState, ctx: TurnContext, f: Any, hit: list[Character])
 
 def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
     owner = state.characters[f.data["owner"]]
-    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    spec = ability_named(state, owner, f.data.get("ability")).effects[f.data["effect_index"] - 1]
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and not c.dead and c.at.label in f.data["squares"]
             and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c)]
@@ -719,7 +739,7 @@ def field_targets(state: DhState, ctx: TurnContext, f: Any) -> list[Character]:
 def field_reroll(state: DhState, ctx: TurnContext, f: Any, targets: list[Character], why: str) -> None:
     """The seed: 成功判定 again on an enemy's entry and at each own phase start; no new 制約 or 休み."""
     owner = state.characters[f.data["owner"]]
-    ab = owner.ability
+    ab = ability_named(state, owner, f.data.get("ability"))
     if not targets or _ability_sealed(state, ctx, owner):
         return
     ctx.emit("field_roll", actor=owner.id, ability=ab.name, effect=f.seq, reason=why,
@@ -756,8 +776,9 @@ def follow_fields(state: DhState, ctx: TurnContext, c: Character, *, forced: boo
     move only under the option ``moving_field_forced``."""
     if forced and not ctx.options["moving_field_forced"]:
         return
-    if c.ability is not None and c.ability.has("moving_field") and c.at is not None:
-        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id]:
+    if c.at is not None:  # its own ability's fields, or those of one given to it (DH-11.22)
+        for f in [f for f in state.effects.select(kind="field") if f.data["owner"] == c.id
+                  and ability_named(state, c, f.data.get("ability")).has("moving_field")]:
             _move_field(state, ctx, c, f)
 
 
@@ -765,11 +786,11 @@ def _move_field(state: DhState, ctx: TurnContext, owner: Character, f: Any) -> N
     """上位ルール 「フィールドが使用者と共に移動する」 (DH-8.19): the field's area is its range again
     from where its owner now stands; who is left outside loses its effect, and an enemy it now
     covers is rolled for as on entry."""
-    spec = owner.ability.effects[f.data["effect_index"] - 1]
+    ab = ability_named(state, owner, f.data.get("ability"))
+    spec = ab.effects[f.data["effect_index"] - 1]
     before = list(f.data["squares"])
-    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, owner.ability,
-                                                direction=f.data.get("direction"))]
-    ctx.emit("field_moved", actor=owner.id, ability=owner.ability.name, effect=f.seq, squares=f.data["squares"])
+    f.data["squares"] = [s.label for s in reach(state, ctx, owner, spec, ab, direction=f.data.get("direction"))]
+    ctx.emit("field_moved", actor=owner.id, ability=ab.name, effect=f.seq, squares=f.data["squares"])
     gone = [e for e in state.effects if e.data.get("field") == f.seq and e.bearer is not None
             and (state.characters[e.bearer].at is None or state.characters[e.bearer].at.label not in f.data["squares"])]
     harm.end_effects(state, ctx, gone, reason="left_field")
@@ -810,11 +831,12 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str, actions: list[di
                 if user is None or user.side != side_id or e.bearer is None:
                     continue
                 t = state.characters[e.bearer]
-                spec = user.ability.effects[e.data["effect_index"] - 1]
+                ab = ability_named(state, user, e.data.get("ability"))
+                spec = ab.effects[e.data["effect_index"] - 1]
                 ctx.emit("grant_repeat", actor=user.id, target=t.id, effect=e.seq)
                 if t.dead == (spec.kind == "revive") and t.at is not None:
                     sub = {"at": e.data["at"]} if "at" in e.data else {}
-                    HANDLERS[spec.kind](state, ctx, Use(user, user.ability, sub, "grant", e.start), spec, t)
+                    HANDLERS[spec.kind](state, ctx, Use(user, ab, sub, "grant", e.start), spec, t)
         else:
             for f in state.effects.select(kind="field"):
                 owner = state.characters[f.data["owner"]]

@@ -52,6 +52,8 @@ def apply_state(state: DhState, setup: dict) -> None:
         c.died_phase = data.get("died")
         if data.get("uses"):
             state.uses.add(cid, PER_GAME, GAME, data["uses"])
+        for name, n in (data.get("given_uses") or {}).items():  # abilities given to it (DH-11.22)
+            state.uses.add((cid, name), PER_GAME, GAME, n)
         if data.get("appeared", c.starter) and cid not in state.appeared:
             state.appeared.append(cid)
         elif not data.get("appeared", c.starter) and cid in state.appeared:
@@ -90,6 +92,9 @@ def character_state(c: Character, state: DhState) -> dict[str, Any]:
         out["arrived"] = c.arrived_phase
     if state.uses.used(c.id, PER_GAME, GAME):
         out["uses"] = state.uses.used(c.id, PER_GAME, GAME)
+    given = {name: state.uses.used((c.id, name), PER_GAME, GAME) for name in state.library}
+    if any(given.values()):  # uses of abilities given to it (DH-11.22)
+        out["given_uses"] = {name: n for name, n in given.items() if n}
     if (c.id in state.appeared) != c.starter:
         out["appeared"] = c.id in state.appeared
     return out
@@ -138,7 +143,7 @@ def setup_from_log(log: dict) -> dict:
             c["died"] = died.get(cid, base.get("died"))
         if "arrives" in base and "at" not in now and "at" in base:  # a 転校生 still to arrive (DH-14.3)
             c["at"], c["arrives"] = base["at"], base["arrives"]
-        for key in ("starter", "arrived", "uses", "appeared"):
+        for key in ("starter", "arrived", "uses", "given_uses", "appeared"):
             if key in now:
                 c[key] = now[key]
         setup["characters"][cid] = c
@@ -176,11 +181,14 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
     """DH-12.1: the current state must be one the rules can reach. ``at(rel, message)`` reports."""
     chars = setup["characters"]
     now = start_phase(setup)
+    # a ステータス入れ替え under way (DH-11.21) holds a value of another stat, which may be higher
+    swapped = {(cid, name) for e in setup.get("effects", []) if e["kind"] == "stat_swap"
+               for cid, name, _ in e.get("slots", [])}
     for cid, c in chars.items():
         cur = c.get("current") or {}
         if heal_cap == "initial":
             for name, value in cur.items():
-                if value > c.get(name, 2 if name == "movement" else 0):
+                if value > c.get(name, 2 if name == "movement" else 0) and (cid, name) not in swapped:
                     at(("characters", cid, "current", name),
                        say("dh.over_maximum", stat=name, value=value, maximum=c.get(name, 2)))
         if cur.get("hp") == 0 and not c.get("dead"):

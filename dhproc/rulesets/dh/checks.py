@@ -150,6 +150,7 @@ def check_match(match: Any) -> list[Problem]:
         if "ability" in c:
             problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
                          for rel, msg in _ability_problems(cid, c["ability"], setup, board)]
+    problems += [match.problem(("setup",) + path, msg) for path, msg in _granted_problems(setup, board)]
     if any("rate" in (c.get("ability") or {}) for c in setup["characters"].values()):
         from .rate import setup_rates  # only a setup with 発動率 designs pays for the tables
 
@@ -197,7 +198,12 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
             # a negative damage would be a heal, a negative DP gain a loss: write the kind meant
             out.append((("effects", i, "amount"), say("dh.amount_at_least", kind=e["kind"],
                                                       least=1 if e["kind"] == "revive" else 0)))
-        if e["kind"] == "summon" and "character" in e:
+        if e["kind"] == "grant_ability" and not isinstance(e.get("ability"), dict) \
+                and e.get("ability") not in library_names(setup):  # DH-11.22
+            out.append((("effects", i) + (("ability",) if "ability" in e else ()),
+                        say("dh.unknown_granted", name=e.get("ability", ""),
+                            known=", ".join(library_names(setup)) or "-")))
+        if e["kind"] == "summon" and "character" in e and cid is not None:
             other = setup["characters"].get(e["character"])
             if other is None:
                 out.append((("effects", i, "character"), say("dh.unknown_character", who=e["character"], hint="")))
@@ -208,6 +214,27 @@ def _ability_problems(cid: str, ab: dict, setup: dict, board: Board) -> list[tup
     for j, t in enumerate((ab.get("start") or {}).get("targets", [])):
         if t not in setup["characters"]:
             out.append((("start", "targets", j), say("dh.unknown_character", who=t, hint="")))
+    return out
+
+
+def library_names(setup: dict) -> list[str]:
+    """The names a 特殊能力付与 can give (DH-11.22), in the order they are written."""
+    from .abilities import granted_definitions
+
+    return list(dict.fromkeys(data["name"] for _, data in granted_definitions(setup)))
+
+
+def _granted_problems(setup: dict, board: Board) -> list[tuple[tuple, str]]:
+    """The abilities a 特殊能力付与 gives (DH-11.22): each checked as an ability, one definition a name."""
+    from .abilities import granted_definitions
+
+    out: list[tuple[tuple, str]] = []
+    first: dict[str, dict] = {}
+    for path, data in granted_definitions(setup):
+        if data["name"] in first and first[data["name"]] != data:
+            out.append((path + ("name",), say("dh.granted_twice", name=data["name"])))
+        first.setdefault(data["name"], data)
+        out += [(path + rel, msg) for rel, msg in _ability_problems(None, data, setup, board)]
     return out
 
 
@@ -267,10 +294,22 @@ def _summon_problems(turn: Any, here: tuple, use: dict, who: str, chars: dict) -
     return []
 
 
-def _named_use_problems(turn: Any, here: tuple, name: str, char: dict) -> list[Problem]:
+def _given_ability(use: Any, char: dict | None, setup: dict) -> dict | None:
+    """The data of the ability a submission names when it is not the character's own but one a
+    特殊能力付与 can give (DH-11.22); None otherwise."""
+    from .abilities import granted_definitions
+
+    name = use if isinstance(use, str) else use.get("name")
+    if name is None or char is None or name == (char.get("ability") or {}).get("name"):
+        return None
+    return next((data for _, data in granted_definitions(setup) if data["name"] == name), None)
+
+
+def _named_use_problems(turn: Any, here: tuple, name: str, char: dict, given: dict | None = None) -> list[Problem]:
     """``ability: 返し刃``: the name alone is a use with no choices, so the name must be the
-    character's and the ability must need none — no target to name, no square, no payer (DH-8.1)."""
-    ab = char.get("ability") or {}
+    character's (or one a 特殊能力付与 can give it) and the ability must need none — no target to
+    name, no square, no payer (DH-8.1)."""
+    ab = given or char.get("ability") or {}
     if name != ab.get("name"):
         return [turn.problem(here, say("dh.other_ability", who=char["name"], name=name, has=ab.get("name")))]
     needs = []
@@ -353,10 +392,16 @@ def _check_submissions(turn: Any, setup: dict, board: Board) -> list[Problem]:
             if "ability" in act:
                 if "attack" in act or act.get("wait"):
                     problems.append(turn.problem(here + ("ability",), say("dh.one_motion")))
-                if who in chars and not (chars[who].get("ability") or {}).get("effects"):
+                given = _given_ability(act["ability"], chars.get(who), setup)  # 特殊能力付与 (DH-11.22)
+                if who in chars and given is None and not (chars[who].get("ability") or {}).get("effects"):
                     problems.append(turn.problem(here + ("ability",), say("dh.no_ability_effects", who=who)))
                 if who in chars and isinstance(act["ability"], str):
-                    problems += _named_use_problems(turn, here + ("ability",), act["ability"], chars[who])
+                    problems += _named_use_problems(turn, here + ("ability",), act["ability"], chars[who], given)
+                elif who in chars and "name" in act["ability"] and given is None \
+                        and act["ability"]["name"] != (chars[who].get("ability") or {}).get("name"):
+                    problems.append(turn.problem(here + ("ability", "name"), say(
+                        "dh.other_ability", who=chars[who]["name"], name=act["ability"]["name"],
+                        has=(chars[who].get("ability") or {}).get("name"))))
                 elif who in chars:
                     problems += _use_problems(turn, here + ("ability",), act["ability"], who, chars, board)
             if "prepared" in act and who in chars:  # 準備型 (DH-10.8)

@@ -21,13 +21,13 @@ from .status import PHASE, barricade_squares, move_board, passes_counters, stat
 # Kinds that need no target character: they act on the user's side or on a square.
 TARGETLESS = ("dp_gain", "wall_build", "wall_break", "summon", "barricade_build", "zoc_field")
 LASTING = ("stat_change", "barrier", "incapacitate", "movement_change", "zoc_ignore", "damage_reduction", "seal",
-           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap", "rate_change")
+           "control", "wall_entry", "barricade_cross", "counter_pass", "stat_swap", "rate_change", "grant_ability")
 DESCRIBED_BY = ("stat", "amount", "seal", "rate", "set")  # the parameters a lasting effect keeps and its events show
 KINDS = ("damage", "heal", "instant_death", "dying", "stat_change", "barrier", "incapacitate",
          "movement_change", "zoc_ignore", "extra_action", "dp_gain", "rest_release", "effect_removal",
          "summon", "withdraw", "forced_move", "revive", "wall_build", "wall_break", "normal_attack",
          "damage_reduction", "seal", "control", "wall_entry", "barricade_build", "barricade_cross", "zoc_field",
-         "counter_pass", "stat_swap", "rate_change")
+         "counter_pass", "stat_swap", "rate_change", "grant_ability")
 
 # 単発 kinds that a 付与型 ability with a duration applies again at each of its user side's phase
 # starts (DH-10.5): not the lasting ones, not those without a bearer, not 再行動 (a 行動, not an
@@ -88,7 +88,7 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
         event.update(stat=data["stat"], amount=data["amount"], before=before[data["stat"]],
                      after=stat(state, target, data["stat"]))
     else:
-        event.update({k: data[k] for k in DESCRIBED_BY + ("slots",) if k in data})
+        event.update({k: data[k] for k in DESCRIBED_BY + ("slots", "granted") if k in data})
     ctx.emit("effect_start", **event)
 
 
@@ -153,6 +153,13 @@ def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: 
     harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
                 gruesome=use.ability.has("gruesome_death"), silent=use.silent)
     return t.hp - before
+
+
+def _grant_ability(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
+    """特殊能力付与 (DH-11.22): the target may use the ability given while the effect lasts."""
+    from .abilities import granted_name
+
+    lasting(state, ctx, use, spec, t, "granted_ability", {"granted": granted_name(spec)}, **extra)
 
 
 def swap_slots(use: Use, spec: EffectSpec, t: Character) -> list[tuple[Character, str]]:
@@ -450,5 +457,6 @@ HANDLERS: dict[str, Callable] = {
     "counter_pass": _lasting_kind("counter_pass"),
     "stat_swap": _stat_swap,
     "rate_change": _lasting_kind("rate_change"),  # 発動率 / 成功率 操作 (DH-11.20), read by support.roll_rate
+    "grant_ability": _grant_ability,
 }
 assert tuple(HANDLERS) == KINDS

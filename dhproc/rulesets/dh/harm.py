@@ -209,11 +209,26 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
         event.update({k: e.data[k] for k in ("stat", "amount", "seal") if k in e.data})
     elif e.kind == "stat_swap":
         event.update(slots=e.data["slots"])
+    elif e.kind == "granted_ability":
+        event.update(granted=e.data["granted"])
     ctx.emit("effect_end", **event)
     if e.kind == "stat_swap":
         swap_back(state, ctx, e.data["slots"])
+    elif e.kind == "granted_ability" and e.bearer is not None:
+        _grant_ended(state, ctx, state.characters[e.bearer], e.data["granted"])
     if e.kind == "stat_change" and e.data.get("applied") and e.bearer is not None:
         _take_back_hp(state, ctx, state.characters[e.bearer], e.data["applied"])
+
+
+def _grant_ended(state: DhState, ctx: TurnContext, c: Character, name: str) -> None:
+    """When a 特殊能力付与 ends the ability is gone (DH-11.22): its waiting counter ends with it,
+    unless the ability is still given (or its own) by another effect."""
+    from .status import granted
+
+    if name in granted(state, c) or (c.ability is not None and c.ability.name == name):
+        return
+    waiting = [x for x in state.effects.select(bearer=c.id, kind="counter") if x.data.get("ability") == name]
+    end_effects(state, ctx, waiting, reason="grant_ended")
 
 
 def swap_back(state: DhState, ctx: TurnContext, slots: list) -> None:

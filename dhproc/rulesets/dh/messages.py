@@ -30,6 +30,10 @@ MESSAGES = catalogue("dh", {
                     "an effect delay or a prepared ability is for the effects, other than extra_action, of an "
                     "active or passive ability"),
     "no_prepared": ("「{who}」の特殊能力は準備型（prepared）ではありません", "'{who}' has no prepared ability"),
+    "unknown_granted": ("特殊能力付与の能力「{name}」はセットアップのabilitiesにありません（あるもの：{known}）",
+                        "the ability '{name}' a grant gives is not among the setup's abilities (there are: {known})"),
+    "granted_twice": ("付与される能力「{name}」が2通りに書かれています。1つの名前には1つの内容です",
+                      "the ability '{name}' to be given is written two different ways; one name, one ability"),
     "seal_needs_what": ("封印には封じるものが必要です（seal: action／move／ability／attack）",
                         "a seal needs what it stops (seal: action / move / ability / attack)"),
     "not_a_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),

@@ -133,6 +133,7 @@ class DhState:
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)
     sealed: str | None = None  # 封印キャラ still to arrive at the start of turn 2 (DH-4.6)
+    library: dict[str, Ability] = field(default_factory=dict)  # what a 特殊能力付与 can give, by name (DH-11.22)
     # how often each character's ability has been activated (発動判定 succeeded), per game (DH-8.1)
     uses: UsageLedger = field(default_factory=UsageLedger)
     transfer: str | None = None  # the 転校生 side (DH-14), last in ``sides``; None in a two-side match

@@ -168,6 +168,10 @@ TRANSFER_OPTIONS = tuple(o.id for o in OPTIONS if o.id.startswith("transfer_"))
 # The options only a match with 応援ボーナス or a 発動率 / 成功率 操作 reads (DH-15, DH-11.20): recorded
 # in the log only when the setup has either.
 RATE_OPTIONS = ("support_activation_cap", "support_unneeded", "support_success", "rate_change_order")
+# The options only a match with a ステータス入れ替え (DH-11.21), or with a delayed or prepared effect
+# (DH-10.7, DH-10.8), reads: recorded in the log only then.
+SWAP_OPTIONS = ("swap_end",)
+DELAY_OPTIONS = ("delayed_on_death", "delayed_range")
 
 # The names GKs read in report headers and `dhproc options` (Japanese, English).
 OPTIONS.set_names({

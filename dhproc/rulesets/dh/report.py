@@ -156,6 +156,8 @@ T = Catalog({
                  "  → effect {index} is prepared: its targets are named at the start of {side}'s phase of turn {turn}"),
     "lands": ("◇遅延効果「{ability}」（{name}）：効果{index}発生{targets}",
               "◇ delayed effect 「{ability}」 ({name}): effect {index} takes effect{targets}"),
+    "granted_mark": ("（付与）", " (given)"),
+    "granted_what": ("特殊能力「{name}」付与", "given the ability 「{name}」"),
     "swap_own": ("{first}⇔{second}入れ替え", "{first} and {second} swapped"),
     "swap_with": ("{stat}を{name}と入れ替え", "{stat} swapped with {name}'s"),
     "reduced": ("　{name}：{stat}ダメージ軽減{by}（{amount}→{after}）",
@@ -265,6 +267,9 @@ REASONS = Catalog({
     "own_rest": ("自分の能力休みは解除できない", "its own rest cannot be released"),
     "delayed_note": ("遅延効果待ち", "delayed effect pending"),
     "user_gone": ("使用者がMAPにいない", "its user is not on the MAP"),
+    "granted_note": ("特殊能力付与", "given an ability"),
+    "not_granted": ("付与されていない能力", "it has not been given that ability"),
+    "grant_ended": ("（特殊能力付与の終了）", " (its grant ended)"),
     "swap_note": ("ステータス入れ替え中", "stats swapped"),
     "nothing_to_swap": ("入れ替えるものが同じ", "it would swap a value with itself"),
     "no_destination": ("移動先なし", "no destination"),
@@ -654,7 +659,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         targets = t("ability_targets", names="／".join(dict.fromkeys(shown))) if shown else ""
         if "direction" in e:  # 任意一方向 (DH-9.6): the line the use chose
             targets = t("line_direction", way=DIRECTION_NAMES[lang][e["direction"]]) + targets
-        return head + [t("ability", ability=e["ability"], targets=targets)]
+        mark = t("granted_mark") if e.get("granted") else ""  # 特殊能力付与 (DH-11.22)
+        return head + [t("ability", ability=e["ability"], targets=mark + targets)]
     if kind == "check":
         label = t("effect_label", index=e["effect"]) if e.get("effect", 1) != 1 else ""
         basis = t("mental_basis", name=name(e["target"]), spirit=e["spirit"]) if "spirit" in e else ""
@@ -684,7 +690,8 @@ def _ability_lines(board: Board, e: dict, t, r, lang: str) -> list[str]:
         return [t("effect_start", name=name(e["bearer"]), what=_effect_what(e, lang, board), until=until)]
     if kind == "effect_end":
         who = name(e["bearer"]) if e.get("bearer") else name(e.get("owner"))
-        why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed") else ""
+        why = r(e["reason"]) if e["reason"] in ("death", "left_field", "field_ended", "released", "removed",
+                                                "grant_ended") else ""
         return [t("effect_end", name=who, what=_effect_what(e, lang, board), why=why)]
     if kind == "cost":
         cost = e["cost"]
@@ -792,6 +799,8 @@ def _effect_what(e: dict, lang: str, board: "Board | None" = None) -> str:
         sign = "" if amount is None else ("+" if amount >= 0 else "")
         head = STAT_NAMES[lang][e["stat"]] + ("" if amount is None else f"{sign}{amount}")
         return head + (f"（→{e['after']}）" if lang == "ja" else f" (→{e['after']})")
+    if e["type"] == "granted_ability" and "granted" in e:
+        return T.lang(lang)("granted_what", name=e["granted"])
     if e["type"] == "stat_swap" and "slots" in e:  # ステータス入れ替え (DH-11.21)
         (c1, s1, _), (c2, s2, _) = e["slots"]
         names = STAT_NAMES[lang]
@@ -848,7 +857,8 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     mine = [v for v in board.effects.values() if v["bearer"] == cid]
     for kind, key in (("ability_rest", "rest_note"), ("counter", "counter_note"), ("incapacitate", "incap_note"),
                       ("barrier", "barrier_note"), ("damage_reduction", "reduction_note"),
-                      ("control", "control_note"), ("stat_swap", "swap_note"), ("delayed", "delayed_note")):
+                      ("control", "control_note"), ("stat_swap", "swap_note"), ("delayed", "delayed_note"),
+                      ("granted_ability", "granted_note")):
         if any(v["type"] == kind for v in mine):
             notes.append(r(key))
     for v in mine:

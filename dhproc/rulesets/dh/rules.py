@@ -190,7 +190,7 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
     elif "ability" in action:
         if not ability_rules.use_ability(state, ctx, c, choices(action), origin="action", turn=turn,
-                                         phase_no=phase_no, support=support):
+                                         phase_no=phase_no, support=support, name=ability_name(action)):
             ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)  # as any cancelled 動作
     else:
         ctx.emit("wait", actor=c.id, submitted=True)
@@ -220,6 +220,12 @@ def choices(action: dict) -> dict:
     """The submission's ``ability:`` choices; the ability's name alone means none (DH-8.1)."""
     use = action.get("ability")
     return use if isinstance(use, dict) else {}
+
+
+def ability_name(action: dict) -> str | None:
+    """The ability the submission names (its own, or one given to it, DH-11.22), or None."""
+    use = action.get("ability")
+    return use if isinstance(use, str) else use.get("name") if isinstance(use, dict) else None
 
 
 def _arrivals(state: DhState, ctx: TurnContext) -> None:

@@ -58,6 +58,19 @@ def controller(state: "DhState", c: "Character") -> str | None:
     return held[-1].source.get("user") if held else None
 
 
+def granted(state: "DhState", c: "Character") -> list[str]:
+    """The names of the abilities a 特殊能力付与 gives ``c`` now (DH-11.22), in the order given."""
+    return list(dict.fromkeys(e.data["granted"] for e in effects_on(state, c, "granted_ability")))
+
+
+def ability_named(state: "DhState", c: "Character", name: str | None):
+    """``c``'s ability of that name: its own, else one given to it (or once given: what it set up
+    goes on, DH-11.22); its own when the name is none of these."""
+    if c.ability is not None and (name is None or c.ability.name == name):
+        return c.ability
+    return state.library.get(name or "", c.ability)
+
+
 def barrier(state: "DhState", c: "Character") -> bool:
     return bool(effects_on(state, c, "barrier"))
 

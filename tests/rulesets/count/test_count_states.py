@@ -177,14 +177,29 @@ def test_count_4_5_a_reroll_skill_or_item_pays_for_a_reroll(order, first) -> Non
 
 
 def test_count_5_7_an_evasion_reroll_skill() -> None:
-    dodge = {"name": "見切り", "timing": "reroll", "roll": "evasion"}  # no uses: a skill, every time
+    dodge = {"name": "見切り", "timing": "reroll", "roll": "evasion"}  # no uses: once on each check
     units = {"a": unit("アオイ", "pc", "E5", 15),
              "g": unit("ゴブリン", "enemy", "E6", 3, skills=[dict(SLASH), dodge])}
     plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["g"]}}]}},
              "enemy": {"reactions": {"g": {"reroll_evasion_failure": True}}}}
-    log = resolve(make(units, plans, dice=[5, 5, 80, 70, 30]))
-    assert [(e["face"], e["final"]) for e in events(log, "evasion")] == [(80, False), (70, False), (30, True)]
-    assert [e["skill"] for e in events(log, "reroll")] == ["見切り", "見切り"] and not events(log, "damage")
+    log = resolve(make(units, plans, dice=[5, 5, 80, 30]))
+    assert [(e["face"], e["final"]) for e in events(log, "evasion")] == [(80, False), (30, True)]
+    assert [e["skill"] for e in events(log, "reroll")] == ["見切り"] and not events(log, "damage")
+
+
+def test_count_5_7_a_reroll_skill_without_uses_rerolls_a_check_once_so_a_hopeless_one_ends() -> None:
+    """Found by the deep property run: 回避率 0% with a 振り直し skill without uses re-rolled for ever
+    (an unbounded loop, its log growing without end). Once per check, then plain re-rolls, then done."""
+    dodge = {"name": "見切り", "timing": "reroll", "roll": "evasion"}
+    units = {"a": unit("アオイ", "pc", "E5", 15, hit=40),  # 命中 40+2D10 against 回避 10: 回避率 0%
+             "g": unit("ゴブリン", "enemy", "E6", 3, rerolls=2, skills=[dict(SLASH), dodge])}
+    plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["g"]}}]}},
+             "enemy": {"reactions": {"g": {"reroll_evasion_failure": True}}}}
+    log = resolve(make(units, plans, seed=3))
+    evasions = events(log, "evasion")
+    assert {e["evasion_rate"] for e in evasions} == {0}
+    assert [e.get("skill") for e in events(log, "reroll")] == ["見切り", None, None]  # the skill once, then 2 plain
+    assert len(evasions) == 4 and evasions[-1]["final"] and not evasions[-1]["evaded"]
 
 
 def test_count_3_9_stopped_by_its_own_sub_action_it_loses_the_main_action() -> None:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("english")  # these tests read the English 
 
 def ability_match(ability: dict, turns: list[dict], *, chars: dict | None = None, options: dict | None = None,
                   user_at: str = "Ｂ２", rows: int = 3, cols: int = 4, walls: list[str] | None = None,
-                  user: dict | None = None) -> dict:
+                  user: dict | None = None, setup_extra: dict | None = None) -> dict:
     """One ability user `u` (red, first) and enemies `x` on Ｂ３ and `y` on Ｃ４ unless given. The dice
     these tests record include one for every 判定, 100% ones too (roll_at_100, DH-7.2)."""
     characters = {"u": {"name": "使い手", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
@@ -32,7 +32,8 @@ def ability_match(ability: dict, turns: list[dict], *, chars: dict | None = None
     characters.update(chars or {})
     match = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"roll_at_100": True, **(options or {})},
              "setup": {"map": {"rows": rows, "cols": cols, "walls": walls or []}, "first": "red",
-                       "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": characters},
+                       "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": characters,
+                       **(setup_extra or {})},
              "turns": turns}
     return api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
 

@@ -316,3 +316,121 @@ def test_dh_10_8_prepared_choices_for_a_character_without_such_an_ability_are_lo
     with pytest.raises(InputError) as info:
         ability_match(DELAYED, [turn(1, [{"who": "u", "prepared": {"targets": ["x"]}}], [])])
     assert any("prepared" in p.format() or "準備型" in p.format() for p in info.value.problems)
+
+
+GUARD_GIVEN = {"name": "返し", "style": "counter", "activation": 90, "duration": 3, "range": {"shape": "map"},
+               "targets": {"side": "enemy"}, "counter": {"when": "attacked_by_enemy"},
+               "effects": [{"kind": "damage", "amount": 1}]}
+GIVER = {"activation": 90, "duration": 1, "targets": {"side": "self"},
+         "effects": [{"kind": "grant_ability", "ability": "返し"}]}
+
+
+def _given_match(turns: list, ability: dict = GIVER) -> dict:
+    return ability_match(ability, turns, setup_extra={"abilities": [GUARD_GIVEN]})
+
+
+def test_dh_11_22_an_ability_given_by_name_is_gone_when_the_grant_ends() -> None:
+    """u gives itself 返し (from the setup's abilities) for one turn; rested, it names 返し in turn 3."""
+    log = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]), turn(2, [], []),
+                        turn(3, [{"who": "u", "ability": "返し"}], [])])
+    assert [e["granted"] for e in events(log, "effect_start")] == ["返し"]
+    assert [(e["ability"], e["reason"]) for e in events(log, "cancel")] == [("返し", "not_granted")]
+
+
+def test_dh_11_22_the_given_counter_waits_and_its_wait_ends_with_the_grant() -> None:
+    log = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                        turn(2, [{"who": "u", "ability": "返し"}], [], dice=[1])],
+                       ability={**GIVER, "duration": 2, "riders": ["no_rest"]})
+    armed = events(log, "counter_armed")
+    assert [(e["actor"], e["ability"]) for e in armed] == [("u", "返し")]
+    later = _given_match([turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                          turn(2, [{"who": "u", "ability": "返し"}], [], dice=[1]), turn(3, [], [])],
+                         ability={**GIVER, "duration": 2, "riders": ["no_rest"]})
+    ends = [(e["type"], e["reason"]) for e in events(later, "effect_end")]
+    assert ("granted_ability", "expired") in ends and ("counter", "grant_ended") in ends
+
+
+def test_dh_11_22_names_a_grant_cannot_give_are_located() -> None:
+    import pytest
+
+    from dhproc.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        ability_match({**GIVER, "effects": [{"kind": "grant_ability", "ability": "無い"}]}, [])
+    assert any("/effects/0/ability)" in p.format() for p in info.value.problems)
+    with pytest.raises(InputError) as info:
+        ability_match(STRIKE_BY_NAME, [turn(1, [{"who": "u", "ability": {"name": "無い", "targets": ["x"]}}], [])])
+    assert any("/ability/name)" in p.format() for p in info.value.problems)
+
+
+STRIKE_BY_NAME = {"activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+                  "effects": [{"kind": "damage", "amount": 1}]}
+
+
+def _continued_after_turn_1(name: str) -> tuple[dict, dict]:
+    """The scenario resolved whole, and resolved again from the setup its turn-1 log leaves (DH-12.2)."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from dhproc import api
+    from dhproc.engine.ruleset import get_ruleset
+    from dhproc.loading import load_file
+
+    doc = load_file(Path(__file__).resolve().parents[2] / "scenarios" / "dh" / f"{name}.yaml")
+    whole = api.resolve(api.load_inline(doc, ("match",)))
+    data = copy.deepcopy(doc.data["match"])
+    later_turns, data["turns"] = data["turns"][1:], data["turns"][:1]
+    first = api.resolve(api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml"))
+    setup = get_ruleset("dh").setup_from_log(first)
+    later = {"dhproc": 1, "ruleset": "dh", "seed": first["seed"], "options": first["options"], "setup": setup,
+             "turns": later_turns}
+    return whole, api.resolve(api.loads(json.dumps(later, ensure_ascii=False), name="later.yaml"))
+
+
+def test_dh_12_2_swaps_grants_and_waiting_effects_carry_over_to_a_continued_match() -> None:
+    for name in ("catalogue-stat-swap", "catalogue-effect-delay", "catalogue-prepared", "catalogue-grant-ability"):
+        whole, later = _continued_after_turn_1(name)
+        assert later["turns"] == whole["turns"][1:], name
+        assert later["state"] == whole["state"], name
+
+
+def test_dh_11_22_a_given_ability_counts_its_own_uses_and_they_carry_over() -> None:
+    """u's own ability gives it 付与撃 (once per game, no rest) for three turns; it uses 付与撃 in turn 2,
+    and in turn 3 the second use is refused as used up: its count is its own, not u's ability's."""
+    given = {"name": "付与撃", "activation": 90, "range": {"shape": "map"}, "targets": {"side": "enemy"},
+             "riders": ["no_rest"],
+             "restrictions": [{"kind": "once_per_game"}], "effects": [{"kind": "damage", "amount": 1}]}
+    ab = {"activation": 90, "duration": 3, "targets": {"side": "self"}, "riders": ["no_rest"],
+          "effects": [{"kind": "grant_ability", "ability": given}]}
+    log = ability_match(ab, [turn(1, [{"who": "u", "ability": "能力"}], [], dice=[1, 1]),
+                             turn(2, [{"who": "u", "ability": {"name": "付与撃", "targets": ["x"]}}], [], dice=[1, 1]),
+                             turn(3, [{"who": "u", "ability": {"name": "付与撃", "targets": ["x"]}}], [])])
+    assert [e["reason"] for e in events(log, "cancel")] == ["used_up"]
+    assert log["state"]["characters"]["u"]["given_uses"] == {"付与撃": 1}
+    assert log["state"]["characters"]["u"]["uses"] == 1
+
+
+def test_dh_10_8_and_11_22_the_japanese_keys_prepared_and_name() -> None:
+    """準備 (prepared) and 能力名 (name) as GKs write them, with the characters' names (docs/aliases.md)."""
+    from .helpers import match_text, resolve_text
+
+    chars = ("      p: {name: 罠師, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,\n"
+             "          ability: {name: 仕込み, activation: 90, prepared: {turns: 1}, range: {shape: map},\n"
+             "                    targets: {side: enemy}, effects: [{kind: damage, amount: 2}]}}\n"
+             "      x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ３}\n")
+    log = resolve_text(match_text("""\
+        - {turn: 1, dice: [1], submissions: {red: [{誰: 罠師, 能力: {能力名: 仕込み}}], blue: []}}
+        - {turn: 2, dice: [1], submissions: {red: [{誰: 罠師, 準備: {対象: [敵]}}], blue: []}}
+        """, chars=chars))
+    assert [e["targets"] for e in events(log, "effect_lands")] == [["x"]]
+    assert log["state"]["characters"]["x"]["hp"] == 3
+
+
+def test_dh_11_21_and_10_7_their_options_reach_the_log_only_with_a_swap_or_a_delay() -> None:
+    plain = ability_match(STRIKE_BY_NAME, [])
+    assert not {"swap_end", "delayed_on_death", "delayed_range"} & set(plain["options"])
+    swapping = ability_match(SWAP, [])
+    assert "swap_end" in swapping["options"] and "delayed_range" not in swapping["options"]
+    waiting = ability_match(PREPARED, [])
+    assert {"delayed_on_death", "delayed_range"} <= set(waiting["options"]) and "swap_end" not in waiting["options"]

@@ -248,3 +248,78 @@ def test_dh_15_5_a_log_records_the_options_of_both_only_when_its_setup_has_eithe
     curse = {**CURSE, "effects": [{"kind": "rate_change", "rate": "success", "set": 10}]}
     changed = resolve(match([turn(1, [])], red_bonus=None, chars={"a": char("red", "Ｂ２", ability=curse)}))
     assert set(RATE_OPTIONS) <= set(changed["options"])
+
+
+# The two together, end to end: any rate changes on x, any order, any bonus x's 行動 spends.
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from tests import coverage  # noqa: E402
+
+
+def _expected(base: int, changes: list[tuple[str, int]], bonus: int, bonus_first: bool) -> int:
+    """DH-11.20 / DH-15.2 as the clauses say it, written apart from the engine."""
+    rate = base
+    if bonus_first and bonus:
+        rate = min(100, rate + bonus)
+    for how, value in changes:
+        rate = value if how == "set" else rate // 2 if how == "half" else rate + value
+        rate = max(0, min(100, rate))
+    if not bonus_first and bonus:
+        rate = min(100, rate + bonus)
+    return rate
+
+
+CHANGE = st.tuples(st.sampled_from(["activation", "success", "both"]),
+                   st.one_of(st.tuples(st.just("add"), st.integers(-120, 120)), st.tuples(st.just("half"), st.just(0)),
+                             st.tuples(st.just("set"), st.integers(0, 100))))
+
+
+@given(changes=st.lists(CHANGE, min_size=1, max_size=3), activation=st.integers(0, 100),
+       success=st.integers(0, 100), pool=st.sampled_from([0, 5, 10, 30]), bonus=st.integers(1, 10),
+       on_success=st.integers(0, 10), order=st.sampled_from(["effects_first", "bonus_first"]),
+       unneeded=st.sampled_from(["spent", "kept"]), seed=st.integers(0, 2**20))
+def test_dh_11_20_and_dh_15_any_changes_and_bonus_give_the_clauses_rate(changes, activation, success, pool, bonus,
+                                                                        on_success, order, unneeded, seed) -> None:
+    effects = [{"kind": "rate_change", "rate": rate, **({"set": v} if how == "set" else
+                                                       {"amount": "half" if how == "half" else v})}
+               for rate, (how, v) in changes]
+    target = {**SPELL, "name": "突き", "activation": activation, "success": success}
+    declared = {"activation": bonus, **({"success": on_success} if on_success else {})}
+    data = match([turn(1, [{"who": "a", "ability": {"targets": ["x"]}}],
+                       [{"who": "x", "ability": {"targets": ["a"]}, "bonus": declared}])],
+                 chars={"a": char("red", "Ｂ２", name="術師", ability={**CURSE, "effects": effects}),
+                        "x": char("blue", "Ｂ３", name="甲", ability=target)},
+                 options={"rate_change_order": order, "support_unneeded": unneeded, "support_success": True})
+    data["seed"] = seed
+    data["setup"]["sides"] = {"red": {"name": "赤組"}, "blue": {"name": "青組", "bonus": pool}}
+    if bonus > pool:  # the 発動判定's points alone are more than the pool (DH-15.4)
+        with pytest.raises(InputError) as info:
+            resolve(data)
+        assert "応援ボーナスは残り" in info.value.problems[0].message
+        coverage.note("rate changes with 応援ボーナス", ["pool short at the 発動判定"])
+        return
+    try:
+        log = resolve(data)
+    except InputError as exc:  # the 成功判定's points, after the 発動判定's, more than the pool has left
+        assert "成功判定に" in exc.problems[0].message and on_success > 0
+        coverage.note("rate changes with 応援ボーナス", ["pool short at the 成功判定"])
+        return
+    first = order == "bonus_first"
+    changes_on = {r: [(how, v) for rate, (how, v) in changes if rate in (r, "both")] for r in ("activation", "success")}
+    rolls = [e for e in events(log, "check") if e["actor"] == "x"]
+    assert rolls[0]["rate"] == _expected(activation, changes_on["activation"], bonus, first)
+    if rolls[0]["success"]:
+        assert rolls[1]["rate"] == _expected(success, changes_on["success"], on_success, first)
+    left = pool
+    for e, roll in zip(events(log, "support"), [r for r in rolls if r.get("working") and any(
+            w["how"] == "bonus" for w in r["working"])]):
+        plain = _expected(roll["base"], changes_on["activation" if roll["check"] == "activation_check" else "success"],
+                          0, first)
+        needed = plain < 100 and (roll["face"] is None or roll["face"] > plain)
+        left -= e["points"] if unneeded == "spent" or needed else 0
+        assert e["remaining"] == left
+    assert log["state"]["sides"]["blue"]["bonus"] == left
+    coverage.note("rate changes with 応援ボーナス", ["resolved", *(["activated"] if rolls[0]["success"] else []),
+                                                   *(f"spent {e['check']}" for e in events(log, "support") if e["spent"]),
+                                                   *(f"kept {e['check']}" for e in events(log, "support") if not e["spent"])])
