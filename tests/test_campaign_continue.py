@@ -480,3 +480,20 @@ def test_dh_12_1_an_effect_ending_at_the_start_phase_ends_at_the_first_phase_sta
     assert [(e["bearer"], e["reason"]) for e in ended][:1] == [("x", "expired")]
     assert [e["kind"] for e in log["turns"][0]["events"]].index("effect_end") < \
         [e["kind"] for e in log["turns"][0]["events"]].index("action")
+
+
+@pytest.mark.parametrize("scope, refused", [("on_map", True), ("roster", False)])
+@pytest.mark.usefixtures("english")
+def test_dh_12_1_a_side_counts_as_wiped_out_by_the_matchs_own_scope(tmp_path, monkeypatch, scope, refused):
+    """Whether the state is one of a decided match follows ``wipeout_scope`` (DH-6.1): with
+    ``roster`` a side whose every character on the MAP is dead still plays while its bench lives."""
+    monkeypatch.chdir(tmp_path)
+    text = MID.replace("seed: 3\n", f"seed: 3\noptions: {{wipeout_scope: {scope}}}\n") \
+        .replace("fs: 5, at: Ｂ２}\n    y:", "fs: 5, at: Ｂ２, dead: true}\n    y:") \
+        .replace("  effects:\n", "    z: {name: 控え, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5}\n  effects:\n") \
+        .replace("    - {id: 4, kind: ability_rest, bearer: x, start: 4, end: 8, source: {user: x}}\n", "") \
+        .replace("      blue: [{who: x, attack: b}]", "      blue: []") \
+        .replace("      red: [{who: b, attack: x}]", "      red: [{who: b, to: Ｂ１}]").replace("    dice: [1]\n", "")
+    result = run("validate", _mid(tmp_path, text))
+    assert (result.exit_code == 1) == refused, result.stderr
+    assert ("every character of side 'blue' on the MAP is dead" in result.stderr) == refused

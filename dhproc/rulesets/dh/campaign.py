@@ -177,8 +177,19 @@ def arrives_for_good(setup: dict, c: dict) -> bool:
     return bool(side.get("transfer")) or any(r.get("side") == c["side"] for r in setup.get("reinforcements", []))
 
 
-def check_state(setup: dict, heal_cap: str, at: Any) -> None:
+def _wiped_out(members: list[dict], scope: str) -> bool:
+    """Whether these setup characters of one side count as wiped out (DH-6.1 with its option
+    ``wipeout_scope``, as harm.wiped_out reads the state): the match would have been decided."""
+    if scope == "starters":
+        members = [c for c in members if "at" in c and c.get("starter", True)]
+    elif scope != "roster":
+        members = [c for c in members if "at" in c]
+    return bool(members) and all(c.get("dead") for c in members)
+
+
+def check_state(setup: dict, options: dict, at: Any) -> None:
     """DH-12.1: the current state must be one the rules can reach. ``at(rel, message)`` reports."""
+    heal_cap = options["heal_cap"]
     chars = setup["characters"]
     now = start_phase(setup)
     # a ステータス入れ替え under way (DH-11.21) holds a value of another stat, which may be higher
@@ -204,8 +215,8 @@ def check_state(setup: dict, heal_cap: str, at: Any) -> None:
             if key in c and c[key] > now:
                 at(("characters", cid, key), say("dh.after_start", phase=c[key], start=now))
     for sid, s in setup["sides"].items():
-        members = [c for c in chars.values() if c["side"] == sid and "at" in c]
-        if members and all(c.get("dead") for c in members):
+        if not s.get("transfer") and _wiped_out([c for c in chars.values() if c["side"] == sid],
+                                                options["wipeout_scope"]):
             at(("sides", sid), say("dh.side_all_dead", side=sid))
     seen: dict[int, int] = {}  # effect id -> its index (a dict: no set order in resolution code)
     for i, e in enumerate(setup.get("effects", [])):

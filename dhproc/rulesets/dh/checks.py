@@ -145,7 +145,7 @@ def check_match(match: Any) -> list[Problem]:
                                                       columns="・".join(col_label(x) for x in home)))
     from .campaign import check_state
 
-    check_state(setup, match.options["heal_cap"], at)
+    check_state(setup, match.options, at)
     for cid, c in setup["characters"].items():
         if "ability" in c:
             problems += [match.problem(("setup", "characters", cid, "ability") + rel, msg)
