@@ -497,3 +497,33 @@ def test_dh_12_1_a_side_counts_as_wiped_out_by_the_matchs_own_scope(tmp_path, mo
     result = run("validate", _mid(tmp_path, text))
     assert (result.exit_code == 1) == refused, result.stderr
     assert ("every character of side 'blue' on the MAP is dead" in result.stderr) == refused
+
+
+HEALED_PAST_999 = """\
+dhproc: 1
+ruleset: dh
+seed: 4
+options: {heal_cap: none}
+setup:
+  map: {rows: 3, cols: 4}
+  first: red
+  turn_limit: 3
+  sides: {red: {name: 赤組}, blue: {name: 青組}}
+  characters:
+    a:
+      {name: 甲, side: red, attack: 5, defense: 5, hp: 5, spirit: 999, fs: 5, at: Ａ１,
+       ability: {name: 気合, activation: 100, success: 100, targets: {side: self}, effects: [{kind: heal, stat: spirit, amount: 999}]}}
+    x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ４}
+turns:
+  - turn: 1
+    submissions: {red: [{who: a, ability: {}}], blue: []}
+  - turn: 2
+    submissions: {red: [{who: a, to: Ａ２}], blue: []}
+"""
+
+
+def test_dh_12_1_a_value_raised_past_999_in_play_is_carried(tmp_path):
+    """Without a heal cap a value may pass the base values' 999 in play; ``current`` takes it."""
+    whole, first, later = _stopped_and_continued(HEALED_PAST_999, 1, tmp_path)
+    assert first["state"]["characters"]["a"]["spirit"] == 1998
+    assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]
