@@ -190,7 +190,7 @@ def test_dh_12_1_a_match_may_start_mid_campaign(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("current: {hp: 2}}", "current: {hp: 7}}", "current hp 7 is over its maximum 5"),
+    ("current: {spirit: 1}}", "current: {spirit: 7}}", "current spirit 7 is over its maximum 3"),
     ("fs: 5, at: Ｂ２}\n    y:", "fs: 5, at: Ｂ２, dead: true}\n    y:",
      "every character of side 'blue' on the MAP is dead"),
     ("start: 4, end: 8", "start: 1, end: 3", "it ended at phase 3, before the match's start"),
@@ -527,3 +527,11 @@ def test_dh_12_1_a_value_raised_past_999_in_play_is_carried(tmp_path):
     whole, first, later = _stopped_and_continued(HEALED_PAST_999, 1, tmp_path)
     assert first["state"]["characters"]["a"]["spirit"] == 1998
     assert later["turns"] == whole["turns"][1:] and later["state"] == whole["state"]
+
+
+def test_dh_12_1_hp_over_its_base_is_a_state_play_reaches(tmp_path, monkeypatch):
+    """A 蘇生 returns its target with 体力 ``amount`` (DH-11.11), past the base value even with
+    ``heal_cap: initial``: a continued setup's current 体力 over the base is accepted."""
+    monkeypatch.chdir(tmp_path)
+    result = run("validate", _mid(tmp_path, MID.replace("current: {hp: 2}}", "current: {hp: 39}}")))
+    assert result.exit_code == 0, result.stderr

@@ -199,7 +199,9 @@ def check_state(setup: dict, options: dict, at: Any) -> None:
         cur = c.get("current") or {}
         if heal_cap == "initial":
             for name, value in cur.items():
-                if value > c.get(name, 2 if name == "movement" else 0) and (cid, name) not in swapped:
+                # 体力 over its base is reached by a 蘇生 with its amount (DH-11.11), heal cap or not
+                if value > c.get(name, 2 if name == "movement" else 0) and (cid, name) not in swapped \
+                        and name != "hp":
                     at(("characters", cid, "current", name),
                        say("dh.over_maximum", stat=name, value=value, maximum=c.get(name, 2)))
         if cur.get("hp") == 0 and not c.get("dead"):
