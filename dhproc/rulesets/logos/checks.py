@@ -146,11 +146,17 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character], *, u
 
 def check_choices(problem: At, sid: str, choices: list, starters: dict[str, int],
                   chars: dict[str, Character], under_way: bool = False) -> None:
-    """LOGOS-1.8: a skill that targets a chosen character has its choice in the submission."""
+    """LOGOS-1.8: a skill that targets a chosen character has its choice in the submission; a
+    member named to enter the 行動順 (LOGOS-8.5) may have its own choices given too. In a round
+    under way (LOGOS-11.3) a starter's choice may be missing: a member placed mid-round had none to
+    give, and its skill then does nothing, as it did before the round stopped."""
     given: dict[tuple[str, str], int] = {}
+    entrants = {ch["target"] for ch in choices
+                if ch["who"] in starters and any(sk.name == ch["skill"] and sk.chooses == "member"
+                                                 for sk in chars[ch["who"]].skills)}
     for j, ch in enumerate(choices):
         who, name, target = ch["who"], ch["skill"], ch["target"]
-        if who not in starters:
+        if who not in starters and who not in entrants:
             problem((j, "who"), say("logos.not_starter_of", who=who, side=sid))
             continue
         skill = next((sk for sk in chars[who].skills if sk.name == name), None)
@@ -176,7 +182,7 @@ def check_choices(problem: At, sid: str, choices: list, starters: dict[str, int]
             problem((j, "target"), say("logos.member_not_reserve", name=name, side=sid, target=target))
         elif skill.chooses == "enemy" and t.side == sid:
             problem((j, "target"), say("logos.enemy_target", name=name, target=target))
-    for who in starters:
+    for who in starters if not under_way else ():
         for sk in chars[who].skills:
             if sk.chooses is not None and (who, sk.name) not in given:
                 problem((), say(f"logos.choice_missing_{sk.chooses}", name=sk.name, who=who))

@@ -464,3 +464,45 @@ def test_logos_7_3_charge_levels_add_up_and_a_check_spends_them_all() -> None:
     assert "チャージ段階2≧2" in report(log)
     log = one_bout({"r": char("甲", "red", rea=9, skills=[burst])})
     assert events(log, "skill", skill="解放")[0]["result"] == "condition_not_met"  # level 1 only
+
+
+def _entrant_with_a_chosen_skill(choice: bool) -> dict:
+    """援 enters by 援軍 and has a skill that targets a chosen enemy (LOGOS-1.8 / 8.5)."""
+    m = reinforced(options={"turn_cap": 1})
+    m["setup"]["characters"]["n"]["skills"].append(
+        skill("狙撃", "turn_start", {"op": "stat", "target": "chosen_enemy", "stat": "defense", "value": -1}))
+    if choice:
+        m["turns"][0]["submissions"]["red"]["choices"].append({"who": "n", "skill": "狙撃", "target": "b"})
+    return m
+
+
+def test_logos_8_5_a_member_named_to_enter_may_have_its_choices_given_in_advance() -> None:
+    load(_entrant_with_a_chosen_skill(choice=True))  # accepted: 援 is named by 援軍's choice
+    load(_entrant_with_a_chosen_skill(choice=False))  # and not required: it may never enter
+    stray = _entrant_with_a_chosen_skill(choice=True)
+    stray["turns"][0]["submissions"]["red"]["choices"][0]["target"] = "red2"  # 援 no longer named
+    with pytest.raises(InputError):
+        load(stray)
+
+
+def test_logos_11_3_a_round_under_way_accepts_a_starter_without_its_choice(tmp_path) -> None:
+    """Found by the deep continuation property: a member placed mid-round without a choice is a
+    starter of the continued round, which asked for its choice and refused the log's own state."""
+    from dhproc import api
+
+    m = _entrant_with_a_chosen_skill(choice=False)
+    m["options"] = {"turn_cap": 3}
+    whole = resolve(m)
+    entered = events(whole, "order", how="enter")
+    assert entered, "援 enters in the round"
+    stop = next(e["bout"] for e in events(whole, "bout_start") if e["seq"] > entered[0]["seq"])
+    m["setup"]["stop_after_bout"] = stop
+    first = resolve(m)
+    assert first["turns"][0]["events"][-1]["kind"] == "stopped"
+    path = tmp_path / "first.json"
+    path.write_text(api.dumps(first), encoding="utf-8")
+    cont = api.continuation(path)
+    assert "n" in cont["setup"]["sides"]["red"]["starters"]
+    cont["turns"] = [{"turn": 1, "submissions": {}}]
+    later = resolve(cont)
+    assert later["outcome"] == whole["outcome"] and later["state"] == whole["state"]
