@@ -18,7 +18,7 @@ from dhproc import api
 from dhproc.errors import InputError
 from tests import coverage
 from tests.test_cli import problem_lines, run
-from tests.test_properties import _resolve_playable, dh_matches
+from tests.test_properties import _resolve_playable, dh_matches, note_generated
 
 ROOT = Path(__file__).resolve().parent.parent
 ABILITIES = ROOT / "examples" / "dh" / "abilities"
@@ -235,6 +235,7 @@ def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(t
         return
     k = min(cut, len(turns) - 1)
     whole, first, later = _stopped_and_continued(text, k, tmp_path_factory.mktemp("cont"))
+    note_generated(yaml.safe_load(text), whole)  # what the repaired matches reach (the deep profile's print)
     if whole["turns"][-1]["status"] != "complete":
         coverage.note("dh stop points", ["an awaited turn"])
         return
