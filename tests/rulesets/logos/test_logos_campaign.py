@@ -265,9 +265,9 @@ def test_logos_11_3_problems_of_a_round_under_way_are_said_in_japanese() -> None
 def test_logos_11_1_a_chosen_target_carries_over() -> None:
     helper = skill("援護", "turn_start", stat("chosen_ally", "defense", 2, 1))
     m = _under_way(**{"setup.characters.r2.skills": [helper]})
-    with use_lang("en"), pytest.raises(InputError) as info:
-        load(m)
-    assert "skill '援護' of starter 'r2' targets a chosen ally" in str(info.value)
+    # LOGOS-11.3: under way a starter's choice may be missing (a member placed mid-round had none);
+    # its skill then reaches nobody, as it would have before the stop
+    assert not [e for e in events(resolve(m), "effect", skill="援護")]
     m["setup"]["sides"]["red"]["choices"] = [{"who": "r2", "skill": "援護", "target": "r3"}]
     log = resolve(m)
     assert events(log, "effect", skill="援護")[0]["target"] == "r3"
@@ -305,3 +305,16 @@ def test_logos_11_3_a_knocked_out_starter_may_share_its_order_and_dp_may_be_nega
     assert [p.path for p in info.value.problems] == [("setup", "sides", "red", "dp")]
     m["options"] = {"dp_below_zero": True}
     assert load(m) is not None
+
+
+def test_logos_11_3_a_round_under_way_carries_any_value_play_reaches() -> None:
+    """Found by the deep continuation property: stat-derived effects grew a 防御 to 45,563,411 in play
+    and the continued setup refused it (the state allowed ±1,000,000). A stat has no maximum
+    (LOGOS-1.3); the state now holds anything up to 2**53 - 1, beyond which it is a located error."""
+    big = 45_563_406
+    m = _under_way(**{"setup.effects.0.value": big, "setup.characters.r2.current": {"attack": 5 + big}})
+    load(m)
+    too_big = _under_way(**{"setup.effects.0.value": 2**53})
+    with use_lang("en"), pytest.raises(InputError) as info:
+        load(too_big)
+    assert "/setup/effects/0/value" in str(info.value)
