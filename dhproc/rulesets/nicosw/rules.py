@@ -508,11 +508,12 @@ class Battle:
         return None
 
     def cover(self, a: Character, t: Character) -> Character | None:
-        """NICOSW-6.5: the first enemy of ``a`` between them that gives cover."""
-        ref = len(a.parts) if self.opts["cover_parts"] == "actor" else len(t.parts)
+        """NICOSW-6.5: the first enemy of ``a`` between them that gives cover. Parts are counted
+        among those still in the battle: a removed part has left it (NICOSW-8.4)."""
+        ref = len((a if self.opts["cover_parts"] == "actor" else t).live_parts())
         for sq in between(a.at, t.at):
             o = next((x for x in self.s.characters.values() if x.at == sq), None)
-            if o is not None and o.side != a.side and o.able and len(o.parts) >= ref:
+            if o is not None and o.side != a.side and o.able and len(o.live_parts()) >= ref:
                 return o
         return None
 

@@ -95,6 +95,39 @@ def test_nicosw_6_5_fewer_parts_than_the_shooter_give_no_cover() -> None:
     assert events(resolve(by_target), "cancel")[0]["reason"] == "cover"
 
 
+ZAP = {"id": "zap", "name": "ザップ", "timing": "major_action", "range": 6, "target": "enemy",
+       "effects": [{"kind": "damage", "amount": 1}]}
+
+
+def two_parts(lost: bool) -> list[dict]:
+    """Two parts; with ``lost`` the second is at HP 0, so already removed from the battle."""
+    return [{"id": "p1", "hp": 5}, {"id": "p2", "hp": 5, **({"current_hp": 0} if lost else {})}]
+
+
+def test_nicosw_6_5_a_blocker_that_lost_a_part_counts_only_the_parts_left() -> None:
+    """NICOSW-6.5 with NICOSW-8.4: 「HPが０以下になった部位は戦闘から取り除かれる」 — a two-part blocker
+    with one part left has fewer parts than a two-part actor, so its skill reaches past it."""
+    def cast(lost: bool) -> dict:
+        chars = {"x": char("a", 0, parts=two_parts(False), skills=[ZAP]), "y": char("b", 5),
+                 "g": char("b", 3, parts=two_parts(lost))}
+        return resolve(make(chars, [turn(1, {"x": [{"do": "skill", "skill": "zap", "target": "y"}]})]))
+
+    assert events(cast(lost=False), "cancel")[0]["reason"] == "cover"
+    assert not events(cast(lost=True), "cancel") and events(cast(lost=True), "skill")[0]["target"] == "y"
+
+
+def test_nicosw_6_5_a_shooter_that_lost_a_part_is_covered_by_a_one_part_enemy() -> None:
+    """NICOSW-6.5 with NICOSW-8.4: a two-part shooter with one part left counts one part, so a one-part
+    enemy between covers its target again."""
+    def shoot(lost: bool) -> dict:
+        chars = {"x": char("a", 0, weapons=[BOW], parts=two_parts(lost)), "y": char("b", 5), "g": char("b", 3)}
+        return resolve(make(chars, [turn(1, {"x": [{"do": "ranged", "target": "y"}]}, dice=[1, 2, 1, 2])]))
+
+    assert events(shoot(lost=False), "attack")
+    [c] = events(shoot(lost=True), "cancel")
+    assert c["reason"] == "cover" and c["cover_by"] == "g"
+
+
 def test_nicosw_7_1_multiply_then_add_differs_from_add_then_multiply() -> None:
     steps, amount = compute_damage(1, [Mod("add", 1), Mod("mul", 2)], [], 0, "down")
     assert amount == 3  # (1×2)+1, not (1+1)×2 = 4
