@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, report, rules
 from .model import NicoswState, Side, square_json
-from .options import OPTIONS
+from .options import DIVISION_OPTIONS, OPTIONS, divides
 
 
 class NicoswRuleset(Ruleset):
@@ -44,6 +44,11 @@ class NicoswRuleset(Ruleset):
             state.effects.add(e["effect"], bearer=e["bearer"], data=data, clock=clock, clocks=state.clocks,
                               duration=e["ends_round"] - state.clocks.now(clock), source={"setup": True})
         return state
+
+    def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
+        """A log leaves out when a division rounds (NICOSW-7.1) if its match divides nowhere."""
+        unread = () if divides(setup) else DIVISION_OPTIONS
+        return {k: v for k, v in options.items() if k not in unread}
 
     def first_turn(self, setup: dict) -> int:
         """NICOSW-1.9: a battle under way starts at the round it reached."""

@@ -399,16 +399,29 @@ class Renderer:
             steps = f"{e['base']} … = {self.t('hidden')}"
             before = after = self.t("hidden")
         else:
-            parts = [str(e["base"])]
-            for s in e["steps"]:
-                label = ""
-                if s["step"] == 4 and s is e["steps"][-1] and e["armor"] and s["op"] == "sub" and s["value"] == e["armor"]:
-                    label = self.t("armor" if e["type"] == "physical" else "magic_armor")
-                parts.append(f"{OPS[s['op']]}{label}{s['value']}")
-            steps = "".join(parts) + f" = {e['amount']}"
+            steps = self.formula(e) + f" = {e['amount']}"
             before, after = e["before"], e["after"]
         self.say(self.t("damage", type=self.t(e["type"]), steps=steps, character=self.name(c),
                         part=self.part(c, e["part"]), before=before, after=after))
+
+    def formula(self, e: dict) -> str:
+        """NICOSW-7.1: the damage's four steps as an expression that reads right by ordinary precedence:
+        the value so far is bracketed before a multiplication or division that follows an addition
+        or subtraction, and where a division's remainder was rounded the value is wrapped in ⌊ ⌋
+        (down) or ⌈ ⌉ (up) — after each division or at its step's end, as the log says it rounded."""
+        text, additive = str(e["base"]), False
+        for s in e["steps"]:
+            label = ""
+            if s["step"] == 4 and s is e["steps"][-1] and e["armor"] and s["op"] == "sub" and s["value"] == e["armor"]:
+                label = self.t("armor" if e["type"] == "physical" else "magic_armor")
+            if s["op"] in ("mul", "div") and additive:
+                text = f"({text})"
+            text += f"{OPS[s['op']]}{label}{s['value']}"
+            additive = s["op"] in ("add", "sub")
+            if "rounded" in s:
+                text = ("⌊{}⌋" if s["rounded"] == "down" else "⌈{}⌉").format(text)
+                additive = False
+        return text
 
     def on_heal(self, e: dict) -> None:
         c = e["character"]

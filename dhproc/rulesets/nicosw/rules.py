@@ -6,7 +6,9 @@ their report lines show; the report is rendered from them alone.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ...engine.context import TurnContext
@@ -525,7 +527,8 @@ class Battle:
         giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
         receiver_mods = self.lasting_mods(t, "receiver")
         armor = part.armor if dtype == "physical" else part.magic_armor
-        steps, amount = compute_damage(base, giver_mods, receiver_mods, armor, self.opts["division_rounding"])
+        steps, amount = compute_damage(base, giver_mods, receiver_mods, armor, self.opts["division_rounding"],
+                                       self.opts["rounding_point"])
         before = part.hp
         part.hp -= amount
         ctx.emit("damage", character=t.id, part=part.id, type=dtype, base=base, steps=steps, armor=armor,
@@ -664,25 +667,35 @@ class Battle:
                       half=self.s.half, **extra)
 
 
-def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int,
-                   rounding: str) -> tuple[list[dict], int]:
-    """NICOSW-7.1 / 7.2: the four steps, each as {step, op, value, result}; the final amount (≥ 0)."""
+def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,
+                   point: str = "step") -> tuple[list[dict], int]:
+    """NICOSW-7.1 / 7.2: the four steps, each operation as {step, op, value, result}; the final amount (≥ 0).
+
+    A division's remainder is rounded (``rounding``: down or up) at the end of its step
+    (``point: step``: 7÷3×3 = 7) or at once (``point: division``: ⌊7÷3⌋×3 = 6). The operation where
+    it rounded carries ``rounded`` (the direction), so the report shows it; while a step's value is
+    not whole, its operations carry no ``result``."""
     steps: list[dict] = []
-    value = base
+    value: Fraction = Fraction(base)
     stages = ((1, [m for m in giver if m.op in ("mul", "div")]), (2, [m for m in giver if m.op in ("add", "sub")]),
               (3, [m for m in receiver if m.op in ("mul", "div")]),
               (4, [m for m in receiver if m.op in ("add", "sub")] + ([Mod("sub", armor)] if armor else [])))
     for step, mods in stages:
-        for m in mods:
-            value = _apply(value, m, rounding)
-            steps.append({"step": step, "op": m.op, "value": m.value, "result": value})
-    return steps, max(0, value)
+        for i, m in enumerate(mods):
+            value = _apply(value, m)
+            if value.denominator != 1 and (point == "division" or i == len(mods) - 1):
+                value = Fraction(math.floor(value) if rounding == "down" else math.ceil(value))
+                steps.append({"step": step, "op": m.op, "value": m.value, "result": int(value), "rounded": rounding})
+            elif value.denominator != 1:
+                steps.append({"step": step, "op": m.op, "value": m.value})
+            else:
+                steps.append({"step": step, "op": m.op, "value": m.value, "result": int(value)})
+    return steps, max(0, int(value))
 
 
-def _apply(value: int, m: Mod, rounding: str) -> int:
+def _apply(value: Fraction, m: Mod) -> Fraction:
     if m.op == "mul":
         return value * m.value
     if m.op == "div":
-        q, r = divmod(value, m.value)
-        return q + (1 if r and rounding == "up" else 0)
+        return value / m.value
     return value + m.value if m.op == "add" else value - m.value

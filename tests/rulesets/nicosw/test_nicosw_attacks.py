@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dhproc import api
 from dhproc.rulesets.nicosw.model import Mod
 from dhproc.rulesets.nicosw.rules import compute_damage
 
@@ -146,6 +147,42 @@ def test_nicosw_7_1_receiver_steps_come_after_the_giver_steps_and_floor_at_zero(
     assert up == 2
     _, zero = compute_damage(1, [], [], 5, "down")
     assert zero == 0
+
+
+def divide_then_multiply(options: dict) -> dict:
+    """A skill's ÷3 of 7 (step 1), then its user's lasting ×3 (step 1 too, made after it)."""
+    skill = {"id": "cut", "name": "断ち", "timing": "major_action", "range": 5, "target": "enemy",
+             "effects": [{"kind": "damage", "amount": 7, "mods": [{"op": "div", "value": 3}]}]}
+    power = {"bearer": "x", "side": "a", "effect": "damage_mod", "name": "剛力", "as": "giver", "op": "mul",
+             "value": 3, "ends_round": 5}
+    m = make({"x": char("a", 0, skills=[skill]), "y": char("b", 3, hp=20)},
+             [turn(1, {"x": [{"do": "skill", "skill": "cut", "target": "y"}]})], options=options, effects=[power])
+    return resolve(m)
+
+
+def test_nicosw_7_1_a_division_rounds_once_at_the_end_of_its_step_by_default() -> None:
+    """NICOSW-7.1 (option: rounding_point): the research rounds at the end of each step, 7÷3×3 = 7;
+    with 'division' each division rounds at once, ⌊7÷3⌋×3 = 6. The report shows where it rounded."""
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 3)], [], 0, "down")[1] == 7
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 3)], [], 0, "down", "division")[1] == 6
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 2)], [], 0, "up")[1] == 5  # ⌈14/3⌉
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 2)], [], 0, "up", "division")[1] == 6  # ⌈7/3⌉×2
+    by_step = divide_then_multiply({})
+    [d] = events(by_step, "damage")
+    assert d["amount"] == 7 and "rounded" not in d["steps"][-1] and "result" not in d["steps"][0]
+    assert by_step["options"]["rounding_point"] == "step"
+    assert "ダメージ（物理）7÷3×3 = 7 → x HP 20→13" in api.render(by_step)
+    at_once = divide_then_multiply({"rounding_point": "division"})
+    [d] = events(at_once, "damage")
+    assert d["amount"] == 6 and d["steps"][0] == {"step": 1, "op": "div", "value": 3, "result": 2, "rounded": "down"}
+    assert "ダメージ（物理）⌊7÷3⌋×3 = 6 → x HP 20→14" in api.render(at_once)
+
+
+def test_nicosw_7_1_a_match_that_never_divides_logs_no_rounding_point() -> None:
+    """NICOSW-7.1: only a damage with a division reads rounding_point, so a log without one leaves it
+    out (the logs of such matches are as they were)."""
+    log = melee([4, 4], [4, 3])
+    assert "rounding_point" not in log["options"] and "division_rounding" in log["options"]
 
 
 def test_nicosw_7_2_physical_minus_armour_magic_minus_magic_armour() -> None:

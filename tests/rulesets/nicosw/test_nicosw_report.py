@@ -51,6 +51,20 @@ def test_nicosw_10_1_damage_steps_show_in_their_order() -> None:
     assert "ダメージ（物理）1×2+1−防護点1 = 2 → x HP 10→8" in text
 
 
+def test_nicosw_10_1_damage_steps_read_right_by_ordinary_precedence() -> None:
+    """NICOSW-10.1 / 7.1: a step that multiplies or divides after an addition brackets the value so far,
+    and the rounding shows: ⌊(4×2+3)÷2⌋+1−防護点2 = 4, where the unbracketed 4×2+3÷2+1−2 reads 8.5."""
+    skill = {"id": "blow", "name": "強打", "timing": "major_action", "range": 1, "target": "enemy",
+             "effects": [{"kind": "damage", "amount": 4, "mods": [{"op": "mul", "value": 2}, {"op": "add", "value": 3}]}]}
+    soft = [{"bearer": "y", "side": "b", "effect": "damage_mod", "name": name, "as": "receiver", "op": op,
+             "value": value, "ends_round": 5} for name, op, value in (("鈍重", "div", 2), ("脆弱", "add", 1))]
+    m = make({"x": char("a", 2, skills=[skill]), "y": char("b", 3, armor=2)},
+             [turn(1, {"x": [{"do": "skill", "skill": "blow", "target": "y"}]})], effects=soft)
+    text = api.render(resolve(m))
+    assert "ダメージ（物理）⌊(4×2+3)÷2⌋+1−防護点2 = 4 → x HP 10→6" in text
+    assert "damage (physical) ⌊(4×2+3)÷2⌋+1−armour2 = 4" in api.render(resolve(m), lang="en")
+
+
 def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_it() -> None:
     log = example_log()
     public = api.render(log, view="public", turns=[1])
