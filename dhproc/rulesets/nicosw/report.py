@@ -43,12 +43,15 @@ T = Catalog({
     "go": ("◆{actor}", "◆ {actor}"),
     "no_go": ("◆{actor}：{reason}のため行動できない", "◆ {actor}: cannot act ({reason})"),
     "idle": ("◆{actor}：行動なし", "◆ {actor}: no action"),
+    "waits": ("◆{actor}：待機", "◆ {actor}: waits"),
     "no_action": ("　{reason}のためこれ以上行動できない", "  cannot act further ({reason})"),
     "minor_action": ("補助", "minor"),
     "major_action": ("主", "main"),
     "freeslot": ("自由", "free"),
     "move": ("　{slot}：{mode} {start}→{to}{stop}", "  {slot}: {mode} {start}→{to}{stop}"),
     "stop_engaged": ("（{by}に接敵して停止）", " (stops engaged with {by})"),
+    "stop_short": ("（{by}に接敵するマスには止まれないため手前で停止）",
+                   " (stops short: the square that would engage {by} is taken)"),
     "stop_blocked": ("（{by}に阻まれて停止）", " (blocked by {by})"),
     "careful_move": ("警戒移動", "careful move"),
     "normal_move": ("通常移動", "normal move"),
@@ -322,7 +325,7 @@ class Renderer:
 
     def on_go(self, e: dict) -> None:
         self.flush()
-        self.say(self.t("go", actor=self.name(e["actor"])))
+        self.say(self.t("go" if e["plan"] else "waits", actor=self.name(e["actor"])))  # an empty go: 待機
 
     def on_no_go(self, e: dict) -> None:
         self.flush()
@@ -338,9 +341,16 @@ class Renderer:
     def on_move(self, e: dict) -> None:
         stop = ""
         if e["stop"]:
-            stop = self.t("stop_" + e["stop"], by=self.name(e["by"]))
+            stop = self.t("stop_" + self.stop_reason(e), by=self.name(e["by"]))
         self.say(self.t("move", slot=self.slot(e), mode=self.t(e["mode"]), start=self.square(e["start"]),
                         to=self.square(e["to"]), stop=stop))
+
+    def stop_reason(self, e: dict) -> str:
+        """NICOSW-4.3: a move stopped by an enemy ends engaged with it, unless the square that would
+        engage it was taken (an ally, a body) and the move ended on the last free square before."""
+        if e["stop"] == "engaged" and e["by"] not in e["engaged_with"]:
+            return "short"
+        return e["stop"]
 
     def on_full_move(self, e: dict) -> None:
         self.say(self.t("dash_roll", check=self.check(e["actor"], e), allowance=self.num(e["actor"], e["allowance"])))
@@ -495,7 +505,8 @@ class Renderer:
                               for p in c["parts"])
             else:
                 hp = f"{self.num(cid, st['hp']['body'])}/{self.num(cid, c.get('hp'))}"
-            states = "・".join(self.word(STATE_WORDS, s) for s in st["states"]) or "—"
+            states = "・".join([self.word(STATE_WORDS, s) for s in st["states"]]
+                              + [f"「{name}」" if self.li == 0 else f"“{name}”" for name in st.get("effects", [])]) or "—"
             rows.append((self.name(cid), self.side_name(c.get("side", "")), self.square(st["at"]), hp, states))
         t = self.t
         self.add(Table.of([t("col_name"), t("col_side"), t("col_at"), t("col_hp"), t("col_states")], rows,

@@ -191,10 +191,19 @@ class Battle:
 
     def snapshot(self) -> dict:
         """The state every report table of the half is drawn from (NICOSW-10.1)."""
-        return {c.id: {"at": square_json(c.at), "hp": {p.id: p.hp for p in c.parts},
-                       "states": c.states() + (["engaged"] if c.able and self.engagers(c) else []),
-                       "identified": c.known or c.identified}
-                for c in self.s.characters.values()}
+        return {c.id: self.standing(c) for c in self.s.characters.values()}
+
+    def standing(self, c: Character) -> dict:
+        """One character's row: its square, HP per part, states, and the lasting effects it bears by
+        name, in the order they were made (the key only when it bears one, so a battle without
+        lasting effects logs its tables as before)."""
+        row = {"at": square_json(c.at), "hp": {p.id: p.hp for p in c.parts},
+               "states": c.states() + (["engaged"] if c.able and self.engagers(c) else []),
+               "identified": c.known or c.identified}
+        effects = [e.data["name"] for e in self.s.effects.select(bearer=c.id)]
+        if effects:
+            row["effects"] = effects
+        return row
 
     def tick(self, side: str) -> None:
         """NICOSW-3.5 / 3.6: continuous damage, healing and checks of ``side``'s half, in creation order."""
@@ -627,16 +636,17 @@ class Battle:
                 t.prone = e.kind == "prone"
                 ctx.emit("state", character=t.id, state="prone", on=t.prone, skill=sk.id)
             elif e.kind == "lasting":
-                self.add_lasting(c, t, dict(e.lasting or {}), source={"skill": sk.id, "by": c.id})
+                self.add_lasting(c, t, dict(e.lasting or {}), sk.name, source={"skill": sk.id, "by": c.id})
             if s.outcome is not None:
                 return
 
-    def add_lasting(self, user: Character, t: Character, spec: dict, *, source: dict) -> None:
-        """NICOSW-3.5 / 3.6: an effect with an absolute end point on its owning side's clock."""
+    def add_lasting(self, user: Character, t: Character, spec: dict, skill_name: str, *, source: dict) -> None:
+        """NICOSW-3.5 / 3.6: an effect with an absolute end point on its owning side's clock, named as
+        the skill that made it unless the effect has a name of its own."""
         s = self.s
         owner = user.side if self.opts["duration_side"] == "user" else t.side
         data = {k: v for k, v in spec.items() if k not in ("effect", "rounds")}
-        data.update(name=spec.get("name", spec["effect"]), user_side=user.side, bearer_side=t.side)
+        data.update(name=spec.get("name", skill_name), user_side=user.side, bearer_side=t.side)
         e = s.effects.add(spec["effect"], bearer=t.id, data=data, clock=f"round:{owner}", clocks=s.clocks,
                           duration=spec["rounds"], source=source)
         self.ctx.emit("lasting", effect_id=e.seq, character=t.id, effect=e.kind, rounds=spec["rounds"], clock=e.clock,

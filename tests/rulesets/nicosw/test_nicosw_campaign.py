@@ -51,4 +51,4 @@ def test_nicosw_1_10_lasting_effects_carry_their_end_points() -> None:
 
     setup = setup_from_log(log)
     assert setup["effects"] == [{"bearer": "x", "side": "a", "effect": "check_mod", "check": "defense_check",
-                                 "value": 2, "name": "check_mod", "ends_round": 4}]
+                                 "value": 2, "name": "guard", "ends_round": 4}]

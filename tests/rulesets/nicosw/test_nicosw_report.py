@@ -65,6 +65,54 @@ def test_nicosw_10_1_damage_steps_read_right_by_ordinary_precedence() -> None:
     assert "damage (physical) ⌊(4×2+3)÷2⌋+1−armour2 = 4" in api.render(resolve(m), lang="en")
 
 
+CAMPAIGN = Path(__file__).parent / "inputs" / "nb"  # a GK's 4-round battle (match.yaml, turn-01 … turn-04)
+
+
+@pytest.fixture(scope="module")
+def campaign_report() -> str:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    result = CliRunner().invoke(cli, ["resolve", str(CAMPAIGN)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def half_table(report: str, caption: str) -> list[str]:
+    """The rows of the state table headed ``caption``."""
+    block = report.split(caption, 1)[1].split("\n\n", 1)[0]
+    return [line for line in block.splitlines() if line.startswith("| ")]
+
+
+def test_nicosw_4_3_a_move_that_stops_short_of_engaging_is_not_reported_engaged(campaign_report: str) -> None:
+    """NICOSW-4.3: コボルドB (9) walks towards 6; square 8 holds its ally ボガード and is within 1 of ユウキ (7),
+    so the move ends on 9, two squares from ユウキ: not engaged, and the report does not say it is."""
+    assert "◆コボルドB\n　補助：通常移動 9→9（ユウキに接敵するマスには止まれないため手前で停止）" in campaign_report
+    assert "接敵して停止）" not in campaign_report.split("■2R", 1)[1].split("2R表（魔物）終了時", 1)[0]
+    [row] = [r for r in half_table(campaign_report, "2R表（魔物）終了時の状況") if r.startswith("| コボルドB")]
+    assert "接敵" not in row
+
+
+def test_nicosw_3_6_a_lasting_effect_is_named_by_its_skill_and_shown_while_it_lasts(campaign_report: str) -> None:
+    """NICOSW-3.6 / 10.1: ブレス's check_mod is reported as ブレス, and the state tables show it on アヤネ
+    from 1R裏 until it ends at 冒険者's 3R start."""
+    assert "check_mod" not in campaign_report
+    assert "　　継続効果「ブレス」：アヤネ（2R、冒険者の3R開始時まで）" in campaign_report
+    assert "効果終了「ブレス」：アヤネ" in campaign_report
+    for caption in ("1R裏（冒険者）終了時の状況", "2R表（魔物）終了時の状況", "3R表（魔物）終了時の状況"):
+        [row] = [r for r in half_table(campaign_report, caption) if r.startswith("| アヤネ")]
+        assert "「ブレス」" in row, caption
+    [row] = [r for r in half_table(campaign_report, "3R裏（冒険者）終了時の状況") if r.startswith("| アヤネ")]
+    assert "ブレス" not in row
+
+
+def test_nicosw_5_1_an_explicit_wait_is_reported_as_such(campaign_report: str) -> None:
+    """NICOSW-5.1: `kobold_b: []` in 4R is a go with no action: 待機, not an empty block."""
+    assert "◆コボルドB：待機\n" in campaign_report
+    assert "◆コボルドB\n\n" not in campaign_report
+
+
 def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_it() -> None:
     log = example_log()
     public = api.render(log, view="public", turns=[1])
