@@ -34,6 +34,8 @@ T = Catalog({
     "second": ("後手", "second"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "round": ("■{round}R", "■ Round {round}"),
+    "turn_zero": ("■第0ターン（開始時の状況）", "■ Turn 0 (the state at the start)"),
+    "deploy": ("配置範囲　{side}：{low}〜{high}", "Deployment  {side}: squares {low} to {high}"),
     "half": ("◇{round}R{half}（{side}）", "◇ Round {round} {half} ({side})"),
     "top": ("表", "first half"),
     "bottom": ("裏", "second half"),
@@ -246,6 +248,8 @@ class Renderer:
         for block in header_blocks(log, name=RULESET.name if self.li == 0 else RULESET.name_en, options=OPTIONS,
                                    lang=self.lang):
             self.add(block)
+        if not log["turns"]:  # nothing played yet: the opening post shows every character as the setup has it
+            self.opening()
         for entry in log["turns"]:
             show = entry["turn"] in turns
             for e in entry["events"]:
@@ -495,10 +499,26 @@ class Renderer:
         self.flush()
         self.say(self.t("reenter", actor=self.name(e["actor"]), to=self.square(e["to"])))
 
+    def opening(self) -> None:
+        """第0ターン: the deployment ranges of a battle not yet placed (NICOSW-1.6), then the state table."""
+        self.add(Heading(self.t("turn_zero"), 2))
+        ranges = tuple(self.t("deploy", side=self.side_name(sid), low=s["deploy"][0], high=s["deploy"][1])
+                       for sid, s in self.sides.items() if "deploy" in s)
+        if ranges and "start" not in self.setup:
+            self.add(Lines(ranges))
+        board = opening_board(self.log["state"], self.log["options"]["map_model"])
+        self.state_blocks(board, caption=None, draw_map=any(st["at"] is not None for st in board.values()))
+
     def on_half_end(self, e: dict) -> None:
         self.flush()
+        t = self.t
+        self.state_blocks(e["board"], caption=t("half_end", half=t("half", round=e["round"], half=t(e["half"]),
+                                                                   side=self.side_name(e["side"])).lstrip("◇ ")))
+
+    def state_blocks(self, squares: dict, *, caption: str | None, draw_map: bool = True) -> None:
+        """The state table of a board (NICOSW-10.1), and the map when it is small enough to draw."""
         rows = []
-        for cid, st in e["board"].items():
+        for cid, st in squares.items():
             c = self.chars.get(cid, {})
             if c.get("parts"):
                 hp = " ".join(f"{p.get('name', p['id'])}{self.num(cid, st['hp'][p['id']])}/{self.num(cid, p['hp'])}"
@@ -510,9 +530,8 @@ class Renderer:
             rows.append((self.name(cid), self.side_name(c.get("side", "")), self.square(st["at"]), hp, states))
         t = self.t
         self.add(Table.of([t("col_name"), t("col_side"), t("col_at"), t("col_hp"), t("col_states")], rows,
-                          caption=t("half_end", half=t("half", round=e["round"], half=t(e["half"]),
-                                                       side=self.side_name(e["side"])).lstrip("◇ "))))
-        board = self.board(e["board"])
+                          caption=caption))
+        board = self.board(squares) if draw_map else None
         if board is not None:
             self.add(board)
 
@@ -546,6 +565,27 @@ class Renderer:
         if e["result"] == "win":
             return self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)
         return self.t("outcome_draw", reason=reason)
+
+
+def opening_board(state: dict, model: str) -> dict:
+    """The board of a match before its first turn, in the shape of a ``half_end`` board: the log's
+    state is then the setup's (squares only when the battle is under way, NICOSW-1.9)."""
+    from .model import distance, square_of
+
+    out_states = {"knocked_out", "dead", "removed", "off_map"}
+    able = {cid: square_of(c["at"], model) for cid, c in state["characters"].items()
+            if c["at"] is not None and not out_states & set(c["states"])}
+    board = {}
+    for cid, c in state["characters"].items():
+        hp = {p: v["hp"] for p, v in c["parts"].items()} if "parts" in c else {"body": c["hp"]}
+        engaged = cid in able and any(state["characters"][o]["side"] != c["side"] and distance(sq, able[cid]) <= 1
+                                      for o, sq in able.items())
+        row = {"at": c["at"], "hp": hp, "states": c["states"] + (["engaged"] if engaged else [])}
+        effects = [e["name"] for e in state["effects"] if e["bearer"] == cid]
+        if effects:
+            row["effects"] = effects
+        board[cid] = row
+    return board
 
 
 def outcome_line(log: dict, *, lang: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dhproc import api
 from dhproc.report.document import Board, Heading, Lines, Table
@@ -111,6 +112,53 @@ def test_nicosw_5_1_an_explicit_wait_is_reported_as_such(campaign_report: str) -
     """NICOSW-5.1: `kobold_b: []` in 4R is a go with no action: 待機, not an empty block."""
     assert "◆コボルドB：待機\n" in campaign_report
     assert "◆コボルドB\n\n" not in campaign_report
+
+
+def run_cli(*args: object) -> str:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("lang, heading, deploy", [("ja", "■第0ターン（開始時の状況）", "配置範囲　冒険者：0〜3"),
+                                                   ("en", "■ Turn 0 (the state at the start)", "Deployment  冒険者: squares 0 to 3")])
+def test_nicosw_10_1_a_match_without_turns_shows_the_opening_table(tmp_path: Path, lang: str, heading: str,
+                                                                 deploy: str) -> None:
+    """NICOSW-10.1: before any round the report shows, as the other rulesets' 第0ターン, each side's
+    deployment range and every character's table row (no square yet: placement comes in turn 1)."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    path = tmp_path / "match.yaml"
+    path.write_text("\n".join("turns: []" if line.startswith("turns:") else line for line in text.splitlines()) + "\n",
+                    encoding="utf-8")
+    out = run_cli("resolve", path, "--lang", lang)
+    assert out.count(heading) == 1 and deploy in out and out.index(heading) < out.index(deploy)
+    rows = [line for line in out.splitlines() if line.startswith("| ")]
+    assert any(r.startswith("| リア ") and "| —" in r for r in rows)
+    assert any(r.startswith("| オーガ ") and "頭部14/14 胴体28/28" in r for r in rows)
+    public = run_cli("resolve", path, "--lang", lang, "--view", "public")
+    assert ("頭部？/？ 胴体？/？" if lang == "ja" else "頭部?/? 胴体?/?") in public  # NICOSW-10.2: the unknown ogre's numbers stay hidden
+
+
+def test_nicosw_10_1_an_opening_table_under_way_shows_squares_hp_engagement_and_effects(tmp_path: Path) -> None:
+    """NICOSW-10.1 with NICOSW-1.9: a setup that starts mid-battle shows its squares, current HP,
+    engagement and lasting effects before its first turn, and the map."""
+    guard = {"bearer": "x", "side": "a", "effect": "check_mod", "name": "守り", "check": "defense_check", "value": 2,
+             "ends_round": 4}
+    m = make({"x": char("a", 2, name="リア"), "y": char("b", 3, name="ゴブリン", current_hp=4), "z": char("b", 9, name="オーク")},
+             effects=[guard])
+    path = tmp_path / "match.yaml"
+    path.write_text(yaml.safe_dump(m, allow_unicode=True), encoding="utf-8")
+    out = run_cli("resolve", path)
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in out.split("■第0ターン（開始時の状況）", 1)[1].splitlines() if line.startswith("| ")}
+    assert rows["リア"] == ["味方", "2", "10/10", "接敵・「守り」"]
+    assert rows["ゴブリン"] == ["敵", "3", "4/10", "接敵"]
+    assert rows["オーク"] == ["敵", "9", "10/10", "—"]
+    assert "配置範囲" not in out and "| リア" in out.split("+==")[-1]  # the map, with リア on it
 
 
 def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_it() -> None:
