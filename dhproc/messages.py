@@ -555,6 +555,7 @@ MESSAGES = Catalog({
     "field.parts": ("部位", "the parts"),
     "field.placement": ("配置", "the placement"),
     "schema.name_line": ("名前は改行や制御文字を含まない1行のテキストです", "a name is one line of text: no line breaks or control characters"),
+    "schema.self_range": ("自分が対象のスキルの射程は0です", "a skill on oneself has range 0"),
     "schema.title_line": ("タイトルは改行や制御文字を含まない1行のテキストです",
                           "the title is one line of text: no line breaks or control characters"),
     "schema.seed": ("シードは18桁までの整数か、200文字までのテキストです",

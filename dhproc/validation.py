@@ -131,8 +131,10 @@ def worded(error) -> str:
         allowed = say("schema.allowed", keys=", ".join(known)) if known else ""
         return say("schema.unknown_key", key=extra[0], allowed=allowed)
     if kind == "required":
+        # jsonschema reports each missing key as an error of its own: name the one this error is about
         missing = [k for k in value if isinstance(instance, dict) and k not in instance]
-        name = missing[0] if missing else value[0]
+        name = next((k for k in missing if error.message == f"{k!r} is a required property"),
+                    missing[0] if missing else value[0])
         words = _key_words(name)
         if words:
             return say("schema.missing_key_words", key=name, words=words)

@@ -572,9 +572,9 @@ def opening_board(state: dict, model: str) -> dict:
     state is then the setup's (squares only when the battle is under way, NICOSW-1.9)."""
     from .model import distance, square_of
 
-    out_states = {"knocked_out", "dead", "removed", "off_map"}
+    out_states = ("knocked_out", "dead", "removed", "off_map")
     able = {cid: square_of(c["at"], model) for cid, c in state["characters"].items()
-            if c["at"] is not None and not out_states & set(c["states"])}
+            if c["at"] is not None and not any(s in out_states for s in c["states"])}
     board = {}
     for cid, c in state["characters"].items():
         hp = {p: v["hp"] for p, v in c["parts"].items()} if "parts" in c else {"body": c["hp"]}
