@@ -307,6 +307,31 @@ MESSAGES = Catalog({
     "dice.run": ("{a}個目はステップ「{step}」", "die {a} in step '{step}'"),
     "dice.run_many": ("{a}〜{b}個目はステップ「{step}」", "dice {a}–{b} in step '{step}'"),
     "dice.purpose_of": ("{who}の{purpose}", "{purpose} of {who}"),
+    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/bot_text.py)
+    "dice_text.unreadable": ("dice_text {line}行目「{text}」はBCDiceの結果行として読めません：{reason}",
+                             "dice_text line {line} '{text}' does not read as a BCDice result: {reason}"),
+    "dice_text.no_command": ("「＞」の前に括弧で囲まれたコマンドがありません", "no bracketed command before '＞'"),
+    "dice_text.no_result": ("「＞」の後に結果がありません", "nothing after '＞'"),
+    "dice_text.not_a_face": ("「{text}」は出目ではありません", "'{text}' is not a face"),
+    "dice_text.not_a_choice": ("「{chosen}」は選択肢にありません", "'{chosen}' is not one of the choices"),
+    "dice_text.face_count": ("{command}の出目の数がコマンドと合いません", "the faces do not match the dice of {command}"),
+    "dice_text.not_bcdice": ("{command}はBCDiceのコマンドではありません（2D9はdhprocだけの書き方です）",
+                             "{command} is not a BCDice command (2D9 is written so only for dhproc)"),
+    "dice_text.sides": ("dice_text {line}行目（{command}）の{notation}の{index}個目はd{got}ですが、{draw}回目の振り（{purpose}）はd{sides}です",
+                        "dice_text line {line} ({command}): die {index} of {notation} is a d{got}, "
+                        "but draw {draw} ({purpose}) is a d{sides}"),
+    "dice_text.split": ("{draw}回目の振り（{purpose}）は同じ判定の{die}個目のダイスですが、dice_text {line}行目（{command}）では"
+                        "新しい振り{notation}が始まっています：1回の判定は1回の振りで書いてください",
+                        "draw {draw} ({purpose}) is die {die} of one check, but dice_text line {line} ({command}) "
+                        "begins another roll, {notation}: write one check as one roll"),
+    "dice_text.joined": ("dice_text {line}行目（{command}）の{notation}は{size}個のダイスですが、{used}個目の後の"
+                         "{draw}回目の振り（{purpose}）は別の判定です",
+                         "dice_text line {line} ({command}): {notation} has {size} dice, but draw {draw} ({purpose}) "
+                         "after its die {used} is another check"),
+    "dice_text.with_dice": ("dice: と dice_text: は同時に書けません：どちらか一方にしてください",
+                            "dice: and dice_text: cannot both be given: keep one"),
+    "dice_text.empty": ("dice_text にBCDiceの結果行（「＞」のある行）がありません",
+                        "dice_text has no BCDice result line (a line with '＞')"),
     # dice expressions (dhproc/dice_expr.py, dhproc roll)
     "expr.number_too_long": ("数が長すぎます：{digits}桁（{limit}桁まで）", "number too long: {digits} digits (at most {limit})"),
     "expr.unexpected_char": ("使えない文字 {char} があります", "unexpected character {char}"),
@@ -328,6 +353,7 @@ MESSAGES = Catalog({
     "expr.empty": ("式がありません", "empty expression"),
     "expr.too_many_dice": ("ダイスが多すぎます：{count}個（{limit}個まで）", "too many dice: {count} (at most {limit})"),
     "expr.bad_face": ("roll({sides})が{got}を返しました。出目は1〜{sides}です", "roll({sides}) gave {got}, not a face 1 to {sides}"),
+    "expr.divide_by_zero": ("0で割っています", "division by zero"),
     "expr.repeat": ("繰り返し{times}回：1〜{limit}回にしてください", "repeat {times}: give 1 to {limit}"),
     # the command line (dhproc/cli.py)
     "cli.cannot_write_stdout": ("<stdout>に書き込めません：{reason}", "cannot write <stdout>: {reason}"),
