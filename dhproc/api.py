@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import __version__
-from .bot_text import TranscriptError, read_transcript
 from .dice import Recorded
 from .engine.context import TurnContext
 from .engine.ruleset import get_ruleset, ruleset_ids
@@ -403,6 +402,8 @@ def _dice_text_problems(anchor: Anchor, tdata: dict) -> list[Problem]:
         return []
     if "dice" in tdata:
         return [anchor.problem(("dice_text",), say("dice_text.with_dice"), key=True)]
+    from .bot_text import TranscriptError, read_transcript
+
     try:
         faces = read_transcript(text)
     except TranscriptError as exc:
@@ -414,6 +415,8 @@ def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
     dice = tdata.get("dice")
     recorded = None
     if isinstance(tdata.get("dice_text"), str):  # checked by _dice_text_problems before
+        from .bot_text import read_transcript
+
         bot = read_transcript(tdata["dice_text"])
         dice = [f.face for f in bot]  # the log holds the faces, as if typed by hand
         recorded = Recorded(tuple(dice), "error", anchor.sub("dice_text"), (), bot)

@@ -20,15 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .bcdice import BarabaraCommand, ChoiceCommand, D66Command, parse_native
 from .dice_expr import DiceExprError, parse
 from .messages import say
 
 SEPARATOR = "＞"
 _DETAIL = re.compile(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces
-_BARABARA = re.compile(r"^(\d+)B(\d+)((?:\+\d+B\d+)*)(?:(<=|>=|<>|<|>|=)\d+)?$", re.IGNORECASE)
-_BARABARA_TERM = re.compile(r"(\d+)B(\d+)", re.IGNORECASE)
-_D66 = re.compile(r"^D66[ANS]?$", re.IGNORECASE)
-_CHOICE = re.compile(r"^choice\[([^,\]]+(?:,[^,\]]+)+)\]$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -130,13 +127,16 @@ def _read_line(line: str) -> _Terms:
     parts = _segments(line)
     if not parts or not parts[0][0]:
         raise _LineError(len(line), say("dice_text.no_result"))
-    squeezed = command.replace(" ", "")
-    if _CHOICE.match(squeezed):
-        return _choice(command, parts[0])
-    if _D66.match(squeezed):
+    try:
+        native = parse_native(command.strip())
+    except DiceExprError as exc:
+        raise _LineError(start + exc.column - 1, exc.message) from None
+    if isinstance(native, ChoiceCommand):
+        return _choice(native.items, parts[0])
+    if isinstance(native, D66Command):
         return _d66(parts[0])
-    if _BARABARA.match(squeezed):
-        return _barabara(squeezed, parts[0])
+    if isinstance(native, BarabaraCommand):
+        return _barabara(native, command, parts[0])
     return _add_dice(command, start, parts)
 
 
@@ -146,8 +146,7 @@ def _number(text: str, col: int) -> int:
     return int(text)
 
 
-def _choice(command: str, result: tuple[str, int]) -> _Terms:
-    items = [item.strip() for item in _CHOICE.match(command.replace(" ", "")).group(1).split(",")]
+def _choice(items: tuple[str, ...], result: tuple[str, int]) -> _Terms:
     chosen, col = result
     if chosen not in items:
         raise _LineError(col, say("dice_text.not_a_choice", chosen=chosen))
@@ -161,7 +160,7 @@ def _d66(result: tuple[str, int]) -> _Terms:
     return [("D66", 6, [(int(text[0]), col), (int(text[1]), col + 1)])]
 
 
-def _barabara(command: str, result: tuple[str, int]) -> _Terms:
+def _barabara(native: BarabaraCommand, command: str, result: tuple[str, int]) -> _Terms:
     text, col = result
     found: list[tuple[int, int]] = []
     offset = 0
@@ -169,13 +168,12 @@ def _barabara(command: str, result: tuple[str, int]) -> _Terms:
         lead = len(piece) - len(piece.lstrip())
         found.append((_number(piece.strip(), col + offset + lead), col + offset + lead))
         offset += len(piece) + 1
+    if len(found) != sum(count for count, _ in native.groups):
+        raise _LineError(col, say("dice_text.face_count", command=command))
     terms: _Terms = []
-    for m in _BARABARA_TERM.finditer(command):
-        count, sides = int(m.group(1)), int(m.group(2))
+    for count, sides in native.groups:
         terms.append((f"{count}B{sides}", sides, found[:count]))
         found = found[count:]
-    if found or any(len(t[2]) != int(t[0].split("B")[0]) for t in terms):
-        raise _LineError(col, say("dice_text.face_count", command=command))
     return terms
 
 

@@ -9,12 +9,14 @@ draws one die at a time, in draw order. A recorded draw does not advance the see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .errors import Problem, ResolutionError
 from .messages import say
-from .bot_text import BotFace
 from .rng import PCG32, stream
+
+if TYPE_CHECKING:
+    from .bot_text import BotFace
 
 ON_EXHAUSTED = ("error", "seeded")
 

@@ -10,7 +10,7 @@ are folded with NFKC first, one character at a time so columns still point into 
 
     check  := sum [ cmp sum ]          cmp: <= >= < > = == != (also ≤ ≥ ≠)
     sum    := term { (+|-) term }
-    term   := unary { (*|×) unary | / unary [U|C|R|F] }   U (or C) rounds up, R to nearest, F or none down
+    term   := unary { (*|×) unary | / const [U|C|R|F] }   U (or C) rounds up, R to nearest, F or none down
     unary  := [-] atom
     atom   := dice | INT | '(' sum ')'
     dice   := [count] D sides          count, sides := INT | '(' const ')'
@@ -143,7 +143,7 @@ class Divide:
     dividend: Node
     divisor: Node
     rounding: str
-    column: int  # of the divisor, where a division by zero is reported
+    column: int  # of the divisor
 
 
 @dataclass(frozen=True)
@@ -356,6 +356,10 @@ class _Parser:
             dividend = Product(tuple(factors)) if len(factors) > 1 else factors[0]
             column = self.peek().column
             divisor = self.unary()
+            for die in _dice_in(divisor):  # a divisor is a number, so a roll is never divided by 0
+                raise DiceExprError(die.column, say("expr.no_dice_in", name=say("expr.divisor")))
+            if _value(divisor, _no_dice) == 0:
+                raise DiceExprError(column, say("expr.divide_by_zero"))
             rounding = self.take().text if self.peek().kind == "round" else ""
             factors = [Divide(dividend, divisor, rounding, column)]
         return Product(tuple(factors)) if len(factors) > 1 else factors[0]
@@ -424,7 +428,7 @@ def _const(group: Group, name: str) -> int:
     return _value(group, _no_dice)
 
 
-def _no_dice(die: Dice) -> int:  # pragma: no cover - _const checks first
+def _no_dice(die: Dice) -> int:  # pragma: no cover - the callers check first
     raise DiceExprError(die.column, say("expr.no_dice_here"))
 
 
@@ -473,9 +477,8 @@ def read_2d9(face: int) -> tuple[int, int, int]:
 
 
 def _divide(dividend: int, divisor: int, node: Divide) -> int:
-    """Integer division with BCDice's rounding, exactly (no floats)."""
-    if divisor == 0:
-        raise DiceExprError(node.column, say("expr.divide_by_zero"))
+    """Integer division with BCDice's rounding, exactly (no floats); the parser refused a divisor
+    of 0."""
     if node.rounding == "U":
         return -(-dividend // divisor)
     if node.rounding == "R":  # halves away from zero, as Ruby's Float#round
