@@ -67,12 +67,11 @@ def read_transcript(text: str) -> tuple[BotFace, ...]:
         if SEPARATOR not in line:
             continue
         try:
-            terms = _read_line(line)
+            command, terms = _read_line(line)
         except _LineError as exc:
             problems.append(TextProblem(n, exc.col, say("dice_text.unreadable", line=n + 1, text=line.strip(),
                                                         reason=exc.reason)))
             continue
-        command = _command_of(line)[0]
         for notation, sides, found in terms:
             rolls += 1
             for i, (face, col) in enumerate(found):
@@ -92,9 +91,9 @@ class _LineError(Exception):
 _Terms = list[tuple[str, int, list[tuple[int, int]]]]
 
 
-def _command_of(line: str) -> tuple[str, int, int]:
-    """The command the bot echoed in brackets before the first ``＞``: (text, start, end of the
-    closing bracket). A name before it (``DiceBot : ``) is left aside."""
+def _command_of(line: str) -> tuple[str, int]:
+    """The command the bot echoed in brackets before the first ``＞``, and the column it starts
+    at. A name before it (``DiceBot : ``) is left aside."""
     sep = line.index(SEPARATOR)
     close_at = line[:sep].rstrip()
     if not close_at.endswith(")"):
@@ -104,7 +103,7 @@ def _command_of(line: str) -> tuple[str, int, int]:
     for i in range(end, -1, -1):
         depth += {")": 1, "(": -1}.get(line[i], 0)
         if depth == 0:
-            return line[i + 1:end], i + 1, end
+            return line[i + 1:end], i + 1
     raise _LineError(end, say("dice_text.no_command"))
 
 
@@ -122,8 +121,9 @@ def _segments(line: str) -> list[tuple[str, int]]:
     return out
 
 
-def _read_line(line: str) -> _Terms:
-    command, start, _ = _command_of(line)
+def _read_line(line: str) -> tuple[str, _Terms]:
+    """The line's command as the bot echoed it, and its rolls."""
+    command, start = _command_of(line)
     parts = _segments(line)
     if not parts or not parts[0][0]:
         raise _LineError(len(line), say("dice_text.no_result"))
@@ -132,18 +132,28 @@ def _read_line(line: str) -> _Terms:
     except DiceExprError as exc:
         raise _LineError(start + exc.column - 1, exc.message) from None
     if isinstance(native, ChoiceCommand):
-        return _choice(native.items, parts[0])
+        return command, _choice(native.items, parts[0])
     if isinstance(native, D66Command):
-        return _d66(parts[0])
+        return command, _d66(parts[0])
     if isinstance(native, BarabaraCommand):
-        return _barabara(native, command, parts[0])
-    return _add_dice(command, start, parts)
+        return command, _barabara(native, command, parts[0])
+    return command, _add_dice(command, start, parts)
 
 
 def _number(text: str, col: int) -> int:
-    if not text.isascii() or not text.isdigit():
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
         raise _LineError(col, say("dice_text.not_a_face", text=text))
     return int(text)
+
+
+def _faces_at(text: str, col: int) -> list[tuple[int, int]]:
+    """``2,5,6`` written from column ``col``: each face with its own column."""
+    found, offset = [], 0
+    for piece in text.split(","):
+        lead = len(piece) - len(piece.lstrip())
+        found.append((_number(piece.strip(), col + offset + lead), col + offset + lead))
+        offset += len(piece) + 1
+    return found
 
 
 def _choice(items: tuple[str, ...], result: tuple[str, int]) -> _Terms:
@@ -162,12 +172,7 @@ def _d66(result: tuple[str, int]) -> _Terms:
 
 def _barabara(native: BarabaraCommand, command: str, result: tuple[str, int]) -> _Terms:
     text, col = result
-    found: list[tuple[int, int]] = []
-    offset = 0
-    for piece in text.split(","):
-        lead = len(piece) - len(piece.lstrip())
-        found.append((_number(piece.strip(), col + offset + lead), col + offset + lead))
-        offset += len(piece) + 1
+    found = _faces_at(text, col)
     if len(found) != sum(count for count, _ in native.groups):
         raise _LineError(col, say("dice_text.face_count", command=command))
     terms: _Terms = []
@@ -196,12 +201,7 @@ def _add_dice(command: str, start: int, parts: list[tuple[str, int]]) -> _Terms:
         raise _LineError(col, say("dice_text.face_count", command=command))
     terms: _Terms = []
     for die, m in zip(dice, details):
-        faces_text = m.group(2)
-        first = col + m.start(2)
-        found, offset = [], 0
-        for piece in faces_text.split(","):
-            found.append((int(piece), first + offset))
-            offset += len(piece) + 1
+        found = _faces_at(m.group(2), col + m.start(2))
         if len(found) != die.count:
             raise _LineError(col + m.start(), say("dice_text.face_count", command=command))
         terms.append((f"{die.count}D{die.sides}", die.sides, found))
