@@ -179,3 +179,40 @@ def test_b_d66_and_choice_lines_give_their_faces():
     assert [(f.face, f.sides, f.notation) for f in faces] == [
         (2, 6, "3B6"), (5, 6, "3B6"), (6, 6, "3B6"), (3, 6, "D66"), (5, 6, "D66"), (2, 3, "choice[3]"),
         (5, 6, "2D6"), (3, 6, "2D6"), (4, 4, "1D4"), (1, 6, "1D6")]
+
+
+def transcript_of(rolls: list[dict]) -> str:
+    """The rolls of a turn as a BCDice bot would write them: one line per check, the dice a
+    ruleset numbers (``die`` 1, 2, …) in one roll, every other die a roll of its own."""
+    groups: list[list[dict]] = []
+    for e in rolls:
+        if e.get("die", 1) > 1 and groups:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    lines = []
+    for g in groups:
+        faces = [e["face"] for e in g]
+        command = f"{len(g)}D{g[0]['sides']}"
+        detail = "" if len(g) == 1 else f" ＞ {sum(faces)}[{','.join(map(str, faces))}]"
+        lines += [f"{g[0]['purpose']} {g[0].get('actor', '')}", f"DiceBot : ({command}){detail} ＞ {sum(faces)}"]
+    return "\n".join(lines)
+
+
+EXAMPLE_TURNS = [(r, t.name) for r in ("dh", "count", "nicosw", "logos", "kagemiya")
+                 for t in sorted((REPO / "examples" / r).glob("turn-*.yaml"))]
+
+
+@pytest.mark.parametrize("ruleset, turn", EXAMPLE_TURNS)
+def test_every_example_turn_as_a_bot_transcript_resolves_to_the_log_of_its_faces(tmp_path, ruleset, turn):
+    """The dice of each example turn, written as a bot writes them (a check's dice in one roll),
+    give the log that the same faces typed as ``dice:`` give."""
+    number = int(turn[5:7])
+    seeded = json.loads(resolved_log(example(tmp_path, ruleset, "seeded") / turn))
+    rolls = [e for t in seeded["turns"] if t["turn"] == number for e in t["events"] if e["kind"] == "roll"]
+    assert rolls, "the example turn draws dice"
+    by_hand = example(tmp_path, ruleset, "by_hand") / turn
+    pasted = example(tmp_path, ruleset, "pasted") / turn
+    with_dice(by_hand, f"dice: {[e['face'] for e in rolls]}\n")
+    with_dice(pasted, block(transcript_of(rolls)))
+    assert resolved_log(pasted) == resolved_log(by_hand)
