@@ -663,6 +663,8 @@ def parse_command(text: str) -> RollCommand:
     cuts = [i for i in range(len(body) - 1, 0, -1) if body[i].isspace() and not body[i - 1].isspace()]
     for cut in cuts:
         comment = body[cut:].strip()
+        if not comment:  # only other spaces (a \r, a full-width space) follow: no comment here
+            continue
         if unicodedata.normalize("NFKC", comment[0]) in _EXPR_START:
             continue  # "2D6 + x" is a broken expression, not 2D6 with a comment
         try:

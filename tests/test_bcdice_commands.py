@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhproc.cli import cli
 from dhproc.rng import stream
@@ -119,3 +121,36 @@ def test_a_bad_bcdice_command_is_located(expr, column, message):
     r = run("roll", expr, "--dice", "1", "--lang", "en")
     assert r.exit_code == 1
     assert r.stderr.startswith(f"error: {expr}: column {column}: {message}"), r.stderr
+
+
+COMMAND_CHARS = "0123456789dDbBsSxX+-*/()<>=! ,[]UuRrCcFfＤ＞choiepatAB　"
+
+
+@settings(max_examples=300)
+@given(st.one_of(st.text(max_size=40), st.text(alphabet=COMMAND_CHARS, max_size=40)))
+def test_any_text_parses_or_is_located(text):
+    """Typed text is a command or a located DiceExprError: never another exception."""
+    from dhproc.bcdice import parse_bot_command
+    from dhproc.dice_expr import DiceExprError
+    from dhproc.rng import PCG32
+
+    try:
+        command = parse_bot_command(text)
+    except DiceExprError as err:
+        assert 1 <= err.column <= len(text) + 1
+        return
+    outcomes = command.roll(PCG32(3, 5).die, "ja", True)
+    assert len(outcomes) == command.times
+    for o in outcomes:
+        json.dumps(o.as_json(command.secret))
+        assert all(1 <= d.face <= d.sides for d in o.dice)
+        assert len(o.dice) == command.draws
+
+
+@pytest.mark.parametrize("text", [":\r", "x\u3000", "? \u3000"])
+def test_text_followed_only_by_other_spaces_is_located_not_a_traceback(text):
+    """Found by test_any_text_parses_or_is_located: a rest of only spaces (a carriage return, a
+    full-width space) after a word that is not dice made the comment reading fail."""
+    r = run("roll", text, "--lang", "en")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: {text}: column 1: unexpected character")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhproc.cli import cli
 
@@ -216,3 +218,19 @@ def test_every_example_turn_as_a_bot_transcript_resolves_to_the_log_of_its_faces
     with_dice(by_hand, f"dice: {[e['face'] for e in rolls]}\n")
     with_dice(pasted, block(transcript_of(rolls)))
     assert resolved_log(pasted) == resolved_log(by_hand)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(st.text(max_size=30), st.text(alphabet="(1D6)＞ [3,4]+B<=>choice66SA:", max_size=30)),
+                max_size=5))
+def test_any_pasted_text_gives_faces_or_located_problems(lines):
+    from dhproc.bot_text import TranscriptError, read_transcript
+
+    text = "\n".join(lines)
+    try:
+        faces = read_transcript(text)
+    except TranscriptError as err:
+        assert err.problems
+        assert all(0 <= p.line < max(1, len(text.splitlines())) for p in err.problems)
+        return
+    assert all(f.size >= 1 and 0 <= f.index < f.size for f in faces)
