@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Callable, Union
 
 from .dice_expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
@@ -125,7 +125,7 @@ class ChoiceCommand:
     def roll(self, draw: Drawer, lang: str) -> Outcome:
         chosen = self.items[draw(len(self.items)) - 1]
         outcome = _bcdice_outcome([f"(choice[{','.join(self.items)}])", chosen], None, None, draw.take())
-        return Outcome(outcome.text, outcome.bcdice, None, None, outcome.dice, chosen)
+        return replace(outcome, chosen=chosen)
 
 
 Command = Union[ExprCommand, BarabaraCommand, D66Command, ChoiceCommand]
@@ -145,18 +145,17 @@ class BotCommand:
     times: int = 1
     secret: bool = False
     comment: str = ""
-    native: bool = field(default=False)  # a command only BCDice's grammar reads: printed its way
+    native: bool = False  # a command only BCDice's grammar reads: printed its way
 
     def roll(self, roll: Callable[[int], int], lang: str, bcdice_lines: bool = False) -> list[Outcome]:
         draw = Drawer(roll)
         outcomes = [self.command.roll(draw, lang) for _ in range(self.times)]
         if bcdice_lines:
-            outcomes = [Outcome(o.bcdice or o.text, o.bcdice, o.total, o.success, o.dice, o.chosen)
-                        for o in outcomes]
+            outcomes = [replace(o, text=o.bcdice or o.text) for o in outcomes]
         return outcomes
 
     @property
-    def draws(self) -> int | None:
+    def draws(self) -> int:
         """Dice one roll draws (every one fixed in advance by the command)."""
         c = self.command
         if isinstance(c, ExprCommand):
@@ -242,7 +241,7 @@ def _native(text: str, folded: str, at: int) -> tuple[Command, int] | None:
     m = _D66.match(folded, at)
     if m and _ends_word(folded, m.end()):
         return D66Command(m.group(1).upper()), m.end()
-    m = re.compile(_BARABARA.pattern, re.IGNORECASE).match(folded, at)
+    m = _BARABARA.match(folded, at)
     if m and _ends_word(folded, m.end()):
         groups = tuple((int(c), int(s)) for c, s in re.findall(r"(\d+)B(\d+)", m.group(1), re.IGNORECASE))
         for count, sides in groups:
@@ -299,3 +298,45 @@ def _written(node: Node, die: Callable[[Dice], str]) -> str:
         return f"{_written(node.dividend, die)}/{_written(node.divisor, die)}{node.rounding}"
     assert isinstance(node, Product)
     return "*".join(_written(f, die) for f in node.factors)
+
+
+# --- given faces (``dhproc roll --dice 5,3,4``) --------------------------------------------------
+
+
+class GivenFacesError(Exception):
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass
+class GivenFaces:
+    """The faces a roll draws, given in order, each checked against the die it is drawn for."""
+
+    faces: list[int]
+    used: int = 0
+
+    @classmethod
+    def read(cls, text: str) -> GivenFaces | str:
+        """``5,3,4`` (also ``、``, spaces and full-width digits), or the part that is no face."""
+        folded = unicodedata.normalize("NFKC", text).replace("、", ",")
+        parts = [p for p in re.split(r"[,\s]+", folded.strip()) if p]
+        bad = next((p for p in parts if not (p.isascii() and p.isdigit() and len(p) <= 9)), None)
+        if bad is not None or not parts:
+            return bad if bad is not None else text
+        return cls([int(p) for p in parts])
+
+    def draw(self, sides: int) -> int:
+        if self.used == len(self.faces):
+            raise GivenFacesError(say("cli.dice_missing", given=len(self.faces), n=self.used + 1, sides=sides))
+        face = self.faces[self.used]
+        self.used += 1
+        if not 1 <= face <= sides:
+            raise GivenFacesError(say("cli.dice_bad_face", n=self.used, face=face, sides=sides))
+        return face
+
+    def finish(self) -> None:
+        """Faces left over are an error: the roll and the faces disagree."""
+        if self.used < len(self.faces):
+            raise GivenFacesError(say("cli.dice_left_over", given=len(self.faces), drawn=self.used,
+                                      face=self.faces[self.used]))

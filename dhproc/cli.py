@@ -7,12 +7,11 @@ command that needs it (a GK runs dhproc many times an evening).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 import click
 
@@ -21,6 +20,9 @@ from .errors import DhprocError, InputError, Problem, UsageError
 from . import click_words
 from .click_layout import WideContext, short_help
 from .messages import say
+
+if TYPE_CHECKING:
+    from .bcdice import BotCommand, GivenFaces, Outcome
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
@@ -500,13 +502,12 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
     2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits),
     and BCDice's commands: 3B6>=4, D66, choice[A,B,C], S (secret), 3D6/2U."""
+    import dataclasses
     import json
 
-    from .bcdice import parse_bot_command
+    from .bcdice import GivenFacesError, parse_bot_command
     from .dice_expr import DiceExprError
     from .errors import quote
-    from .loading import MAX_INT_DIGITS
-    from .rng import stream
 
     text = " ".join(expr)
     try:
@@ -523,24 +524,13 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
         raise click.UsageError(say("cli.repeat_once"))
     if times is not None:
         command = dataclasses.replace(command, times=times)
-    value: int | str | None = None
     if faces is not None and seed is not None:
         raise click.UsageError(say("cli.dice_and_seed"))
-    if faces is not None:
-        given = _given_faces(faces)
-        draw: Callable[[int], int] = given.draw
-    else:
-        if seed is None:
-            seed = str(int.from_bytes(os.urandom(4), "big"))
-        if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
-            click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
-            sys.exit(1)
-        digits = seed.lstrip("-")
-        value = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
-        draw = stream(value, 0, "roll").die
+    given = _given_faces(faces) if faces is not None else None
+    draw, value = (given.draw, None) if given is not None else _seeded(seed)
     try:
         outcomes = command.roll(draw, lang, bcdice_lines or command.native)
-        if faces is not None:
+        if given is not None:
             given.finish()
     except GivenFacesError as exc:
         click.echo(say("cli.dice_error", message=exc.message), err=True)
@@ -551,7 +541,7 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     click.echo(_roll_lines(command, outcomes, bcdice_lines or command.native, value))
 
 
-def _roll_json(text: str, command, outcomes: list, seed: int | str | None) -> dict:
+def _roll_json(text: str, command: BotCommand, outcomes: list[Outcome], seed: int | str | None) -> dict:
     """The roll as an object: one roll's result, or a repeat's under ``results``."""
     head = {"command": text, "comment": command.comment, "secret": command.secret, "seed": seed}
     if len(outcomes) == 1 and command.times == 1:
@@ -559,7 +549,7 @@ def _roll_json(text: str, command, outcomes: list, seed: int | str | None) -> di
     return {**head, "results": [o.as_json(command.secret) for o in outcomes]}
 
 
-def _roll_lines(command, outcomes: list, bcdice_lines: bool, seed: int | str | None) -> str:
+def _roll_lines(command: BotCommand, outcomes: list[Outcome], bcdice_lines: bool, seed: int | str | None) -> str:
     # BCDice's line leaves the comment out (the chat shows it with the command); dhproc's keeps it
     comment = f"　{command.comment}" if command.comment and not bcdice_lines else ""
     secret = say("cli.roll_secret") if command.secret else ""
@@ -571,44 +561,28 @@ def _roll_lines(command, outcomes: list, bcdice_lines: bool, seed: int | str | N
     return text + (f"   (seed {seed})" if seed is not None else "")
 
 
-class GivenFacesError(Exception):
-    def __init__(self, message: str):
-        self.message = message
+def _given_faces(text: str) -> GivenFaces:
+    from .bcdice import GivenFaces
+
+    faces = GivenFaces.read(text)
+    if isinstance(faces, str):
+        raise click.BadParameter(say("cli.dice_not_faces", text=faces), param_hint="'--dice'")
+    return faces
 
 
-@dataclasses.dataclass
-class _GivenFaces:
-    """``--dice 5,3,4``: the faces a roll draws, in order, each checked against its die."""
+def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
+    """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
+    from .loading import MAX_INT_DIGITS
+    from .rng import stream
 
-    faces: list[int]
-    used: int = 0
-
-    def draw(self, sides: int) -> int:
-        if self.used == len(self.faces):
-            raise GivenFacesError(say("cli.dice_missing", given=len(self.faces), n=self.used + 1, sides=sides))
-        face = self.faces[self.used]
-        self.used += 1
-        if not 1 <= face <= sides:
-            raise GivenFacesError(say("cli.dice_bad_face", n=self.used, face=face, sides=sides))
-        return face
-
-    def finish(self) -> None:
-        if self.used < len(self.faces):
-            raise GivenFacesError(say("cli.dice_left_over", given=len(self.faces), drawn=self.used,
-                                      face=self.faces[self.used]))
-
-
-def _given_faces(text: str) -> _GivenFaces:
-    import re
-    import unicodedata
-
-    folded = unicodedata.normalize("NFKC", text).replace("、", ",")
-    parts = [p for p in re.split(r"[,\s]+", folded.strip()) if p]
-    bad = next((p for p in parts if not (p.isascii() and p.isdigit() and len(p) <= 9)), None)
-    if bad is not None or not parts:
-        raise click.BadParameter(say("cli.dice_not_faces", text=bad if bad is not None else text),
-                                 param_hint="'--dice'")
-    return _GivenFaces([int(p) for p in parts])
+    if seed is None:
+        seed = str(int.from_bytes(os.urandom(4), "big"))
+    if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
+        click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
+        sys.exit(1)
+    digits = seed.lstrip("-")
+    value = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
+    return stream(value, 0, "roll").die, value
 
 
 @cli.command("import")
