@@ -291,6 +291,11 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                                for cid, c in setup["characters"].items()})
             node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
             apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
+        text_problems = _dice_text_problems(tanchor, tdata)
+        if text_problems:
+            problems += text_problems
+            broken_turns = True
+            continue
         sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
         if sub_problems:
             problems += sub_problems
@@ -389,10 +394,33 @@ class RemappedAnchor(Anchor):
         return tuple(out)
 
 
+def _dice_text_problems(anchor: Anchor, tdata: dict) -> list[Problem]:
+    """A pasted bot transcript that cannot stand for the turn's dice: given beside ``dice:``, a
+    result line that does not read, or no result line at all."""
+    text = tdata.get("dice_text")
+    if not isinstance(text, str):
+        return []
+    if "dice" in tdata:
+        return [anchor.problem(("dice_text",), say("dice_text.with_dice"), key=True)]
+    from .bot_text import TranscriptError, read_transcript
+
+    try:
+        faces = read_transcript(text)
+    except TranscriptError as exc:
+        return [anchor.problem_in_text(("dice_text",), p.line, p.col, p.message) for p in exc.problems]
+    return [] if faces else [anchor.problem(("dice_text",), say("dice_text.empty"))]
+
+
 def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
     dice = tdata.get("dice")
     recorded = None
-    if isinstance(dice, list):
+    if isinstance(tdata.get("dice_text"), str):  # checked by _dice_text_problems before
+        from .bot_text import read_transcript
+
+        bot = read_transcript(tdata["dice_text"])
+        dice = [f.face for f in bot]  # the log holds the faces, as if typed by hand
+        recorded = Recorded(tuple(dice), "error", anchor.sub("dice_text"), (), bot)
+    elif isinstance(dice, list):
         recorded = Recorded(tuple(dice), "error", anchor.sub("dice"), ())
     elif isinstance(dice, dict):
         recorded = Recorded(tuple(dice["faces"]), dice.get("then", "error"), anchor.sub("dice"), ("faces",))

@@ -20,7 +20,7 @@ import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import yaml
 
@@ -174,6 +174,37 @@ class Document:
         line, col = self.locate(parts, key=key)
         return Problem(self.name, line, col, message, tuple(parts))
 
+    def _source_lines(self) -> list[str]:
+        """The file's lines, read again (only to locate a problem inside a text value)."""
+        try:
+            return self.path.read_text(encoding="utf-8-sig").splitlines()
+        except (OSError, UnicodeError):
+            return []
+
+    def problem_in_text(self, parts: Sequence[PathPart], line: int, col: int, message: str) -> Problem:
+        """A problem at a place inside the text value at ``parts``: ``line`` and ``col`` (0-based)
+        count in the value as read, and are mapped back to the file for a ``|`` block or a
+        one-line scalar; otherwise the value's own start is given."""
+        node = self.node_at(parts)
+        where = self.locate(parts)
+        if isinstance(node, yaml.ScalarNode):
+            where = _inside_scalar(node, line, col, self._source_lines) or where
+        return Problem(self.name, where[0], where[1], message, tuple(parts))
+
+
+def _inside_scalar(node: yaml.ScalarNode, line: int, col: int,
+                   source_lines: Callable[[], list[str]]) -> tuple[int, int] | None:
+    """File line and column (1-based) of ``line``/``col`` of a scalar's value, when its style
+    keeps the value's lines as the file's: a literal block, or one line written in place."""
+    mark = node.start_mark
+    if node.style == "|":
+        body = source_lines()[mark.line + 1:]
+        indent = next((len(t) - len(t.lstrip(" ")) for t in body if t.strip()), 0)
+        return mark.line + 2 + line, indent + col + 1
+    if line == 0 and node.start_mark.line == node.end_mark.line and node.style in (None, "", "'", '"'):
+        return mark.line + 1, mark.column + col + (2 if node.style in ("'", '"') else 1)
+    return None
+
 
 @dataclass(frozen=True)
 class Anchor:
@@ -188,6 +219,9 @@ class Anchor:
 
     def sub(self, *rel: PathPart) -> "Anchor":
         return Anchor(self.doc, self.prefix + rel)
+
+    def problem_in_text(self, rel: Sequence[PathPart], line: int, col: int, message: str) -> Problem:
+        return self.doc.problem_in_text(self.prefix + tuple(rel), line, col, message)
 
 
 def display_name(path: Path) -> str:
