@@ -260,6 +260,17 @@ MESSAGES = Catalog({
                        "the match was decided in turn {decided}; turn {turn} is never played"),
     "turn.inline_only": ("ここに書けるのはその場のターンだけです（ターンファイルは読めません）", "only inline turns here (no turn files)"),
     "match.expected_mapping": ("対戦はキーと値の組で書いてください", "expected a match mapping"),
+    # a turn-NN.yaml beside a match that is not read as one of its turns: warnings (README, "Files")
+    "turns.beside_given": ("警告：このファイルは読みません。{turn}ターン目は{other}です（対戦ファイルの 'turns:' に並べたファイルと、"
+                           "コマンドで指定したファイルが優先です）",
+                           "warning: not read: turn {turn} is {other} (a file listed under 'turns:' in the match, or "
+                           "given on the command line, comes first)"),
+    "turns.beside_other_match": ("警告：対戦「{match}」のターンファイルなので、この対戦のターンとしては読みません",
+                                 "warning: not read: a turn of match '{match}', not of this match"),
+    "turns.beside_no_match": ("警告：'match:' で対戦ファイルを指していないので、ターンとしては読みません",
+                              "warning: not read as a turn: it names no match file ('match:')"),
+    "turns.beside_unreadable": ("警告：ターンとしては読みません：{problem}", "warning: not read as a turn: {problem}"),
+    "turns.beside_outside": ("警告：対戦フォルダの外を指すリンクなので、読みません", "warning: not read: a link leading outside the match folder"),
     "api.bad_seed": ("seed={seed}：シードは整数か、NULを含まないテキストです", "seed={seed}: a seed is an integer or a text without NUL"),
     "api.bad_option": ("options[{key}]：{problem}", "options[{key}]: {problem}"),
     "log.not_log": ("dhprocのログではありません（\"format\": \"dhproc-log\" がありません）",
@@ -346,6 +357,8 @@ MESSAGES = Catalog({
                       "(a later die can depend on an earlier result)"),
     "cli.plan_none": ("{name}：振るダイスはありません", "{name}: no dice to draw"),
     "cli.ok": ("{name}：OK", "{name}: ok"),
+    "cli.fails_through": ("{name}：読み込む{files}に問題があるため、処理できません（上記）",
+                          "{name}: not processed: {files}, which it reads, has problems (above)"),
     "cli.unknown_schema": ("スキーマ「{name}」はありません（あるのは：{known}）", "unknown schema '{name}' (known: {known})"),
     "cli.seed_too_long": ("エラー：--seed は200文字までです（{length}文字）", "error: --seed: at most 200 characters, not {length}"),
     "cli.expr_error": ("エラー：{text}：{column}文字目：{message}", "error: {text}: column {column}: {message}"),
