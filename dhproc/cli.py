@@ -633,9 +633,14 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
     if out is None:
         _out(text, nl=False)
-    else:
-        _write((out, text))
-        click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+        return
+    from .turnlist import list_turn_file
+
+    listing = list_turn_file(match_file, out, turn)  # the match's turns: kept right, in turn order
+    _write((out, text), *([(match_file, listing.text)] if listing.text is not None else []))
+    click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+    if listing.message is not None:
+        click.echo(listing.message, err=True)
 
 
 def _names_a_file(text: str) -> bool:
@@ -649,11 +654,7 @@ def _names_a_file(text: str) -> bool:
 
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
-    import yaml
-
-    def flow(value: object) -> str:
-        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
-        return text.removesuffix("\n").removesuffix("\n...").strip()  # a plain scalar ends its document
+    from .yaml_edit import flow_text as flow
 
     lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
     if dice is not None:

@@ -121,6 +121,21 @@ MESSAGES = Catalog({
     "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n} problem(s); nothing written"),
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
     "import.note": ("注：{note}", "note: {note}"),
+    # the written turn file listed under the match's turns: (dhproc/turnlist.py)
+    "import.listed": ("{match}の 'turns:' に{file}を加えました", "added {file} to 'turns:' in {match}"),
+    "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
+                                 "resolve が読むのはそちらです",
+                                 "warning: {file} is not added to 'turns:' in {match}: turn {turn} is {other} there, "
+                                 "which is what resolve reads"),
+    "import.inline_turn": ("対戦ファイルに書かれたターン", "the turn written in the match file"),
+    "import.not_listed_outside": ("警告：{file}は{match}のフォルダの外にあるため、'turns:' に加えていません"
+                                  "（対戦のフォルダの中に置いてください）",
+                                  "warning: {file} is not added to 'turns:' in {match}: it lies outside the match's "
+                                  "folder (keep turn files in it)"),
+    "import.list_by_hand": ("警告：{match}の 'turns:' に{file}を書き加えられませんでした（dhprocが書き換えない書き方です）。"
+                            "手で加えてください",
+                            "warning: could not add {file} to 'turns:' in {match} (written in a way dhproc does not "
+                            "edit): add it by hand"),
     "import.need_turn": ("--turn N を指定するか、--out を turn-03.yaml のような名前にしてください",
                          "give --turn N, or an --out name such as turn-03.yaml"),
     "import.no_grammar": ("ルール「{ruleset}」にはテキストの取り込みがまだありません", "ruleset '{ruleset}' has no text import yet"),

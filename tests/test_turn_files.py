@@ -186,3 +186,101 @@ def test_a_match_without_seed_and_setup_names_each_missing_key_once() -> None:
     messages = [p.message for p in e.value.problems]
     assert len(messages) == len(set(messages)) == 3
     assert all(key in " ".join(messages) for key in ("'dhproc'", "'seed'", "'setup'"))
+
+
+# --------------------------------------------------------------------------- import -o keeps turns: right
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "dh"
+POST = "鈴木 B6→B4 攻撃:山田"
+
+
+def dh_match(turns_text: str, newline: str = "\n") -> Path:
+    """examples/dh's match (no turn files) whose turns: is written as ``turns_text``."""
+    d = Path("m")
+    d.mkdir()
+    text = (EXAMPLE / "match.yaml").read_text(encoding="utf-8")
+    text = text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]\n", turns_text)
+    (d / "match.yaml").write_text(text.replace("\n", newline), encoding="utf-8", newline="")
+    return d
+
+
+def a_turn(d: Path, n: int) -> None:
+    text = (EXAMPLE / f"turn-{n:02d}.yaml").read_text(encoding="utf-8")
+    (d / f"turn-{n:02d}.yaml").write_text(text, encoding="utf-8")
+
+
+def imported(d: Path, out: str, *extra: str):
+    r = run("import", "dh", POST, "-o", d / out, "--lang", "en", *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def test_import_o_lists_the_turn_file_in_turn_order_and_leaves_the_rest_of_the_match_as_written() -> None:
+    d = dh_match("turns: []   # the turns so far\n")
+    before = (d / "match.yaml").read_text(encoding="utf-8")
+    a_turn(d, 3)
+    r = imported(d, "turn-03.yaml")  # turn 3 first: its number is read from its file
+    assert r.stderr.splitlines()[-1] == "added m/turn-03.yaml to 'turns:' in m/match.yaml"
+    imported(d, "turn-01.yaml")
+    r = imported(d, "turn-02.yaml")
+    after = (d / "match.yaml").read_text(encoding="utf-8")
+    assert after == before.replace("turns: []", "turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]")
+    # the other side's post later, into the same file: already listed, nothing said
+    r = imported(d, "turn-02.yaml")
+    assert "turns:" not in r.stderr and (d / "match.yaml").read_text(encoding="utf-8") == after
+    assert [t.number for t in api.load(d / "match.yaml").turns] == [1, 2, 3]
+
+
+def test_import_o_writes_an_entry_a_line_in_a_block_list_and_keeps_crlf_and_comments() -> None:
+    d = dh_match("turns:\n  # one file per turn\n  - turn-01.yaml   # 1ターン目\n  - turn-03.yaml\n", newline="\r\n")
+    raw = (d / "match.yaml").read_bytes()
+    assert raw.count(b"\r\n") == raw.count(b"\n") > 30
+    a_turn(d, 1)
+    a_turn(d, 3)
+    imported(d, "turn-02.yaml")
+    imported(d, "turn-04.yaml")
+    assert (d / "match.yaml").read_bytes() == raw.replace(
+        b"  - turn-03.yaml\r\n", b"  - turn-02.yaml\r\n  - turn-03.yaml\r\n  - turn-04.yaml\r\n")
+
+
+def test_import_o_adds_turns_to_a_match_without_it() -> None:
+    d = dh_match("")
+    before = (d / "match.yaml").read_text(encoding="utf-8")
+    imported(d, "turn-01.yaml")
+    assert (d / "match.yaml").read_text(encoding="utf-8") == before + "turns: [turn-01.yaml]\n"
+
+
+def test_import_o_does_not_list_a_second_file_for_a_listed_turn_and_says_so() -> None:
+    d = dh_match("turns: [turn-01.yaml]\n")
+    a_turn(d, 1)
+    before = (d / "match.yaml").read_bytes()
+    for lang, words in (("en", "warning: m/turn-1.yaml is not added to 'turns:' in m/match.yaml: turn 1 is "
+                               "turn-01.yaml there, which is what resolve reads"),
+                        ("ja", "警告：m/turn-1.yamlはm/match.yamlの 'turns:' に加えていません。そこでは1ターン目は"
+                               "turn-01.yamlで、resolve が読むのはそちらです")):
+        r = run("import", "dh", POST, "-o", d / "turn-1.yaml", "--lang", lang)
+        assert r.exit_code == 0
+        assert r.stderr.splitlines()[-1] == words
+    assert (d / "match.yaml").read_bytes() == before
+
+
+def test_import_o_outside_the_match_folder_is_not_listed() -> None:
+    d = dh_match("turns: []\n")
+    before = (d / "match.yaml").read_bytes()
+    r = run("import", "dh", POST, "-o", "turn-01.yaml", "--match", d / "match.yaml", "--lang", "en")
+    assert r.exit_code == 0
+    assert r.stderr.splitlines()[-1] == ("warning: turn-01.yaml is not added to 'turns:' in m/match.yaml: it lies "
+                                         "outside the match's folder (keep turn files in it)")
+    assert (d / "match.yaml").read_bytes() == before
+
+
+def test_import_o_leaves_a_turns_list_it_cannot_edit_to_the_gk() -> None:
+    d = dh_match("turns: &listed []\n")
+    before = (d / "match.yaml").read_bytes()
+    r = imported(d, "turn-01.yaml")
+    assert r.stderr.splitlines()[-1] == ("warning: could not add m/turn-01.yaml to 'turns:' in m/match.yaml "
+                                         "(written in a way dhproc does not edit): add it by hand")
+    assert (d / "match.yaml").read_bytes() == before
+    assert (d / "turn-01.yaml").exists()
+    # read all the same, as a turn-NN.yaml beside the match
+    assert [t.number for t in api.load(d / "match.yaml").turns] == [1]
