@@ -200,8 +200,10 @@ def _turn_files_beside(folders: list[Path], match_path: Path, upto: int | None, 
         except OSError:  # api.loads' base need not exist
             continue
         for sibling in names:
+            if not TURN_FILE_NAME.match(sibling.name):
+                continue
             real = real_path(sibling)
-            if TURN_FILE_NAME.match(sibling.name) and real not in found.paths and real != match_path:
+            if real not in found.paths and real != match_path:
                 found.paths.add(real)  # the same file seen from both folders, or by two links, is read once
                 _read_beside(sibling, real, match_path, upto, found)
     return found

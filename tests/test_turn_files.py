@@ -126,6 +126,15 @@ def test_every_turn_file_that_is_not_read_is_said_and_why(tmp_path: Path) -> Non
     assert v.stderr.splitlines()[0].endswith("警告：対戦「other.yaml」のターンファイルなので、この対戦のターンとしては読みません (at /match)")
 
 
+def test_a_turn_file_naming_a_match_no_path_can_hold_is_a_warning_not_an_internal_error() -> None:
+    d = campaign("suido")
+    (d / "turn-05.yaml").write_text('dhproc: 1\nmatch: "a\\0b.yaml"\nturn: 5\nsubmissions: {}\n', encoding="utf-8")
+    for target in (d / "match.yaml", d):
+        r = run("validate", target, "--lang", "en")
+        assert r.exit_code == 0, r.output
+        assert r.stderr.startswith("suido/turn-05.yaml:2:8: warning: not read: a turn of match 'a")
+
+
 def test_a_broken_turn_file_beside_the_match_stops_it_as_a_listed_one_would() -> None:
     d = campaign("nw")
     text = (d / "turn-03.yaml").read_text(encoding="utf-8").replace("submissions:", "submission:")
