@@ -107,15 +107,7 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
         sources.append((Anchor(asked), asked.data))
     folders = [doc.path.parent] + ([asked.path.parent] if asked is not None and asked.path.parent != doc.path.parent else [])
     beside = _turn_files_beside(folders, doc.path, upto, listed.paths | ({asked.path} if asked else set()))
-    given = {tdata["turn"]: tanchor.doc.name for tanchor, tdata in sources
-             if isinstance(tdata, dict) and type(tdata.get("turn")) is int}
-    warnings = beside.warnings
-    for tanchor, tdata in beside.sources:
-        if tdata["turn"] in given:
-            warnings.append(tanchor.problem(("turn",), say("turns.beside_given", turn=tdata["turn"],
-                                                           other=given[tdata["turn"]])))
-        else:
-            sources.append((tanchor, tdata))
+    warnings = beside.warnings + _add_untaken_turns(sources, beside.sources)
     try:
         match = _build(anchor, doc.data, sources, from_files=True, problems=problems + listed.problems,
                        upto=upto, turns_complete=listed.complete)
@@ -125,6 +117,21 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
         raise InputError(beside.problems)
     shown = [t.number for t in match.turns] if asked is None or all_turns else [upto]
     return dataclasses.replace(match, report_turns=shown, load_warnings=warnings)
+
+
+def _add_untaken_turns(sources: list[tuple[Anchor, Any]], beside: list[tuple[Anchor, dict]]) -> list[Problem]:
+    """Add to ``sources`` each turn file of ``beside`` whose turn no source gives yet; a warning
+    names each other one and the file that gives its turn."""
+    given = {tdata["turn"]: tanchor.doc.name for tanchor, tdata in sources
+             if isinstance(tdata, dict) and type(tdata.get("turn")) is int}
+    warnings = []
+    for tanchor, tdata in beside:
+        if tdata["turn"] in given:
+            warnings.append(tanchor.problem(("turn",), say("turns.beside_given", turn=tdata["turn"],
+                                                           other=given[tdata["turn"]])))
+        else:
+            sources.append((tanchor, tdata))
+    return warnings
 
 
 def _listed_turns(doc: Document, upto: int | None) -> _TurnFiles:
