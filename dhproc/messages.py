@@ -122,7 +122,7 @@ MESSAGES = Catalog({
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
     "import.note": ("注：{note}", "note: {note}"),
     # the written turn file listed under the match's turns: (dhproc/turnlist.py)
-    "import.listed": ("{match}の 'turns:' に{file}を加えました", "added {file} to 'turns:' in {match}"),
+    "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
     "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
                                  "resolve が読むのはそちらです",
                                  "warning: {file} is not added to 'turns:' in {match}: turn {turn} is {other} there, "

@@ -56,7 +56,7 @@ def list_turn_file(match_path: str | Path, turn_path: str | Path, turn: int) -> 
     edited = with_list_entry(text, "turns", index, entry) if listed is None or isinstance(listed, list) else None
     if edited is None or not _only_listed(data, edited, entries[:index] + [entry] + entries[index:]):
         return TurnListing(None, say("import.list_by_hand", **shown))
-    return TurnListing(edited, say("import.listed", **shown))
+    return TurnListing(edited, say("import.listed", match=shown["match"], entry=entry))
 
 
 def _turn_of(entry: Any, folder: Path) -> int | None:

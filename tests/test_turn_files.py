@@ -229,7 +229,7 @@ def test_import_o_lists_the_turn_file_in_turn_order_and_leaves_the_rest_of_the_m
     before = (d / "match.yaml").read_text(encoding="utf-8")
     a_turn(d, 3)
     r = imported(d, "turn-03.yaml")  # turn 3 first: its number is read from its file
-    assert r.stderr.splitlines()[-1] == "added m/turn-03.yaml to 'turns:' in m/match.yaml"
+    assert r.stderr.splitlines()[-1] == "added turn-03.yaml to 'turns:' in m/match.yaml"
     imported(d, "turn-01.yaml")
     r = imported(d, "turn-02.yaml")
     after = (d / "match.yaml").read_text(encoding="utf-8")
@@ -292,4 +292,14 @@ def test_import_o_leaves_a_turns_list_it_cannot_edit_to_the_gk() -> None:
     assert (d / "match.yaml").read_bytes() == before
     assert (d / "turn-01.yaml").exists()
     # read all the same, as a turn-NN.yaml beside the match
+    assert [t.number for t in api.load(d / "match.yaml").turns] == [1]
+
+
+def test_import_o_into_a_subfolder_lists_the_path_from_the_match() -> None:
+    d = dh_match("turns: []\n")
+    (d / "turns").mkdir()
+    r = run("import", "dh", POST, "-o", d / "turns" / "turn-01.yaml", "--match", d / "match.yaml", "--lang", "en")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[-1] == "added turns/turn-01.yaml to 'turns:' in m/match.yaml"
+    assert "turns: [turns/turn-01.yaml]\n" in (d / "match.yaml").read_text(encoding="utf-8")
     assert [t.number for t in api.load(d / "match.yaml").turns] == [1]
