@@ -239,10 +239,11 @@ class FileError(InputError):
 
 def real_path(path: Path) -> Path:
     """``path`` resolved through its links; a link loop (RuntimeError on Python 3.10–3.12, silent
-    on 3.13) gives the path as written, which then fails to open with a located message."""
+    on 3.13) or a NUL in it (ValueError) gives the path as written, which then fails to open with a
+    located message, or names no file dhproc reads."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         return Path(os.path.abspath(path))
 
 

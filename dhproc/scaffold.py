@@ -34,7 +34,8 @@ def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]
     directory.mkdir(parents=True, exist_ok=True)
     first = get_ruleset(match["ruleset"]).first_turn(match["setup"])  # each ruleset says where it starts
     head = (f"# Continues {log_name} from turn {first}: the setup is that log's final\n"
-            f"# state. Add the next turn files (turn: {first}, ...) under 'turns:'.\n")
+            f"# state. Write the next turns (turn: {first}, ...) as turn-NN.yaml beside it:\n"
+            f"# they are read whether 'turns:' lists them or not.\n")
     target = directory / "match.yaml"
     write_atomic(target, head + yaml.safe_dump(match, allow_unicode=True, sort_keys=False, width=100))
     return [target]

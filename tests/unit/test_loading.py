@@ -491,8 +491,11 @@ def test_unlisted_sibling_turns_of_the_same_match_are_picked_up(tmp_path):
     match = api.load(d / "turn-03.yaml")
     assert [t.number for t in match.turns] == [1, 2, 3]
     assert match.report_turns == [3]
-    # only the listed turns when the match itself is resolved
-    assert [t.number for t in api.load(m).turns] == [1]
+    # the match itself reads them by the same rule, every one reported
+    whole = api.load(m)
+    assert [t.number for t in whole.turns] == [1, 2, 3]
+    assert whole.report_turns == [1, 2, 3]
+    assert [t.number for t in api.load(d).turns] == [1, 2, 3]
 
 
 def test_sibling_turns_of_another_match_are_ignored(tmp_path):
