@@ -11,8 +11,8 @@ from ...errors import Problem
 from ...messages import default_lang
 from ...names import did_you_mean
 from .messages import check_name, say, stat_name
-from .model import (ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds, servant_of,
-                    targets_of)
+from .model import (ATTACKS, CHECK_STAT, Character, KagemiyaState, Side, SpellKind, parse_character, parse_spell_kinds,
+                    servant_of, targets_of)
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
 DEFENSE_VOCABULARY = Vocabulary({
@@ -56,6 +56,25 @@ def _has(own: dict[str, str]) -> str:
 
 def in_play_at_start(c: Character) -> bool:
     return not (c.eliminated or c.protected)
+
+
+def start_state(setup: dict[str, Any], hp_per_endurance: int) -> KagemiyaState:
+    """The battle as the setup starts it (KAGEMIYA-1.2, 1.8): for resolution, and for the report,
+    which follows the log's events from it."""
+    chars, _ = characters_of(setup, hp_per_endurance)
+    sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
+    for sid, side in sides.items():
+        side.escaped = bool(setup["sides"][sid].get("escaped", False))
+        side.escaped_to = setup["sides"][sid].get("escaped_to")
+        side.out = not side.escaped and not any(in_play_at_start(c) for c in chars.values() if c.side == sid)
+    progress = setup.get("progress", {})
+    return KagemiyaState(sides=sides, characters=chars,
+                         spell_kinds=parse_spell_kinds(setup.get("command_spell_kinds")),
+                         rounds=setup["rounds"], phase=setup.get("phase", "battle"),
+                         ambusher=setup.get("ambusher"), area=setup.get("area"),
+                         areas=tuple(setup.get("areas", [])), occupied=tuple(setup.get("occupied", [])),
+                         rounds_played=progress.get("rounds_played", 0),
+                         order=list(progress["order"]) if "order" in progress else None)
 
 
 def check_match(match: Any) -> list[Problem]:

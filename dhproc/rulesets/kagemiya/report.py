@@ -12,7 +12,8 @@ from ...report.document import Block, Heading, Lines, Table
 from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
-from .model import RANKS, STATS, parse_character, parse_spell_kinds
+from . import track
+from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
 
 T = Catalog({
@@ -21,7 +22,9 @@ T = Catalog({
     "ambush": ("奇襲フェイズ（{side}の裏切り）", "surprise phase (betrayal by {side})"),
     "mid": ("（{n}巡目まで処理済みの状態から）", "(starting after 巡 {n})"),
     "members": ("【参加者】", "[Participants]"),
+    "members_at": ("【参加者（{n}巡目開始時）】", "[Participants at the start of round (巡) {n}]"),
     "at_end": ("【戦闘終了時】", "[At the end]"),
+    "after_round": ("【{n}巡目終了時】", "[After round (巡) {n}]"),
     "round": ("■{n}巡目", "■ Round (巡) {n}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "initiative": ("【先手判定】", "[Initiative (先手判定)]"),
@@ -137,7 +140,8 @@ def resources_used(e: dict) -> list[tuple[str, str]]:
 
 def outcome_line(log: dict, *, lang: str) -> str:
     """The report's outcome line (``dhproc summary``)."""
-    return Renderer(log, lang, "gk", []).outcome(log["outcome"], log["state"])
+    awaiting = bool(log["turns"]) and log["turns"][-1]["status"] == "awaiting"
+    return Renderer(log, lang, "gk", []).outcome(track.followed(log), awaiting=awaiting)
 
 
 class Renderer:
@@ -147,9 +151,8 @@ class Renderer:
         self.w = WORDS[lang]
         self.why = REASONS[lang]
         self.setup = log["input"]["match"]["setup"]
-        hpe = log["options"].get("hp_per_endurance", 5)
-        self.chars = {cid: parse_character(cid, d, i, hpe)[0]
-                      for i, (cid, d) in enumerate(self.setup["characters"].items())}
+        self.state = track.start(log)  # followed event by event as the turns are told
+        self.chars = self.state.characters
         self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
         self.several = False  # whether the attack being told has several targets
         self.kinds = parse_spell_kinds(self.setup.get("command_spell_kinds"))
@@ -199,19 +202,39 @@ class Renderer:
             head.append(t("mid", n=played))
         head.append(header.options_line(log, options=OPTIONS, lang=self.lang))
         self.out.append(Lines(tuple(head)))
-        self.out.append(self.table(t("members"), self.start_rows()))
-        self.resource_lines()
-        for turn in log["turns"]:
+        told = [turn for turn in log["turns"] if turn["turn"] <= self.last_shown]
+        for turn in told:  # the turns before the first shown only move the state on
+            if turn["turn"] in turns:
+                break
+            self.follow(turn)
+        self.participants(after_a_turn=bool(told) and told[0]["turn"] not in turns)
+        for turn in told:
             if turn["turn"] in turns:
                 for e in turn["events"]:
                     self.event(e)
                 self.flush()
+                self.follow(turn)
+            elif turn["turn"] > min(turns):
+                self.follow(turn)
+        awaiting = bool(told) and told[-1]["status"] == "awaiting"
         self.block(Heading(t("outcome"), 2))
-        self.buf.append(self.outcome(log["outcome"], log["state"]))
+        self.buf.append(self.outcome(self.state, awaiting=awaiting))
         self.flush()
-        self.out.append(self.table(t("at_end"), self.end_rows(log["state"])))
-        self.resource_lines()
+        if any(turn["turn"] in turns and turn["status"] == "complete" for turn in told):
+            caption = t("at_end") if self.state.outcome else t("after_round", n=self.state.rounds_played)
+            self.out.append(self.table(caption, self.rows()))
+            self.resource_lines()
         return self.out
+
+    def follow(self, turn: dict) -> None:
+        for e in turn["events"]:
+            track.apply(self.state, e)
+
+    def participants(self, *, after_a_turn: bool) -> None:
+        """KAGEMIYA-10.1: who takes part, as the first 巡 shown finds them."""
+        caption = self.t("members_at", n=self.state.rounds_played + 1) if after_a_turn else self.t("members")
+        self.out.append(self.table(caption, self.rows()))
+        self.resource_lines()
 
     def table(self, caption: str, rows: list[list]) -> Table:
         return Table.of(HEADERS[self.lang], rows, caption)
@@ -234,48 +257,34 @@ class Renderer:
             items.append(f"{self.w[r.kind]}《{r.name}》{uses}")
         return "　".join(items) if self.lang == "ja" else ", ".join(items)
 
-    def start_rows(self) -> list[list]:
-        rows = []
-        for cid, c in self.chars.items():
-            np = self.setup["characters"][cid].get("noble_phantasm", "-")
-            state = "" if not (c.eliminated or c.protected) else \
-                self.w["eliminated_state" if c.eliminated else "protected_state"]
-            rows.append([self.side(c.side), c.name + self.paren(state), self.w[c.kind], self.w[c.row],
-                         *[self.setup["characters"][cid][s] for s in STATS], np, f"{c.hp}/{c.max_hp}",
-                         c.command_spells if c.kind == "master" else "-"])
-        return rows
-
     def paren(self, text: str) -> str:
         if not text:
             return ""
         return f"（{text}）" if self.lang == "ja" else f" ({text})"
 
-    def end_rows(self, state: dict) -> list[list]:
+    def rows(self) -> list[list]:
+        """The state table's rows: each character's row, HP and 令呪 now, and why it is not fighting."""
         rows = []
-        for cid, s in state["characters"].items():
-            c = self.chars[cid]
-            flag = "eliminated_state" if s["eliminated"] else "protected_state" if s["protected"] else None
-            side_status = state["sides"][c.side]["status"]
-            if flag is None and side_status != "fighting":
-                flag = side_status
-            for rid, n in s["used"].items():
-                c.used[rid] = n
+        for cid, c in self.state.characters.items():
+            side_status = self.state.sides[c.side]
+            flag = ("eliminated_state" if c.eliminated else "protected_state" if c.protected else
+                    "escaped" if side_status.escaped else "out" if side_status.out else None)
+            data = self.setup["characters"][cid]
             rows.append([self.side(c.side), c.name + self.paren(self.w[flag] if flag else ""), self.w[c.kind],
-                         self.w[s["row"]], *[self.setup["characters"][cid][k] for k in STATS],
-                         self.setup["characters"][cid].get("noble_phantasm", "-"), f"{s['hp']}/{s['max_hp']}",
-                         s.get("command_spells", "-")])
+                         self.w[c.row], *[data[k] for k in STATS], data.get("noble_phantasm", "-"),
+                         f"{c.hp}/{c.max_hp}", c.command_spells if c.kind == "master" else "-"])
         return rows
 
-    def outcome(self, outcome: dict, state: dict) -> str:
-        t = self.t
-        reason = self.why.get(outcome["reason"], outcome["reason"])
-        if outcome["result"] == "win":
-            return t("win", side=self.side(outcome["winner"]), reason=reason)
-        if outcome["result"] == "draw":
+    def outcome(self, state: KagemiyaState, *, awaiting: bool) -> str:
+        t, outcome = self.t, state.outcome
+        if outcome is not None:
+            reason = self.why.get(outcome["reason"], outcome["reason"])
+            if outcome["result"] == "win":
+                return t("win", side=self.side(outcome["winner"]), reason=reason)
             return t("draw", reason=reason)
-        if any(turn["status"] == "awaiting" for turn in self.log["turns"]):
+        if awaiting:
             return t("ongoing")
-        return t("ongoing_battle", n=state["progress"]["rounds_played"], rounds=state["rounds"])
+        return t("ongoing_battle", n=state.rounds_played, rounds=state.rounds)
 
     # ------------------------------------------------------------------ events
 
@@ -415,12 +424,14 @@ class Renderer:
         for p in e["parts"]:
             if p["part"] == "support":
                 continue
-            grant = ", ".join(f"{k}{p[k]:+d}" for k in ("dice", "sides", "modifier") if p.get(k))
+            grants = [f"{k}{p[k]:+d}" for k in ("dice", "sides", "modifier") if p.get(k)]
             label = f"{self.w[p['part']]}《{p['name']}》"
             if p["part"] == "doubling":
-                grant = ", ".join(x for x in (f"{self.w[p['stat']]}×{p['multiplier']}", grant) if x)
-            if p.get("first_move"):
-                grant += "、先手" if self.lang == "ja" else ", first move"
+                grants.insert(0, f"{self.w[p['stat']]}×{p['multiplier']}")
+            grant = ", ".join(grants)
+            if p.get("first_move"):  # KAGEMIYA-3.2: after what it adds, or alone when it adds nothing
+                grant += ("、先手" if self.lang == "ja" else ", first move") if grant else \
+                    ("先手" if self.lang == "ja" else "first move")
             note = ""
             if p["part"] == "command_spell":
                 note = (f" {self.name(p['payer'])} 残り{p['left']}画" if self.lang == "ja"
