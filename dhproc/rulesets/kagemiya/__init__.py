@@ -32,6 +32,11 @@ class KagemiyaRuleset(Ruleset):
     def check(self, match):
         return checks.check_match(match)
 
+    def warnings(self, match):
+        from ... import api
+
+        return checks.play_warnings(match, api.resolve(match))
+
     def initial_state(self, match) -> KagemiyaState:
         return checks.start_state(match.setup, match.options["hp_per_endurance"])
 

@@ -384,3 +384,30 @@ def setup_from_log(log: dict) -> dict:
     if progress["order"] is not None:
         setup["progress"]["order"] = list(progress["order"])
     return setup
+
+
+def play_warnings(match: Any, log: dict) -> list[Problem]:
+    """Doubtful but legal turn files, found in what resolution did with them (``validate``).
+
+    KAGEMIYA-3.1 / 4.3: a named 先手判定 or 逃走判定 roller that cannot roll when the roll is made (in
+    the back row, or out of the battle) is replaced; the warning says by whom, at the roller's line."""
+    problems: list[Problem] = []
+    rule = say(f"kagemiya.stand_in_rule.{log['options'].get('escape_roller', 'highest_agility')}")
+    for turn, logged in zip(match.turns, log["turns"]):
+        events = logged["events"]
+        ordered = next((i for i, e in enumerate(events) if e["kind"] == "order"), len(events))
+        for i, e in enumerate(events):
+            if e["kind"] != "cancel" or e.get("what") not in ("initiative", "escape") or "actor" not in e:
+                continue
+            key = "initiative" if i < ordered and "initiative" in turn.submissions.get(e["side"], {}) \
+                else "escape_roller"
+            instead = next((x["actor"] for x in events[i + 1:] if x["kind"] == "check" and x["side"] == e["side"]),
+                           None)
+            where = ("submissions", e["side"], key, "roller")
+            what = {"cid": e["actor"], "check": check_name(e["what"]), "why": say(f"kagemiya.not_rolling.{e['reason']}")}
+            if instead:
+                problems.append(turn.problem(where, say("kagemiya.roller_stands_in", **what, instead=instead, rule=rule)))
+            else:
+                problems.append(turn.problem(where, say("kagemiya.roller_nobody", **what)))
+    return problems
+

@@ -12,6 +12,8 @@ from ...report.document import Block, Heading, Lines, Table
 from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
+from ...messages import say
+from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
 from . import track
 from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
@@ -31,6 +33,8 @@ T = Catalog({
     "initiative_line": ("{side}：{name}　{pool}", "{side}: {name}   {pool}"),
     "escape_line": ("{side}：{name}（逃走判定）　{pool}", "{side}: {name} (escape)   {pool}"),
     "reroll_line": ("　振り直し {side}：{pool}", "  re-roll {side}: {pool}"),
+    "stand_in": ("　→ 代わりに{name}が判定（{rule}。宣言した効果は使わない）",
+                 "  → {name} rolls instead ({rule}; declaring nothing)"),
     "claim": ("　先手を取る効果：{kind}（ランク{rank}）", "  first-move effect: {kind} (rank {rank})"),
     "order": ("→ 行動順：{order}", "→ order: {order}"),
     "ambush_phase": ("【奇襲フェイズ】{side}の手番のみ（先手判定なし）",
@@ -166,6 +170,7 @@ class Renderer:
         self.buf: list[str] = []
         self.mode = "initiative"  # initiative: the 先手判定 of a 巡; turn: a 陣営's 手番
         self.initiative_shown = False
+        self.stood_down: set[str] = set()  # 陣営 whose named roller could not roll: the next roll is a stand-in
         self.open_turn: Heading | None = None  # the heading of the 手番 being reported
 
     def name(self, cid: str | None) -> str:
@@ -382,6 +387,10 @@ class Renderer:
             self.buf.append(self.t("spell_restore", **head, np=np))
 
     def cancel(self, e: dict) -> None:
+        if e.get("what") in ("initiative", "escape") and "side" in e:  # a roller that cannot roll
+            self.open_initiative()
+            if "actor" in e:
+                self.stood_down.add(e["side"])
         who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
             else self.side(e.get("side"))
         if "resource" in e:
@@ -399,14 +408,22 @@ class Renderer:
             what = self.t("at_target", target=self.name(e["target"]), what=what)
         self.buf.append(self.t("cancel", who=who, what=what, why=self.why.get(e["reason"], e["reason"])))
 
+    def open_initiative(self) -> None:
+        if self.mode == "initiative" and not self.initiative_shown:
+            self.block(Heading(self.t("initiative"), 3))
+            self.initiative_shown = True
+
     def check(self, e: dict) -> None:
         t = self.t
         pool = self.pool(e)
         purpose = e["purpose"]
-        if self.mode == "initiative" and not self.initiative_shown:
-            self.block(Heading(t("initiative"), 3))
-            self.initiative_shown = True
+        self.open_initiative()
         if purpose in ("initiative", "escape"):
+            if e["side"] in self.stood_down:  # KAGEMIYA-3.1: who rolls instead, and why that one
+                self.stood_down.discard(e["side"])
+                rule = say(f"kagemiya.stand_in_rule.{self.log['options'].get('escape_roller', 'highest_agility')}",
+                           self.lang)
+                self.buf.append(t("stand_in", name=self.name(e["actor"]), rule=rule))
             key = "initiative_line" if purpose == "initiative" else "escape_line"
             self.buf.append(t(key, side=self.side(e["side"]), name=self.name(e["actor"]), pool=pool))
         elif purpose == "reroll":

@@ -106,3 +106,35 @@ def test_kagemiya_10_2_a_first_move_that_adds_nothing_shows_no_stray_comma(battl
     lines = run("resolve", battle / "turn-01.yaml").output.splitlines()
     assert "　　使用：宝具《疾風の戦車》(先手)" in lines
     assert not any("(、" in line for line in lines)
+
+
+@pytest.fixture
+def back_row_roller(tmp_path: Path) -> Path:
+    shutil.copytree(CAMPAIGN / "backrow-roller", tmp_path / "b")
+    return tmp_path / "b"
+
+
+def test_kagemiya_3_1_a_back_row_roller_is_replaced_and_the_report_says_by_whom(back_row_roller: Path) -> None:
+    lines = run("resolve", back_row_roller / "turn-01.yaml").output.splitlines()
+    at = lines.index("【先手判定】")
+    assert lines[at + 2:at + 5] == [
+        "藤宮静香：先手判定は行われない（後衛）",
+        "　→ 代わりにライダーが判定（前衛で敏捷が最も高いキャラクター。宣言した効果は使わない）",
+        "弓騎同盟：ライダー　(敏捷6)D(6+0)+0 = [2,6,5,1,4,5] = 23",
+    ]
+
+
+def test_kagemiya_3_1_the_stand_in_follows_the_escape_roller_option(back_row_roller: Path) -> None:
+    match = back_row_roller / "match.yaml"
+    match.write_text(match.read_text(encoding="utf-8").replace("options: {}", "options: {escape_roller: first_listed}"),
+                     encoding="utf-8")
+    lines = run("resolve", "--lang", "en", back_row_roller / "turn-01.yaml").output.splitlines()
+    assert "  → アーチャー rolls instead (the first front-row character listed; declaring nothing)" in lines
+
+
+def test_kagemiya_3_1_validate_warns_at_a_back_row_roller(back_row_roller: Path, monkeypatch) -> None:
+    monkeypatch.chdir(back_row_roller)
+    result = run("validate", "turn-01.yaml")
+    assert result.exit_code == 0
+    assert ("turn-01.yaml:7:15: 警告：shizukaは後衛にいるため先手判定を振れません：代わりにriderが振ります"
+            "（前衛で敏捷が最も高いキャラクター。宣言した効果は使いません）") in result.output
