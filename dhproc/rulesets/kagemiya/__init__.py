@@ -78,7 +78,8 @@ class KagemiyaRuleset(Ruleset):
         """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
         from ...report.summary import SummaryHooks
 
-        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False)
+        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False,
+                            killer=report.knocked_out_by)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)

@@ -142,6 +142,18 @@ def resources_used(e: dict) -> list[tuple[str, str]]:
     return [(e["actor"], p["name"]) for p in e["parts"] if p["part"] != "support"]
 
 
+def knocked_out_by(events: list[dict], at: int) -> str | None:
+    """``dhproc summary``: who dealt the 脱落 at ``events[at]``: the attacker whose damage took the
+    HP to 0, or, for a servant that vanished with its master (KAGEMIYA-8.2), the master's."""
+    e = events[at]
+    if e["cause"] == "master_lost":  # the master's 脱落 comes just before its servants'
+        master = next((i for i in range(at - 1, -1, -1) if events[i]["kind"] == "eliminated"
+                       and events[i]["side"] == e["side"] and events[i]["cause"] != "master_lost"), None)
+        return None if master is None else knocked_out_by(events, master)
+    hit = next((x for x in reversed(events[:at]) if x["kind"] == "damage" and x["target"] == e["character"]), None)
+    return None if hit is None else hit["by"]
+
+
 def outcome_line(log: dict, *, lang: str) -> str:
     """The report's outcome line (``dhproc summary``)."""
     awaiting = bool(log["turns"]) and log["turns"][-1]["status"] == "awaiting"
