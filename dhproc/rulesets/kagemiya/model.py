@@ -7,6 +7,7 @@ problems, located) and the initial state, so the two never read a character diff
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +156,7 @@ class Side:
     escaped: bool = False
     escaped_to: str | None = None
     out: bool = False
+    standing: dict[str, Any] = field(default_factory=dict)  # KAGEMIYA-5.12: orders that stand (standing.py)
 
 
 @dataclass
@@ -203,6 +205,8 @@ class KagemiyaState:
         for s in self.sides.values():
             status = "escaped" if s.escaped else "out" if s.out else "fighting"
             sides[s.id] = {"name": s.name, "status": status, "escaped_to": s.escaped_to}
+            if s.standing:
+                sides[s.id]["standing"] = copy.deepcopy(s.standing)
         return {"phase": self.phase, "rounds": self.rounds,
                 "progress": {"rounds_played": self.rounds_played, "order": self.order},
                 "sides": sides, "characters": chars}

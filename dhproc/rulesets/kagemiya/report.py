@@ -14,7 +14,7 @@ from ...report.text import Catalog
 from ...engine.conditions import OPS
 from ...messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
-from . import track
+from . import standing, track
 from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
 
@@ -29,6 +29,8 @@ T = Catalog({
     "after_round": ("【{n}巡目終了時】", "[After round (巡) {n}]"),
     "round": ("■{n}巡目", "■ Round (巡) {n}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
+    "lapsed": ("{side}：{what}は{n}巡目の指示で、この巡には効かない（指示は1巡ごと）",
+               "{side}: the {what} given for 巡 {n} does not hold in this 巡 (orders last one 巡)"),
     "initiative": ("【先手判定】", "[Initiative (先手判定)]"),
     "initiative_line": ("{side}：{name}　{pool}", "{side}: {name}   {pool}"),
     "escape_line": ("{side}：{name}（逃走判定）　{pool}", "{side}: {name} (escape)   {pool}"),
@@ -182,8 +184,9 @@ class Renderer:
         self.buf: list[str] = []
         self.mode = "initiative"  # initiative: the 先手判定 of a 巡; turn: a 陣営's 手番
         self.initiative_shown = False
-        self.stood_down: set[str] = set()  # 陣営 whose named roller could not roll: the next roll is a stand-in
+        self.stood_down: dict[str, bool] = {}  # 陣営 whose named roller could not roll: the next roll is a stand-in
         self.open_turn: Heading | None = None  # the heading of the 手番 being reported
+        self.turn_now: dict = {}  # the logged turn being told
 
     def name(self, cid: str | None) -> str:
         return self.chars[cid].name if cid in self.chars else str(cid)
@@ -227,6 +230,7 @@ class Renderer:
         self.participants(after_a_turn=bool(told) and told[0]["turn"] not in turns)
         for turn in told:
             if turn["turn"] in turns:
+                self.turn_now = turn
                 for e in turn["events"]:
                     self.event(e)
                 self.flush()
@@ -243,9 +247,22 @@ class Renderer:
             self.resource_lines()
         return self.out
 
+    def lapsed_orders(self) -> None:
+        """KAGEMIYA-5.12 (one_round): the orders of the 巡 before that this 巡's submissions do not give again."""
+        if self.log["options"].get("standing_orders") != "one_round":
+            return
+        inputs = self.log["input"]["turns"]
+        at = next(i for i, t in enumerate(inputs) if t["turn"] == self.turn_now["turn"])
+        if at == 0:
+            return
+        earlier = inputs[at - 1]
+        for sid, sub in inputs[at]["submissions"].items():
+            for path in standing.dropped(earlier["submissions"].get(sid, {}), sub):
+                what = say(f"kagemiya.order_word.{path[0]}", self.lang, cid=self.name(path[1]) if len(path) > 1 else "")
+                self.buf.append(self.t("lapsed", side=self.side(sid), what=what, n=earlier["turn"]))
+
     def follow(self, turn: dict) -> None:
-        for e in turn["events"]:
-            track.apply(self.state, e)
+        track.follow_turn(self.state, self.log, turn)
 
     def participants(self, *, after_a_turn: bool) -> None:
         """KAGEMIYA-10.1: who takes part, as the first 巡 shown finds them."""
@@ -310,6 +327,7 @@ class Renderer:
         if k == "round_start":
             self.block(Heading(t("round", n=e["round"]), 2))
             self.mode, self.initiative_shown = "initiative", False
+            self.lapsed_orders()
         elif k == "awaiting":
             self.buf.append(t("awaiting", side=self.side(e["side"])))
         elif k == "ambush_phase":
@@ -402,7 +420,7 @@ class Renderer:
         if e.get("what") in ("initiative", "escape") and "side" in e:  # a roller that cannot roll
             self.open_initiative()
             if "actor" in e:
-                self.stood_down.add(e["side"])
+                self.stood_down[e["side"]] = True
         who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
             else self.side(e.get("side"))
         if "resource" in e:
@@ -432,7 +450,7 @@ class Renderer:
         self.open_initiative()
         if purpose in ("initiative", "escape"):
             if e["side"] in self.stood_down:  # KAGEMIYA-3.1: who rolls instead, and why that one
-                self.stood_down.discard(e["side"])
+                del self.stood_down[e["side"]]
                 rule = say(f"kagemiya.stand_in_rule.{self.log['options'].get('escape_roller', 'highest_agility')}",
                            self.lang)
                 self.buf.append(t("stand_in", name=self.name(e["actor"]), rule=rule))

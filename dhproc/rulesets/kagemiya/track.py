@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .checks import start_state
 from .model import KagemiyaState
+from .rules import take_orders
 
 
 def start(log: dict) -> KagemiyaState:
@@ -24,9 +25,18 @@ def followed(log: dict, upto: int | None = None) -> KagemiyaState:
     for t in log["turns"]:
         if upto is not None and t["turn"] > upto:
             break
-        for e in t["events"]:
-            apply(state, e)
+        follow_turn(state, log, t)
     return state
+
+
+def follow_turn(state: KagemiyaState, log: dict, turn: dict) -> None:
+    """Every change one logged turn made; a 巡 under way also takes its submissions' standing
+    orders (KAGEMIYA-5.12), which the turn's input holds rather than its events."""
+    submissions = next(t["submissions"] for t in log["input"]["turns"] if t["turn"] == turn["turn"])
+    for e in turn["events"]:
+        if e["kind"] == "round_start":
+            take_orders(state, submissions, log["options"].get("standing_orders", "until_withdrawn"))
+        apply(state, e)
 
 
 def apply(state: KagemiyaState, e: dict) -> None:
