@@ -208,11 +208,10 @@ def _compared(ruleset_id: str, log: dict, shown: list[int], states: dict[int, di
     numbers = _logs(ruleset_id)[0]
     heading, last_turn, compared = "", None, 0
     by_number = {n: k + 1 for k, n in enumerate(numbers)}
-    turn_marks = {n: str(n) for n in numbers}
     for block in api.report_blocks(log, turns=shown):
         if isinstance(block, Heading):
             heading = block.text
-            last_turn = _turn_heading(heading, turn_marks, by_number, last_turn, shown)
+            last_turn = _turn_heading(heading, by_number, last_turn, shown)
             continue
         if not isinstance(block, Table):
             continue
@@ -231,8 +230,7 @@ def _compared(ruleset_id: str, log: dict, shown: list[int], states: dict[int, di
     return compared
 
 
-def _turn_heading(heading: str, marks: dict[int, str], by_number: dict[int, int], last: int | None,
-                  shown: list[int]) -> int | None:
+def _turn_heading(heading: str, by_number: dict[int, int], last: int | None, shown: list[int]) -> int | None:
     """The index (1-based) of the turn a turn heading opens, when one report shows several turns."""
     if len(shown) == 1:
         return by_number[shown[0]]
