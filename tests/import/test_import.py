@@ -142,12 +142,12 @@ def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> No
 
 @pytest.mark.parametrize("lang,messages", [
     ("ja", ["キャラクター「鈴木一朗」は見つかりません（もしかして：鈴木一郎）", "「前進して殴る」（山田太郎）を読めません",
-            "キャラクター「ka」が複数に当てはまります：天城ミコト、加藤", "問題3件。何も書き込んでいません"]),
+            "キャラクター「藤」が複数に当てはまります：佐藤花子、伊藤さくら、加藤", "問題3件。何も書き込んでいません"]),
     ("en", ["unknown character '鈴木一朗' (did you mean 鈴木一郎?)", "cannot read '前進して殴る' (for 山田太郎)",
-            "character 'ka' fits several: 天城ミコト, 加藤", "3 problem(s); nothing written"]),
+            "character '藤' fits several: 佐藤花子, 伊藤さくら, 加藤", "3 problem(s); nothing written"]),
 ])
 def test_import_problems_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
-    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\nka：待機"
+    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\n藤：待機"
     monkeypatch.setenv("DHPROC_LANG", lang)  # the environment chooses the language
     result = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml")
     assert result.exit_code == 1
