@@ -242,11 +242,22 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
     for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
         if shorter.id is not None and shorter.how == "exact":
+            if _list_goes_on(text[end:], ctx):
+                return None  # 「黒田ソウマと白石カナデをカバー」: names a list, not whose line it is
             return shorter.id, text[end:]
     if found.how == "ambiguous" or found.candidates:  # a name, but which one is not clear
         ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "what.character", ctx.lang)))
         return None, text[len(token):]
     return None
+
+
+def _list_goes_on(rest: str, ctx: ImportContext) -> bool:
+    """Whether ``rest`` (after a name) goes on with another name of a list: 「と白石カナデを…」."""
+    m = re.match(r"\s*(?:と|[・&、,])\s*", rest)
+    if not m:
+        return False
+    after = rest[m.end():]
+    return any(ctx.characters.resolve(after[:end]).how == "exact" for end in range(len(after), 0, -1))
 
 
 def split_entries(lines: Sequence[Line], ctx: ImportContext, example: str) -> list[Entry]:
