@@ -23,7 +23,7 @@ from .messages import say
 from .names import NameIndex
 
 __all__ = ["Line", "Entry", "Rule", "rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
-           "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "characters_listed", "is_header",
+           "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "characters_listed", "is_header", "as_written",
            "ARROW", "SEP", "LIST_SEP"]
 
 # Patterns over NFKC text (full-width letters, digits, ： ／ （ ＞ are folded to ASCII first).
@@ -302,6 +302,21 @@ def scan(text: str, rules: Sequence[Rule], fields: dict[str, Any], entry: Entry,
             line = next((ln for ln in entry.lines if rest[:8] in ln.text), entry.lines[0])
             ctx.problem(line, "import.cannot_read", rest=rest, name=ctx.characters.names[entry.who], example=example)
             return
+
+
+def as_written(lines: Sequence[Line], folded: str) -> str:
+    """The part of the posted lines that reads as ``folded`` (their NFKC form), as the player typed
+    it: words a character says keep their full-width ！ and ？. ``folded`` itself when no part does."""
+    for line in lines:
+        raw = line.raw
+        for start in range(len(raw)):
+            for end in range(start + 1, len(raw) + 1):
+                piece = unicodedata.normalize("NFKC", raw[start:end])
+                if piece == folded:
+                    return raw[start:end]
+                if not folded.startswith(piece):
+                    break
+    return folded
 
 
 def import_post(text: str, grammar: Grammar, ctx: ImportContext) -> ImportResult:
