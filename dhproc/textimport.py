@@ -87,6 +87,7 @@ class ImportContext:
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
     where: dict[str, Line] = field(default_factory=dict)  # character id -> the first line naming it
+    located: dict[tuple, Line] = field(default_factory=dict)  # a path in the submission -> the line saying it
 
     def say(self, key: str, **values: object) -> str:
         return say(key, self.lang, **values)
