@@ -57,6 +57,14 @@ def _choice(text: str, line: Line, ctx: ImportContext, choices: list[dict], star
     return True
 
 
+def _lineup(text: str, ctx: ImportContext) -> list[str]:
+    """The names of a line that is only characters' names, two or more, in order; else []."""
+    names = [n for n in re.split(rf"(?:{ARROW}|[\s/、,;・])+", text) if n]
+    if len(names) >= 2 and all(ctx.characters.resolve(n).id is not None for n in names):
+        return names
+    return []
+
+
 def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, Any]]:
     starters: dict[int, str] = {}
     choices: list[dict] = []
@@ -95,6 +103,11 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             rest = line.text[len(token):].strip(" :")
             if rest and not _choice(rest, line, ctx, choices, cid):
                 ctx.problem(line, "import.cannot_read_choice", rest=rest)
+            continue
+        lineup = _lineup(line.text, ctx)
+        if lineup:  # 「ホッピー→リン→ムギ→ソウ→ユキ」: the スタメン in 行動順, without a heading
+            for n, name in enumerate(lineup, len(starters) + 1):
+                place(n, name, line)
             continue
         if _choice(line.text, line, ctx, choices):
             continue
