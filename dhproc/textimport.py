@@ -189,14 +189,20 @@ def is_header(text: str, ctx: ImportContext) -> bool:
     return bool(_HEADER_BRACKET.match(text) or _HEADER_MARKS.search(_IN_BRACKETS.sub("", text)))
 
 
+_SIDE_AFTER_NAME = re.compile(r"\s*(?:陣営|側|チーム|グループ|パーティ|一行|G(?![A-Za-z0-9]))")
+
+
 def _begins_with_name(text: str, ctx: ImportContext) -> bool:
+    """Whether a character's name begins the line as whose line it is: 「セイバー陣営側 行動」 names a
+    陣営 after its servant, not セイバー's line."""
     m = _NAME_END.search(text)
     token = text[: m.start()] if m else text
     if not token:
         return False
     if ctx.characters.resolve(token).id is not None:
         return True
-    return any(ctx.characters.resolve(token[:end]).how == "exact" for end in range(len(token) - 1, 0, -1))
+    return any(ctx.characters.resolve(token[:end]).how == "exact" and not _SIDE_AFTER_NAME.match(token[end:])
+               for end in range(len(token) - 1, 0, -1))
 
 
 LIST_SEP = re.compile(r"\s*(?:[・&、,]|と|and)\s*")
@@ -243,8 +249,8 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
     for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
         if shorter.id is not None and shorter.how == "exact":
-            if _list_goes_on(text[end:], ctx):
-                return None  # 「黒田ソウマと白石カナデをカバー」: names a list, not whose line it is
+            if _list_goes_on(text[end:], ctx) or re.match(r"\s*(?:を|に|へ)", text[end:]):
+                return None  # 「黒田ソウマと白石カナデをカバー」「鬼塚ゴウを攻撃」: whom it is about, not whose line
             return shorter.id, text[end:]
     if found.how == "ambiguous" or found.candidates:  # a name, but which one is not clear
         ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "what.character", ctx.lang)))
