@@ -25,7 +25,9 @@ _STARTERS_HEAD = re.compile(r"^(?:スタメン|先発|出場|starters?|行動順
                             re.IGNORECASE)
 _NUMBERED = re.compile(r"(?:^|\s)\(?(\d)\s*[.)、:]?\s*([^\s\d/、,;。]+)")
 _SKILL = r"(?:《(?P<s1>[^》]+)》|「(?P<s2>[^」]+)」|(?P<s3>[^\s:→>《》「」]+?))"
-_CHOICE = re.compile(rf"^(?:(?P<who>{NAME})\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
+# The owner's name is taken whole or not at all (an atomic group: 「tsubame: 戦術転換」 is never owner 't').
+_OWNER = r"(?=(?P<who>[^\s/、,;。:→>()「」《》・の]+))(?P=who)"
+_CHOICE = re.compile(rf"^(?:{_OWNER}\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
                      rf"(?P<target>{NAME}){END}")
 
 
