@@ -130,6 +130,9 @@ RULES = (
     _r("attack", rf"(?:通常攻撃|攻撃|attack|atk)\s*(?::|{ARROW})?\s*(?P<target>{NAME}){END}(?:\s*を)?", _attack),
     _r("attack_ja", rf"(?P<target>{NAME})\s*(?:を|に|へ)\s*(?:通常)?攻撃", _attack),
     _r("ability_ja", rf"(?P<targets>{NAMES})\s*(?:に|へ)\s*{ABILITY_WORD}(?:\s*(?:を)?(?:使用|発動))?", _ability),
+    # last: a word before an arrow and a target (or before 使用) names the character's ability: 紅蓮→鈴木
+    _r("ability_bare", rf"(?P<ab>{NAME})(?:\s*(?:{ARROW}|対象\s*:?)\s*(?P<targets>{NAMES}){END}(?:\s*(?:を)?(?:使用|発動))?"
+                       rf"|\s*(?:を)?\s*(?:使用|発動))", _ability),
 )
 
 
