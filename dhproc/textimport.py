@@ -36,13 +36,13 @@ _NAME_END = re.compile(r"[\s:/、,;。→>(「《]|->|=>")
 
 # Header lines above a 行動提出 say who posts, for which turn, that it is a submission:
 # 【弓騎同盟】1巡目 · 【2ターン目】番長グループ · GM（盗賊団）側 行動 · 番長G 1T · 2R 冒険者 · 黒崎陣営です ·
-# チーム呑宮 スタメン提出します. One is read as a header when it does not begin with a character's
-# name, says none of a clause's marks (： or an arrow), and has one of these.
+# チーム呑宮 スタメン提出します · 盗賊団の行動です. One is read as a header when it does not begin with a
+# character's name, says none of a clause's marks (： or an arrow), and has one of these.
 _HEADER_BRACKET = re.compile(r"^(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉)")
 _HEADER_MARKS = re.compile(
     r"(?:第\s*)?\d+\s*(?:R|T|ターン目?|巡目?|ラウンド目?|回戦)(?![A-Za-z0-9])"  # which turn (not 1手番目, 2回目)
     r"|陣営|側|チーム|グループ|パーティー?|一行|(?<=[^\x00-\x7f])G(?![A-Za-z0-9])"  # who posts
-    r"|提出|行動宣言", re.IGNORECASE)
+    r"|提出|行動宣言|の行動(?:です|になります)?[。!！]*$", re.IGNORECASE)  # 盗賊団の行動です
 _CLAUSE_MARKS = re.compile(rf":|{ARROW}")
 _SYMBOL_BULLET = re.compile(r"^[-・*●○◆◇■□▼▽>※]+\s*")
 _IN_BRACKETS = re.compile(r"\([^)]*\)")  # （13側） is a square's side, not who posts
