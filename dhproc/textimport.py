@@ -248,9 +248,11 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
         return found.id, text[len(token):]
     for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
-        if shorter.id is not None and shorter.how == "exact":
-            if _list_goes_on(text[end:], ctx) or re.match(r"\s*(?:を|に|へ)", text[end:]):
-                return None  # 「黒田ソウマと白石カナデをカバー」「鬼塚ゴウを攻撃」: whom it is about, not whose line
+        if shorter.id is None:
+            continue
+        if _list_goes_on(text[end:], ctx) or re.match(r"\s*(?:を|に|へ)", text[end:]):
+            return None  # 「黒田ソウマと白石カナデをカバー」「アオに《短剣》」: whom it is about, not whose line
+        if shorter.how == "exact":
             return shorter.id, text[end:]
     if found.how == "ambiguous" or found.candidates:  # a name, but which one is not clear
         ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "what.character", ctx.lang)))

@@ -6,6 +6,7 @@ read back from the code under test to make the expectation."""
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections import Counter
 from pathlib import Path
@@ -343,7 +344,7 @@ CASES = {"dh": dh_case, "count": count_case, "nicosw": nicosw_case, "kagemiya": 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_a_random_valid_submission_posted_in_any_phrasing_reads_back_the_same(ruleset: str) -> None:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=int(os.environ.get("ROUNDTRIP_EXAMPLES", "150")), deadline=None)
     @given(CASES[ruleset]())
     def round_trip(case: tuple[str, dict]) -> None:
         post, submission = case
