@@ -525,6 +525,7 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                 if got:
                     orders.append(({"if": e["if"]} if e["if"] is not None else {}) | got)
             if orders:
+                ctx.located.setdefault(("defense", item.who), item.line)
                 defense = sub.setdefault("defense", {})
                 if item.who in defense:
                     defense[item.who] += orders
