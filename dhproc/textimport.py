@@ -41,7 +41,7 @@ _NAME_END = re.compile(r"[\s:/、,;。→>(「《]|->|=>")
 _HEADER_BRACKET = re.compile(r"^(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉)")
 _HEADER_MARKS = re.compile(
     r"(?:第\s*)?\d+\s*(?:R|T|ターン目?|巡目?|ラウンド目?|回戦)(?![A-Za-z0-9])"  # which turn (not 1手番目, 2回目)
-    r"|陣営|側|チーム|グループ|パーティー?|一行|(?<=[^\x00-\x7f])G(?![A-Za-z0-9])"  # who posts
+    r"|陣営|(?<!\d)側|チーム|グループ|パーティー?|一行|(?<=[^\x00-\x7f])G(?![A-Za-z0-9])"  # who posts
     r"|提出|行動宣言|の行動(?:です|になります)?[。!！]*$", re.IGNORECASE)  # 盗賊団の行動です
 _CLAUSE_MARKS = re.compile(rf":|{ARROW}")
 _SYMBOL_BULLET = re.compile(r"^[-・*●○◆◇■□▼▽>※]+\s*")
@@ -202,7 +202,16 @@ def _begins_with_name(text: str, ctx: ImportContext) -> bool:
     if ctx.characters.resolve(token).id is not None:
         return True
     return any(ctx.characters.resolve(token[:end]).how == "exact" and not _SIDE_AFTER_NAME.match(token[end:])
-               for end in range(len(token) - 1, 0, -1))
+               for end in _front_ends(token, ctx, len(token) - 1))
+
+
+def _front_ends(text: str, ctx: ImportContext, longest: int) -> range:
+    """Where a name at the front of ``text`` may end, longest first: never past twice the longest
+    name or id (half-width ｶﾞ is two characters for one), so a pasted paragraph costs no more
+    than a line."""
+    names = ctx.characters.names
+    limit = 2 * max((len(n) for pair in names.items() for n in pair), default=0) + 2
+    return range(min(longest, limit, len(text)), 0, -1)
 
 
 LIST_SEP = re.compile(r"\s*(?:[・&、,]|と|and)\s*")
@@ -246,7 +255,7 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
         if found.how == "prefix":
             ctx.read_as(token, found.id)
         return found.id, text[len(token):]
-    for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
+    for end in _front_ends(token, ctx, len(token) - 1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
         if shorter.id is None:
             continue
@@ -266,7 +275,7 @@ def _list_goes_on(rest: str, ctx: ImportContext) -> bool:
     if not m:
         return False
     after = rest[m.end():]
-    return any(ctx.characters.resolve(after[:end]).how == "exact" for end in range(len(after), 0, -1))
+    return any(ctx.characters.resolve(after[:end]).how == "exact" for end in _front_ends(after, ctx, len(after)))
 
 
 def split_entries(lines: Sequence[Line], ctx: ImportContext, example: str) -> list[Entry]:
