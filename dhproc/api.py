@@ -617,6 +617,8 @@ class Imported:
     submissions: dict[str, Any]
     problems: list[str]  # each names the post and line; nothing is written while there are any
     notes: list[str]  # readings made (a name given in part, lines set aside)
+    # side -> (source, character id -> its first line, path in the submission -> the line saying it)
+    posts: dict[str, tuple[str, dict, dict]] = dataclasses.field(default_factory=dict)
 
 
 def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path,
@@ -655,7 +657,69 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
             if read.side in result.submissions:
                 result.problems.append(f"{source}: {say('import.second_post', lang, side=read.side)}")
             result.submissions[read.side] = read.submission
+            result.posts[read.side] = (source, ctx.where, ctx.located)
     return result
+
+
+def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissions: dict[str, Any],
+                   imported: Imported, lang: str | None = None) -> list[str]:
+    """What ``dhproc validate`` would refuse in the imported sides' submissions, each said at the
+    line of the post that named the character (import checks what it writes, in the same pass).
+
+    The turn is checked after the match's listed turns before it; a match that does not load
+    itself is left to ``validate`` (its problems are not the post's)."""
+    from .loading import load_bytes
+    from .textimport import ImportProblem
+
+    rs = get_ruleset(ruleset_id)
+    try:
+        base = _load_match(load_file(match_path), extra_turns=[], upto=turn - 1)
+    except InputError:
+        return []
+    data = {"dhproc": 1, "match": Path(match_path).name, "turn": turn, "submissions": submissions}
+    doc = load_bytes(json.dumps(data, ensure_ascii=False).encode("utf-8"),
+                     Path(match_path).resolve().parent / "<import>", "<import>")
+    anchor = Anchor(doc)
+    problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
+    if not problems:
+        turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
+        match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
+                      turns=turns, anchor=base.anchor, data=base.data)
+        problems = rs.check(match)
+    out = []
+    for p in problems:
+        where = p.path[1] if p.file == doc.name and len(p.path) > 1 and p.path[0] == "submissions" else None
+        if where not in imported.posts:
+            continue  # another side's, or an earlier turn's: validate's to report
+        source, lines, located = imported.posts[where]
+        rel = tuple(p.path[2:])
+        said = next((located[rel[:n]] for n in range(len(rel), 0, -1) if rel[:n] in located), None)
+        line = said or _line_of_problem(submissions[where], rel, lines)
+        out.append(ImportProblem(line, p.message).format(source))
+    return out
+
+
+def _line_of_problem(submission: Any, path: tuple, lines: dict) -> Any:
+    """The post's line for a problem at ``path`` in a side's submission: the line naming the
+    character the innermost entry holding it is about (who, actor, roller or its key)."""
+    node, found = submission, None
+    for part in path:
+        if isinstance(node, dict):
+            for key in ("who", "actor", "roller"):
+                if node.get(key) in lines:
+                    found = lines[node[key]]
+            if part in lines:
+                found = lines[part]
+        node = node[part] if isinstance(node, (dict, list)) and _has(node, part) else None
+    if isinstance(node, dict):
+        for key in ("who", "actor", "roller"):
+            if node.get(key) in lines:
+                found = lines[node[key]]
+    return found if found is not None else next(iter(lines.values()), None)
+
+
+def _has(node: Any, part: Any) -> bool:
+    return part in node if isinstance(node, dict) else isinstance(part, int) and 0 <= part < len(node)
 
 
 def summary_blocks(log: dict, *, lang: str = "ja") -> list:

@@ -120,6 +120,10 @@ MESSAGES = Catalog({
     "import.nothing": ("取り込むものがありません（キャラクター名が見つかりません）", "nothing to import (no character's name found)"),
     "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n} problem(s); nothing written"),
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
+    "import.no_such_file": ("ファイル「{path}」がありません（投稿の文章は - で標準入力から渡すこともできます）",
+                            "no such file: {path} (a post's text can also come on stdin, with -)"),
+    "import.replaced": ("陣営「{side}」の提出は{path}にすでにありました。新しい投稿で置き換えます",
+                        "{path} already had side '{side}''s submission; replaced by the new post"),
     "import.note": ("注：{note}", "note: {note}"),
     # the written turn file listed under the match's turns: (dhproc/turnlist.py)
     "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
