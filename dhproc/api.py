@@ -85,7 +85,8 @@ class _TurnFiles:
     complete: bool = True  # False when a listed file could not be read: it would also look like a gap
 
 
-def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False) -> Match:
+def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False,
+                upto: int | None = None) -> Match:
     """The match in ``doc`` with its turns, by the one rule of every way in (``resolve match.yaml``,
     ``resolve DIR``, ``resolve turn-NN.yaml``, ``validate``, :func:`load`, :func:`loads` with a
     base; README, "Files"):
@@ -97,8 +98,10 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
       every ``turn-NN.yaml`` that is not read is a warning, so no turn goes unresolved unsaid.
 
     With ``asked``, turns after it are left unread (a draft of a later turn never blocks an
-    earlier one) and only it is reported, unless ``all_turns``."""
-    upto = asked.data["turn"] if asked is not None else None
+    earlier one) and only it is reported, unless ``all_turns``. Without ``asked``, ``upto`` stops
+    the match the same way after that turn (import checks a new turn after the ones before it)."""
+    if asked is not None:
+        upto = asked.data["turn"]
     anchor = Anchor(doc)
     problems = validate(doc.data, "match", anchor)  # kept, and checking goes on: every problem at once
     listed = _listed_turns(doc, upto)
@@ -673,7 +676,7 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
 
     rs = get_ruleset(ruleset_id)
     try:
-        base = _load_match(load_file(match_path), extra_turns=[], upto=turn - 1)
+        base = _load_match(load_file(match_path), upto=turn - 1)
     except InputError:
         return []
     data = {"dhproc": 1, "match": Path(match_path).name, "turn": turn, "submissions": submissions}
