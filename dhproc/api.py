@@ -125,16 +125,25 @@ def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int
     for tanchor, tdata in extra_turns:
         if tanchor.doc.path not in seen:
             turn_sources.append((tanchor, tdata))
-    claimed = {tdata.get("turn") for _, tdata in turn_sources if isinstance(tdata, dict)}
+    claimed = {_turn_number(tdata) for _, tdata in turn_sources} - {None}
     for tanchor, tdata in siblings:
-        if tanchor.doc.path not in seen and tdata.get("turn") not in claimed:
+        if tanchor.doc.path not in seen and _turn_number(tdata) not in claimed:
             turn_sources.append((tanchor, tdata))
     return _build(anchor, data, turn_sources, from_files=True, problems=problems, upto=upto,
                   turns_complete=not unreadable)
 
 
+def _turn_number(tdata: Any) -> int | None:
+    """The turn number a turn's data gives, or None. Turns are counted before their schema has
+    passed (an inline turn in a match), so this takes any YAML value: a list, a mapping or text
+    where the number belongs is no number, and the schema says so."""
+    number = tdata.get("turn") if isinstance(tdata, dict) else None
+    return number if type(number) is int else None
+
+
 def _after(tdata: Any, upto: int | None) -> bool:
-    return upto is not None and isinstance(tdata, dict) and type(tdata.get("turn")) is int and tdata["turn"] > upto
+    number = _turn_number(tdata)
+    return upto is not None and number is not None and number > upto
 
 
 def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
@@ -278,7 +287,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                 problems += tp
                 broken_turns = True
                 continue
-        if not isinstance(tdata, dict) or type(tdata.get("turn")) is not int:
+        if _turn_number(tdata) is None:
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})
