@@ -66,15 +66,42 @@ def seeds() -> list[Seed]:
         folders += [(str(p.parent.relative_to(ROOT)), p.parent) for p in sorted((ROOT / "examples" / rid).rglob("match.yaml"))]
         for name, folder in folders:
             seed = Seed(rid, name, {p.name: p.read_bytes() for p in folder.iterdir() if p.name.endswith(".yaml")})
-            with tempfile.TemporaryDirectory() as d:
-                for fname, data in seed.files.items():
-                    (Path(d) / fname).write_bytes(data)
-                try:
-                    seed.files["log.json"] = api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
-                except Exception:  # a seed that does not resolve is fuzzed without a log
-                    pass
-            found.append(seed)
+            variants = [seed] + ([inlined] if (inlined := _first_turn_inline(seed)) else [])
+            for variant in variants:
+                variant.files["log.json"] = _log_of(api, variant.files)
+                if variant.files["log.json"] is None:  # a seed that does not resolve is fuzzed without a log
+                    del variant.files["log.json"]
+                found.append(variant)
     return found
+
+
+def _log_of(api, files: dict[str, bytes]) -> bytes | None:
+    with tempfile.TemporaryDirectory() as d:
+        for fname, data in files.items():
+            (Path(d) / fname).write_bytes(data)
+        try:
+            return api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
+        except Exception:  # noqa: BLE001
+            return None
+
+
+TURNS_LINE = re.compile(rb"(?m)^turns: \[.*\]$")
+
+
+def _first_turn_inline(seed: Seed) -> Seed | None:
+    """The seed with its first turn written inside the match and the others left as unlisted
+    turn-NN.yaml files beside it: turns counted before their schema has passed (an inline turn's
+    number), and the folder's own turn files claiming the turns no listed one gives."""
+    import yaml
+
+    match, first = seed.files.get("match.yaml", b""), seed.files.get("turn-01.yaml")
+    if first is None or not TURNS_LINE.search(match):
+        return None
+    turn = {k: v for k, v in yaml.safe_load(first.decode("utf-8")).items() if k not in ("dhproc", "match")}
+    inline = json.dumps(turn, ensure_ascii=False).encode("utf-8")
+    files = {k: v for k, v in seed.files.items() if k != "turn-01.yaml"}
+    files["match.yaml"] = TURNS_LINE.sub(lambda _: b"turns:\n  - " + inline, match, count=1)
+    return Seed(seed.ruleset, seed.name + " (turn 1 inline)", files)
 
 
 # --------------------------------------------------------------------------- operators
