@@ -19,9 +19,11 @@ from typing import Any, Iterator
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dhproc import api
-from dhproc.engine.ruleset import ruleset_ids
+from dhproc.engine.ruleset import get_ruleset, ruleset_ids
 from dhproc.errors import InputError
 from tests.test_cli import run
 
@@ -116,6 +118,55 @@ def test_a_log_nested_deeper_than_the_limit_is_refused_located() -> None:
     deeper than the limit goes to the YAML reader, which refuses it where it is written."""
     Path("log.json").write_text('{"a": ' + "[" * 900 + "1" + "]" * 900 + "}\n", encoding="utf-8")
     assert refused("replay", "log.json") == ["log.json:1:70: nesting deeper than 64 levels"]
+
+
+def _schema_keys() -> list[str]:
+    """Every property name of every schema, and every alias key of every ruleset: keys the
+    readers look for, so random documents reach into them."""
+    keys: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            keys.update(k for k in node.get("properties", {}) if isinstance(node.get("properties"), dict))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in (REPO / "schemas").glob("*.schema.json"):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    for rid in ruleset_ids():
+        aliases = get_ruleset(rid).submission_aliases()
+        keys.update(aliases.keys if aliases else ())
+    return sorted(keys)
+
+
+SCALARS = st.none() | st.booleans() | st.integers(-3, 30) | st.floats(allow_nan=False) | st.text(max_size=4)
+YAML_VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+    st.sampled_from(_schema_keys()) | st.text(max_size=3), inner, max_size=4), max_leaves=24)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rid=st.sampled_from(ruleset_ids()), setup=YAML_VALUES, submissions=YAML_VALUES, number=YAML_VALUES,
+       listed=st.booleans())
+def test_readers_before_the_schema_take_any_yaml_value(tmp_path_factory, rid: str, setup: Any, submissions: Any,
+                                                      number: Any, listed: bool) -> None:
+    """A match whose setup, submissions and turn number are any YAML value (of keys the schemas
+    name) loads or is refused with located problems: the readers that run before or beside the
+    schema (name indexes, Japanese keys, turn counting, the first turn) never fail on a shape."""
+    folder = tmp_path_factory.mktemp("any")
+    (folder / "turn-02.yaml").write_text(f"dhproc: 1\nmatch: match.yaml\nturn: 2\nsubmissions: {{}}\n",
+                                         encoding="utf-8")
+    inline = {"turn": number, "submissions": submissions}
+    text = json.dumps({"dhproc": 1, "ruleset": rid, "seed": 1, "setup": setup,
+                       "turns": [inline] if listed else []}, ensure_ascii=False)
+    (folder / "match.yaml").write_text(text, encoding="utf-8")
+    for entry in (folder, folder / "turn-02.yaml"):
+        try:
+            api.load(entry)
+        except InputError as exc:
+            assert exc.problems and all(p.line is not None for p in exc.problems), exc.problems
 
 
 # ----------------------------------------------------------------- tags
