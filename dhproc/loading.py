@@ -391,14 +391,16 @@ def _json_fast(text: str) -> Any:
 def _depth_within(data: Any, limit: int) -> bool:
     """Whether lists and mappings nest at most ``limit`` deep (walked without recursion: the data
     may be nested thousands deep)."""
-    stack = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, (dict, list)):
-            if depth >= limit:
-                return False
-            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
-    return True
+    level = [data] if type(data) in (dict, list) else []
+    for _ in range(limit):  # one nesting level a round: only collections are carried down
+        inner = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            inner.extend(v for v in items if type(v) in (dict, list))
+        if not inner:
+            return True
+        level = inner
+    return False
 
 
 def _check_shape(text: str, name: str) -> None:
