@@ -450,9 +450,11 @@ def _check_shape(text: str, name: str) -> None:
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    raise InputError([Problem(name, m.line + 1, m.column + 1, say("yaml.too_many_aliases", limit=MAX_ALIASES))])
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              say("yaml.too_many_aliases", limit=MAX_ALIASES))])
                 if event.anchor in open_anchors:
-                    raise InputError([Problem(name, m.line + 1, m.column + 1, say("yaml.recursive_alias", alias=event.anchor))])
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              say("yaml.recursive_alias", alias=event.anchor))])
                 values, chars, levels = anchored.get(event.anchor, (1, 0, 0))
                 if depth + levels > MAX_DEPTH:  # 64 levels aliased inside 64 levels, and so on
                     raise InputError([Problem(name, m.line + 1, m.column + 1,

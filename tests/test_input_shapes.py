@@ -101,7 +101,8 @@ def test_a_value_containing_its_own_alias_is_refused_at_load(value: str) -> None
 @pytest.mark.japanese
 def test_a_recursive_alias_is_refused_in_japanese_too() -> None:
     Path("m.yaml").write_text("- &a {x: *a}\n", encoding="utf-8")
-    assert refused("validate", "m.yaml") == ["m.yaml:1:10: エイリアス*aが自分を含むアンカー&aの中にあります（値が自分自身を含むことはできません）"]
+    assert refused("validate", "m.yaml") == [
+        "m.yaml:1:10: エイリアス*aが自分を含むアンカー&aの中にあります（値が自分自身を含むことはできません）"]
 
 
 def test_nesting_deepened_through_aliases_is_refused_at_load() -> None:

@@ -4,7 +4,8 @@
     python tools/fuzz.py --seed 1 --cases 5000 --seconds 1e9   # exactly the first 5000 cases again
 
 Seeds are the template of every registered ruleset and every example folder under
-examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), and the log each
+examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), each also with its
+first turn written inside the match and the rest left as unlisted turn files, and the log each
 resolves to. Each case copies one seed folder, breaks one file with one to three operators, and
 runs `validate`, `resolve` or `replay` on it in-process. A case fails when dhproc:
 
@@ -68,9 +69,9 @@ def seeds() -> list[Seed]:
             seed = Seed(rid, name, {p.name: p.read_bytes() for p in folder.iterdir() if p.name.endswith(".yaml")})
             variants = [seed] + ([inlined] if (inlined := _first_turn_inline(seed)) else [])
             for variant in variants:
-                variant.files["log.json"] = _log_of(api, variant.files)
-                if variant.files["log.json"] is None:  # a seed that does not resolve is fuzzed without a log
-                    del variant.files["log.json"]
+                log = _log_of(api, variant.files)
+                if log is not None:  # a seed that does not resolve is fuzzed without a log
+                    variant.files["log.json"] = log
                 found.append(variant)
     return found
 
@@ -81,7 +82,7 @@ def _log_of(api, files: dict[str, bytes]) -> bytes | None:
             (Path(d) / fname).write_bytes(data)
         try:
             return api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - any failure: the seed simply has no log
             return None
 
 
