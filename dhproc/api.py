@@ -125,8 +125,8 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
 def _add_untaken_turns(sources: list[tuple[Anchor, Any]], beside: list[tuple[Anchor, dict]]) -> list[Problem]:
     """Add to ``sources`` each turn file of ``beside`` whose turn no source gives yet; a warning
     names each other one and the file that gives its turn."""
-    given = {tdata["turn"]: tanchor.doc.name for tanchor, tdata in sources
-             if isinstance(tdata, dict) and type(tdata.get("turn")) is int}
+    given = {_turn_number(tdata): tanchor.doc.name for tanchor, tdata in sources
+             if _turn_number(tdata) is not None}
     warnings = []
     for tanchor, tdata in beside:
         if tdata["turn"] in given:
@@ -179,8 +179,17 @@ def _listed_turns(doc: Document, upto: int | None) -> _TurnFiles:
     return found
 
 
+def _turn_number(tdata: Any) -> int | None:
+    """The turn number a turn's data gives, or None. Turns are counted before their schema has
+    passed (an inline turn in a match), so this takes any YAML value: a list, a mapping or text
+    where the number belongs is no number, and the schema says so."""
+    number = tdata.get("turn") if isinstance(tdata, dict) else None
+    return number if type(number) is int else None
+
+
 def _after(tdata: Any, upto: int | None) -> bool:
-    return upto is not None and isinstance(tdata, dict) and type(tdata.get("turn")) is int and tdata["turn"] > upto
+    number = _turn_number(tdata)
+    return upto is not None and number is not None and number > upto
 
 
 def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
@@ -329,7 +338,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                 problems += tp
                 broken_turns = True
                 continue
-        if not isinstance(tdata, dict) or type(tdata.get("turn")) is not int:
+        if _turn_number(tdata) is None:
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})

@@ -101,6 +101,16 @@ class NameIndex:
     # ミコト for 天城ミコト), and an id only whole — a keyword such as MA is never the start of maken.
     anywhere: bool = False
 
+    @classmethod
+    def of_entries(cls, entries: object) -> "NameIndex":
+        """The index of a setup list such as a character's skills (``[{id, name?}, …]``). It is
+        read before the setup's schema has passed, so it takes any YAML value: a number, a
+        mapping or a list of anything in its place index what they can (nothing), and the schema
+        reports them."""
+        items = entries if isinstance(entries, list) else []
+        return cls({t["id"]: t.get("name", t["id"]) for t in items
+                    if isinstance(t, dict) and isinstance(t.get("id"), str)})
+
     def resolve(self, text: str) -> Found:
         key = fold(text)
         if not key:

@@ -60,7 +60,7 @@ def _things(ctx: ImportContext, cid: str, key: str) -> NameIndex:
     """The character's weapons, skills or parts by id and display name."""
     data = ctx.setup.get("characters", {}).get(cid, {})
     items = data.get(key, []) if isinstance(data, dict) else []
-    return NameIndex({t["id"]: t.get("name", t["id"]) for t in items if isinstance(t, dict) and "id" in t})
+    return NameIndex.of_entries(items)
 
 
 def _thing(ctx: ImportContext, entry: Entry, owner: str, key: str, text: str) -> str | None:
