@@ -1,0 +1,104 @@
+"""Continuing any ruleset's match from its log (DH-12.2, LOGOS-11.5, COUNT-1.5, NICOSW-1.10,
+KAGEMIYA-1.8): ``dhproc new DIR --from LOG`` writes a match.yaml that validates, and the original's
+later turns resolve there to the same events, state and outcome — for every example stopped after
+each of its turns, for generated matches, and for what a campaign found."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests import continuation
+from tests.test_cli import run
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUND = ROOT / "tests" / "second_campaign"
+
+
+def _log_of(folder: Path, log: Path) -> None:
+    result = run("resolve", folder / "match.yaml", "--json", log)
+    assert result.exit_code == 0, result.output
+
+
+def test_count_1_2_a_knocked_out_units_square_taken_later_continues(tmp_path, monkeypatch):
+    """A campaign's round 3: 魔犬 fell on E7 and 藤堂リク then moved there (a knocked-out unit holds
+    no square, COUNT-3.4). The match ``new --from`` writes keeps both on E7 and validates."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(FOUND / "count-from-log-occupied", "suido")
+    _log_of(Path("suido"), Path("suido-log3.json"))
+    state = json.loads(Path("suido-log3.json").read_text(encoding="utf-8"))["state"]["characters"]
+    assert (state["maken"]["at"], state["maken"]["knocked_out"], state["riku"]["at"]) == ("E7", True, "E7")
+    assert run("new", "count", "x", "--from", "suido-log3.json").exit_code == 0
+    result = run("validate", "x/match.yaml")
+    assert result.exit_code == 0, result.output
+    assert run("resolve", "x/match.yaml").exit_code == 0
+
+
+EXAMPLES = {rs: continuation.example(ROOT / "examples" / rs) for rs in ("dh", "count", "nicosw", "kagemiya")}
+EXAMPLE_STOPS = [(rs, k) for rs, m in EXAMPLES.items() for k in range(1, len(m["turns"]))]
+
+
+@pytest.mark.parametrize("ruleset, k", EXAMPLE_STOPS, ids=[f"{rs}-after-{k}" for rs, k in EXAMPLE_STOPS])
+def test_every_example_stopped_after_each_turn_continues_to_the_same_events(ruleset, k, tmp_path):
+    """DH-12.2, COUNT-1.5, NICOSW-1.10, KAGEMIYA-1.8 on the shipped examples (logos, one turn a round,
+    stops inside it: tests/rulesets/logos/test_logos_campaign.py)."""
+    assert continuation.assert_turn_split(EXAMPLES[ruleset], k, tmp_path) is not None
+
+
+# The same over generated matches of the rulesets whose turns split a battle (dh's generator needs
+# its repair step: tests/test_campaign_continue.py; logos: tests/rulesets/logos/test_logos_properties.py).
+DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+
+
+def _generators() -> dict:
+    from tests.rulesets.count.test_count_properties import count_matches
+    from tests.rulesets.kagemiya.test_kagemiya_properties import kagemiya_matches
+    from tests.rulesets.nicosw.test_nicosw_properties import nicosw_matches
+
+    return {"count": count_matches(), "nicosw": nicosw_matches(), "kagemiya": kagemiya_matches()}
+
+
+GENERATORS = _generators()
+
+
+def _with_a_later_turn(match: dict) -> dict:
+    """count draws one or two rounds: a one-round match plays its submissions once more."""
+    return continuation.with_a_later_turn(match) if match["ruleset"] == "count" and len(match["turns"]) == 1 else match
+
+
+@pytest.mark.parametrize("ruleset", sorted(GENERATORS))
+@settings(max_examples=settings().max_examples if DEEP else 40)
+@given(data=st.data())
+def test_any_match_stopped_after_any_turn_continues_to_the_same_events(ruleset, data, tmp_path_factory):
+    match = continuation.playable(_with_a_later_turn(data.draw(GENERATORS[ruleset])))
+    if match is None:
+        continuation.coverage.note(f"{ruleset} stop points", ["input error"])
+        return
+    if len(match["turns"]) < 2:
+        continuation.coverage.note(f"{ruleset} stop points", ["a single turn"])
+        return
+    k = data.draw(st.integers(1, len(match["turns"]) - 1), label="stop after turn")
+    continuation.assert_turn_split(match, k, tmp_path_factory.mktemp("cont"))
+
+
+def test_count_1_5_a_done_unit_whose_count_was_raised_continues(tmp_path):
+    """Found by the property: a 付与効果 ``count +10`` on a unit already 行動終了 raises its count and
+    leaves it 行動終了 (COUNT-7.9); with ``end_phase: keep`` the next round starts so. The setup a
+    round-1 match states is still refused so (a typo), a continued one is not."""
+    from tests.rulesets.count.helpers import SLASH, make, unit
+
+    haste = {"name": "加速", "timing": "main_action", "targets": {"side": "enemy"}, "range": 5,
+             "effects": [{"op": "count", "value": 10}]}
+    units = {"a": unit("甲", "pc", "A1", 5), "e": unit("敵", "enemy", "A3", 3, skills=[dict(SLASH), haste])}
+    turns = [{"turn": 1, "submissions": {"pc": {"plans": {}},
+                                         "enemy": {"plans": {"e": [{"main_action": {"skill": "加速", "targets": ["a"]}}]}}}},
+             {"turn": 2, "submissions": {"pc": {"plans": {}}, "enemy": {"plans": {}}}}]
+    whole, first, _ = continuation.assert_turn_split(make(units, options={"end_phase": "keep"}, turns=turns), 1, tmp_path)
+    a = first["state"]["characters"]["a"]
+    assert (a["count"], a["done"]) == (10, True)
