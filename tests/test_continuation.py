@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dhproc.errors import InputError
 from tests import continuation
 from tests.test_cli import run
 
@@ -102,3 +103,33 @@ def test_count_1_5_a_done_unit_whose_count_was_raised_continues(tmp_path):
     whole, first, _ = continuation.assert_turn_split(make(units, options={"end_phase": "keep"}, turns=turns), 1, tmp_path)
     a = first["state"]["characters"]["a"]
     assert (a["count"], a["done"]) == (10, True)
+
+
+def test_nicosw_8_3_a_vanished_bodys_square_taken_later_continues(tmp_path):
+    """With ``bodies: vanish`` 甲 moves onto the square where 乙 lies 戦闘不能: the continued setup
+    keeps both there and validates, as play let it happen."""
+    from tests.rulesets.nicosw.helpers import char, make, turn
+
+    chars = {"a1": char("a", 4, name="甲"), "b1": char("b", 5, name="乙", knocked_out=True, current_hp=0),
+             "b2": char("b", 10, name="丙")}
+    turns = [turn(1, {"a1": [{"do": "move", "mode": "normal_move", "to": 5}]}, {"b2": []}),
+             turn(2, {"a1": []}, {"b2": []})]
+    _, first, _ = continuation.assert_turn_split(make(chars, turns, options={"bodies": "vanish"}), 1, tmp_path)
+    assert {c: v["at"] for c, v in first["state"]["characters"].items()} == {"a1": 5, "b1": 5, "b2": 10}
+
+
+def test_count_3_4_a_square_shared_by_allow_continues(tmp_path):
+    """With ``occupied_squares: allow`` 甲 ends its move on 乙's square: the continued setup (round 2)
+    keeps both there and validates; a round-1 setup still places one per square (COUNT-1.2)."""
+    from tests.rulesets.count.helpers import make, unit
+
+    units = {"a": unit("甲", "pc", "A1", 15), "b": unit("乙", "pc", "A2", 5), "e": unit("敵", "enemy", "I9", 3)}
+    turns = [{"turn": 1, "submissions": {"pc": {"plans": {"a": [{"main_action": {"move": {"to": "A2"}}}]}},
+                                         "enemy": {"plans": {}}}},
+             {"turn": 2, "submissions": {"pc": {"plans": {}}, "enemy": {"plans": {}}}}]
+    match = make(units, options={"occupied_squares": "allow"}, turns=turns)
+    _, first, _ = continuation.assert_turn_split(match, 1, tmp_path)
+    assert [v["at"] for v in first["state"]["characters"].values()] == ["A2", "A2", "I9"]
+    units["a"]["at"] = "A2"
+    with pytest.raises(InputError, match="A2"):
+        continuation.resolve(make(units, options={"occupied_squares": "allow"}, turns=turns))

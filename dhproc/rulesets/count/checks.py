@@ -33,10 +33,12 @@ def check_match(match: Any) -> list[Problem]:
     chars, bad = characters_of(setup, match.options)
     for rel, msg in bad:
         at(rel, msg)
-    # COUNT-1.2: one character per square; a fallen one holds none (COUNT-1.5), as in play
+    # COUNT-1.2: one character per square; a fallen one holds none (COUNT-1.5), and from round 2 on
+    # `occupied_squares: allow` may have let moves end on a taken square (COUNT-3.4), as in play
+    shared = match.options["occupied_squares"] == "allow" and first_round(setup) > 1
     taken: dict[str, str] = {}
     for cid, c in chars.items():
-        if not c.standing:
+        if not c.standing or shared:
             continue
         if c.at.label in taken:
             at(("characters", cid, "at"), say("count.square_taken", square=c.at.label, other=taken[c.at.label]))

@@ -154,6 +154,8 @@ def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: Map
             continue
         if not spec.on_map(c.at):
             at(("characters", cid, "at"), say("nicosw.square_off_map", square=data["at"]))
+        elif not c.holds_square(match.options["bodies"]):
+            continue  # a body another may have moved onto (NICOSW-8.3)
         elif c.at in taken:
             at(("characters", cid, "at"), say("nicosw.square_taken", square=data["at"], other=taken[c.at]))
         taken.setdefault(c.at, cid)
