@@ -41,14 +41,29 @@ def playable(match: dict) -> dict | None:
     return None
 
 
+# Where a ruleset caps the turns a match may have, and what a side submits in a battle's first turn
+# only (nicosw's placement and order, kagemiya's 先手判定 unless every 巡 has one).
+TURN_CAPS = {"dh": ("setup", "turn_limit"), "nicosw": ("options", "round_cap"), "kagemiya": ("setup", "rounds")}
+FIRST_TURN_ONLY = ("placement", "placement_if_first", "placement_if_second", "order", "initiative")
+
+
 def with_a_later_turn(match: dict) -> dict:
-    """``match`` with its last turn's submissions once more as the next turn, within a dh turn limit
-    (a generator that often draws one turn gives a continuation nothing to stop after)."""
+    """``match`` with its last turn's submissions once more as the next turn, the turn cap raised to
+    take it (a generator that often draws one turn gives a continuation nothing to stop after)."""
+    match = copy.deepcopy(match)
     last = copy.deepcopy(match["turns"][-1])
-    setup = copy.deepcopy(match["setup"])
-    if isinstance(setup.get("turn_limit"), int):  # not decided by the limit before the new turn
-        setup["turn_limit"] = max(setup["turn_limit"], last["turn"] + 1)
-    return {**match, "setup": setup, "turns": match["turns"] + [{**last, "turn": last["turn"] + 1}]}
+    where, key = TURN_CAPS.get(match["ruleset"], ("setup", None))
+    holder = match.setdefault(where, {})
+    if isinstance(holder.get(key), int):  # not decided by the cap before the new turn
+        holder[key] = max(holder[key], last["turn"] + 1)
+    keep = ("initiative",) if match.get("options", {}).get("initiative_each_round") else ()
+    for sub in last["submissions"].values():
+        if isinstance(sub, dict):
+            for k in FIRST_TURN_ONLY:
+                if k not in keep:
+                    sub.pop(k, None)
+    match["turns"].append({**last, "turn": last["turn"] + 1})
+    return match
 
 
 def continue_log(first: dict, later_turns: list[dict], tmp_path: Path) -> dict:

@@ -69,8 +69,11 @@ GENERATORS = _generators()
 
 
 def _with_a_later_turn(match: dict) -> dict:
-    """count draws one or two rounds: a one-round match plays its submissions once more."""
-    return continuation.with_a_later_turn(match) if match["ruleset"] == "count" and len(match["turns"]) == 1 else match
+    """A drawn battle of one turn (a quarter of nicosw's, most of kagemiya's, half of count's) plays
+    its submissions once more, so that it has a turn to stop after; kagemiya's 奇襲 is one 巡."""
+    if len(match["turns"]) > 1 or match["setup"].get("phase") == "ambush":
+        return match
+    return continuation.with_a_later_turn(match)
 
 
 @pytest.mark.parametrize("ruleset", sorted(GENERATORS))
@@ -133,3 +136,32 @@ def test_count_3_4_a_square_shared_by_allow_continues(tmp_path):
     units["a"]["at"] = "A2"
     with pytest.raises(InputError, match="A2"):
         continuation.resolve(make(units, options={"occupied_squares": "allow"}, turns=turns))
+
+
+def test_nicosw_1_10_lasting_effects_keep_their_numbers_and_makers(tmp_path):
+    """Found by the property: a continued battle renumbered its lasting effects from 1 and made them
+    the setup's own, so a later effect's ``effect_id`` and the final state's ``source`` differed from
+    the original's. The setup now states each effect's number and maker, and the next number."""
+    from tests.rulesets.nicosw.helpers import char, make, turn
+
+    def buff(sid: str, rounds: int) -> dict:
+        return {"id": sid, "timing": "major_action", "range": 0, "target": "self",
+                "effects": [{"kind": "lasting", "effect": "check_mod", "check": "defense_check", "value": 2,
+                             "rounds": rounds}]}
+
+    chars = {"x": char("a", 0, skills=[buff("short", 1)]), "z": char("a", 1, skills=[buff("long", 3)]),
+             "y": char("b", 9)}
+    turns = [turn(1, {"x": [{"do": "skill", "skill": "short"}], "z": [{"do": "skill", "skill": "long"}]}, {}),
+             turn(2, {"x": [{"do": "skill", "skill": "short"}]}, {}), turn(3, {}, {})]
+    whole, first, _ = continuation.assert_turn_split(make(chars, turns), 1, tmp_path)
+    assert [e["seq"] for e in first["state"]["effects"]] == [1, 2]
+    assert [e["effect_id"] for e in whole["turns"][1]["events"] if e["kind"] == "lasting"] == [3]
+
+
+def test_nicosw_1_10_an_effect_number_given_twice_is_an_input_error():
+    from tests.rulesets.nicosw.helpers import char, make, problems
+
+    effect = {"id": 4, "bearer": "x", "side": "a", "effect": "check_mod", "check": "defense_check", "value": 2,
+              "ends_round": 3}
+    found = problems(make({"x": char("a", 0), "y": char("b", 9)}, effects=[effect, dict(effect)]))
+    assert any("effects/1/id" in p and ("効果番号4" in p or "effect id 4" in p) for p in found), found
