@@ -78,12 +78,16 @@ def continue_log(first: dict, later_turns: list[dict], tmp_path: Path) -> dict:
     return resolve(cont)
 
 
+# the words of the rulesets' ``states`` for a character out of play (not prone, charged, resting...)
+OUT_OF_PLAY = ("knocked_out", "dead", "dying", "withdrawn", "off_map", "removed", "bench")
+
+
 def down_at_stop(state: dict) -> list[str]:
     """Who is out of play in a log's final state, by how (every ruleset's state says it its own
     way: ``states``, a flag, or no square), or ``none``."""
     labels = []
     for c in state["characters"].values():
-        out = [s for s in c.get("states", []) if s != "prone"]
+        out = [s for s in c.get("states", []) if s in OUT_OF_PLAY]
         out += [flag for flag in ("knocked_out", "escaped", "eliminated") if c.get(flag) is True]
         if not out and "at" in c and c["at"] is None:
             out.append("no square")  # dh's bench and 転校生 still to come

@@ -165,3 +165,14 @@ def test_nicosw_1_10_an_effect_number_given_twice_is_an_input_error():
               "ends_round": 3}
     found = problems(make({"x": char("a", 0), "y": char("b", 9)}, effects=[effect, dict(effect)]))
     assert any("effects/1/id" in p and ("効果番号4" in p or "effect id 4" in p) for p in found), found
+
+
+def test_kagemiya_1_8_a_phantasm_restored_by_a_command_spell_continues(tmp_path):
+    """Found by the property (the drawn battle as it was, tests/second_campaign/): a 宝具 the setup had
+    used once is restored by a 令呪 in 巡2; the continued setup kept the old ``used: 1`` and the 宝具
+    stayed spent. It now states ``used: 0``, which the state then holds as the original's does."""
+    match = json.loads((FOUND / "kagemiya-restored-phantasm.json").read_text(encoding="utf-8"))
+    whole, first, _ = continuation.assert_turn_split(match, 1, tmp_path)
+    assert first["state"]["characters"]["blue_s0"]["used"] == {"blue_s0_n0": 0}
+    assert any(e["kind"] == "command_spell" and e["effect"] == "restore_noble_phantasm"
+               for e in whole["turns"][0]["events"])
