@@ -117,7 +117,7 @@ T = Catalog({
     "awaiting_outcome": ("■未処理（行動提出待ち）", "■ Not resolved yet (awaiting submissions)"),
     "last_side_standing": ("相手陣営に立っているユニットがいない", "no opposing unit stands"),
     "nobody_standing": ("立っているユニットがいない", "nobody stands"),
-    "state_head": ("【状態（ラウンド{n}バトルフェイズ終了時）】", "[State at the end of round {n}'s battle phase]"),
+    "state_head": ("【状態（ラウンド{n}終了時）】", "[State at the end of round {n}]"),
     "state_now": ("【状態】", "[State]"),
     "map": ("マップ", "Map"),
     "cards": ("{n}枚", "{n} cards"),
@@ -272,9 +272,17 @@ class Renderer:
                 del self.blocks[keep:]
         self.blocks.append(Heading(t("outcome_head"), 2))
         self.blocks.append(Lines.of(self.outcome(log)))
-        self.blocks.append(self.table(t("state_now")))
+        closing = self.table(t("state_now"))
+        if not self.shown_already(closing):
+            self.blocks.append(closing)
         self.blocks.append(self.board())
         return self.blocks
+
+    def shown_already(self, table: Table) -> bool:
+        """Whether the last table of the report already shows this state: a round that ended with
+        its エンドフェイズ is not followed by the same table again (one state table per round)."""
+        last = next((b for b in reversed(self.blocks) if isinstance(b, Table)), None)
+        return last is not None and last.rows == table.rows
 
     def turn(self, turn: dict) -> None:
         for e in turn["events"]:
@@ -282,6 +290,8 @@ class Renderer:
             if handler is not None:
                 handler(e)
             self.track.apply(e)
+            if e["kind"] == "end_phase":  # the round's table shows the state the next round starts from
+                self.blocks.append(self.table(self.t("state_head", n=e["round"])))
 
     def outcome(self, log: dict) -> str:
         o = log["outcome"]
@@ -494,7 +504,6 @@ class Renderer:
         items = "　".join(f"{self.name(c)} {n}" for c, n in e["counts"].items())
         self.lines.insert(0, self.t("end_phase", items=items))
         self.flush()
-        self.blocks.append(self.table(self.t("state_head", n=e["round"])))
 
     def on_outcome(self, e: dict) -> None:
         self.flush()
