@@ -59,6 +59,10 @@ T = Catalog({
     "forced": ("（貫通：{names}）", " (pierces: {names})"),
     "fallback": ("　→ 代替行動（{action}）", "  → fallback ({action})"),
     "cancel": ("　{action}：{what}は行えない（{why}）", "  {action}: {what} refused ({why})"),
+    "unreached": ("◆{name}　{n}回目の行動手番の{action}：{what}は行えない（{why}）",
+                  "◆ {name}: the {action} of turn slot {n}: {what} refused ({why})"),
+    "what_move": ("移動", "the move"),
+    "what_escape": ("逃走", "escape"),
     "ca_head": ("　3-4「タイミング：CA」{name} → {against}：《{skill}》", "  3-4 CA: {name} → {against}: 《{skill}》"),
     "ca_lapse": ("　3-4「タイミング：CA」{name}：行えない（{why}）", "  3-4 CA: {name} cannot take it ({why})"),
     "hit": ("　命中判定：【{stat}】{value}＋2D10[{d1},{d2}]={sum} → 達成値{total}{mark}{attempt}",
@@ -142,6 +146,9 @@ WHY = Catalog({
     "pierce_forces_others": ("貫通で他の対象を含む", "pierce would include others"),
     "knocked_out": ("戦闘不能", "knocked out"),
     "stopped": ("行動不能", "cannot act"),
+    "escaped": ("逃走済み", "escaped"),
+    "battle_over": ("戦闘の決着がついた", "the battle is decided"),
+    "no_turn_slot": ("この行動手番が来る前にラウンドが終わった", "the round ended before this turn slot came"),
 })
 KIND = {"ja": {"melee": "近", "ranged": "射", "magic": "魔", "none": "なし"},
         "en": {"melee": "melee", "ranged": "ranged", "magic": "magic", "none": "none"}}
@@ -380,9 +387,12 @@ class Renderer:
         if e["action"] == "ca":
             self.say(self.t("ca_lapse", name=self.name(e["character"]), why=why))
             return
-        what = f"《{e['skill']}》" if e.get("skill") else ("移動" if self.lang == "ja" else "the move") \
-            if e["reason"] in ("same_square", "move_limit", "occupied", "count_zero") else \
-            ("逃走" if self.lang == "ja" else "escape")
+        what = f"《{e['skill']}》" if e.get("skill") else self.t("what_move") if "to" in e else self.t("what_escape")
+        if "slot" in e:  # COUNT-1.8: a 行動手番 that never came: a line of its own, outside any 行動手番
+            self.flush()
+            self.blocks.append(Lines.of(self.t("unreached", name=self.name(e["character"]), n=e["slot"],
+                                               action=self.t(e["action"]), what=what, why=why)))
+            return
         self.say(self.t("cancel", action=self.t(e["action"]), what=what, why=why))
 
     def reason(self, e: dict) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -44,3 +45,26 @@ def test_count_10_1_the_closing_table_when_the_state_changed_after_the_last_roun
     match.write_text(EXAMPLE.read_text(encoding="utf-8").replace("turns: [turn-01.yaml, turn-02.yaml]", "turns: []"),
                      encoding="utf-8")
     assert tables(report(match)) == ["【状態】"]
+
+
+DEAD_PLAN = Path(__file__).resolve().parent / "dead-plan"
+
+
+def test_count_1_8_a_plan_for_a_unit_knocked_out_earlier_is_cancelled_with_a_line(tmp_path) -> None:
+    """子分B fell in round 1; round 2's post still plans its 短弓 (the GK's import accepts it). The
+    plan is a ``cancel`` (knocked_out) in the log and a line in the report, not dropped unseen."""
+    for name in ("match.yaml", "turn-01.yaml", "post.txt", "pcs.txt"):
+        (tmp_path / name).write_text((DEAD_PLAN / name).read_text(encoding="utf-8"), encoding="utf-8")
+    match = tmp_path / "match.yaml"
+    match.write_text(match.read_text(encoding="utf-8").replace("turns: [turn-01.yaml]",
+                                                               "turns: [turn-01.yaml, turn-02.yaml]"), encoding="utf-8")
+    for post in ("post.txt", "pcs.txt"):
+        result = CliRunner().invoke(cli, ["import", "count", str(tmp_path / post), "--match", str(match),
+                                          "--turn", "2", "-o", str(tmp_path / "turn-02.yaml")])
+        assert result.exit_code == 0, result.output
+    text = report(tmp_path / "turn-02.yaml", "--json", tmp_path / "log.json")
+    assert "◆子分B　1回目の行動手番のメインアクション：《短弓》は行えない（戦闘不能）" in text
+    log = json.loads((tmp_path / "log.json").read_text(encoding="utf-8"))
+    (cancel,) = [e for e in log["turns"][1]["events"] if e["kind"] == "cancel" and e["character"] == "kobun2"]
+    assert cancel == {**cancel, "action": "main_action", "reason": "knocked_out", "slot": 1, "skill": "短弓",
+                      "targets": ["hinata"]}
