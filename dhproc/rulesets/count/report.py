@@ -147,6 +147,7 @@ WHY = Catalog({
     "knocked_out": ("戦闘不能", "knocked out"),
     "stopped": ("行動不能", "cannot act"),
     "escaped": ("逃走済み", "escaped"),
+    "moved_in_own_turn": ("この行動手番に移動済みで、種別：射・魔は使えない", "moved in this 行動手番: no 射 or 魔"),
     "battle_over": ("戦闘の決着がついた", "the battle is decided"),
     "no_turn_slot": ("この行動手番が来る前にラウンドが終わった", "the round ended before this turn slot came"),
 })

@@ -71,6 +71,7 @@ class Round:
         self.subs: dict[str, Any] = {}
         self.slots: dict[str, int] = {}
         self.moved = 0  # squares moved in the current 行動手番 (COUNT-3.5)
+        self.mover: Character | None = None  # whose 行動手番 it is (COUNT-8.2: a CA inside it)
         self.taken_slots = 0
 
     # ------------------------------------------------------------------ the round
@@ -178,7 +179,7 @@ class Round:
         n = self.slots[c.id]
         ctx.emit("turn_slot", character=c.id, count=cur, slot=n, count_before=before, count_after=c.count,
                  done=c.done)
-        self.moved = 0
+        self.moved, self.mover = 0, c
         plans = self.plans(c)
         plan = plans[n - 1] if n <= len(plans) else {}
         if self.s.stopped(c):  # COUNT-3.9: 行動不能: the 行動手番 comes and goes with no action
@@ -688,6 +689,9 @@ class Round:
             return sk, Aim(reason="no_uses")
         if not t.standing or t.at is None:
             return sk, Aim(reason="knocked_out")
+        if sk.after_move_forbidden and t is self.mover and self.moved > 0 \
+                and self.opts["ca_in_own_turn"] == "part_of_turn":  # COUNT-8.2: a CA in its own 行動手番
+            return sk, Aim(reason="moved_in_own_turn")
         aim = self.aim(t, sk, [against])
         if aim.reason is None and aim.forced:
             return sk, Aim(reason="pierce_forces_others")
