@@ -7,7 +7,8 @@ up. What "refers to" means follows each ruleset's events:
 
 - count: a plan part (character, 行動手番 n, sub or main action) is the ``move``, ``escape``,
   ``use`` or ``cancel`` of that action inside the character's n-th ``turn_slot``, or a ``cancel``
-  carrying ``slot: n`` (a 行動手番 that never came);
+  carrying ``slot: n`` (a 行動手番 that never came); a part refused and replaced by the side's
+  ``fallback`` (COUNT-3.7) shows its ``cancel`` and then the fallback's own event;
 - dh: a 行動 is an ``action`` event of its character, or a ``cancel`` marked ``unplayed``; its 動作
   (attack or ability) is an ``attack``, ``ability``, ``cancel`` or cancelled ``wait`` of the
   character after that ``action`` and before the next one;
@@ -52,12 +53,18 @@ def count_accounted(subs: dict, events: list[dict]) -> tuple[Counter, Counter]:
             slot = (e["character"], e["slot"])
         elif e["kind"] == "fallback":  # COUNT-3.7: the fallback's own event answers the same plan part
             taken[(e["character"], slot[1], e["action"])] -= 1
-        elif e["kind"] in COUNT_ACTS and e.get("action") in COUNT_SLOTS:
+        elif e["kind"] in COUNT_ACTS and count_action(e) in COUNT_SLOTS:
             if "slot" in e:
-                taken[(e["character"], e["slot"], e["action"])] += 1
+                taken[(e["character"], e["slot"], count_action(e))] += 1
             elif slot is not None and e["character"] == slot[0]:
-                taken[(slot[0], slot[1], e["action"])] += 1
+                taken[(slot[0], slot[1], count_action(e))] += 1
     return submitted, +taken
+
+
+def count_action(e: dict) -> str | None:
+    """Which action of its 行動手番 an event is. An ``escape`` event names none: 逃走 is only ever
+    the main action (COUNT-3.6; checks.py refuses it as a sub action), so it is that one."""
+    return e.get("action", "main_action" if e["kind"] == "escape" else None)
 
 
 def dh_accounted(subs: dict, events: list[dict]) -> tuple[Counter, Counter]:
@@ -145,11 +152,17 @@ RULESETS: dict[str, tuple[Callable, Callable]] = {
 
 def check_every_action_ends_in_an_event(ruleset: str, data) -> None:
     """The property, for one ruleset: a generated match, every turn played out, every action."""
-    generate, accounted = RULESETS[ruleset]
+    generate, _ = RULESETS[ruleset]
     match = data.draw(generate())
-    log = resolved(match if isinstance(match, str) else json.dumps(match, ensure_ascii=False))
+    check_match(ruleset, match if isinstance(match, str) else json.dumps(match, ensure_ascii=False))
+
+
+def check_match(ruleset: str, text: str) -> None:
+    """Every action of every turn of one match played out ends in an event that refers to it."""
+    log = resolved(text)
     if log is None:
         return
+    _, accounted = RULESETS[ruleset]
     inputs = {t["turn"]: t["submissions"] for t in log["input"]["turns"]}
     for turn in log["turns"]:
         if turn["status"] != "complete":
@@ -182,3 +195,41 @@ def test_nicosw_5_6_each_submitted_action_ends_in_an_event(data) -> None:
 @given(data=st.data())
 def test_each_submitted_logos_starter_is_lined_up(data) -> None:
     check_every_action_ends_in_an_event("logos", data)
+
+
+# Found by the count property (seed 191875557439815272069160560316028976413): ユニット2's planned move to
+# the square it stands on is refused (same_square), its fallback 逃走 is rolled, and a planned 逃走
+# follows in its next 行動手番; both 逃走 are ``escape`` events, which name no action.
+COUNT_ESCAPES = """
+dhproc: 1
+ruleset: count
+seed: 1
+options: {escape_squares: anywhere}
+setup:
+  sides: {pc: {name: PC}, enemy: {name: 敵}}
+  characters:
+    u0: {name: ユニット0, side: pc, kind: pc, at: E3, count: 21, hit: 2, evasion: 3, magic: 1, resistance: 9,
+         agility: 7, move_cost: 1, move_limit: 1, ca_value: 6, ca_left: 1, hp: 25,
+         hit_crit: 16, hit_fumble: 4, evasion_crit: 10, evasion_fumble: 90, skills: [*normal]}
+    u2: {name: ユニット2, side: enemy, kind: enemy, at: D7, count: 27, hit: 0, evasion: 18, magic: 18,
+         resistance: 6, agility: 0, move_cost: 1, move_limit: 0, ca_value: 15, ca_left: 2, hp: 2,
+         hit_crit: 8, hit_fumble: 1, evasion_crit: 19, evasion_fumble: 85, skills: [*normal]}
+turns:
+- turn: 1
+  submissions:
+    pc: {plans: {u0: []}}
+    enemy:
+      plans: {u2: [{main_action: {move: {to: D7}}}, {main_action: {escape: true}}]}
+      fallback: {u2: {main_action: {escape: true}}}
+"""
+NORMAL_SKILL = ("{name: 通常, timing: main_action, kind: melee, range: 1, targets: {count: 1, side: enemy}, "
+                "damage: {fixed: 2, attributes: [無]}, normal: true}")
+
+
+def test_count_1_8_a_fallback_or_planned_escape_ends_in_its_escape_event() -> None:
+    text = COUNT_ESCAPES.replace("*normal", NORMAL_SKILL)
+    log = resolved(text)
+    assert log is not None
+    kinds = [e["kind"] for e in log["turns"][0]["events"] if e.get("character") == "u2"]
+    assert kinds[:4] == ["turn_slot", "cancel", "fallback", "escape"] and kinds.count("escape") == 2
+    check_match("count", text)

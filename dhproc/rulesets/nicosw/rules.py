@@ -63,7 +63,8 @@ class Battle:
         rnd = turn.number  # NICOSW-1.8: the turn is the round
         halves = list(HALVES)
         if turn.number == s.start_round and not s.fresh and s.start_half == "bottom":
-            halves = ["bottom"]
+            halves = ["bottom"]  # NICOSW-1.9: the 表 was played before the setup; what its side sent for it is not
+            self.cancel_unplayed(subs.get(s.side_of_half("top"), {}), reason="half_played")
         if turn.number == 1 and s.fresh:
             waiting = self.prepare(subs)
             if waiting:
@@ -196,15 +197,16 @@ class Battle:
         for a, slot in list(zip(actions, self.slots_of(c, actions)))[start:]:
             self.ctx.emit("cancel", actor=c.id, action=a["do"], slot=slot, reason=reason)
 
-    def cancel_unplayed(self, sub: dict, *, after: list[str] = ()) -> None:
-        """NICOSW-5.6: the battle is decided: the goes of a side's submission not yet played (those of
-        characters other than ``after``) and its re-entries, each cancelled (``battle_over``)."""
+    def cancel_unplayed(self, sub: dict, *, after: list[str] = (), reason: str = "battle_over") -> None:
+        """NICOSW-5.6: the goes of a side's submission that will not be played (those of characters
+        other than ``after``) and its re-entries, each cancelled: the battle is decided
+        (``battle_over``), or their half was played before a continued setup (``half_played``)."""
         for cid, actions in sub.get("goes", {}).items():
             if cid not in after:
-                self.ctx.emit("no_go", actor=cid, reason="battle_over")
-                self.cancel_actions(self.s.characters[cid], actions, "battle_over")
+                self.ctx.emit("no_go", actor=cid, reason=reason)
+                self.cancel_actions(self.s.characters[cid], actions, reason)
         for cid, value in sub.get("reenter", {}).items():
-            self.ctx.emit("cancel", actor=cid, action="reenter", to=value, reason="battle_over")
+            self.ctx.emit("cancel", actor=cid, action="reenter", to=value, reason=reason)
 
     def unable_reason(self, c: Character) -> str:
         for reason in ("dead", "removed", "knocked_out", "off_map"):
