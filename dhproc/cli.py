@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 import click
 
@@ -20,6 +20,9 @@ from .errors import DhprocError, InputError, Problem, UsageError
 from . import click_words
 from .click_layout import WideContext, short_help
 from .messages import say
+
+if TYPE_CHECKING:
+    from .bcdice import BotCommand, GivenFaces, Outcome
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
@@ -183,9 +186,39 @@ def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
 
 
+_SHOWN: list[set[str]] = []  # the problem lines the running batch has printed
+
+
 def _fail(problems: Iterable[Problem]) -> None:
+    """Print problems (or warnings) on stderr, each once in a batch: the inputs of a batch share
+    files (a match and its turn files), and a problem of a shared file is said once."""
+    shown = _SHOWN[-1] if _SHOWN else set()
     for p in problems:
-        click.echo(p.format(), err=True)
+        line = p.format()
+        if line not in shown:
+            shown.add(line)
+            click.echo(line, err=True)
+
+
+def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> None:
+    """The problems of input ``name``. In a batch of several inputs, one whose problems all lie
+    in other files (the turn files it reads, maybe printed for an earlier input) is named too, so
+    every input of the batch has its line."""
+    _fail(problems)
+    elsewhere = _files_other_than(name, problems) if in_batch else []
+    if elsewhere:
+        click.echo(say("cli.fails_through", name=name, files=", ".join(elsewhere)), err=True)
+
+
+def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
+    """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
+    from .loading import inside, real_path
+
+    given = real_path(Path(name))
+    files = list(dict.fromkeys(p.file for p in problems))
+    if any(real_path(Path(f)) == given or inside(real_path(Path(f)), given) for f in files):
+        return []
+    return files
 
 
 def _on_terminal() -> bool:
@@ -197,7 +230,11 @@ def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     from .loading import batch_cache
 
     with batch_cache():  # a file that several inputs refer to is read once per batch
-        return _run_batch(files, work)
+        _SHOWN.append(set())
+        try:
+            return _run_batch(files, work)
+        finally:
+            _SHOWN.pop()
 
 
 def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
@@ -211,7 +248,7 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
         except InputError as exc:
             if progress:
                 click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
-            _fail(exc.problems)
+            _fail_input(name, exc.problems, in_batch=len(files) > 1)
             failed += 1
         except DhprocError as exc:
             click.echo(f"{name}: {exc}", err=True)
@@ -277,8 +314,8 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     if dice_plan:
         if json_path or out_dir:
             raise click.UsageError(say("cli.dice_plan_only"))
-        sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(api.load(name, all_turns=all_turns)),
-                                                                       name), nl=False)))
+        sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(_load(name, all_turns)), name),
+                                                       nl=False)))
 
     if json_path and len(files) > 1 and json_path != "-":
         raise click.UsageError(say("cli.json_one_input", path="PATH"))
@@ -287,7 +324,7 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     names = _out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
-        match = api.load(name, all_turns=all_turns)
+        match = _load(name, all_turns)
         log = api.resolve(match)
         parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns)
         data = api.dumps(log)
@@ -312,6 +349,16 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+def _load(name: str, all_turns: bool):
+    """The match ``name`` stands for, its reading's warnings said on stderr (a turn-NN.yaml that
+    is not read): never in the report or the log, and the exit code stays that of the result."""
+    from . import api
+
+    match = api.load(name, all_turns=all_turns)
+    _fail(match.load_warnings)
+    return match
 
 
 _PLAN_ABOUT = ("actor", "target", "ability", "skill", "effect", "decides")
@@ -490,26 +537,25 @@ def _allowed(option) -> str:
 @click.argument("expr", nargs=-1, required=True)
 @click.option("--seed")
 @click.option("--times", type=click.IntRange(1, 100))
+@click.option("--dice", "faces")
+@click.option("--bcdice", "bcdice_lines", is_flag=True)
+@click.option("--json", "as_json", is_flag=True)
 @lang_option(expose=True)
-def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) -> None:
+def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str | None, bcdice_lines: bool,
+         as_json: bool, lang: str) -> None:
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
-    2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."""
-    from .dice_expr import DiceExprError, evaluate, format_result, parse_command
-    from .rng import stream
+    2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits),
+    and BCDice's commands: 3B6>=4, D66, choice[A,B,C], S (secret), 3D6/2U."""
+    import dataclasses
+    import json
 
+    from .bcdice import GivenFacesError, parse_bot_command
+    from .dice_expr import DiceExprError
     from .errors import quote
-    from .loading import MAX_INT_DIGITS
 
     text = " ".join(expr)
-    if seed is None:
-        seed = str(int.from_bytes(os.urandom(4), "big"))
-    if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
-        click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
-        sys.exit(1)
-    digits = seed.lstrip("-")
-    value: int | str = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
     try:
-        command = parse_command(text)
+        command = parse_bot_command(text)
     except DiceExprError as exc:
         # The expression is shown around the column, never whole: it may be thousands of characters.
         start = max(0, exc.column - 40)
@@ -520,15 +566,67 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, lang: str) 
         sys.exit(1)
     if times is not None and command.times != 1:
         raise click.UsageError(say("cli.repeat_once"))
-    count = times or command.times
-    gen = stream(value, 0, "roll")
-    comment = f"　{command.comment}" if command.comment else ""
-    lines = []
-    for n in range(1, count + 1):
-        line = format_result(evaluate(command.expr, gen.die), lang) + comment
-        lines.append(f"#{n} {line}" if count > 1 else line)
-    lines[-1] += f"   (seed {value})"
-    click.echo("\n".join(lines))
+    if times is not None:
+        command = dataclasses.replace(command, times=times)
+    if faces is not None and seed is not None:
+        raise click.UsageError(say("cli.dice_and_seed"))
+    given = _given_faces(faces) if faces is not None else None
+    draw, value = (given.draw, None) if given is not None else _seeded(seed)
+    try:
+        outcomes = command.roll(draw, lang, bcdice_lines or command.native)
+        if given is not None:
+            given.finish()
+    except GivenFacesError as exc:
+        click.echo(say("cli.dice_error", message=exc.message), err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(_roll_json(text, command, outcomes, value), ensure_ascii=False, indent=2))
+        return
+    click.echo(_roll_lines(command, outcomes, bcdice_lines or command.native, value))
+
+
+def _roll_json(text: str, command: BotCommand, outcomes: list[Outcome], seed: int | str | None) -> dict:
+    """The roll as an object: one roll's result, or a repeat's under ``results``."""
+    head = {"command": text, "comment": command.comment, "secret": command.secret, "seed": seed}
+    if len(outcomes) == 1 and command.times == 1:
+        return {**head, **outcomes[0].as_json(command.secret)}
+    return {**head, "results": [o.as_json(command.secret) for o in outcomes]}
+
+
+def _roll_lines(command: BotCommand, outcomes: list[Outcome], bcdice_lines: bool, seed: int | str | None) -> str:
+    # BCDice's line leaves the comment out (the chat shows it with the command); dhproc's keeps it
+    comment = f"　{command.comment}" if command.comment and not bcdice_lines else ""
+    secret = say("cli.roll_secret") if command.secret else ""
+    lines = [o.text + comment + secret for o in outcomes]
+    if len(lines) > 1:  # a repeat: dhproc numbers its lines, BCDice writes blocks "#1", "#2", ...
+        lines = ([f"#{n}\n{line}" for n, line in enumerate(lines, 1)] if bcdice_lines
+                 else [f"#{n} {line}" for n, line in enumerate(lines, 1)])
+    text = ("\n\n" if bcdice_lines and len(lines) > 1 else "\n").join(lines)
+    return text + (f"   (seed {seed})" if seed is not None else "")
+
+
+def _given_faces(text: str) -> GivenFaces:
+    from .bcdice import GivenFaces
+
+    faces = GivenFaces.read(text)
+    if isinstance(faces, str):
+        raise click.BadParameter(say("cli.dice_not_faces", text=faces), param_hint="'--dice'")
+    return faces
+
+
+def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
+    """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
+    from .loading import MAX_INT_DIGITS
+    from .rng import stream
+
+    if seed is None:
+        seed = str(int.from_bytes(os.urandom(4), "big"))
+    if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
+        click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
+        sys.exit(1)
+    digits = seed.lstrip("-")
+    value = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
+    return stream(value, 0, "roll").die, value
 
 
 @cli.command("import")
@@ -569,6 +667,9 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
             posts.append(("<stdin>", sys.stdin.read()))
         elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
+        elif _looks_like_a_path(text):
+            click.echo(say("import.no_such_file", lang, path=text), err=True)
+            sys.exit(1)
         else:
             posts.append(("<text>", text))
     try:
@@ -584,14 +685,28 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.summary_fail", lang, n=len(imported.problems)), err=True)
         sys.exit(1)
     submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
+    replaced = [side for side in imported.submissions if side in submissions]
     submissions.update(imported.submissions)
+    refused = api.check_imported(ruleset, match_file, turn, submissions, imported, lang=lang)
+    if refused:
+        for problem in refused:
+            click.echo(problem, err=True)
+        click.echo(say("import.summary_fail", lang, n=len(refused)), err=True)
+        sys.exit(1)
+    for side in replaced:  # the side posted again: its new post is the one kept
+        click.echo(say("import.replaced", lang, side=side, path=out), err=True)
     relative = os.path.relpath(match_file.resolve(), (out.parent if out else Path(".")).resolve())
     text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
     if out is None:
         _out(text, nl=False)
-    else:
-        _write((out, text))
-        click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+        return
+    from .turnlist import list_turn_file
+
+    listing = list_turn_file(match_file, out, turn)  # the match's turns: kept right, in turn order
+    _write((out, text), *([(match_file, listing.text)] if listing.text is not None else []))
+    click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+    if listing.message is not None:
+        click.echo(listing.message, err=True)
 
 
 def _names_a_file(text: str) -> bool:
@@ -603,13 +718,22 @@ def _names_a_file(text: str) -> bool:
         return False
 
 
+def _looks_like_a_path(text: str) -> bool:
+    """An argument meant as a file: one line that ends as a file name does (post.txt, 2R.md), or
+    a path with a folder and nothing a post has (spaces, ： or an arrow). When no such file exists
+    it is a mistake to report, never a post to read."""
+    import re
+
+    if "\n" in text or len(text) > 4096:
+        return False
+    if re.search(r"\.(?:txt|text|md|log|ya?ml|json)$", text, re.IGNORECASE):
+        return True
+    return ("/" in text or os.sep in text) and not re.search(r"[\s:：→>＞]", text)
+
+
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
-    import yaml
-
-    def flow(value: object) -> str:
-        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
-        return text.removesuffix("\n").removesuffix("\n...").strip()  # a plain scalar ends its document
+    from .yaml_edit import flow_text as flow
 
     lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
     if dice is not None:

@@ -9,17 +9,22 @@ draws one die at a time, in draw order. A recorded draw does not advance the see
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .errors import Problem, ResolutionError
 from .messages import say
 from .rng import PCG32, stream
+
+if TYPE_CHECKING:
+    from .bot_text import BotFace
 
 ON_EXHAUSTED = ("error", "seeded")
 
 
 class Locator(Protocol):
     def problem(self, rel: tuple, message: str) -> Problem: ...
+
+    def problem_in_text(self, rel: tuple, line: int, col: int, message: str) -> Problem: ...
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,7 @@ class Recorded:
     then: str  # "error" or "seeded"
     where: Locator  # locates paths relative to the turn's ``dice`` value
     faces_path: tuple  # () for a plain list, ("faces",) for the mapping form
+    bot: tuple[BotFace, ...] | None = None  # dice_text: the die and roll each face came from
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,8 @@ class TurnDice:
         n = draw - self._carried  # the recorded face this draw takes
         if rec is not None and n <= len(rec.faces):
             face = rec.faces[n - 1]
+            if rec.bot is not None:
+                _check_bot_face(rec, n, draw, sides, _describe(purpose, about), about.get("die"))
             if not 1 <= face <= sides:
                 raise ResolutionError([rec.where.problem(
                     rec.faces_path + (n - 1,),
@@ -117,10 +125,30 @@ class TurnDice:
             return
         went = say("list.sep").join(say("dice.run_many", a=a, b=b, step=step) if a != b else say("dice.run", a=a, step=step)
                                     for step, a, b in self._runs)
-        raise ResolutionError([rec.where.problem(
-            rec.faces_path + (used,),
-            say("dice.unused", unused=unused, drawn=used, total=len(rec.faces),
-                went=say("dice.went", runs=went) if went else "", first=used + 1, face=rec.faces[used]))])
+        message = say("dice.unused", unused=unused, drawn=used, total=len(rec.faces),
+                      went=say("dice.went", runs=went) if went else "", first=used + 1, face=rec.faces[used])
+        if rec.bot is not None:  # at the first unused face in the pasted text
+            first = rec.bot[used]
+            raise ResolutionError([rec.where.problem_in_text(rec.faces_path, first.line, first.col, message)])
+        raise ResolutionError([rec.where.problem(rec.faces_path + (used,), message)])
+
+
+def _check_bot_face(rec: Recorded, n: int, draw: int, sides: int, purpose: str, die: int | None) -> None:
+    """The ``n``-th face of a pasted transcript against the draw it is used for: the bot rolled
+    the same die, and a check of several dice (``die`` 1, 2, … in the ruleset's draws) is one
+    roll of the bot's, neither split over two rolls nor sharing one with the next check."""
+    got = rec.bot[n - 1]
+    line = dict(line=got.line + 1, command=got.command, notation=got.notation, draw=draw, purpose=purpose)
+    if die is not None and die > 1 and got.index == 0:
+        message = say("dice_text.split", **line, die=die)
+    elif got.index > 0 and (die == 1 or (die is None and got.sides != sides)):
+        # a new check begins in the middle of one roll of the bot's
+        message = say("dice_text.joined", **line, size=got.size, used=got.index)
+    elif got.sides != sides:
+        message = say("dice_text.sides", **line, index=got.index + 1, got=got.sides, sides=sides)
+    else:
+        return
+    raise ResolutionError([rec.where.problem_in_text(rec.faces_path, got.line, got.col, message)])
 
 
 def _describe(purpose: str, about: dict) -> str:

@@ -10,7 +10,7 @@ are folded with NFKC first, one character at a time so columns still point into 
 
     check  := sum [ cmp sum ]          cmp: <= >= < > = == != (also ≤ ≥ ≠)
     sum    := term { (+|-) term }
-    term   := unary { (*|×) unary }
+    term   := unary { (*|×) unary | / const [U|C|R|F] }   U (or C) rounds up, R to nearest, F or none down
     unary  := [-] atom
     atom   := dice | INT | '(' sum ')'
     dice   := [count] D sides          count, sides := INT | '(' const ')'
@@ -46,6 +46,7 @@ __all__ = [
     "MAX_TEXT",
     "Dice",
     "DiceExpr",
+    "Divide",
     "DiceExprError",
     "DiceResult",
     "DiceRoll",
@@ -135,13 +136,24 @@ class Sum:
 
 
 @dataclass(frozen=True)
+class Divide:
+    """``dividend / divisor`` as BCDice divides: ``rounding`` is ``U`` (up), ``R`` (to nearest,
+    halves away from zero), ``F`` or ``""`` (down)."""
+
+    dividend: Node
+    divisor: Node
+    rounding: str
+    column: int  # of the divisor
+
+
+@dataclass(frozen=True)
 class Product:
     """Factors multiplied left to right (at least two)."""
 
     factors: tuple[Node, ...]
 
 
-Node = Union[Num, Dice, Neg, Group, Sum, Product]
+Node = Union[Num, Dice, Neg, Group, Sum, Product, Divide]
 
 
 def _children(node: Node) -> tuple[Node, ...]:
@@ -153,6 +165,8 @@ def _children(node: Node) -> tuple[Node, ...]:
         return (node.first,) + tuple(term for _, term in node.rest)
     if isinstance(node, Product):
         return node.factors
+    if isinstance(node, Divide):
+        return (node.dividend, node.divisor)
     return ()
 
 
@@ -227,11 +241,13 @@ _CMP = {
 }
 # U+2212 MINUS SIGN survives NFKC but is what many Japanese IMEs produce for "-".
 _FOLD = {"\u2212": "-", "×": "*"}
+# BCDice's rounding suffixes after a divisor; C (ceiling) is written U in its result line
+_ROUNDING = {"u": "U", "U": "U", "c": "U", "C": "U", "r": "R", "R": "R", "f": "F", "F": "F"}
 
 
 @dataclass(frozen=True)
 class _Token:
-    kind: str  # "int", "D", "+", "-", "*", "(", ")", "cmp", "end"
+    kind: str  # "int", "D", "+", "-", "*", "/", "round", "(", ")", "cmp", "end"
     text: str
     column: int
 
@@ -273,7 +289,9 @@ def _tokenise(chars: list[str], cols: list[int], origs: list[str]) -> list[_Toke
             tokens.append(_Token("cmp", c, col))
         elif c in "dD":
             tokens.append(_Token("D", "D", col))
-        elif c in "+-*()×\u2212":
+        elif c in _ROUNDING:
+            tokens.append(_Token("round", _ROUNDING[c], col))
+        elif c in "+-*/()×\u2212":
             folded = _FOLD.get(c, c)
             tokens.append(_Token(folded, folded, col))
         else:
@@ -331,9 +349,19 @@ class _Parser:
 
     def term(self) -> Node:
         factors = [self.unary()]
-        while self.peek().kind == "*":
-            self.take()
-            factors.append(self.unary())
+        while self.peek().kind in ("*", "/"):
+            if self.take().kind == "*":
+                factors.append(self.unary())
+                continue
+            dividend = Product(tuple(factors)) if len(factors) > 1 else factors[0]
+            column = self.peek().column
+            divisor = self.unary()
+            for die in _dice_in(divisor):  # a divisor is a number, so a roll is never divided by 0
+                raise DiceExprError(die.column, say("expr.no_dice_in", name=say("expr.divisor")))
+            if _value(divisor, _no_dice) == 0:
+                raise DiceExprError(column, say("expr.divide_by_zero"))
+            rounding = self.take().text if self.peek().kind == "round" else ""
+            factors = [Divide(dividend, divisor, rounding, column)]
         return Product(tuple(factors)) if len(factors) > 1 else factors[0]
 
     def unary(self) -> Node:
@@ -400,7 +428,7 @@ def _const(group: Group, name: str) -> int:
     return _value(group, _no_dice)
 
 
-def _no_dice(die: Dice) -> int:  # pragma: no cover - _const checks first
+def _no_dice(die: Dice) -> int:  # pragma: no cover - the callers check first
     raise DiceExprError(die.column, say("expr.no_dice_here"))
 
 
@@ -448,6 +476,18 @@ def read_2d9(face: int) -> tuple[int, int, int]:
     return tens, ones, tens + ones
 
 
+def _divide(dividend: int, divisor: int, node: Divide) -> int:
+    """Integer division with BCDice's rounding, exactly (no floats); the parser refused a divisor
+    of 0."""
+    if node.rounding == "U":
+        return -(-dividend // divisor)
+    if node.rounding == "R":  # halves away from zero, as Ruby's Float#round
+        q, r = divmod(abs(dividend), abs(divisor))
+        q += 2 * r >= abs(divisor)
+        return q if (dividend < 0) == (divisor < 0) else -q
+    return dividend // divisor
+
+
 def _value(node: Node, draw: Callable[[Dice], int]) -> int:
     if isinstance(node, Num):
         return node.value
@@ -462,6 +502,8 @@ def _value(node: Node, draw: Callable[[Dice], int]) -> int:
         for op, term in node.rest:
             total = total + _value(term, draw) if op == "+" else total - _value(term, draw)
         return total
+    if isinstance(node, Divide):
+        return _divide(_value(node.dividend, draw), _value(node.divisor, draw), node)
     product = 1
     for factor in node.factors:
         product *= _value(factor, draw)
@@ -533,6 +575,8 @@ def _render(node: Node, rolls: Iterator[DiceRoll], tight: bool) -> str:
         for op, term in node.rest:
             text += op + _render(term, rolls, op == "-")
         return text
+    if isinstance(node, Divide):
+        return f"{_render(node.dividend, rolls, True)}/{_render(node.divisor, rolls, True)}{node.rounding}"
     return "*".join(_render(f, rolls, True) for f in node.factors)
 
 
@@ -569,7 +613,7 @@ def format_result(result: DiceResult, lang: str = "ja") -> str:
 
 _REPEAT_WORDS = ("repeat", "rep", "x")
 # a comment cannot begin with what continues an expression
-_EXPR_START = set(_DIGITS) | set("+-*×()<>=!≤≥≦≧≠dD\u2212")
+_EXPR_START = set(_DIGITS) | set("+-*/×()<>=!≤≥≦≧≠dD\u2212")
 
 
 @dataclass(frozen=True)
@@ -619,6 +663,8 @@ def parse_command(text: str) -> RollCommand:
     cuts = [i for i in range(len(body) - 1, 0, -1) if body[i].isspace() and not body[i - 1].isspace()]
     for cut in cuts:
         comment = body[cut:].strip()
+        if not comment:  # only other spaces (a \r, a full-width space) follow: no comment here
+            continue
         if unicodedata.normalize("NFKC", comment[0]) in _EXPR_START:
             continue  # "2D6 + x" is a broken expression, not 2D6 with a comment
         try:

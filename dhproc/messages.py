@@ -120,7 +120,26 @@ MESSAGES = Catalog({
     "import.nothing": ("取り込むものがありません（キャラクター名が見つかりません）", "nothing to import (no character's name found)"),
     "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n} problem(s); nothing written"),
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
+    "import.no_such_file": ("ファイル「{path}」がありません（投稿の文章は - で標準入力から渡すこともできます）",
+                            "no such file: {path} (a post's text can also come on stdin, with -)"),
+    "import.replaced": ("陣営「{side}」の提出は{path}にすでにありました。新しい投稿で置き換えます",
+                        "{path} already had side '{side}''s submission; replaced by the new post"),
     "import.note": ("注：{note}", "note: {note}"),
+    # the written turn file listed under the match's turns: (dhproc/turnlist.py)
+    "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
+    "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
+                                 "resolve が読むのはそちらです",
+                                 "warning: {file} is not added to 'turns:' in {match}: turn {turn} is {other} there, "
+                                 "which is what resolve reads"),
+    "import.inline_turn": ("対戦ファイルに書かれたターン", "the turn written in the match file"),
+    "import.not_listed_outside": ("警告：{file}は{match}のフォルダの外にあるため、'turns:' に加えていません"
+                                  "（対戦のフォルダの中に置いてください）",
+                                  "warning: {file} is not added to 'turns:' in {match}: it lies outside the match's "
+                                  "folder (keep turn files in it)"),
+    "import.list_by_hand": ("警告：{match}の 'turns:' に{file}を書き加えられませんでした（dhprocが書き換えない書き方です）。"
+                            "手で加えてください",
+                            "warning: could not add {file} to 'turns:' in {match} (written in a way dhproc does not "
+                            "edit): add it by hand"),
     "import.need_turn": ("--turn N を指定するか、--out を turn-03.yaml のような名前にしてください",
                          "give --turn N, or an --out name such as turn-03.yaml"),
     "import.no_grammar": ("ルール「{ruleset}」にはテキストの取り込みがまだありません", "ruleset '{ruleset}' has no text import yet"),
@@ -137,6 +156,14 @@ MESSAGES = Catalog({
     "yaml.long_number": ("{digits}桁の数です。dhprocが読む数は{limit}桁までです",
                          "a number of {digits} digits; dhproc takes at most {limit}"),
     "yaml.too_deep": ("入れ子が{limit}段より深くなっています", "nesting deeper than {limit} levels"),
+    "yaml.too_deep_aliased": ("エイリアス（*{alias}）を展開すると入れ子が{limit}段より深くなります",
+                              "the alias *{alias} expands to nesting deeper than {limit} levels"),
+    "yaml.recursive_alias": ("エイリアス*{alias}が自分を含むアンカー&{alias}の中にあります（値が自分自身を含むことはできません）",
+                             "the alias *{alias} is inside its own anchor &{alias}: a value cannot contain itself"),
+    "yaml.tag_unread": ("タグ{tag}はdhprocでは読めません。タグを消して、ふつうの値（テキスト・数・リスト・対応）で書いてください",
+                        "dhproc does not read the tag {tag}; remove it and write a plain value (text, number, list or mapping)"),
+    "yaml.tag_mismatch": ("タグ{tag}の値として読めません：{shown}。タグを消すか、値を直してください",
+                          "cannot read {shown} as {tag}; remove the tag or correct the value"),
     "yaml.too_many_aliases": ("エイリアス（*名前）が{limit}個を超えています。エイリアス爆弾を防ぐため読みません",
                               "more than {limit} aliases (*name); refused to protect against alias bombs"),
     "yaml.expands_values": ("エイリアス（*名前）を展開すると値が{limit}個を超えます。エイリアス爆弾を防ぐため読みません",
@@ -260,6 +287,17 @@ MESSAGES = Catalog({
                        "the match was decided in turn {decided}; turn {turn} is never played"),
     "turn.inline_only": ("ここに書けるのはその場のターンだけです（ターンファイルは読めません）", "only inline turns here (no turn files)"),
     "match.expected_mapping": ("対戦はキーと値の組で書いてください", "expected a match mapping"),
+    # a turn-NN.yaml beside a match that is not read as one of its turns: warnings (README, "Files")
+    "turns.beside_given": ("警告：このファイルは読みません。{turn}ターン目は{other}です（対戦ファイルの 'turns:' に並べたファイルと、"
+                           "コマンドで指定したファイルが優先です）",
+                           "warning: not read: turn {turn} is {other} (a file listed under 'turns:' in the match, or "
+                           "given on the command line, comes first)"),
+    "turns.beside_other_match": ("警告：対戦「{match}」のターンファイルなので、この対戦のターンとしては読みません",
+                                 "warning: not read: a turn of match '{match}', not of this match"),
+    "turns.beside_no_match": ("警告：'match:' で対戦ファイルを指していないので、ターンとしては読みません",
+                              "warning: not read as a turn: it names no match file ('match:')"),
+    "turns.beside_unreadable": ("警告：ターンとしては読みません：{problem}", "warning: not read as a turn: {problem}"),
+    "turns.beside_outside": ("警告：対戦フォルダの外を指すリンクなので、読みません", "warning: not read: a link leading outside the match folder"),
     "api.bad_seed": ("seed={seed}：シードは整数か、NULを含まないテキストです", "seed={seed}: a seed is an integer or a text without NUL"),
     "api.bad_option": ("options[{key}]：{problem}", "options[{key}]: {problem}"),
     "log.not_log": ("dhprocのログではありません（\"format\": \"dhproc-log\" がありません）",
@@ -307,6 +345,31 @@ MESSAGES = Catalog({
     "dice.run": ("{a}個目はステップ「{step}」", "die {a} in step '{step}'"),
     "dice.run_many": ("{a}〜{b}個目はステップ「{step}」", "dice {a}–{b} in step '{step}'"),
     "dice.purpose_of": ("{who}の{purpose}", "{purpose} of {who}"),
+    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/bot_text.py)
+    "dice_text.unreadable": ("dice_text {line}行目「{text}」はBCDiceの結果行として読めません：{reason}",
+                             "dice_text line {line} '{text}' does not read as a BCDice result: {reason}"),
+    "dice_text.no_command": ("「＞」の前に括弧で囲まれたコマンドがありません", "no bracketed command before '＞'"),
+    "dice_text.no_result": ("「＞」の後に結果がありません", "nothing after '＞'"),
+    "dice_text.not_a_face": ("「{text}」は出目ではありません", "'{text}' is not a face"),
+    "dice_text.not_a_choice": ("「{chosen}」は選択肢にありません", "'{chosen}' is not one of the choices"),
+    "dice_text.face_count": ("{command}の出目の数がコマンドと合いません", "the faces do not match the dice of {command}"),
+    "dice_text.not_bcdice": ("{command}はBCDiceのコマンドではありません（2D9はdhprocだけの書き方です）",
+                             "{command} is not a BCDice command (2D9 is written so only for dhproc)"),
+    "dice_text.sides": ("dice_text {line}行目（{command}）の{notation}の{index}個目はd{got}ですが、{draw}回目の振り（{purpose}）はd{sides}です",
+                        "dice_text line {line} ({command}): die {index} of {notation} is a d{got}, "
+                        "but draw {draw} ({purpose}) is a d{sides}"),
+    "dice_text.split": ("{draw}回目の振り（{purpose}）は同じ判定の{die}個目のダイスですが、dice_text {line}行目（{command}）では"
+                        "新しい振り{notation}が始まっています：1回の判定は1回の振りで書いてください",
+                        "draw {draw} ({purpose}) is die {die} of one check, but dice_text line {line} ({command}) "
+                        "begins another roll, {notation}: write one check as one roll"),
+    "dice_text.joined": ("dice_text {line}行目（{command}）の{notation}は{size}個のダイスですが、{used}個目の後の"
+                         "{draw}回目の振り（{purpose}）は別の判定です",
+                         "dice_text line {line} ({command}): {notation} has {size} dice, but draw {draw} ({purpose}) "
+                         "after its die {used} is another check"),
+    "dice_text.with_dice": ("dice: と dice_text: は同時に書けません：どちらか一方にしてください",
+                            "dice: and dice_text: cannot both be given: keep one"),
+    "dice_text.empty": ("dice_text にBCDiceの結果行（「＞」のある行）がありません",
+                        "dice_text has no BCDice result line (a line with '＞')"),
     # dice expressions (dhproc/dice_expr.py, dhproc roll)
     "expr.number_too_long": ("数が長すぎます：{digits}桁（{limit}桁まで）", "number too long: {digits} digits (at most {limit})"),
     "expr.unexpected_char": ("使えない文字 {char} があります", "unexpected character {char}"),
@@ -321,6 +384,7 @@ MESSAGES = Catalog({
     "expr.out_of_range": ("{name}は1〜{top}です（{value}）", "{name} must be 1 to {top}, got {value}"),
     "expr.count": ("ダイスの個数", "number of dice"),
     "expr.sides": ("ダイスの面数", "number of sides"),
+    "expr.divisor": ("割る数", "a divisor"),
     "expr.no_dice_in": ("{name}にダイスは書けません", "{name} cannot contain dice"),
     "expr.no_dice_here": ("ここにダイスは書けません", "dice not allowed here"),
     "expr.not_text": ("式はテキストで渡してください（{kind}ではなく）", "expression must be text, not {kind}"),
@@ -328,6 +392,13 @@ MESSAGES = Catalog({
     "expr.empty": ("式がありません", "empty expression"),
     "expr.too_many_dice": ("ダイスが多すぎます：{count}個（{limit}個まで）", "too many dice: {count} (at most {limit})"),
     "expr.bad_face": ("roll({sides})が{got}を返しました。出目は1〜{sides}です", "roll({sides}) gave {got}, not a face 1 to {sides}"),
+    "expr.repeat_twice": ("繰り返しは1回だけ書けます", "a repeat cannot be repeated"),
+    "expr.choice_items": ("choice[…] には空でない選択肢を2つ以上、「,」で区切って書きます",
+                          "choice[…] takes two or more choices, none empty, separated by ','"),
+    "expr.choice_many": ("選択肢が多すぎます（{limit}個まで）", "too many choices (at most {limit})"),
+    "expr.barabara_range": ("バラバラロール（NBM）のダイスは合わせて1〜{limit}個、面数は1〜10000です",
+                            "separate dice (NBM) are 1 to {limit} dice in all, of 1 to 10000 sides"),
+    "expr.divide_by_zero": ("0で割っています", "division by zero"),
     "expr.repeat": ("繰り返し{times}回：1〜{limit}回にしてください", "repeat {times}: give 1 to {limit}"),
     # the command line (dhproc/cli.py)
     "cli.cannot_write_stdout": ("<stdout>に書き込めません：{reason}", "cannot write <stdout>: {reason}"),
@@ -346,8 +417,22 @@ MESSAGES = Catalog({
                       "(a later die can depend on an earlier result)"),
     "cli.plan_none": ("{name}：振るダイスはありません", "{name}: no dice to draw"),
     "cli.ok": ("{name}：OK", "{name}: ok"),
+    "cli.fails_through": ("{name}：読み込む{files}に問題があるため、処理できません（上記）",
+                          "{name}: not processed: {files}, which it reads, has problems (above)"),
     "cli.unknown_schema": ("スキーマ「{name}」はありません（あるのは：{known}）", "unknown schema '{name}' (known: {known})"),
     "cli.seed_too_long": ("エラー：--seed は200文字までです（{length}文字）", "error: --seed: at most 200 characters, not {length}"),
+    "cli.dice_error": ("エラー：--dice：{message}", "error: --dice: {message}"),
+    "cli.dice_missing": ("出目が足りません：{given}個の出目のあと、{n}個目のダイス（d{sides}）の出目がありません",
+                         "too few faces: after the {given} given, die {n} (a d{sides}) has none"),
+    "cli.dice_bad_face": ("{n}個目の出目{face}はd{sides}の目ではありません（1〜{sides}）",
+                          "face {n}, {face}, is not a face of the d{sides} it is given to (1 to {sides})"),
+    "cli.dice_left_over": ("出目が余っています：{given}個のうち振ったのは{drawn}個です（最初の余りは{face}）",
+                           "faces left over: {given} given, the roll drew {drawn} (the first left over is {face})"),
+    "cli.dice_not_faces": ("出目は「5,3,4」のように整数を「,」で区切って書きます（「{text}」）",
+                           "give faces as whole numbers separated by ',', e.g. 5,3,4 (not '{text}')"),
+    "cli.dice_and_seed": ("--dice と --seed は同時に使えません：出目を渡すならシードは使いません",
+                          "--dice and --seed cannot be used together: given faces use no seed"),
+    "cli.roll_secret": ("　（シークレットダイス）", "  (secret roll)"),
     "cli.expr_error": ("エラー：{text}：{column}文字目：{message}", "error: {text}: column {column}: {message}"),
     "cli.repeat_once": ("繰り返しは1か所で指定してください：ダイスの前の x3 か --times のどちらか",
                         "give the repeat once: x3 in front of the dice, or --times"),
@@ -400,10 +485,21 @@ MESSAGES = Catalog({
     "help.options": ("ルールの解釈オプションを、既定値と出典、理由つきで表示します。",
                      "List a ruleset's interpretation options with defaults and sources."),
     "help.roll": ("チャットで打つようにダイスを振ります：2D10、1D100<=65（≦ ＜ や全角数字も可）、2D6 攻撃判定（後ろはコメント）、"
-                  "x3 1D100<=65（3回）、2D9（d100を2桁で読む）。",
+                  "x3 1D100<=65（3回）、2D9（d100を2桁で読む）、BCDiceのコマンド：3B6>=4、D66、choice[A,B,C]、"
+                  "S（シークレット）、3D6/2U。",
                   "Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too), 2D6 攻撃判定 "
-                  "(a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits)."),
+                  "(a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits), and BCDice's "
+                  "commands: 3B6>=4, D66, choice[A,B,C], S (secret), 3D6/2U."),
     "help.roll.seed": ("ダイスの乱数のシード（既定：毎回新しく決めて表示）。", "Seed of the dice stream (default: a fresh one, printed)."),
+    "help.roll.faces": ("この出目を振る順に使います（例：5,3,4）。目の合わない出目、余り、不足はエラー。",
+                       "Use these faces in draw order (e.g. 5,3,4); a face the die cannot show, faces left over "
+                       "or missing are errors."),
+    "help.roll.bcdice_lines": ("BCDiceが書くとおりの結果行を出します：(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功。",
+                               "Print each result line as BCDice writes it: (2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功."),
+    "help.roll.as_json": ("結果をJSONのオブジェクトで出します：合計、成功・失敗、クリティカル・ファンブル、シークレット、"
+                          "ダイスごとの面数と出目。",
+                          "Print the result as a JSON object: the total, success / failure, critical / fumble, "
+                          "secret, and every die with its sides and face."),
     "help.roll.times": ("N回振ります（前に x3 と書くのと同じ）。", "Roll it N times (like x3 in front)."),
     "help.import": ("プレイヤーが投稿したとおりの行動提出（陣営ごとの投稿ファイル、- で標準入力、またはテキストそのもの）を読み、"
                     "ターンファイルを書きます：山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎",
@@ -555,6 +651,7 @@ MESSAGES = Catalog({
     "field.parts": ("部位", "the parts"),
     "field.placement": ("配置", "the placement"),
     "schema.name_line": ("名前は改行や制御文字を含まない1行のテキストです", "a name is one line of text: no line breaks or control characters"),
+    "schema.self_range": ("自分が対象のスキルの射程は0です", "a skill on oneself has range 0"),
     "schema.title_line": ("タイトルは改行や制御文字を含まない1行のテキストです",
                           "the title is one line of text: no line breaks or control characters"),
     "schema.seed": ("シードは18桁までの整数か、200文字までのテキストです",

@@ -1,5 +1,5 @@
 """Every submitted action ends in an event that refers to it, in every ruleset: it happens, or it is
-a ``cancel`` with a reason (COUNT-1.8, DH-2.7, KAGEMIYA-5.12, NICOSW-5.6); none is dropped unseen.
+a ``cancel`` with a reason (COUNT-1.8, DH-2.7, KAGEMIYA-5.13, NICOSW-5.6); none is dropped unseen.
 
 Each ruleset's generated matches (the property tests' own generators) are resolved; for every
 turn played out, the actions its submissions hold are matched against the events that take them
@@ -183,7 +183,7 @@ def test_dh_2_7_each_submitted_action_ends_in_an_event(data) -> None:
 
 
 @given(data=st.data())
-def test_kagemiya_5_12_each_submitted_action_ends_in_an_event(data) -> None:
+def test_kagemiya_5_13_each_submitted_action_ends_in_an_event(data) -> None:
     check_every_action_ends_in_an_event("kagemiya", data)
 
 

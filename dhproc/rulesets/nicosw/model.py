@@ -17,7 +17,6 @@ from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",
           "willpower")
-REQUIRED_CHECKS = ("initiative", "attack_check", "defense_check", "sprint", "retreat", "death_check", "willpower")
 HALVES = ("top", "bottom")
 STATES = ("prone", "knocked_out", "dead", "off_map", "removed")
 
@@ -110,6 +109,11 @@ class Character:
     def able(self) -> bool:
         """On the map and still fighting: it acts, engages and gives cover (NICOSW-8.3)."""
         return self.at is not None and not (self.knocked_out or self.dead or self.removed or self.off_map)
+
+    def holds_square(self, bodies: str) -> bool:
+        """Whether it keeps others off its square (NICOSW-8.3): a body does with ``bodies: occupy``;
+        a removed character, one off the map, or a body with ``vanish`` does not."""
+        return self.at is not None and not (self.off_map or self.removed) and (self.able or bodies == "occupy")
 
     @property
     def out(self) -> bool:
@@ -270,27 +274,18 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
                               p.get("magic_armor", 0), bool(p.get("core", False)), p.get("willpower"),
                               removed=cur <= 0))
         _unique(problems, [p.id for p in parts], "parts", "nicosw.what_part")
-    else:
-        for key in ("hp", "armor", "magic_armor"):
-            if key not in data:
-                problems.append(((), say("nicosw.needs_key", field=key)))
-        hp = data.get("hp", 1)
+    else:  # the schema requires hp, armor and magic_armor of a one-part character
+        hp = data["hp"]
         cur = data.get("current_hp", hp)
         if cur > hp:
             problems.append((("current_hp",), say("nicosw.hp_above", cur=cur, hp=hp)))
-        parts.append(Part("body", data.get("name", cid), hp, cur, data.get("armor", 0), data.get("magic_armor", 0)))
-    checks = dict(data["checks"])
-    missing = [c for c in REQUIRED_CHECKS if c not in checks]
-    if missing:
-        problems.append((("checks",), say("nicosw.checks_missing", names=say("list.sep").join(missing))))
+        parts.append(Part("body", data.get("name", cid), hp, cur, data["armor"], data["magic_armor"]))
+    checks = dict(data["checks"])  # every check the battle rolls is required by the schema
     known = data.get("known", True)
     if not known and "fame" not in data:
         problems.append((("known",), say("nicosw.unknown_needs_fame")))
     skills = tuple(_skill(s) for s in data.get("skills", []))
     _unique(problems, [s.id for s in skills], "skills", "nicosw.what_skill")
-    for i, s in enumerate(data.get("skills", [])):
-        if s["target"] == "self" and s.get("range", 0) != 0:
-            problems.append((("skills", i, "range"), say("nicosw.self_range")))
     c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
                   agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
                   known=known, fame=data.get("fame"), skills=skills, equipped=equipped,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.options import Option, OptionSet
 
 OPTIONS = OptionSet([
@@ -32,6 +34,9 @@ OPTIONS = OptionSet([
            reason="自分の部位数 in the seed reads most naturally as the acting character's parts"),
     Option("division_rounding", "down", choices=("down", "up"), source="guess", clause="NICOSW-7.1",
            reason="the seed does not say how a division rounds; down keeps damage from growing"),
+    Option("rounding_point", "step", choices=("step", "division"), source="research", clause="NICOSW-7.1",
+           reason="the research rounds once at the end of each of the four steps (7÷3×3 = 7); "
+                  "'division' rounds at each division (⌊7÷3⌋×3 = 6)"),
     Option("prone_penalty", -2, minimum=-10, maximum=0, source="research", clause="NICOSW-8.1",
            reason="Sword World 2.0: a 転倒 character's checks take -2 (0: the seed's 1D6 rule only)"),
     Option("prone_no_move", True, choices=(True, False), source="research", clause="NICOSW-8.1",
@@ -60,6 +65,7 @@ OPTIONS.set_names({
     "engaged_full_move": ("接敵中の全力移動", "全力移動 while engaged"),
     "cover_parts": ("遮蔽の部位数比較", "parts compared for cover"),
     "division_rounding": ("割り算の端数", "division rounding"),
+    "rounding_point": ("端数を丸める時点", "when a division rounds"),
     "prone_penalty": ("転倒中の判定修正", "check modifier while 転倒"),
     "prone_no_move": ("転倒中は移動不可", "no movement while 転倒"),
     "repeat_death_check": ("生死判定の再判定", "repeated 生死判定"),
@@ -83,6 +89,8 @@ OPTIONS.set_reasons({
                          "opportunity_only なら主動作の一覧どおり全力移動は機会攻撃を受けるだけ",
     "cover_parts": "元ルールの「自分の部位数」は行動するキャラクターの部位数と読むのが自然",
     "division_rounding": "元ルールは割り算の端数を書いていない。切り捨てならダメージが増えない",
+    "rounding_point": "研究ノートは端数を4つの段階それぞれの終わりに一度だけ丸める（7÷3×3 = 7）。"
+                      "division なら割るたびに丸める（⌊7÷3⌋×3 = 6）",
     "prone_penalty": "ソード・ワールド2.0：転倒中の判定は−2（0なら元ルールの1D6だけ）",
     "prone_no_move": "ソード・ワールド2.0：転倒したキャラクターは起き上がるまで移動できない",
     "repeat_death_check": "ソード・ワールド2.0：HP0以下でさらにダメージを受けるたびに生死判定を行う",
@@ -90,3 +98,16 @@ OPTIONS.set_reasons({
     "offmap_counts_down": "戦闘から離脱したキャラクターはもう陣営のために戦わない",
     "reenter_edge": "マップ端は、出ていったことの多い自陣営側の端と読む",
 })
+
+
+# Read only by a damage with a division (NICOSW-7.1): a log of a match without one leaves it out.
+DIVISION_OPTIONS = ("rounding_point",)
+
+
+def divides(value: Any) -> bool:
+    """Whether a setup holds a damage operation ``op: div`` anywhere (weapons, skills, lasting effects)."""
+    if isinstance(value, dict):
+        return value.get("op") == "div" or any(divides(v) for v in value.values())
+    if isinstance(value, list):
+        return any(divides(v) for v in value)
+    return False

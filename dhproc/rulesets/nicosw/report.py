@@ -34,6 +34,8 @@ T = Catalog({
     "second": ("後手", "second"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
     "round": ("■{round}R", "■ Round {round}"),
+    "turn_zero": ("■第0ターン（開始時の状況）", "■ Turn 0 (the state at the start)"),
+    "deploy": ("配置範囲　{side}：{low}〜{high}", "Deployment  {side}: squares {low} to {high}"),
     "half": ("◇{round}R{half}（{side}）", "◇ Round {round} {half} ({side})"),
     "top": ("表", "first half"),
     "bottom": ("裏", "second half"),
@@ -43,12 +45,15 @@ T = Catalog({
     "go": ("◆{actor}", "◆ {actor}"),
     "no_go": ("◆{actor}：{reason}のため行動できない", "◆ {actor}: cannot act ({reason})"),
     "idle": ("◆{actor}：行動なし", "◆ {actor}: no action"),
+    "waits": ("◆{actor}：待機", "◆ {actor}: waits"),
     "no_action": ("　{reason}のためこれ以上行動できない", "  cannot act further ({reason})"),
     "minor_action": ("補助", "minor"),
     "major_action": ("主", "main"),
     "freeslot": ("自由", "free"),
     "move": ("　{slot}：{mode} {start}→{to}{stop}", "  {slot}: {mode} {start}→{to}{stop}"),
     "stop_engaged": ("（{by}に接敵して停止）", " (stops engaged with {by})"),
+    "stop_short": ("（{by}に接敵するマスには止まれないため手前で停止）",
+                   " (stops short: the square that would engage {by} is taken)"),
     "stop_blocked": ("（{by}に阻まれて停止）", " (blocked by {by})"),
     "careful_move": ("警戒移動", "careful move"),
     "normal_move": ("通常移動", "normal move"),
@@ -245,6 +250,8 @@ class Renderer:
         for block in header_blocks(log, name=RULESET.name if self.li == 0 else RULESET.name_en, options=OPTIONS,
                                    lang=self.lang):
             self.add(block)
+        if not log["turns"]:  # nothing played yet: the opening post shows every character as the setup has it
+            self.opening()
         for entry in log["turns"]:
             show = entry["turn"] in turns
             for e in entry["events"]:
@@ -324,7 +331,7 @@ class Renderer:
 
     def on_go(self, e: dict) -> None:
         self.flush()
-        self.say(self.t("go", actor=self.name(e["actor"])))
+        self.say(self.t("go" if e["plan"] else "waits", actor=self.name(e["actor"])))  # an empty go: 待機
 
     def on_no_go(self, e: dict) -> None:
         self.flush()
@@ -340,9 +347,16 @@ class Renderer:
     def on_move(self, e: dict) -> None:
         stop = ""
         if e["stop"]:
-            stop = self.t("stop_" + e["stop"], by=self.name(e["by"]))
+            stop = self.t("stop_" + self.stop_reason(e), by=self.name(e["by"]))
         self.say(self.t("move", slot=self.slot(e), mode=self.t(e["mode"]), start=self.square(e["start"]),
                         to=self.square(e["to"]), stop=stop))
+
+    def stop_reason(self, e: dict) -> str:
+        """NICOSW-4.3: a move stopped by an enemy ends engaged with it, unless the square that would
+        engage it was taken (an ally, a body) and the move ended on the last free square before."""
+        if e["stop"] == "engaged" and e["by"] not in e["engaged_with"]:
+            return "short"
+        return e["stop"]
 
     def on_full_move(self, e: dict) -> None:
         self.say(self.t("dash_roll", check=self.check(e["actor"], e), allowance=self.num(e["actor"], e["allowance"])))
@@ -401,16 +415,29 @@ class Renderer:
             steps = f"{e['base']} … = {self.t('hidden')}"
             before = after = self.t("hidden")
         else:
-            parts = [str(e["base"])]
-            for s in e["steps"]:
-                label = ""
-                if s["step"] == 4 and s is e["steps"][-1] and e["armor"] and s["op"] == "sub" and s["value"] == e["armor"]:
-                    label = self.t("armor" if e["type"] == "physical" else "magic_armor")
-                parts.append(f"{OPS[s['op']]}{label}{s['value']}")
-            steps = "".join(parts) + f" = {e['amount']}"
+            steps = self.formula(e) + f" = {e['amount']}"
             before, after = e["before"], e["after"]
         self.say(self.t("damage", type=self.t(e["type"]), steps=steps, character=self.name(c),
                         part=self.part(c, e["part"]), before=before, after=after))
+
+    def formula(self, e: dict) -> str:
+        """NICOSW-7.1: the damage's four steps as an expression that reads right by ordinary precedence:
+        the value so far is bracketed before a multiplication or division that follows an addition
+        or subtraction, and where a division's remainder was rounded the value is wrapped in ⌊ ⌋
+        (down) or ⌈ ⌉ (up) — after each division or at its step's end, as the log says it rounded."""
+        text, additive = str(e["base"]), False
+        for s in e["steps"]:
+            label = ""
+            if s["step"] == 4 and s is e["steps"][-1] and e["armor"] and s["op"] == "sub" and s["value"] == e["armor"]:
+                label = self.t("armor" if e["type"] == "physical" else "magic_armor")
+            if s["op"] in ("mul", "div") and additive:
+                text = f"({text})"
+            text += f"{OPS[s['op']]}{label}{s['value']}"
+            additive = s["op"] in ("add", "sub")
+            if "rounded" in s:
+                text = ("⌊{}⌋" if s["rounded"] == "down" else "⌈{}⌉").format(text)
+                additive = False
+        return text
 
     def on_heal(self, e: dict) -> None:
         c = e["character"]
@@ -474,23 +501,39 @@ class Renderer:
         self.flush()
         self.say(self.t("reenter", actor=self.name(e["actor"]), to=self.square(e["to"])))
 
+    def opening(self) -> None:
+        """第0ターン: the deployment ranges of a battle not yet placed (NICOSW-1.6), then the state table."""
+        self.add(Heading(self.t("turn_zero"), 2))
+        ranges = tuple(self.t("deploy", side=self.side_name(sid), low=s["deploy"][0], high=s["deploy"][1])
+                       for sid, s in self.sides.items() if "deploy" in s)
+        if ranges and "start" not in self.setup:
+            self.add(Lines(ranges))
+        board = opening_board(self.log["state"], self.log["options"]["map_model"])
+        self.state_blocks(board, caption=None, draw_map=any(st["at"] is not None for st in board.values()))
+
     def on_half_end(self, e: dict) -> None:
         self.flush()
+        t = self.t
+        self.state_blocks(e["board"], caption=t("half_end", half=t("half", round=e["round"], half=t(e["half"]),
+                                                                   side=self.side_name(e["side"])).lstrip("◇ ")))
+
+    def state_blocks(self, squares: dict, *, caption: str | None, draw_map: bool = True) -> None:
+        """The state table of a board (NICOSW-10.1), and the map when it is small enough to draw."""
         rows = []
-        for cid, st in e["board"].items():
+        for cid, st in squares.items():
             c = self.chars.get(cid, {})
             if c.get("parts"):
                 hp = " ".join(f"{p.get('name', p['id'])}{self.num(cid, st['hp'][p['id']])}/{self.num(cid, p['hp'])}"
                               for p in c["parts"])
             else:
                 hp = f"{self.num(cid, st['hp']['body'])}/{self.num(cid, c.get('hp'))}"
-            states = "・".join(self.word(STATE_WORDS, s) for s in st["states"]) or "—"
+            states = "・".join([self.word(STATE_WORDS, s) for s in st["states"]]
+                              + [f"「{name}」" if self.li == 0 else f"“{name}”" for name in st.get("effects", [])]) or "—"
             rows.append((self.name(cid), self.side_name(c.get("side", "")), self.square(st["at"]), hp, states))
         t = self.t
         self.add(Table.of([t("col_name"), t("col_side"), t("col_at"), t("col_hp"), t("col_states")], rows,
-                          caption=t("half_end", half=t("half", round=e["round"], half=t(e["half"]),
-                                                       side=self.side_name(e["side"])).lstrip("◇ "))))
-        board = self.board(e["board"])
+                          caption=caption))
+        board = self.board(squares) if draw_map else None
         if board is not None:
             self.add(board)
 
@@ -524,6 +567,27 @@ class Renderer:
         if e["result"] == "win":
             return self.t("outcome_win", winner=self.side_name(e["winner"]), reason=reason)
         return self.t("outcome_draw", reason=reason)
+
+
+def opening_board(state: dict, model: str) -> dict:
+    """The board of a match before its first turn, in the shape of a ``half_end`` board: the log's
+    state is then the setup's (squares only when the battle is under way, NICOSW-1.9)."""
+    from .model import distance, square_of
+
+    out_states = ("knocked_out", "dead", "removed", "off_map")
+    able = {cid: square_of(c["at"], model) for cid, c in state["characters"].items()
+            if c["at"] is not None and not any(s in out_states for s in c["states"])}
+    board = {}
+    for cid, c in state["characters"].items():
+        hp = {p: v["hp"] for p, v in c["parts"].items()} if "parts" in c else {"body": c["hp"]}
+        engaged = cid in able and any(state["characters"][o]["side"] != c["side"] and distance(sq, able[cid]) <= 1
+                                      for o, sq in able.items())
+        row = {"at": c["at"], "hp": hp, "states": c["states"] + (["engaged"] if engaged else [])}
+        effects = [e["name"] for e in state["effects"] if e["bearer"] == cid]
+        if effects:
+            row["effects"] = effects
+        board[cid] = row
+    return board
 
 
 def outcome_line(log: dict, *, lang: str) -> str:

@@ -6,7 +6,9 @@ their report lines show; the report is rendered from them alone.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ...engine.context import TurnContext
@@ -216,10 +218,19 @@ class Battle:
 
     def snapshot(self) -> dict:
         """The state every report table of the half is drawn from (NICOSW-10.1)."""
-        return {c.id: {"at": square_json(c.at), "hp": {p.id: p.hp for p in c.parts},
-                       "states": c.states() + (["engaged"] if c.able and self.engagers(c) else []),
-                       "identified": c.known or c.identified}
-                for c in self.s.characters.values()}
+        return {c.id: self.standing(c) for c in self.s.characters.values()}
+
+    def standing(self, c: Character) -> dict:
+        """One character's row: its square, HP per part, states, and the lasting effects it bears by
+        name, in the order they were made (the key only when it bears one, so a battle without
+        lasting effects logs its tables as before)."""
+        row = {"at": square_json(c.at), "hp": {p.id: p.hp for p in c.parts},
+               "states": c.states() + (["engaged"] if c.able and self.engagers(c) else []),
+               "identified": c.known or c.identified}
+        effects = [e.data["name"] for e in self.s.effects.select(bearer=c.id)]
+        if effects:
+            row["effects"] = effects
+        return row
 
     def tick(self, side: str) -> None:
         """NICOSW-3.5 / 3.6: continuous damage, healing and checks of ``side``'s half, in creation order."""
@@ -362,11 +373,8 @@ class Battle:
 
     def occupant(self, sq: Square) -> Character | None:
         """Who stands on ``sq`` (bodies too, unless ``bodies: vanish``)."""
-        for o in self.s.characters.values():
-            if o.at == sq and not o.off_map and not o.removed:
-                if o.able or self.opts["bodies"] == "occupy":
-                    return o
-        return None
+        return next((o for o in self.s.characters.values() if o.at == sq and o.holds_square(self.opts["bodies"])),
+                    None)
 
     def move(self, c: Character, a: dict, slot: str | None, g: Go) -> None:
         s, ctx = self.s, self.ctx
@@ -537,11 +545,12 @@ class Battle:
         return None
 
     def cover(self, a: Character, t: Character) -> Character | None:
-        """NICOSW-6.5: the first enemy of ``a`` between them that gives cover."""
-        ref = len(a.parts) if self.opts["cover_parts"] == "actor" else len(t.parts)
+        """NICOSW-6.5: the first enemy of ``a`` between them that gives cover. Parts are counted
+        among those still in the battle: a removed part has left it (NICOSW-8.4)."""
+        ref = len((a if self.opts["cover_parts"] == "actor" else t).live_parts())
         for sq in between(a.at, t.at):
             o = next((x for x in self.s.characters.values() if x.at == sq), None)
-            if o is not None and o.side != a.side and o.able and len(o.parts) >= ref:
+            if o is not None and o.side != a.side and o.able and len(o.live_parts()) >= ref:
                 return o
         return None
 
@@ -553,7 +562,8 @@ class Battle:
         giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
         receiver_mods = self.lasting_mods(t, "receiver")
         armor = part.armor if dtype == "physical" else part.magic_armor
-        steps, amount = compute_damage(base, giver_mods, receiver_mods, armor, self.opts["division_rounding"])
+        steps, amount = compute_damage(base, giver_mods, receiver_mods, armor, self.opts["division_rounding"],
+                                       self.opts["rounding_point"])
         before = part.hp
         part.hp -= amount
         ctx.emit("damage", character=t.id, part=part.id, type=dtype, base=base, steps=steps, armor=armor,
@@ -652,16 +662,17 @@ class Battle:
                 t.prone = e.kind == "prone"
                 ctx.emit("state", character=t.id, state="prone", on=t.prone, skill=sk.id)
             elif e.kind == "lasting":
-                self.add_lasting(c, t, dict(e.lasting or {}), source={"skill": sk.id, "by": c.id})
+                self.add_lasting(c, t, dict(e.lasting or {}), sk.name, source={"skill": sk.id, "by": c.id})
             if s.outcome is not None:
                 return
 
-    def add_lasting(self, user: Character, t: Character, spec: dict, *, source: dict) -> None:
-        """NICOSW-3.5 / 3.6: an effect with an absolute end point on its owning side's clock."""
+    def add_lasting(self, user: Character, t: Character, spec: dict, skill_name: str, *, source: dict) -> None:
+        """NICOSW-3.5 / 3.6: an effect with an absolute end point on its owning side's clock, named as
+        the skill that made it unless the effect has a name of its own."""
         s = self.s
         owner = user.side if self.opts["duration_side"] == "user" else t.side
         data = {k: v for k, v in spec.items() if k not in ("effect", "rounds")}
-        data.update(name=spec.get("name", spec["effect"]), user_side=user.side, bearer_side=t.side)
+        data.update(name=spec.get("name", skill_name), user_side=user.side, bearer_side=t.side)
         e = s.effects.add(spec["effect"], bearer=t.id, data=data, clock=f"round:{owner}", clocks=s.clocks,
                           duration=spec["rounds"], source=source)
         self.ctx.emit("lasting", effect_id=e.seq, character=t.id, effect=e.kind, rounds=spec["rounds"], clock=e.clock,
@@ -692,25 +703,35 @@ class Battle:
                       half=self.s.half, **extra)
 
 
-def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int,
-                   rounding: str) -> tuple[list[dict], int]:
-    """NICOSW-7.1 / 7.2: the four steps, each as {step, op, value, result}; the final amount (≥ 0)."""
+def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,
+                   point: str = "step") -> tuple[list[dict], int]:
+    """NICOSW-7.1 / 7.2: the four steps, each operation as {step, op, value, result}; the final amount (≥ 0).
+
+    A division's remainder is rounded (``rounding``: down or up) at the end of its step
+    (``point: step``: 7÷3×3 = 7) or at once (``point: division``: ⌊7÷3⌋×3 = 6). The operation where
+    it rounded carries ``rounded`` (the direction), so the report shows it; while a step's value is
+    not whole, its operations carry no ``result``."""
     steps: list[dict] = []
-    value = base
+    value: Fraction = Fraction(base)
     stages = ((1, [m for m in giver if m.op in ("mul", "div")]), (2, [m for m in giver if m.op in ("add", "sub")]),
               (3, [m for m in receiver if m.op in ("mul", "div")]),
               (4, [m for m in receiver if m.op in ("add", "sub")] + ([Mod("sub", armor)] if armor else [])))
     for step, mods in stages:
-        for m in mods:
-            value = _apply(value, m, rounding)
-            steps.append({"step": step, "op": m.op, "value": m.value, "result": value})
-    return steps, max(0, value)
+        for i, m in enumerate(mods):
+            value = _apply(value, m)
+            if value.denominator != 1 and (point == "division" or i == len(mods) - 1):
+                value = Fraction(math.floor(value) if rounding == "down" else math.ceil(value))
+                steps.append({"step": step, "op": m.op, "value": m.value, "result": int(value), "rounded": rounding})
+            elif value.denominator != 1:
+                steps.append({"step": step, "op": m.op, "value": m.value})
+            else:
+                steps.append({"step": step, "op": m.op, "value": m.value, "result": int(value)})
+    return steps, max(0, int(value))
 
 
-def _apply(value: int, m: Mod, rounding: str) -> int:
+def _apply(value: Fraction, m: Mod) -> Fraction:
     if m.op == "mul":
         return value * m.value
     if m.op == "div":
-        q, r = divmod(value, m.value)
-        return q + (1 if r and rounding == "up" else 0)
+        return value / m.value
     return value + m.value if m.op == "add" else value - m.value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dhproc import api
 from dhproc.rulesets.nicosw.model import Mod
 from dhproc.rulesets.nicosw.rules import compute_damage
 
@@ -95,6 +96,39 @@ def test_nicosw_6_5_fewer_parts_than_the_shooter_give_no_cover() -> None:
     assert events(resolve(by_target), "cancel")[0]["reason"] == "cover"
 
 
+ZAP = {"id": "zap", "name": "ザップ", "timing": "major_action", "range": 6, "target": "enemy",
+       "effects": [{"kind": "damage", "amount": 1}]}
+
+
+def two_parts(lost: bool) -> list[dict]:
+    """Two parts; with ``lost`` the second is at HP 0, so already removed from the battle."""
+    return [{"id": "p1", "hp": 5}, {"id": "p2", "hp": 5, **({"current_hp": 0} if lost else {})}]
+
+
+def test_nicosw_6_5_a_blocker_that_lost_a_part_counts_only_the_parts_left() -> None:
+    """NICOSW-6.5 with NICOSW-8.4: 「HPが０以下になった部位は戦闘から取り除かれる」 — a two-part blocker
+    with one part left has fewer parts than a two-part actor, so its skill reaches past it."""
+    def cast(lost: bool) -> dict:
+        chars = {"x": char("a", 0, parts=two_parts(False), skills=[ZAP]), "y": char("b", 5),
+                 "g": char("b", 3, parts=two_parts(lost))}
+        return resolve(make(chars, [turn(1, {"x": [{"do": "skill", "skill": "zap", "target": "y"}]})]))
+
+    assert events(cast(lost=False), "cancel")[0]["reason"] == "cover"
+    assert not events(cast(lost=True), "cancel") and events(cast(lost=True), "skill")[0]["target"] == "y"
+
+
+def test_nicosw_6_5_a_shooter_that_lost_a_part_is_covered_by_a_one_part_enemy() -> None:
+    """NICOSW-6.5 with NICOSW-8.4: a two-part shooter with one part left counts one part, so a one-part
+    enemy between covers its target again."""
+    def shoot(lost: bool) -> dict:
+        chars = {"x": char("a", 0, weapons=[BOW], parts=two_parts(lost)), "y": char("b", 5), "g": char("b", 3)}
+        return resolve(make(chars, [turn(1, {"x": [{"do": "ranged", "target": "y"}]}, dice=[1, 2, 1, 2])]))
+
+    assert events(shoot(lost=False), "attack")
+    [c] = events(shoot(lost=True), "cancel")
+    assert c["reason"] == "cover" and c["cover_by"] == "g"
+
+
 def test_nicosw_7_1_multiply_then_add_differs_from_add_then_multiply() -> None:
     steps, amount = compute_damage(1, [Mod("add", 1), Mod("mul", 2)], [], 0, "down")
     assert amount == 3  # (1×2)+1, not (1+1)×2 = 4
@@ -113,6 +147,42 @@ def test_nicosw_7_1_receiver_steps_come_after_the_giver_steps_and_floor_at_zero(
     assert up == 2
     _, zero = compute_damage(1, [], [], 5, "down")
     assert zero == 0
+
+
+def divide_then_multiply(options: dict) -> dict:
+    """A skill's ÷3 of 7 (step 1), then its user's lasting ×3 (step 1 too, made after it)."""
+    skill = {"id": "cut", "name": "断ち", "timing": "major_action", "range": 5, "target": "enemy",
+             "effects": [{"kind": "damage", "amount": 7, "mods": [{"op": "div", "value": 3}]}]}
+    power = {"bearer": "x", "side": "a", "effect": "damage_mod", "name": "剛力", "as": "giver", "op": "mul",
+             "value": 3, "ends_round": 5}
+    m = make({"x": char("a", 0, skills=[skill]), "y": char("b", 3, hp=20)},
+             [turn(1, {"x": [{"do": "skill", "skill": "cut", "target": "y"}]})], options=options, effects=[power])
+    return resolve(m)
+
+
+def test_nicosw_7_1_a_division_rounds_once_at_the_end_of_its_step_by_default() -> None:
+    """NICOSW-7.1 (option: rounding_point): the research rounds at the end of each step, 7÷3×3 = 7;
+    with 'division' each division rounds at once, ⌊7÷3⌋×3 = 6. The report shows where it rounded."""
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 3)], [], 0, "down")[1] == 7
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 3)], [], 0, "down", "division")[1] == 6
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 2)], [], 0, "up")[1] == 5  # ⌈14/3⌉
+    assert compute_damage(7, [Mod("div", 3), Mod("mul", 2)], [], 0, "up", "division")[1] == 6  # ⌈7/3⌉×2
+    by_step = divide_then_multiply({})
+    [d] = events(by_step, "damage")
+    assert d["amount"] == 7 and "rounded" not in d["steps"][-1] and "result" not in d["steps"][0]
+    assert by_step["options"]["rounding_point"] == "step"
+    assert "ダメージ（物理）7÷3×3 = 7 → x HP 20→13" in api.render(by_step)
+    at_once = divide_then_multiply({"rounding_point": "division"})
+    [d] = events(at_once, "damage")
+    assert d["amount"] == 6 and d["steps"][0] == {"step": 1, "op": "div", "value": 3, "result": 2, "rounded": "down"}
+    assert "ダメージ（物理）⌊7÷3⌋×3 = 6 → x HP 20→14" in api.render(at_once)
+
+
+def test_nicosw_7_1_a_match_that_never_divides_logs_no_rounding_point() -> None:
+    """NICOSW-7.1: only a damage with a division reads rounding_point, so a log without one leaves it
+    out (the logs of such matches are as they were)."""
+    log = melee([4, 4], [4, 3])
+    assert "rounding_point" not in log["options"] and "division_rounding" in log["options"]
 
 
 def test_nicosw_7_2_physical_minus_armour_magic_minus_magic_armour() -> None:

@@ -182,3 +182,23 @@ def test_nicosw_4_8_an_engaged_full_move_needs_the_retreat_unless_the_option_say
     ran = resolve(match({"engaged_full_move": "opportunity_only"}, [4, 4, 1, 2, 5, 5]))
     assert events(ran, "opportunity_attack")[0]["attackers"] == ["y"] and not events(ran, "cancel")
     assert events(ran, "move")[0]["to"] == 0 and not events(ran, "retreat")
+
+
+def test_nicosw_4_8_a_full_moves_sprint_check_is_drawn_before_the_opportunity_attacks_it_provokes() -> None:
+    """NICOSW-4.8 / 4.6 and docs/dice.md: the 疾走判定 comes first, since its 達成値 decides whether the
+    move happens; then each engaging enemy's 機会攻撃 (attack, then defence). A roll that falls short
+    cancels the move before any 機会攻撃."""
+    def match(dice):
+        return make({"x": char("a", 4, checks={"sprint": 0}), "y": char("b", 5), "z": char("b", 3)},
+                    [turn(1, {"x": [{"do": "full_move", "to": 0}]}, dice=dice)],
+                    options={"engaged_full_move": "opportunity_only"}, length=12)
+
+    ran = resolve(match([4, 4, 1, 2, 5, 5, 1, 2, 5, 5]))
+    rolls = [(r["purpose"], r["actor"]) for r in events(ran, "roll")]
+    assert rolls == [("full_move", "x")] * 2 + [("attack", "y")] * 2 + [("defense", "x")] * 2 + \
+        [("attack", "z")] * 2 + [("defense", "x")] * 2
+    kinds = [e["kind"] for e in ran["turns"][0]["events"] if e["kind"] in ("full_move", "opportunity_attack", "move")]
+    assert kinds == ["full_move", "opportunity_attack", "move"]
+    short = resolve(match([1, 2]))  # 3 squares allowed, 4 wanted
+    assert [r["purpose"] for r in events(short, "roll")] == ["full_move"] * 2
+    assert events(short, "cancel")[0]["reason"] == "too_far" and not events(short, "opportunity_attack")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dhproc import api
 from dhproc.report.document import Board, Heading, Lines, Table
@@ -49,6 +50,115 @@ def test_nicosw_10_1_damage_steps_show_in_their_order() -> None:
              [turn(1, {"x": [{"do": "melee", "target": "y"}]}, dice=[4, 4, 1, 2])])
     text = api.render(resolve(m))
     assert "ダメージ（物理）1×2+1−防護点1 = 2 → x HP 10→8" in text
+
+
+def test_nicosw_10_1_damage_steps_read_right_by_ordinary_precedence() -> None:
+    """NICOSW-10.1 / 7.1: a step that multiplies or divides after an addition brackets the value so far,
+    and the rounding shows: ⌊(4×2+3)÷2⌋+1−防護点2 = 4, where the unbracketed 4×2+3÷2+1−2 reads 8.5."""
+    skill = {"id": "blow", "name": "強打", "timing": "major_action", "range": 1, "target": "enemy",
+             "effects": [{"kind": "damage", "amount": 4, "mods": [{"op": "mul", "value": 2}, {"op": "add", "value": 3}]}]}
+    soft = [{"bearer": "y", "side": "b", "effect": "damage_mod", "name": name, "as": "receiver", "op": op,
+             "value": value, "ends_round": 5} for name, op, value in (("鈍重", "div", 2), ("脆弱", "add", 1))]
+    m = make({"x": char("a", 2, skills=[skill]), "y": char("b", 3, armor=2)},
+             [turn(1, {"x": [{"do": "skill", "skill": "blow", "target": "y"}]})], effects=soft)
+    text = api.render(resolve(m))
+    assert "ダメージ（物理）⌊(4×2+3)÷2⌋+1−防護点2 = 4 → x HP 10→6" in text
+    assert "damage (physical) ⌊(4×2+3)÷2⌋+1−armour2 = 4" in api.render(resolve(m), lang="en")
+
+
+CAMPAIGN = Path(__file__).parent / "inputs" / "nb"  # a GK's 4-round battle (match.yaml, turn-01 … turn-04)
+
+
+@pytest.fixture(scope="module")
+def campaign_report() -> str:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    result = CliRunner().invoke(cli, ["resolve", str(CAMPAIGN)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def half_table(report: str, caption: str) -> list[str]:
+    """The rows of the state table headed ``caption``."""
+    block = report.split(caption, 1)[1].split("\n\n", 1)[0]
+    return [line for line in block.splitlines() if line.startswith("| ")]
+
+
+def test_nicosw_4_3_a_move_that_stops_short_of_engaging_is_not_reported_engaged(campaign_report: str) -> None:
+    """NICOSW-4.3: コボルドB (9) walks towards 6; square 8 holds its ally ボガード and is within 1 of ユウキ (7),
+    so the move ends on 9, two squares from ユウキ: not engaged, and the report does not say it is."""
+    assert "◆コボルドB\n　補助：通常移動 9→9（ユウキに接敵するマスには止まれないため手前で停止）" in campaign_report
+    assert "接敵して停止）" not in campaign_report.split("■2R", 1)[1].split("2R表（魔物）終了時", 1)[0]
+    [row] = [r for r in half_table(campaign_report, "2R表（魔物）終了時の状況") if r.startswith("| コボルドB")]
+    assert "接敵" not in row
+
+
+def test_nicosw_3_6_a_lasting_effect_is_named_by_its_skill_and_shown_while_it_lasts(campaign_report: str) -> None:
+    """NICOSW-3.6 / 10.1: ブレス's check_mod is reported as ブレス, and the state tables show it on アヤネ
+    from 1R裏 until it ends at 冒険者's 3R start."""
+    assert "check_mod" not in campaign_report
+    assert "　　継続効果「ブレス」：アヤネ（2R、冒険者の3R開始時まで）" in campaign_report
+    assert "効果終了「ブレス」：アヤネ" in campaign_report
+    for caption in ("1R裏（冒険者）終了時の状況", "2R表（魔物）終了時の状況", "3R表（魔物）終了時の状況"):
+        [row] = [r for r in half_table(campaign_report, caption) if r.startswith("| アヤネ")]
+        assert "「ブレス」" in row, caption
+    [row] = [r for r in half_table(campaign_report, "3R裏（冒険者）終了時の状況") if r.startswith("| アヤネ")]
+    assert "ブレス" not in row
+
+
+def test_nicosw_5_1_an_explicit_wait_is_reported_as_such(campaign_report: str) -> None:
+    """NICOSW-5.1: `kobold_b: []` in 4R is a go with no action: 待機, not an empty block."""
+    assert "◆コボルドB：待機\n" in campaign_report
+    assert "◆コボルドB\n\n" not in campaign_report
+
+
+def run_cli(*args: object) -> str:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("lang, heading, deploy", [("ja", "■第0ターン（開始時の状況）", "配置範囲　冒険者：0〜3"),
+                                                   ("en", "■ Turn 0 (the state at the start)", "Deployment  冒険者: squares 0 to 3")])
+def test_nicosw_10_1_a_match_without_turns_shows_the_opening_table(tmp_path: Path, lang: str, heading: str,
+                                                                 deploy: str) -> None:
+    """NICOSW-10.1: before any round the report shows, as the other rulesets' 第0ターン, each side's
+    deployment range and every character's table row (no square yet: placement comes in turn 1)."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    path = tmp_path / "match.yaml"
+    path.write_text("\n".join("turns: []" if line.startswith("turns:") else line for line in text.splitlines()) + "\n",
+                    encoding="utf-8")
+    out = run_cli("resolve", path, "--lang", lang)
+    assert out.count(heading) == 1 and deploy in out and out.index(heading) < out.index(deploy)
+    rows = [line for line in out.splitlines() if line.startswith("| ")]
+    assert any(r.startswith("| リア ") and "| —" in r for r in rows)
+    assert any(r.startswith("| オーガ ") and "頭部14/14 胴体28/28" in r for r in rows)
+    public = run_cli("resolve", path, "--lang", lang, "--view", "public")
+    assert ("頭部？/？ 胴体？/？" if lang == "ja" else "頭部?/? 胴体?/?") in public  # NICOSW-10.2: the unknown ogre's numbers stay hidden
+
+
+def test_nicosw_10_1_an_opening_table_under_way_shows_squares_hp_engagement_and_effects(tmp_path: Path) -> None:
+    """NICOSW-10.1 with NICOSW-1.9: a setup that starts mid-battle shows its squares, current HP,
+    engagement and lasting effects before its first turn, and the map."""
+    guard = {"bearer": "x", "side": "a", "effect": "check_mod", "name": "守り", "check": "defense_check", "value": 2,
+             "ends_round": 4}
+    m = make({"x": char("a", 2, name="リア"), "y": char("b", 3, name="ゴブリン", current_hp=4), "z": char("b", 9, name="オーク")},
+             effects=[guard])
+    path = tmp_path / "match.yaml"
+    path.write_text(yaml.safe_dump(m, allow_unicode=True), encoding="utf-8")
+    out = run_cli("resolve", path)
+    rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+            for line in out.split("■第0ターン（開始時の状況）", 1)[1].splitlines() if line.startswith("| ")}
+    assert rows["リア"] == ["味方", "2", "10/10", "接敵・「守り」"]
+    assert rows["ゴブリン"] == ["敵", "3", "4/10", "接敵"]
+    assert rows["オーク"] == ["敵", "9", "10/10", "—"]
+    assert "配置範囲" not in out and "| リア" in out.split("+==")[-1]  # the map, with リア on it
 
 
 def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_it() -> None:

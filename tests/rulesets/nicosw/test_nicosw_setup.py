@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from .helpers import char, events, make, problems, resolve, turn
+import re
+
 import pytest
+import yaml
+
+from .helpers import char, events, make, problems, resolve, turn
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
@@ -115,9 +119,52 @@ def test_nicosw_1_2_a_character_needs_its_numbers_and_its_checks() -> None:
     del c["armor"]
     del c["checks"]["death_check"]
     errs = problems(make({"x": c, "y": char("b", 9)}, []))
-    assert any("needs armor" in p for p in errs) and any("missing for: death_check" in p for p in errs)
+    assert any("missing key 'armor'" in p for p in errs) and any("missing key 'death_check'" in p for p in errs)
     bad = char("a", 0, equipped="sword")
     assert any("not one of its weapons" in p for p in problems(make({"x": bad, "y": char("b", 9)}, [])))
+
+
+def schema_problems(setup: dict) -> list[str]:
+    """What the nicosw setup schema alone says of ``setup``, as an editor validating against it would."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from dhproc.validation import schema_text
+
+    validator = Draft202012Validator(json.loads(schema_text("nicosw.setup")))
+    return sorted(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(setup))
+
+
+def test_nicosw_1_2_the_schema_requires_what_resolution_demands(tmp_path) -> None:
+    """NICOSW-1.2 / 1.3 / 8.6: every check the battle rolls (all but monster_lore), a one-part character's
+    hp, armor and magic_armor, and range 0 for a `target: self` skill are in the schema itself, so an
+    editor and `dhproc validate` find them first — each missing key named once, located."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    c = char("a", 0)
+    del c["armor"], c["magic_armor"], c["checks"]["sprint"], c["checks"]["willpower"]
+    c["skills"] = [{"id": "guard", "timing": "major_action", "range": 2, "target": "self",
+                    "effects": [{"kind": "heal", "amount": 1}]}]
+    m = make({"x": c, "y": char("b", 9, parts=PARTS)}, [])
+    assert schema_problems(m["setup"]) == [
+        "characters/x/checks: 'sprint' is a required property", "characters/x/checks: 'willpower' is a required property",
+        "characters/x/skills/0/range: 0 was expected",
+        "characters/x: 'armor' is a required property", "characters/x: 'magic_armor' is a required property"]
+    lore_only = make({"x": char("a", 0), "y": char("b", 9)}, [])
+    assert "monster_lore" not in lore_only["setup"]["characters"]["x"]["checks"] and not schema_problems(lore_only["setup"])
+    path = tmp_path / "match.yaml"
+    path.write_text(yaml.safe_dump(m, allow_unicode=True), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(path), "--lang", "en"])
+    assert result.exit_code == 1
+    said = [m.group(1) for m in re.finditer(r"^\S*match\.yaml:\d+:\d+: (.*)$", result.output, re.M)]
+    assert sorted(said) == sorted(["missing key 'armor' (at /setup/characters/x)",
+                                   "missing key 'magic_armor' (at /setup/characters/x)",
+                                   "missing key 'sprint' (at /setup/characters/x/checks)",
+                                   "missing key 'willpower' (at /setup/characters/x/checks)",
+                                   "a skill on oneself has range 0 (at /setup/characters/x/skills/0/range)"])
 
 
 def test_nicosw_1_3_parts_replace_hp_and_each_has_its_own() -> None:
