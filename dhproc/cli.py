@@ -265,7 +265,7 @@ class OutputError(DhprocError):
     """An output cannot be written (no such folder, no permission): nothing was clobbered."""
 
 
-def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
+def _write(*files: tuple[Path, str | bytes], make_folder: bool = False) -> None:
     """Write the files as one (all renamed into place once all are written): a report and its
     log are both new or both as they were."""
     from .report.atomic import write_atomic_all
@@ -463,6 +463,39 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
+
+
+@cli.command()
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False))
+@click.option("--png", "png_path", type=click.Path(dir_okay=False))
+@click.option("--turn", type=click.IntRange(min=1))
+@click.option("--phase", type=click.IntRange(min=1))
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
+@lang_option(expose=True)
+def render(log_path: str, svg_path: str | None, png_path: str | None, turn: int | None,
+           phase: int | None, view: str, lang: str) -> None:
+    """Draw a log's map (or state tables) at the end of a turn or phase as SVG or PNG."""
+    from . import api
+
+    if not (svg_path or png_path):
+        raise click.UsageError(say("render.no_output"))
+
+    def work(name: str) -> None:
+        from .render.picture import map_svg
+
+        _, log = api.load_log(name)
+        svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
+        files: list[tuple[Path, str | bytes]] = []
+        if png_path:
+            from .render.png import svg_to_png
+
+            files.append((Path(png_path), svg_to_png(svg, png_path)))
+        if svg_path:
+            files.append((Path(svg_path), svg))
+        _write(*files)
+
+    sys.exit(_batch([log_path], work))
 
 
 @cli.command()

@@ -1,0 +1,160 @@
+"""`dhproc render LOG --svg/--png`: the report's map (or state tables) as a picture."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dhproc import api
+from dhproc.cli import cli
+from dhproc.render import png
+from dhproc.render.steps import state_after, step_at
+from dhproc.report import document as doc
+
+from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+needs_png = pytest.mark.skipif(
+    png.find_font() is None, reason="no pinned Japanese font: apt-get install fonts-ipafont-gothic (.ci/run does)")
+
+
+def run(*args: object):
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def shown_names(block: doc.Block) -> set[str]:
+    if isinstance(block, doc.Board):
+        return {name for _, names in block.cells for name in names}
+    return {str(v) for row in block.rows for v in row if v not in (None, "")}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_svg_draws_what_the_report_shows_at_the_end(ruleset: str, tmp_path: Path) -> None:
+    """Every name and value of the report's last map (or state table) is a text of the picture."""
+    out = tmp_path / "map.svg"
+    result = run("render", GOLDEN / f"{ruleset}.json", "--svg", out)
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    drawn = texts(svg)
+    blocks = api.report_blocks(golden(ruleset))
+    last = [b for b in blocks if isinstance(b, doc.Board)] or [b for b in blocks if isinstance(b, doc.Table)]
+    wanted = shown_names(last[-1])
+    assert wanted
+    legend = " ".join(drawn)
+    assert all(name in drawn or name in legend for name in wanted), sorted(wanted - set(drawn))
+
+
+def test_svg_of_a_turn_shows_the_square_a_move_event_gives() -> None:
+    """dh: after turn 1 the picture has each mover where its last move of the turn put it."""
+    log = golden("dh")
+    moves = {e["actor"]: e["to"] for e in log["turns"][0]["events"] if e["kind"] == "move"}
+    board = state_after(log, step_at(log, 1)).picture[0]
+    assert isinstance(board, doc.Board)
+    chars = log["input"]["match"]["setup"]["characters"]
+    at = {name: (r, c) for (r, c), names in board.cells for name in names}
+    from dhproc.rulesets.dh.report import parse_square
+
+    assert moves
+    for cid, square in moves.items():
+        sq = parse_square(square)
+        name = chars[cid]["name"]
+        assert any(n.startswith(name) and pos == (sq.row, sq.col) for n, pos in at.items()), (name, square)
+
+
+def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.svg", tmp_path / "b.svg"
+    assert run("render", GOLDEN / "dh.json", "--svg", first, "--turn", 1, "--phase", 1).exit_code == 0
+    assert run("render", GOLDEN / "dh.json", "--svg", second, "--turn", 3).exit_code == 0
+    assert first.read_text(encoding="utf-8") != second.read_text(encoding="utf-8")
+    assert any("1ターン目 第1フェイズ" in t for t in texts(first.read_text(encoding="utf-8")))
+
+
+def test_a_moment_the_log_lacks_is_a_located_message(tmp_path: Path) -> None:
+    result = run("render", GOLDEN / "dh.json", "--svg", tmp_path / "x.svg", "--turn", 9, "--lang", "en")
+    assert result.exit_code == 1
+    assert f"{GOLDEN / 'dh.json'}: the log has no such moment (--turn 9)" in result.output
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_names_that_are_markup_are_drawn_as_text(tmp_path: Path) -> None:
+    log = evil_log(tmp_path / "match")
+    out = tmp_path / "evil.svg"
+    assert run("render", log, "--svg", out).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    root = ET.fromstring(svg)  # well-formed: the markup did not open elements
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "text")}
+    drawn = " ".join(texts(svg))
+    assert EVIL[0] in drawn and EVIL[1] in drawn
+    assert "<script" not in svg and "<img" not in svg
+
+
+# --------------------------------------------------------------------------- PNG
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+@needs_png
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_png_of_each_example_decodes_and_is_small(ruleset: str, tmp_path: Path) -> None:
+    import zlib
+
+    out = tmp_path / "map.png"
+    assert run("render", GOLDEN / f"{ruleset}.json", "--png", out).exit_code == 0
+    data = out.read_bytes()
+    width, height = png_size(data)
+    assert 300 < width < 2000 and 60 < height < 2000
+    assert len(data) < 60_000  # a few KB: Discord shows it inline
+    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                    for i in _chunks(data) if data[i + 4:i + 8] == b"IDAT")
+    assert len(zlib.decompress(idat)) >= height * width  # the pixels are all there
+
+
+def _chunks(data: bytes):
+    i = 8
+    while i < len(data):
+        yield i
+        i += 12 + struct.unpack(">I", data[i:i + 4])[0]
+
+
+@needs_png
+def test_png_draws_japanese_glyphs_not_tofu() -> None:
+    """Names of the same length give different pictures (missing glyphs would be the same boxes),
+    and a name gives a different picture from blanks (a dropped text would be blank)."""
+    from dhproc.render.svg import picture_svg
+
+    def picture(name: str) -> bytes:
+        board = doc.Board(("Ａ",), ("１",), (((0, 0), (name,)),))
+        return png.svg_to_png(picture_svg([board], "地図"), "x.png")
+
+    assert len({picture("天城ミコト"), picture("鬼塚ゴウ君"), picture("　　　　　")}) == 3
+    assert picture("天城ミコト") == picture("天城ミコト")  # the same bytes every time
+
+
+def test_no_font_is_a_clear_message_and_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "FONT_FILES", (tmp_path / "none.ttf",))
+    out = tmp_path / "map.png"
+    result = run("render", GOLDEN / "dh.json", "--png", out, "--lang", "en")
+    assert result.exit_code == 1
+    assert f"{out}: no Japanese font, so no picture is written; install fonts-ipafont-gothic" in result.output
+    assert not out.exists()
+    result = run("render", GOLDEN / "dh.json", "--png", out)
+    assert "日本語フォントがないため画像を書けません" in result.output
+
+
+def test_render_needs_an_output() -> None:
+    result = run("render", GOLDEN / "dh.json")
+    assert result.exit_code == 2 and "--svg" in result.output
