@@ -330,12 +330,15 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
         data = api.dumps(log)
         if out_dir:
             folder = Path(out_dir)
+            pictures: list[tuple[Path, bytes]] = []
             if fmt == "discord":
                 width = max(2, len(str(len(parts))))
                 paths = [folder / f"{names[name]}-{n:0{width}d}.md" for n in range(1, len(parts) + 1)]
+                pictures = _post_pictures(log, paths, lang=lang, view=view, turns=match.report_turns)
             else:
                 paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
-            _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
+            _write(*zip(paths, parts), *pictures, (folder / f"{names[name]}.json", data), make_folder=True)
+            paths += [p for p, _ in pictures]
             shown = ", ".join(p.name for p in paths)
             click.echo(say("cli.wrote_out", name=name, shown=shown, stem=names[name], folder=folder), err=True)
         if json_path and json_path != "-":
@@ -349,6 +352,28 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns: list[int]) -> list[tuple[Path, bytes]]:
+    """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
+    Japanese font here the messages are still written, and the reason there are no pictures is
+    said on stderr."""
+    from . import api
+    from .render.png import RenderError, svg_to_png
+    from .render.posts import discord_posts
+
+    posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
+    pictures = []
+    for path, (_, svg) in zip(paths, posts):
+        if svg is None:
+            continue
+        png_path = path.with_suffix(".png")
+        try:
+            pictures.append((png_path, svg_to_png(svg, str(png_path))))
+        except RenderError as exc:
+            click.echo(str(exc), err=True)
+            return []
+    return pictures
 
 
 def _load(name: str, all_turns: bool):

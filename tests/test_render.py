@@ -158,3 +158,36 @@ def test_no_font_is_a_clear_message_and_no_file(tmp_path: Path, monkeypatch: pyt
 def test_render_needs_an_output() -> None:
     result = run("render", GOLDEN / "dh.json")
     assert result.exit_code == 2 and "--svg" in result.output
+
+
+# --------------------------------------------------------------------------- Discord posts
+
+@needs_png
+@pytest.mark.parametrize("ruleset", ["dh", "kagemiya"])
+def test_discord_posts_have_the_map_picture_beside_the_message_with_the_map(ruleset: str, tmp_path: Path) -> None:
+    """-NN.png lies beside exactly the -NN.md messages that show the map (kagemiya: its tables),
+    so dragging the folder's files in name order posts each picture after its message."""
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "posts"
+    result = run("resolve", root / "examples" / ruleset / "match.yaml", "--format", "discord", "--out", out)
+    assert result.exit_code == 0, result.output
+    messages = sorted(out.glob("match-*.md"))
+    pictures = sorted(out.glob("match-*.png"))
+    assert pictures
+    mark = "MAP" if ruleset == "dh" else "| 陣営"  # the map, or the state table's header
+    with_state = {p.stem for p in messages if mark in p.read_text(encoding="utf-8")}
+    assert {p.stem for p in pictures} == with_state
+    for picture in pictures:
+        png_size(picture.read_bytes())
+
+
+def test_discord_posts_without_a_font_are_written_and_the_reason_said(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "FONT_FILES", (tmp_path / "none.ttf",))
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "posts"
+    result = run("resolve", root / "examples" / "dh" / "match.yaml", "--format", "discord", "--out", out,
+                 "--lang", "en")
+    assert result.exit_code == 0
+    assert "no Japanese font, so no picture is written" in result.output
+    assert sorted(out.glob("*.md")) and not sorted(out.glob("*.png"))
