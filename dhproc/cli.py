@@ -494,24 +494,30 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
 @click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False))
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False))
 @click.option("--png", "png_path", type=click.Path(dir_okay=False))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False))
 @click.option("--turn", type=click.IntRange(min=1))
 @click.option("--phase", type=click.IntRange(min=1))
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
 @lang_option(expose=True)
-def render(log_path: str, svg_path: str | None, png_path: str | None, turn: int | None,
-           phase: int | None, view: str, lang: str) -> None:
-    """Draw a log's map (or state tables) at the end of a turn or phase as SVG or PNG."""
+def render(log_path: str, svg_path: str | None, png_path: str | None, html_path: str | None,
+           turn: int | None, phase: int | None, view: str, lang: str) -> None:
+    """Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."""
     from . import api
 
-    if not (svg_path or png_path):
+    if not (svg_path or png_path or html_path):
         raise click.UsageError(say("render.no_output"))
 
     def work(name: str) -> None:
         from .render.picture import map_svg
 
-        _, log = api.load_log(name)
-        svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
+        doc, log = api.load_log(name)
         files: list[tuple[Path, str | bytes]] = []
+        if html_path:
+            from .render.page import page_html
+
+            files.append((Path(html_path), page_html(log, api.log_bytes(doc).decode("utf-8"), view=view)))
+        if svg_path or png_path:
+            svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
         if png_path:
             from .render.png import svg_to_png
 

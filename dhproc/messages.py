@@ -327,6 +327,8 @@ MESSAGES = Catalog({
     "replay.minified": ("ログが1行に詰められています", "the log is minified (one line)"),
     "replay.layout": ("ログの書き方（空白、キーの順、エスケープ）が違います", "the log is laid out differently (spacing, key order or escapes)"),
     "replay.ok": ("{name}：OK", "{name}: ok"),
+    "log.page_without_log": ("このページにはログが埋め込まれていません（公開用のページは検証できません。GK用のページか .json を指定してください）",
+                             "this page embeds no log (a public page cannot be verified: give the GK page or the .json)"),
     "render.no_font": ("{out}：日本語フォントがないため画像を書けません。fonts-ipafont-gothic（または fonts-noto-cjk）を入れてください（探した場所：{paths}）",
                        "{out}: no Japanese font, so no picture is written; install fonts-ipafont-gothic (or fonts-noto-cjk) (looked for: {paths})"),
     "render.no_resvg": ("{out}：PNGを書くには resvg-py が要ります（pip install 'dhproc[png]'）",

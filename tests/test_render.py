@@ -94,7 +94,7 @@ def test_names_that_are_markup_are_drawn_as_text(tmp_path: Path) -> None:
     assert run("render", log, "--svg", out).exit_code == 0
     svg = out.read_text(encoding="utf-8")
     root = ET.fromstring(svg)  # well-formed: the markup did not open elements
-    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "text")}
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text")}
     drawn = " ".join(texts(svg))
     assert EVIL[0] in drawn and EVIL[1] in drawn
     assert "<script" not in svg and "<img" not in svg

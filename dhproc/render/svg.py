@@ -58,9 +58,11 @@ class _Canvas:
 def picture_svg(blocks: Sequence[doc.Block], title: str) -> str:
     """The map (a :class:`Board`) or the state tables as one SVG, ``title`` on top."""
     canvas = _Canvas([])
-    canvas.add(_text(PAD, PAD + FONT, title, weight="bold"))
-    canvas.height = PAD + LINE_H + 4
-    canvas.width = PAD + display_width(title) * CHAR
+    canvas.height = PAD
+    if title:
+        canvas.add(_text(PAD, PAD + FONT, title, weight="bold"))
+        canvas.height = PAD + LINE_H + 4
+        canvas.width = PAD + display_width(title) * CHAR
     for block in blocks:
         if isinstance(block, doc.Board):
             _board(canvas, block)
@@ -119,9 +121,11 @@ def _board(canvas: _Canvas, board: doc.Board) -> None:
             canvas.add(f'<rect x="{x:g}" y="{y}" width="{w:g}" height="{heights[r]}" '
                        f'fill="{"#444" if wall else "#f4f1e8"}" stroke="#999" stroke-width="1"/>')
             names = [board.wall_text] if wall else list(cells.get((r, c), ()))
+            canvas.add(f'<g data-cell="{r}-{c}">')  # the square, for a page's scripts and tests
             for n, name in enumerate(names):
                 canvas.add(_text(x + w / 2, y + PAD / 2 + (n + 1) * LINE_H - 4, label(name), anchor="middle",
                                  fill="#fff" if wall else "#111", halo="#444" if wall else "#fff"))
+            canvas.add("</g>")
         y += heights[r]
     canvas.width = max(canvas.width, x0 + sum(widths))
     for n, name in enumerate(legend):
