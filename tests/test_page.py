@@ -118,3 +118,11 @@ def test_page_falls_back_to_the_text_report_without_scripts(tmp_path: Path) -> N
     from html import escape
 
     assert escape(api.render(golden("logos"))) in text
+
+
+def test_a_step_says_what_its_event_adds_to_the_report(tmp_path: Path) -> None:
+    """The first event of turn 2 says that turn's phase opening, not the report's head again."""
+    text = page(GOLDEN / "dh.json", tmp_path / "p.html")
+    step = text.split('<li data-step="t2-e1"', 1)[1].split("</li>", 1)[0]
+    ja = step.split('<div lang="ja" class="ja">', 1)[1].split("</div>", 1)[0]
+    assert "フェイズ" in ja and "ルール" not in ja and "結果" not in ja

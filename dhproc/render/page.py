@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from importlib import resources
 from typing import Sequence
@@ -164,7 +164,8 @@ def _step_row(log: dict, found: Sequence[Step], states: dict[str, list[State]], 
                                                 f"{picture_svg(state.picture, '')}</div>") if drawn else -1
         data[f"tables_{lang}"] = pieces.add("tables", f'<div lang="{lang}" class="{lang}">'
                                                       f"{''.join(_table(t) for t in state.tables)}</div>")
-        before = states[lang][n - 1].lines if n and found[n - 1].turn_index == step.turn_index else ()
+        before = (states[lang][n - 1] if n and found[n - 1].turn_index == step.turn_index
+                  else state_after(log, replace(step, event=0), lang=lang, view=view)).lines
         lines = new_lines(before, state.lines) if step.event else []
         label = T.lang(lang)("step", turn=step.turn, event=step.event) if step.event else T.lang(lang)("start")
         said.append(f'<div lang="{lang}" class="{lang}"><b>{escape(label)}</b>'
