@@ -191,3 +191,23 @@ def test_discord_posts_without_a_font_are_written_and_the_reason_said(tmp_path: 
     assert result.exit_code == 0
     assert "no Japanese font, so no picture is written" in result.output
     assert sorted(out.glob("*.md")) and not sorted(out.glob("*.png"))
+
+
+def test_public_picture_hides_what_the_public_report_hides(tmp_path: Path) -> None:
+    """count: the hands are the GK's; the public picture of the state shows none of them."""
+    log = golden("count")
+    hands = {item for c in log["input"]["match"]["setup"]["characters"].values()
+             for item in c.get("hand", [])}
+    public = api.render(log, view="public")
+    hidden = {h for h in hands if h not in public}
+    assert hidden
+    gk, pub = tmp_path / "gk.svg", tmp_path / "public.svg"
+    for out, view in ((gk, "gk"), (pub, "public")):
+        assert run("render", GOLDEN / "count.json", "--svg", out, "--turn", 1, "--view", view).exit_code == 0
+    state = state_after(log, step_at(log, 1), view="public")
+    assert state.tables  # count's picture is its map, its tables go to the page: check both
+    from dhproc.render.svg import picture_svg
+
+    shown = picture_svg(state.tables, "") + pub.read_text(encoding="utf-8")
+    assert [h for h in sorted(hidden) if h in shown] == []
+    assert any(h in picture_svg(state_after(log, step_at(log, 1)).tables, "") for h in hidden)
