@@ -211,3 +211,19 @@ def test_public_picture_hides_what_the_public_report_hides(tmp_path: Path) -> No
     shown = picture_svg(state.tables, "") + pub.read_text(encoding="utf-8")
     assert [h for h in sorted(hidden) if h in shown] == []
     assert any(h in picture_svg(state_after(log, step_at(log, 1)).tables, "") for h in hidden)
+
+
+def test_a_log_of_no_turn_yet_draws_the_setup(tmp_path: Path) -> None:
+    """The opening post: a match resolved before any turn draws its starting map and page."""
+    root = Path(__file__).resolve().parents[1]
+    match = tmp_path / "match.yaml"
+    text = (root / "examples" / "dh" / "match.yaml").read_text(encoding="utf-8")
+    match.write_text(text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]", "turns: []"), encoding="utf-8")
+    log = tmp_path / "log.json"
+    assert run("resolve", match, "--json", log).exit_code == 0
+    svg, page = tmp_path / "m.svg", tmp_path / "p.html"
+    result = run("render", log, "--svg", svg, "--html", page)
+    assert result.exit_code == 0, result.output
+    assert "天城ミコト" in texts(svg.read_text(encoding="utf-8"))
+    assert run("replay", page).exit_code == 0
+    assert run("render", log, "--svg", svg, "--turn", 1).exit_code == 1

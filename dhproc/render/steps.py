@@ -48,7 +48,10 @@ class State:
 
 
 def steps(log: dict) -> list[Step]:
-    """Every step of the log: the first turn before its events, then each event in order."""
+    """Every step of the log: the first turn before its events, then each event in order. A log
+    of no turn yet (the opening post) has one step: the setup."""
+    if not log["turns"]:
+        return [Step(-1, 0, 0, 0)]
     out: list[Step] = []
     for i, turn in enumerate(log["turns"]):
         if i == 0:
@@ -62,6 +65,8 @@ def steps(log: dict) -> list[Step]:
 
 def step_at(log: dict, turn: int | None = None, phase: int | None = None) -> Step | None:
     """The last step of turn ``turn`` (the last turn when None), or of its ``phase``-th phase."""
+    if not log["turns"]:
+        return steps(log)[0] if turn is None and phase is None else None
     chosen = [s for s in steps(log) if turn is None or s.turn == turn]
     if turn is None and chosen:
         chosen = [s for s in chosen if s.turn == chosen[-1].turn]
@@ -76,6 +81,8 @@ def _closes(log: dict, step: Step) -> bool:
 
 def cut(log: dict, step: Step) -> dict:
     """The log as it stood after ``step``: earlier turns whole, the step's turn up to its event."""
+    if step.turn_index < 0:
+        return log
     turn = log["turns"][step.turn_index]
     return dict(log, turns=log["turns"][: step.turn_index] + [dict(turn, events=turn["events"][: step.event])])
 
@@ -84,7 +91,7 @@ def state_after(log: dict, step: Step, *, lang: str = "ja", view: str = "gk") ->
     """The report's state at ``step``, in ``lang`` and ``view``."""
     from .. import api
 
-    blocks = api.report_blocks(cut(log, step), lang=lang, view=view, turns=[step.turn])
+    blocks = api.report_blocks(cut(log, step), lang=lang, view=view, turns=[step.turn] if step.turn_index >= 0 else [])
     tables = _last_state(blocks)
     boards = [b for b in blocks if isinstance(b, doc.Board)]
     picture: tuple[doc.Block, ...] = (boards[-1],) if boards else tuple(tables)
