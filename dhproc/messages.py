@@ -465,9 +465,10 @@ MESSAGES = Catalog({
     "help.resolve.json_path": ("JSONのイベントログを PATH に書きます（- なら標準出力）。",
                                "Write the JSON event log to PATH (- for stdout)."),
     "help.resolve.out_dir": ("レポートと <name>.json をここに書きます（名前が重なれば <folder>-<name>）。"
-                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル。",
+                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル、マップのあるメッセージには同じ番号の .png。",
                              "Write the report and <name>.json here (<folder>-<name> when names collide); "
-                             "discord: <name>-01.md, <name>-02.md, ... one file per message."),
+                             "discord: <name>-01.md, <name>-02.md, ... one file per message, and a .png of the same "
+                             "number beside each message that shows a map."),
     "help.resolve.fmt": ("discord：2,000文字未満のメッセージに分けます。wiki：atwikiの書式。",
                          "discord: messages under 2,000 characters; wiki: atwiki markup."),
     "help.resolve.all_turns": ("指定したターンだけでなく、全ターンをレポートします。", "Report every turn, not only the one given."),
@@ -486,11 +487,24 @@ MESSAGES = Catalog({
                      "The match at a glance from its log: kills, DP per turn, abilities used, the outcome."),
     "help.summary.fmt": ("出力の書式（text、markdown、discord、wiki）。", "The output format (text, markdown, discord, wiki)."),
     "help.replay": ("ログを自身の入力から処理し直します。ログとバイト単位で同じにならなければなりません"
-                    "（最初の食い違いで終了コード1、違う箇所を示します）。",
+                    "（最初の食い違いで終了コード1、違う箇所を示します）。GK用の再生ページ（.html）は埋め込まれたログを読みます。",
                     "Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at "
-                    "the first divergence, naming the part that differs)."),
+                    "the first divergence, naming the part that differs). A GK replay page (.html) is read for "
+                    "the log it embeds."),
     "help.replay.other_version": ("別のバージョンのdhprocが書いたログを、generator 以外すべて比べて再現します。",
                                   "Replay a log written by another dhproc version, comparing all but its generator."),
+    "help.render": ("ログのマップ（マップのないルールでは状態表）をSVGかPNGに描くか、オフラインで再生できるページを書きます。",
+                    "Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."),
+    "help.render.svg_path": ("その時点のマップをSVGで書きます。", "Write the picture at that moment as SVG."),
+    "help.render.png_path": ("その時点のマップをPNGで書きます（resvg-py と日本語フォントが要ります）。",
+                             "Write the picture at that moment as PNG (needs resvg-py and a Japanese font)."),
+    "help.render.html_path": ("対戦を1イベントずつ再生できる1ファイルのページを書きます。GK用はログを埋め込み、dhproc replay で検証できます。",
+                              "Write a one-file page that plays the match event by event; the GK page embeds the log, "
+                              "which dhproc replay verifies."),
+    "help.render.turn": ("このターンの終わり（既定：最後のターン）。", "At the end of this turn (default: the last)."),
+    "help.render.phase": ("ターンのこのフェイズの終わり。", "At the end of this phase of the turn."),
+    "help.render.view": ("public は、陣営にまだ見せないものを隠します（公開用ページにはログを入れません）。",
+                         "public hides what a side may not see yet (a public page holds no log)."),
     "help.schema": ("JSON Schema（match、turn、log、ルールごとの部分）を表示します。NAME がなければ一覧を表示します。",
                     "Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."),
     "help.rulesets": ("ルールの一覧：ID、名前、版、オプションの数。", "List the rulesets: ids, names, versions, option counts."),
