@@ -100,13 +100,13 @@ def test_a_link_opens_at_its_step_and_english_changes_the_labels(browser: Browse
     out = tmp_path / "dh.html"
     page(GOLDEN / "dh.json", out)
     browser.open(file_url(out, "t2-e14"))
-    assert browser.script("return document.getElementById('where').innerText") == "ターン2・イベント14"
+    assert browser.script("return document.querySelector('#where b').innerText") == "ターン2・イベント14"
     assert browser.script("return document.querySelector('#events li.now').dataset.step") == "t2-e14"
     label = "return document.querySelector('[data-go=next]').innerText"
     assert browser.script(label) == "次へ"
     browser.click("#lang")
     assert browser.script(label) == "next"
-    assert browser.script("return document.getElementById('where').innerText") == "turn 2, event 14"
+    assert browser.script("return document.querySelector('#where .en b').innerText") == "turn 2, event 14"
     browser.press("l")  # next turn
     assert browser.script("return location.hash") == "#t3-e1"
     assert errors(browser) == []

@@ -25,8 +25,9 @@
       li.hidden = steps[n].turn !== s.turn || n > current;
       li.classList.toggle("now", n === current);
     });
-    where.replaceChildren.apply(where, Array.prototype.map.call(items[current].querySelectorAll("b"),
-      function (b) { var span = b.parentNode.cloneNode(false); span.appendChild(b.cloneNode(true)); return span; }));
+    // the current event's narration above the map too (on a phone the list is far below)
+    where.replaceChildren.apply(where, Array.prototype.map.call(items[current].querySelectorAll("div"),
+      function (div) { return div.cloneNode(true); }));
     var list = items[current].parentNode, top = items[current].offsetTop - list.offsetTop;
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - items[current].offsetHeight) {
       list.scrollTop = Math.max(0, top - list.clientHeight / 2);

@@ -199,7 +199,7 @@ _TEMPLATE = """<!doctype html>
 <main id="player">
 {controls}
 <div id="view">
-<p id="where" aria-live="polite"></p>
+<div id="where" aria-live="polite"></div>
 <section id="maps">{maps}</section>
 <section id="state">{tables}</section>
 </div>
