@@ -5,6 +5,7 @@ written as markup run nothing. Skipped, saying what to install, where the browse
 
 from __future__ import annotations
 
+import time
 import unicodedata
 import urllib.error
 from pathlib import Path
@@ -109,6 +110,14 @@ def test_a_link_opens_at_its_step_and_english_changes_the_labels(browser: Browse
     assert browser.script("return document.querySelector('#where .en b').innerText") == "turn 2, event 14"
     browser.press("l")  # next turn
     assert browser.script("return location.hash") == "#t3-e1"
+    browser.script("document.getElementById('speed').value = '3'")  # very fast
+    browser.press("k")  # play
+    time.sleep(0.8)
+    browser.press("k")  # pause
+    played = browser.script("return location.hash")
+    assert played.startswith("#t3-e") and played != "#t3-e1"
+    time.sleep(0.4)
+    assert browser.script("return location.hash") == played
     assert errors(browser) == []
 
 
