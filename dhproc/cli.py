@@ -180,7 +180,54 @@ class _Dhproc(_CatalogueHelp, click.Group):
             reset_lang(token)
 
 
-@click.group(cls=_Dhproc, context_settings={"help_option_names": ["-h", "--help"]})
+class _Root(_Dhproc):
+    """``dhproc`` itself: its own commands, and those a ruleset offers (Ruleset.commands, such as
+    dh's ``ability``), mounted when first asked for so that start-up imports no ruleset."""
+
+    group_class = _Dhproc
+    _asked: list[str] = []  # the rulesets whose commands are mounted
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._mount_ruleset_commands(until=cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        self._mount_ruleset_commands()
+        return super().list_commands(ctx)
+
+    def _mount_ruleset_commands(self, until: str | None = None) -> None:
+        """Ask one ruleset after another (in `dhproc rulesets` order) for its commands, until
+        ``until`` is among them or every ruleset has been asked."""
+        from .engine.ruleset import get_ruleset, ruleset_ids
+
+        for rid in ruleset_ids():
+            if until in self.commands:
+                return
+            if rid in self._asked:
+                continue
+            self._asked.append(rid)
+            for command in get_ruleset(rid).commands(_command_kit()):
+                if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
+                    _name_command(command.name, command)
+                    self.add_command(command)
+
+
+def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:
+    """Every command of ``group`` as its ``--help`` lists them, the rulesets' own included."""
+    return [(name, group.get_command(None, name)) for name in group.list_commands(None)]
+
+
+def _command_kit():
+    from . import api
+    from .engine.ruleset import CommandKit
+    from .loading import load_file
+
+    return CommandKit(group_class=_Dhproc, lang_option=lang_option, batch=_batch, load_document=load_file,
+                      load_match=api.load)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
@@ -391,32 +438,6 @@ def validate(files: tuple[str, ...]) -> None:
         _out(say("cli.ok", name=name))
 
     sys.exit(_batch(files, work))
-
-
-@cli.group()
-def ability() -> None:
-    """dh abilities: compute 発動率 from an ability's design."""
-
-
-@ability.command("rate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@lang_option(expose=True)
-def ability_rate(files: tuple[str, ...], lang: str) -> None:
-    """Compute 発動率 from a rate file (rate:) or a dh match's abilities with rate: designs."""
-    from . import api
-
-    sys.exit(_batch(files, lambda name: click.echo(api.ability_rate(name, lang=lang), nl=False)))
-
-
-@ability.command("tables")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@lang_option()
-def ability_tables(file: str | None) -> None:
-    """Print the 発動率 value tables (the shipped ones without FILE) and what they lack."""
-    from . import api
-
-    sys.exit(_batch([file] if file else ["(shipped)"],
-                    lambda name: click.echo(api.ability_tables(file), nl=False)))
 
 
 @cli.command()
@@ -771,16 +792,17 @@ def _show(v: object) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-def _name_commands(group: click.Group, prefix: str = "") -> None:
-    """Each command's catalogue key for its help: resolve, ability.rate."""
-    for name, command in group.commands.items():
-        command.help_key = prefix + name
-        if isinstance(command, click.Group):
-            _name_commands(command, prefix + name + ".")
+def _name_command(name: str, command: click.Command, prefix: str = "") -> None:
+    """A command's catalogue key for its help, and its subcommands': resolve, ability.rate."""
+    command.help_key = prefix + name
+    if isinstance(command, click.Group):
+        for sub, subcommand in command.commands.items():
+            _name_command(sub, subcommand, prefix + name + ".")
 
 
 cli.help_key = "dhproc"
-_name_commands(cli)
+for _name, _command in cli.commands.items():
+    _name_command(_name, _command)
 
 
 if __name__ == "__main__":  # python -m dhproc.cli

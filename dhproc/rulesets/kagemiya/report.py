@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...report.document import Block, Heading, Lines, Table
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from ...engine.conditions import OPS
 from .model import RANKS, STATS, parse_character, parse_spell_kinds
 from .options import OPTIONS
