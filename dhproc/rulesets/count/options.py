@@ -7,13 +7,13 @@ from ...engine.options import Option, OptionSet
 OPTIONS = OptionSet([
     Option("start_count", 0, minimum=0, maximum=999, source="guess", clause="COUNT-2.1",
            name=("開始カウント", "starting count"),
-           reason=("0なら各ラウンドを最も高い配置カウントから始める。開始カウントを決めるフェイズ"
-                   "1〜2は不明",
+           reason=("0なら各ラウンドを最も高い配置カウントから始め"
+                   "る。開始カウントを決めるフェイズ1〜2は不明",
                    "0 starts each round at the highest 配置カウント; the phases that set the start are unseen")),
     Option("agility_tie", "pc_first", choices=("pc_first", "setup_order"), source="guess", clause="COUNT-2.4",
            name=("敏捷が同値のときの順", "order on equal 敏捷"),
-           reason=("シードは敏捷の順だけを定める。同値ならPCがエネミーより先、次にセットアップの"
-                   "順",
+           reason=("シードは敏捷の順だけを定める。同値ならPC"
+                   "がエネミーより先、次にセットアップの順",
                    "the seed orders by 敏捷 only; a PC before an enemy, then setup order")),
     Option("grid_metric", "orthogonal", choices=("orthogonal", "king"), source="guess", clause="COUNT-3.4",
            name=("マスの数え方", "how squares are counted"),
@@ -29,8 +29,8 @@ OPTIONS = OptionSet([
                    "the seed caps the sub-action move and the main-action move each by 移動限界")),
     Option("escape_by", "any", choices=("any", "pc_only", "none"), source="guess", clause="COUNT-3.6",
            name=("逃走できるユニット", "who may escape"),
-           reason=("シードはPCについて述べ、GMが逃走を制限してよいとする。既定ではどのユニットも"
-                   "試みられる",
+           reason=("シードはPCについて述べ、GMが逃走を制限してよ"
+                   "いとする。既定ではどのユニットも試みられる",
                    "the seed speaks to PCs and lets the GM restrict 逃走; every unit may try by default")),
     Option("escape_squares", "edge", choices=("edge", "anywhere"), source="seed", clause="COUNT-3.6",
            name=("逃走できるマス", "where escape is allowed"),
@@ -38,8 +38,8 @@ OPTIONS = OptionSet([
                    "the seed's A○ I○ ○1 ○9 squares")),
     Option("evasion_crit_evades", True, choices=(True, False), source="guess", clause="COUNT-5.6",
            name=("回避クリティカルは必ず回避", "an evasion critical always evades"),
-           reason=("ファンブルが必ず失敗するのと同じく、回避クリティカルは回避率を超えても回避す"
-                   "る",
+           reason=("ファンブルが必ず失敗するのと同じく、回避"
+                   "クリティカルは回避率を超えても回避する",
                    "a 回避 critical evades even above the 回避率, as a fumble always fails")),
     Option("ca_needs_attack", True, choices=(True, False), source="guess", clause="COUNT-6.2",
            name=("攻撃できるときだけCA", "a CA only with an attack that reaches"),
@@ -58,9 +58,10 @@ OPTIONS = OptionSet([
            reason=("〈無〉属性ダメージは一切軽減できない。複合属性に含まれても同じ",
                    "〈無〉 damage cannot be reduced at all, also inside a composite 属性")),
     Option("cover_no_reduction", "any_share", choices=("any_share", "receiver"), source="guess",
-           clause="COUNT-7.5", name=("カバー時の軽減不可", "no reduction under cover"),
-                               reason=("軽減不可はダメージに付く。誰が受けても変わらない",
-                                       "the no-reduction mark belongs to the damage, whoever takes it")),
+           clause="COUNT-7.5",
+           name=("カバー時の軽減不可", "no reduction under cover"),
+           reason=("軽減不可はダメージに付く。誰が受けても変わらない",
+                   "the no-reduction mark belongs to the damage, whoever takes it")),
     Option("knocked_out_at", "zero", choices=("zero", "below_zero"), source="guess", clause="COUNT-7.8",
            name=("戦闘不能になるHP", "the HP that knocks out"),
            reason=("HPと戦闘不能の規定は不明。HP0で戦闘不能",
@@ -82,13 +83,14 @@ OPTIONS = OptionSet([
            reason=("行動不能は能力値の付与効果と同じくエンドフェイズまで続く。状態の規定は不明",
                    "行動不能 lasts until the end phase, as a stat 付与効果 does; the state's rules are unseen")),
     Option("after_damage_order", "agility", choices=("agility", "attacker_first"), source="guess",
-           clause="COUNT-7.10", name=("ダメージロール後の効果の順", "order of after-damage effects"),
-                                reason=("ダメージロール後の効果は、シードが他の場面でユニットを並"
-                                        "べる敏捷の順に解決する",
-                                        "ダメージロール後 effects go in 敏捷 order, as the seed orders units elsewhere")),
+           clause="COUNT-7.10",
+           name=("ダメージロール後の効果の順", "order of after-damage effects"),
+           reason=("ダメージロール後の効果は、シードが他の場"
+                   "面でユニットを並べる敏捷の順に解決する",
+                   "ダメージロール後 effects go in 敏捷 order, as the seed orders units elsewhere")),
     Option("reroll_order", "skill_first", choices=("skill_first", "rerolls_first"), source="guess",
-           clause="COUNT-4.5", name=("振り直しに使うもの", "what pays for a re-roll"),
-                               reason=("振り直しのスキルやアイテムを、キャラクターの振り直し回数"
-                                       "より先に使う",
-                                       "a 振り直し skill or item is used before the character's plain re-rolls")),
+           clause="COUNT-4.5",
+           name=("振り直しに使うもの", "what pays for a re-roll"),
+           reason=("振り直しのスキルやアイテムを、キャラクターの振り直し回数より先に使う",
+                   "a 振り直し skill or item is used before the character's plain re-rolls")),
 ])

@@ -7,8 +7,8 @@ from ...engine.options import Option, OptionSet
 OPTIONS = OptionSet([
     Option("hp_per_endurance", 5, minimum=1, maximum=100, source="wiki", clause="KAGEMIYA-1.4",
            name=("耐久1あたりのHP", "HP per point of END"),
-           reason=("親の聖杯戦争TRPGは「1ポイント＝HP5」（耐久DでHP10）。setup に max_hp があれば"
-                   "そちらが優先",
+           reason=("親の聖杯戦争TRPGは「1ポイント＝HP5」（耐久DでH"
+                   "P10）。setup に max_hp があればそちらが優先",
                    "the parent 聖杯戦争TRPG prices 1 point = 5 HP (耐久 D gives HP 10); a max_hp in the setup wins")),
     Option("min_faces", 2, minimum=1, maximum=6, source="guess", clause="KAGEMIYA-2.3",
            name=("ダイスの最小面数", "fewest faces of a die"),
@@ -37,8 +37,8 @@ OPTIONS = OptionSet([
     Option("escape_roller", "highest_agility", choices=("highest_agility", "first_listed"), source="guess",
            clause="KAGEMIYA-4.3",
            name=("逃走判定の既定の担当", "default escape roller"),
-           reason=("逃走判定の担当を決めていない陣営は、前衛で敏捷が最も高いキャラクターが判定す"
-                   "る",
+           reason=("逃走判定の担当を決めていない陣営は、前衛"
+                   "で敏捷が最も高いキャラクターが判定する",
                    "a 陣営 that gave no standing escape_roller resists with its fastest front-row character")),
     Option("escape_tie", "reroll", choices=("reroll", "escaper", "others"), source="wiki", clause="KAGEMIYA-4.4",
            name=("逃走判定の同値", "escape ties"),
@@ -47,8 +47,8 @@ OPTIONS = OptionSet([
     Option("escape_destination", "next_empty", choices=("next_empty", "gk"), source="guess",
            clause="KAGEMIYA-4.5",
            name=("逃走先", "escape destination"),
-           reason=("GMが誰もいないエリアを指定する。マップを一周する順で次の空きエリアを既定とす"
-                   "る",
+           reason=("GMが誰もいないエリアを指定する。マップを"
+                   "一周する順で次の空きエリアを既定とする",
                    "the GM names an area where nobody is; the next empty one round the map is a fair default")),
     Option("actions_per_round", 1, minimum=1, maximum=5, source="wiki", clause="KAGEMIYA-5.1",
            name=("1巡の行動回数", "actions per round"),
@@ -58,6 +58,13 @@ OPTIONS = OptionSet([
            name=("後衛の行動", "the back row acts"),
            reason=("判定と援護ができるのは前衛のみ（seed）。後衛は待機する",
                    "only the front row rolls or supports in the seed; the back row waits")),
+    Option("standing_orders", "until_withdrawn", choices=("until_withdrawn", "one_round"), source="guess",
+           clause="KAGEMIYA-5.12",
+           name=("防御指示などの継続", "standing orders last"),
+           reason=("seed では防御側が攻撃ごとに宣言し、一括処理の指示はその代わり。調査で"
+                   "は脱落時の選択は戦闘開始時に一度だけ。指示は後の巡で出し直すまで続く",
+                   "the seed has the defender declare at each attack, which a batch's orders stand in for; "
+                   "the research gives on_servant_loss once per battle: orders stand until a later 巡 replaces them")),
     Option("supporter_resources", "this_attack", choices=("this_attack", "whole_round"), source="guess",
            clause="KAGEMIYA-6.4",
            name=("援護したキャラクターのスキル等", "a supporter's own skills"),
@@ -66,14 +73,14 @@ OPTIONS = OptionSet([
     Option("ambush_phase_attacks", "ambush_only", choices=("ambush_only", "any"), source="wiki",
            clause="KAGEMIYA-7.2",
            name=("奇襲フェイズの攻撃", "attacks in the surprise phase"),
-           reason=("kagemiya の奇襲フェイズでは裏切った側が奇襲攻撃を行う。親システムは物理・魔術"
-                   "も認める",
+           reason=("kagemiya の奇襲フェイズでは裏切った側が奇襲"
+                   "攻撃を行う。親システムは物理・魔術も認める",
                    "kagemiya's 奇襲フェイズ page has the betrayer make 奇襲攻撃; the parent also allows 物理/魔術")),
     Option("master_loss", "servant_vanishes", choices=("servant_vanishes", "servant_stays"), source="wiki",
-           clause="KAGEMIYA-8.2", name=("マスター脱落時", "when a master drops out"),
-                                  reason=("kagemiya の脱落ページ：魔力供給が断たれサーヴァントは"
-                                          "消滅する",
-                                          "kagemiya's 脱落 page: the mana supply is cut and the servant vanishes")),
+           clause="KAGEMIYA-8.2",
+           name=("マスター脱落時", "when a master drops out"),
+           reason=("kagemiya の脱落ページ：魔力供給が断たれサーヴァントは消滅する",
+                   "kagemiya's 脱落 page: the mana supply is cut and the servant vanishes")),
     Option("front_refill", "first_back", choices=("first_back", "none"), source="wiki", clause="KAGEMIYA-8.4",
            name=("前衛の補充", "front-row refill"),
            reason=("戦闘フェイズには常に前衛が必要：後衛のキャラクターが前に出る",

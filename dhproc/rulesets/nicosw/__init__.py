@@ -145,8 +145,7 @@ def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
     def index(cid: Any, key: str) -> NameIndex:
         data = chars.get(cid) if isinstance(cid, str) else None
         items = data.get(key) if isinstance(data, dict) else None
-        return NameIndex({t["id"]: t.get("name", t["id"]) for t in items or []
-                          if isinstance(t, dict) and isinstance(t.get("id"), str)})
+        return NameIndex.of_entries(items)
 
     for sub in submissions.values():
         for key in ("placement", "placement_if_first", "placement_if_second", "reenter"):

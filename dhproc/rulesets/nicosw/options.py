@@ -25,8 +25,8 @@ OPTIONS = OptionSet([
                    "the seed's example counts a 1R effect from its user's 表; the user's side owns the effect")),
     Option("periodic_side", "bearer", choices=("bearer", "user"), source="guess", clause="NICOSW-3.5",
            name=("継続ダメージ・回復の処理陣営", "side of continuous damage and healing"),
-           reason=("継続ダメージ・回復は受ける者に起きるので、受ける者の陣営のラウンド開始時に処"
-                   "理する",
+           reason=("継続ダメージ・回復は受ける者に起きるので、"
+                   "受ける者の陣営のラウンド開始時に処理する",
                    "continuous damage and healing happen to the bearer, at the start of the bearer's half")),
     Option("continuous_order", "tick_then_expire", choices=("tick_then_expire", "expire_then_tick"),
            source="guess", clause="NICOSW-3.5",
@@ -39,8 +39,8 @@ OPTIONS = OptionSet([
                    "a safety net: an undecided battle ends as a draw after this many rounds")),
     Option("retreat_target", "levels", choices=("levels", "opposed"), source="guess", clause="NICOSW-4.5",
            name=("退却判定の目標値", "退却判定 target"),
-           reason=("元ルールは退却判定の目標値を書いていない。接敵している敵の最高レベル＋7は離脱"
-                   "のルールに倣う",
+           reason=("元ルールは退却判定の目標値を書いていない。接敵"
+                   "している敵の最高レベル＋7は離脱のルールに倣う",
                    "the seed names 退却判定 but not its target; highest engaging level + 7 mirrors the escape rule")),
     Option("retreat_suppresses_aoo", False, choices=(False, True), source="guess", clause="NICOSW-4.6",
            name=("退却判定成功で機会攻撃なし", "a successful 退却判定 spares 機会攻撃"),
@@ -63,8 +63,8 @@ OPTIONS = OptionSet([
                    "the seed does not say how a division rounds; down keeps damage from growing")),
     Option("rounding_point", "step", choices=("step", "division"), source="research", clause="NICOSW-7.1",
            name=("端数を丸める時点", "when a division rounds"),
-           reason=("研究ノートは端数を4つの段階それぞれの終わりに一度だけ丸める（7÷3×3 = 7）。div"
-                   "ision なら割るたびに丸める（⌊7÷3⌋×3 = 6）",
+           reason=("研究ノートは端数を4つの段階それぞれの終わりに一度だけ丸める"
+                   "（7÷3×3 = 7）。division なら割るたびに丸める（⌊7÷3⌋×3 = 6）",
                    "the research rounds once at the end of each of the four steps (7÷3×3 = 7); "
                    "'division' rounds at each division (⌊7÷3⌋×3 = 6)")),
     Option("prone_penalty", -2, minimum=-10, maximum=0, source="research", clause="NICOSW-8.1",
