@@ -83,8 +83,10 @@ def test_a_plugin_ruleset_validates_with_located_problems(installed, tmp_path) -
     bad = dhproc(installed, "validate", str(match_file(tmp_path, {"hp: 4": "hp: 0", "ren: guard": "nobody: guard"})),
                  cwd=tmp_path)
     assert bad.returncode == 1
-    assert re.search(r"match\.yaml:8:\d+: .*hp", bad.stderr), bad.stderr  # the setup's schema
-    assert "Traceback" not in bad.stderr
+    assert bad.stderr.endswith("match.yaml:8:25: 'hp' must be at least 1, not 0 (at /setup/fighters/ren/hp)\n")
+    stranger = dhproc(installed, "validate", str(match_file(tmp_path, {"ren: guard": "nobody: guard"})), cwd=tmp_path)
+    assert stranger.returncode == 1
+    assert stranger.stderr.endswith("match.yaml:11:32: 'nobody' is not a fighter (at /turns/0/submissions/nobody)\n")
 
 
 def test_duel_1_2_a_plugin_ruleset_resolves_its_recorded_dice_and_replays(installed, tmp_path) -> None:
@@ -149,3 +151,23 @@ def test_a_command_imports_only_the_ruleset_it_uses() -> None:
     # dh's own command: the first ruleset asked is dh, and the only one
     assert _modules_after("from dhproc.cli import main; main(['ability', 'tables'])") == [
         "dhproc.rulesets.dh", "importlib.metadata"]
+
+
+GUIDE = ROOT / "docs" / "writing-a-ruleset.md"
+# What the guide's code may be taken from: the plug-in, its tests, and dh's own commands.
+GUIDE_SOURCES = [*sorted(p for p in DUEL.rglob("*") if p.is_file() and "__pycache__" not in p.parts),
+                 Path(__file__), ROOT / "dhproc" / "rulesets" / "dh" / "commands.py"]
+
+
+def guide_blocks() -> list[str]:
+    """Each fenced code block of the guide, but for shell commands."""
+    found = re.findall(r"^```(\w*)\n(.*?)^```$", GUIDE.read_text(encoding="utf-8"), re.M | re.S)
+    return [body for lang, body in found if lang not in ("sh", "console")]
+
+
+def test_the_guide_shows_the_plugins_own_code() -> None:
+    sources = [p.read_text(encoding="utf-8") for p in GUIDE_SOURCES]
+    blocks = guide_blocks()
+    assert len(blocks) >= 10
+    missing = [block for block in blocks if not any(block in text for text in sources)]
+    assert not missing, "the guide shows code that is not the plug-in's:\n" + "\n".join(missing)
