@@ -182,35 +182,54 @@ class _Dhproc(_CatalogueHelp, click.Group):
 
 class _Root(_Dhproc):
     """``dhproc`` itself: its own commands, and those a ruleset offers (Ruleset.commands, such as
-    dh's ``ability``), mounted when first asked for so that start-up imports no ruleset."""
+    dh's ``ability``), declared by name (``dhproc.commands`` entry points) and mounted when one is
+    run, so that neither start-up nor ``--help`` imports a ruleset."""
 
     group_class = _Dhproc
-    _asked: list[str] = []  # the rulesets whose commands are mounted
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        from .engine.ruleset import command_names
+
+        return sorted({*super().list_commands(ctx), *command_names()})
 
     def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands:
-            self._mount_ruleset_commands(until=cmd_name)
+            self._mount_from_ruleset(cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def list_commands(self, ctx: click.Context | None) -> list[str]:
-        self._mount_ruleset_commands()
-        return super().list_commands(ctx)
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """An unknown command's "did you mean" (click 8.4) weighs the rulesets' commands too."""
+        try:
+            return super().resolve_command(ctx, args)
+        except getattr(click.exceptions, "NoSuchCommand", ()) as exc:
+            raise type(exc)(exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
-    def _mount_ruleset_commands(self, until: str | None = None) -> None:
-        """Ask one ruleset after another (in `dhproc rulesets` order) for its commands, until
-        ``until`` is among them or every ruleset has been asked."""
-        from .engine.ruleset import get_ruleset, ruleset_ids
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list in ``--help``: a ruleset's command whose help is in the catalogue is listed by
+        it, without importing the ruleset."""
+        from .messages import MESSAGES
 
-        for rid in ruleset_ids():
-            if until in self.commands:
-                return
-            if rid in self._asked:
-                continue
-            self._asked.append(rid)
-            for command in get_ruleset(rid).commands(_command_kit()):
-                if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
-                    _name_command(command.name, command)
-                    self.add_command(command)
+        listed = {name: _Command(name) for name in self.list_commands(ctx)
+                  if name not in self.commands and f"help.{name}" in MESSAGES.entries}
+        for name, stand_in in listed.items():
+            stand_in.help_key = name
+            self.commands[name] = stand_in
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            for name in listed:
+                del self.commands[name]
+
+    def _mount_from_ruleset(self, cmd_name: str) -> None:
+        from .engine.ruleset import command_ruleset
+
+        ruleset = command_ruleset(cmd_name)
+        if ruleset is None:
+            return
+        for command in ruleset.commands(_command_kit()):
+            if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
+                _name_command(command.name, command)
+                self.add_command(command)
 
 
 def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:

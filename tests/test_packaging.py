@@ -37,6 +37,15 @@ def test_every_built_in_ruleset_is_declared_as_an_entry_point() -> None:
     assert [get_ruleset(rid).id for rid in ruleset_ids()] == ruleset_ids()
 
 
+def test_every_declared_ruleset_command_is_offered_by_its_ruleset() -> None:
+    """A command under dhproc.commands is mounted from the ruleset it names (Ruleset.commands)."""
+    from dhproc.cli import cli
+    from dhproc.engine.ruleset import command_names
+
+    assert command_names() == ["ability"]
+    assert [cli.get_command(None, name).name for name in command_names()] == command_names()
+
+
 def test_installed_copy_has_the_schemas() -> None:
     """Run from outside the checkout, so the installed package (not the source tree) answers."""
     code = "import dhproc.validation as v; print(' '.join(v.schema_names()))"

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
+from .entry_points import EntryPoint, entry_points
 from .options import OptionSet
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
-    from importlib.metadata import EntryPoint
-
     import click
 
     from ..loading import Document
@@ -102,8 +101,8 @@ class Ruleset:
 
     def commands(self, kit: CommandKit) -> list[click.Command]:
         """The ruleset's own commands, mounted under ``dhproc`` (dh's ``ability``): none by default.
-        They are asked for only when the command line meets a name it does not know, or lists
-        its commands (``--help``)."""
+        Each is declared by name in the entry-point group ``dhproc.commands``, and asked for only
+        when the command line runs it."""
         return []
 
     def summary_hooks(self) -> "SummaryHooks":
@@ -162,29 +161,30 @@ ENTRY_POINT_GROUP = "dhproc.rulesets"
 # message): installed metadata keeps entry points sorted by name, so the order is said here. Any
 # other ruleset follows, by id.
 _LISTED_FIRST = ("dh", "logos", "count", "nicosw", "kagemiya")
+# A ruleset that offers commands of its own (Ruleset.commands) names each in this group, pointing
+# at the ruleset, so that `dhproc --help` lists them and `dhproc ability` finds dh's without
+# importing any other ruleset:
+#
+#     [project.entry-points."dhproc.commands"]
+#     ability = "dhproc.rulesets.dh:RULESET"
+COMMANDS_GROUP = "dhproc.commands"
 _cache: dict[str, Ruleset] = {}
 
 
 @lru_cache(maxsize=None)
-def _entry_points() -> dict[str, "EntryPoint"]:
-    """id -> entry point: dhproc's own first, then the others by id (the first of an id wins: a
-    plug-in cannot replace a built-in)."""
-    from importlib.metadata import EntryPoint, entry_points
+def _entry_points(group: str = ENTRY_POINT_GROUP) -> dict[str, EntryPoint]:
+    """name -> entry point: dhproc's own first, then the others by name (the first of a name wins:
+    a plug-in cannot replace a built-in)."""
 
     def rank(ep: EntryPoint) -> tuple:
-        own = _distribution(ep) == "dhproc"
+        own = ep.distribution == "dhproc"
         listed = _LISTED_FIRST.index(ep.name) if own and ep.name in _LISTED_FIRST else len(_LISTED_FIRST)
         return (not own, listed, ep.name)
 
-    by_id: dict[str, EntryPoint] = {}
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=rank):
-        by_id.setdefault(ep.name, ep)
-    return by_id
-
-
-def _distribution(ep: "EntryPoint") -> str | None:
-    dist = getattr(ep, "dist", None)
-    return None if dist is None else dist.metadata["Name"]
+    by_name: dict[str, EntryPoint] = {}
+    for ep in sorted(entry_points(group), key=rank):
+        by_name.setdefault(ep.name, ep)
+    return by_name
 
 
 def ruleset_ids() -> list[str]:
@@ -193,7 +193,7 @@ def ruleset_ids() -> list[str]:
 
 def plugin_ids() -> list[str]:
     """The rulesets that come from a package other than dhproc (their schemas ship with them)."""
-    return [rid for rid, ep in _entry_points().items() if _distribution(ep) != "dhproc"]
+    return [rid for rid, ep in _entry_points().items() if ep.distribution != "dhproc"]
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset | None:
@@ -203,6 +203,17 @@ def get_ruleset(ruleset_id: str) -> Ruleset | None:
     if ruleset_id not in _cache:
         _cache[ruleset_id] = ep.load()
     return _cache[ruleset_id]
+
+
+def command_names() -> list[str]:
+    """The commands the rulesets offer, as declared (no ruleset is imported to list them)."""
+    return list(_entry_points(COMMANDS_GROUP))
+
+
+def command_ruleset(name: str) -> Ruleset | None:
+    """The ruleset that offers the command ``name`` (imported now), or None."""
+    ep = _entry_points(COMMANDS_GROUP).get(name)
+    return None if ep is None else ep.load()
 
 
 def ruleset_of(match: "Match") -> Ruleset:
