@@ -34,8 +34,26 @@ class EntryPoint:
 
 
 def entry_points(group: str) -> list[EntryPoint]:
-    """The entry points of ``group``, in the order their distributions stand on ``sys.path``."""
-    return [ep for dist, text in _metadata() for ep in _parse(text, group, dist)]
+    """The entry points of ``group``, in the order their distributions stand on ``sys.path``;
+    dhproc's own from its pyproject.toml when it runs from a source checkout not installed."""
+    found = list(_metadata())
+    points = [ep for dist, text in found for ep in _parse(text, group, dist)]
+    if not any(dist == "dhproc" for dist, _ in found):
+        points += _source_checkout(group)
+    return points
+
+
+def _source_checkout(group: str) -> list[EntryPoint]:
+    """The ``[project.entry-points."<group>"]`` table of the pyproject.toml beside the package."""
+    pyproject = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "pyproject.toml")
+    try:
+        with open(pyproject, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return []
+    # the TOML table's lines are INI lines once the header and the quotes are read as INI's
+    ini = re.sub(r'^\[project\.entry-points\."([^"]+)"\]', r"[\1]", text, flags=re.M)
+    return [EntryPoint(ep.name, ep.value.strip('"'), "dhproc") for ep in _parse(ini, group, "dhproc")]
 
 
 def normalise(name: str) -> str:

@@ -27,5 +27,13 @@ def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path, monkeypatch
     egg.mkdir()
     (egg / "entry_points.txt").write_text("[dhproc.rulesets]\nthird = d:THREE\n", encoding="utf-8")
     monkeypatch.setattr(sys, "path", [str(tmp_path / "first"), str(tmp_path / "missing"), str(tmp_path / "second")])
-    found = [(ep.name, ep.value, ep.distribution) for ep in entry_points("dhproc.rulesets")]
+    found = [(ep.name, ep.value, ep.distribution) for ep in entry_points("dhproc.rulesets") if ep.distribution != "dhproc"]
     assert found == [("duel", "a:ONE", "some_plugin"), ("third", "d:THREE", "other_plugin")]
+
+
+def test_a_source_checkout_not_installed_reads_dhprocs_own_from_its_pyproject(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])  # no dhproc metadata anywhere on the path
+    found = [(ep.name, ep.value, ep.distribution) for ep in entry_points("dhproc.rulesets")]
+    assert [name for name, _, _ in found] == ["dh", "logos", "count", "nicosw", "kagemiya"]
+    assert found[0] == ("dh", "dhproc.rulesets.dh:RULESET", "dhproc")
+    assert [(ep.name, ep.value) for ep in entry_points("dhproc.commands")] == [("ability", "dhproc.rulesets.dh:RULESET")]
