@@ -62,7 +62,7 @@ def normalise(name: str) -> str:
 
 def _metadata() -> Iterator[tuple[str, str]]:
     """(distribution name, entry_points.txt text) of every distribution on the path, once each."""
-    seen: set[str] = set()
+    seen: dict[str, None] = {}  # the distributions met so far (a dict: dhproc keeps no sets)
     for folder in sys.path:
         try:
             names = sorted(os.listdir(folder or "."))
@@ -75,7 +75,7 @@ def _metadata() -> Iterator[tuple[str, str]]:
             dist = normalise(stem.split("-", 1)[0])
             if dist in seen:
                 continue
-            seen.add(dist)
+            seen[dist] = None
             try:
                 with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as f:
                     yield dist, f.read()
