@@ -23,6 +23,7 @@ from .messages import say
 
 if TYPE_CHECKING:
     from .bcdice import BotCommand, GivenFaces, Outcome
+    from .engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
@@ -197,7 +198,7 @@ class _Root(_Dhproc):
             self._mount_from_ruleset(cmd_name)
         return super().get_command(ctx, cmd_name)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple:
         """An unknown command's "did you mean" (click 8.4) weighs the rulesets' commands too."""
         try:
             return super().resolve_command(ctx, args)
@@ -237,7 +238,8 @@ def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:
     return [(name, group.get_command(None, name)) for name in group.list_commands(None)]
 
 
-def _command_kit():
+def _command_kit() -> "CommandKit":
+    """What the command line lends a ruleset's commands (see CommandKit)."""
     from . import api
     from .engine.ruleset import CommandKit
     from .loading import load_file

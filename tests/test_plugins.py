@@ -176,3 +176,11 @@ def test_the_guide_shows_the_plugins_own_code() -> None:
     assert len(blocks) >= 10
     missing = [block for block in blocks if not any(block in text for text in sources)]
     assert not missing, "the guide shows code that is not the plug-in's:\n" + "\n".join(missing)
+
+
+def test_every_clause_of_the_duel_is_named_by_a_test() -> None:
+    clauses = re.findall(r"^\*\*(DUEL-\d+\.\d+)\*\*", (DUEL / "rules.md").read_text(encoding="utf-8"), re.M)
+    named = {f"DUEL-{a}.{b}" for a, b in re.findall(r"^def test_duel_(\d+)_(\d+)_", Path(__file__).read_text(encoding="utf-8"),
+                                                        re.M)}
+    assert clauses == ["DUEL-1.1", "DUEL-1.2", "DUEL-1.3", "DUEL-1.4"]
+    assert set(clauses) <= named
