@@ -19,11 +19,38 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-from typing import Iterator
+from typing import Callable, Iterator
 
-from .report.text import LANGS, Catalog
+__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
 
-__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "LANGS"]
+LANGS = ("ja", "en")
+
+# Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
+# languages with the same fields.
+ALL_CATALOGS: list["Catalog"] = []
+
+
+class Catalog:
+    """One template per key and language, so every message a user reads exists in both."""
+
+    def __init__(self, entries: dict[str, tuple[str, str]], prefix: str = ""):
+        self.entries = entries
+        self.prefix = prefix  # "dh" for dh's messages: their ids are "dh.<key>" to say()
+        ALL_CATALOGS.append(self)
+
+    def lang(self, lang: str) -> Callable[..., str]:
+        index = LANGS.index(lang)
+
+        def text(key: str, /, **values: object) -> str:
+            return self.entries[key][index].format(**values)
+
+        return text
+
+    def say(self, key: str, lang: str | None = None, /, **values: object) -> str:
+        """``key`` in ``lang``, by default the language of the running command (--lang,
+        DHPROC_LANG, else Japanese)."""
+        return self.lang(lang or default_lang())(key, **values)
+
 
 _LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("dhproc_lang", default=None)
 _BY_PREFIX: dict[str, Catalog] = {}

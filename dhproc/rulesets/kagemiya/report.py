@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...report.document import Block, Heading, Lines, Table
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from ...engine.conditions import OPS
 from ...messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...report.document import Block, Board, Heading, Lines, Table, to_text
 from ...report.header import header_blocks
-from ...report.text import Catalog
+from ...messages import Catalog
 from .options import OPTIONS
 
 T = Catalog({
