@@ -888,7 +888,7 @@ def log_bytes(doc: Document) -> bytes:
 
 
 def _page_log_bytes(path: Path, name: str) -> bytes:
-    from .render.page import embedded_log
+    from .render.embed import embedded_log
 
     try:
         with open(path, "rb") as handle:
