@@ -1026,6 +1026,9 @@ def simulate(match: Match, *, runs: int, seed: int | str | None = None, jobs: in
     """
     from . import simulate as sim
 
+    problems = sim.variant_problems(match, variants)
+    if problems:
+        raise InputError(problems)
     plan = sim.Plan(matches=(match, *variants), seed=match.seed if seed is None else seed,
                     keep_dice_through=keep_dice_through)
     labels = list(names) if names is not None else ["plan"] + [f"variant {i}" for i in range(1, len(variants) + 1)]

@@ -441,6 +441,8 @@ MESSAGES = Catalog({
     "cli.next": ("次は：dhproc resolve {path}", "next: dhproc resolve {path}"),
     "cli.folder_not_empty": ("フォルダが空ではありません。dhproc new はファイルを上書きしません",
                              "folder is not empty; dhproc new never overwrites files"),
+    "simulate.variant_setup": ("別案の{what}が元の案と違います。別案は同じルールセット、陣営、キャラクター（ID）で、値や提出、ダイスを変えたものです",
+                               "a variant's {what} differ from the plan's: a variant has the plan's ruleset, sides and characters (ids) and changes their values, submissions or dice"),
     # --help (dhproc/cli.py): "help.<command>" and "help.<command>.<option>"
     "help.dhproc": ("dhproc：行動提出から戦闘のターンを、何度でも同じ結果になるように処理します。",
                     "dhproc: resolve battle turns from action submissions, reproducibly."),

@@ -248,6 +248,24 @@ class Plan:
         return list(self.matches[0].setup.get("characters", {}))
 
 
+def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
+    """A variant is another plan for the same battle: the same ruleset, sides and characters
+    (their runs are paired figure by figure), located at the variant's setup where it differs."""
+    from .messages import say
+
+    problems = []
+    for v in variants:
+        for what, mine, theirs in (("ruleset", plan.ruleset.id, v.ruleset.id),
+                                   ("sides", list(plan.setup.get("sides", {})), list(v.setup.get("sides", {}))),
+                                   ("characters", list(plan.setup.get("characters", {})),
+                                    list(v.setup.get("characters", {})))):
+            if mine != theirs:
+                problems.append(v.problem(("setup",) if what != "ruleset" else ("ruleset",),
+                                          say("simulate.variant_setup", what=what)))
+                break
+    return problems
+
+
 @dataclass
 class BatchResult:
     first: int
@@ -310,7 +328,7 @@ def simulate(plan: Plan, runs: int, *, backend: Backend = serial_backend, batch:
         done = stop
         if progress is not None:
             progress(done, runs)
-        if until_ci is not None and widest(tallies, pairs) < until_ci:
+        if until_ci is not None and settled(tallies, pairs, until_ci):
             break
     return Simulation(plan, done, tallies, pairs)
 
@@ -352,16 +370,19 @@ def _paired(plan_only: int, variant_only: int, n: int) -> dict[str, float]:
     return {"diff": round(100 * d, 2), "low": round(100 * (d - half), 2), "high": round(100 * (d + half), 2)}
 
 
-def widest(tallies: Sequence[Tally], pairs: Sequence[PairTally]) -> float:
-    """The widest reported interval of a proportion or a paired difference, in percentage points."""
+def settled(tallies: Sequence[Tally], pairs: Sequence[PairTally], width: float) -> bool:
+    """Whether ``--until-ci width`` may stop: without variants, every interval of a proportion
+    (results, survival) is narrower than ``width`` points; with variants, every paired
+    difference is narrower than that or decided (its interval leaves out 0)."""
+    if pairs:
+        return all(_width(d) < width or d["low"] > 0 or d["high"] < 0
+                   for p in pairs for d in (_paired(a, b, p.runs) for a, b in p.discordant.values()))
     widths = [0.0]
     for t in tallies:
         for counts in t.results.values():
             widths += [_width(_pct(counts.get(r, 0), t.runs)) for r in RESULTS if counts.get(r, 0)]
         widths += [_width(_pct(k, t.runs)) for k in t.survived.values()]
-    for p in pairs:
-        widths += [_width(_paired(a, b, p.runs)) for a, b in p.discordant.values()]
-    return max(widths)
+    return max(widths) < width
 
 
 def _width(interval: dict[str, float]) -> float:
@@ -449,7 +470,14 @@ def _catalog():
         "event_headers": ("種類|1回あたり|1ターンあたり", "kind|per run|per turn"),
         "diff": ("── 差：{name} − {base}（同じ乱数で組にした差、95%区間） ──",
                  "── difference: {name} − {base} (paired on the same dice, 95% intervals) ──"),
-        "diff_headers": ("項目|差（ポイント）", "figure|difference (points)"),
+        "diff_headers": ("項目|差（%ポイント、DPとターンは平均の差）", "figure|difference (points; DP and turns: of the mean)"),
+        "fig_win": ("勝ち：{who}", "win: {who}"),
+        "fig_draw": ("引き分け：{who}", "draw: {who}"),
+        "fig_loss": ("負け：{who}", "loss: {who}"),
+        "fig_undecided": ("未決着：{who}", "undecided: {who}"),
+        "fig_survives": ("生存：{who}", "survives: {who}"),
+        "fig_dp": ("DP：{who}", "DP: {who}"),
+        "fig_turns": ("処理したターン数{who}", "turns played{who}"),
         "stopped": ("区間がすべて {width} ポイントより狭くなったので {runs}回で止めた（指定 {asked}回）",
                     "stopped after {runs} runs (of {asked}): every interval narrower than {width} points"),
     })
@@ -506,9 +534,14 @@ def figures_text(doc: dict, match: Match, *, lang: str, until_ci: float | None =
         rows = [[kind, f"{m['mean']:.2f}", f"{m['mean'] / turns:.2f}"] for kind, m in plan["events_per_run"].items()
                 if kind != "roll"]
         out += ["", t("events"), table(t("event_headers").split("|"), rows)]
+    def label(key: str) -> str:
+        kind, _, who = key.partition(":")
+        shown = name(who) if kind == "survives" else side_name(who)
+        return t(f"fig_{kind}", who=shown)
+
     for pair in doc["differences"]:
-        rows = [[key, f"{d['diff']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["yes_no"].items()]
-        rows += [[key, f"{d['mean']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["numbers"].items()]
+        rows = [[label(key), f"{d['diff']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["yes_no"].items()]
+        rows += [[label(key), f"{d['mean']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["numbers"].items()]
         out += ["", t("diff", name=pair["name"], base=doc["plans"][0]["name"]), table(t("diff_headers").split("|"), rows)]
     return "\n".join(out) + "\n"
 

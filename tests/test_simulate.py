@@ -155,3 +155,44 @@ def test_a_match_decided_before_its_last_turn_is_an_outcome_of_the_run(tmp_path)
     (folder / "match.yaml").write_text(text, encoding="utf-8")
     figures = simulated(folder / "match.yaml", "--runs", 5)
     assert figures["plans"][0]["turns"]["counts"] == {"1": 5}
+
+
+# --------------------------------------------------------------------------- plan A or plan B
+
+STRIKE_FIRST = HERE / "strike_first.yaml"
+
+
+def test_a_variant_drawing_one_more_die_leaves_the_other_dice_where_they_were():
+    # Plan B adds 鈴木's attack (one more d100, in 番長グループ's phase); 山田's 命中判定 in
+    # 生徒会's phase comes from the same stream in both plans, run by run.
+    figures = simulated(ONE_ATTACK, "--variant", STRIKE_FIRST, "--runs", 300)
+    plan, variant = figures["plans"]
+    assert plan["checks"][HIT]["count"] == variant["checks"][HIT]["count"] == _hits_by_stream(7, 300)
+    assert "suzuki/yamada/hit_check" in variant["checks"] and "suzuki/yamada/hit_check" not in plan["checks"]
+    paired = figures["differences"][0]["yes_no"]["survives:suzuki"]
+    assert paired == {"diff": 0.0, "low": 0.0, "high": 0.0}  # the same die decided it in every run
+
+
+def test_a_variant_that_changes_the_odds_shows_the_paired_difference(tmp_path):
+    path = tmp_path / "idle.yaml"
+    path.write_text(ONE_ATTACK.read_text(encoding="utf-8").replace(", attack: suzuki}", "}"), encoding="utf-8")
+    figures = simulated(ONE_ATTACK, "--variant", path, "--runs", 400, "--seed", 3)
+    hits = _hits_by_stream(3, 400)
+    survives = figures["differences"][0]["yes_no"]["survives:suzuki"]
+    assert survives["diff"] == round(100 * hits / 400, 2)  # 鈴木 survives every run of the idle plan
+    assert 0 < survives["low"] < survives["diff"] < survives["high"]
+    text = run("simulate", ONE_ATTACK, "--variant", path, "--runs", 400, "--seed", 3).stdout
+    assert "生存：鈴木一郎" in text and f"+{survives['diff']:.2f}" in text
+
+
+def test_until_ci_with_a_variant_stops_once_the_difference_is_decided(tmp_path):
+    path = tmp_path / "idle.yaml"
+    path.write_text(ONE_ATTACK.read_text(encoding="utf-8").replace(", attack: suzuki}", "}"), encoding="utf-8")
+    figures = simulated(ONE_ATTACK, "--variant", path, "--runs", 5000, "--until-ci", 0.5)
+    assert figures["runs"] == sim.CHECK_EVERY  # 65 points apart: decided at the first look
+
+
+def test_a_variant_of_another_battle_is_refused_at_its_setup():
+    result = run("simulate", ONE_ATTACK, "--variant", DH, "--runs", 10)
+    assert result.exit_code == 1
+    assert "match.yaml:" in result.stderr and "(at /setup)" in result.stderr
