@@ -254,6 +254,8 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
         except DhprocError as exc:
             click.echo(f"{name}: {exc}", err=True)
             failed += 1
+        except click.UsageError:  # the command was called wrongly: exit 2, whatever the input
+            raise
         except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
             click.echo(say("cli.internal_error", name=name, error=f"{type(exc).__name__}: {exc}"), err=True)
             return 3
@@ -444,8 +446,9 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True)
+@click.option("--scheduler", metavar="ADDRESS")
 @lang_option()
-def replay(logs: tuple[str, ...], other_version: bool) -> None:
+def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
     from . import __version__, api
@@ -453,8 +456,11 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
     class Diverged(DhprocError):
         pass
 
+    with _usage_errors():
+        replayed = _replayed_on(scheduler, logs, other_version) if scheduler else {}
+
     def work(name: str) -> None:
-        divergence = api.replay(name, other_version=other_version)
+        divergence = replayed[name].result() if scheduler else api.replay(name, other_version=other_version)
         if divergence is not None:
             raise Diverged(divergence.format())
         generator = api.load_log(name)[1]["generator"] if other_version else None
@@ -464,6 +470,26 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
+
+
+@contextlib.contextmanager
+def _usage_errors() -> Iterator[None]:
+    """A usage error found by the API (--scheduler without Dask) is click's: exit 2, said once."""
+    try:
+        yield
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> dict:
+    """Each log replayed on the cluster, as the outcome the local batch then reports in order."""
+    from functools import partial
+
+    from .cluster import map_in_order
+    from .simulate import Outcome, replay_outcome
+
+    outcomes: list[Outcome] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
+    return dict(zip(logs, outcomes))
 
 
 @cli.command()
@@ -664,9 +690,10 @@ def simulate(file: str, runs: int, seed: str | None, jobs: int, json_path: str |
             log = sim.run_log(match, sim.run_seed(base_seed, show_run), keep_through)
             _out(api.render(log, lang=lang, turns=[t["turn"] for t in log["turns"]]), nl=False)
             return
-        doc = api.simulate(match, runs=runs, seed=base_seed, jobs=jobs, variants=others,
-                           keep_dice_through=keep_through, until_ci=until_ci, scheduler=scheduler,
-                           names=[name, *variants], progress=_progress_line() if _on_terminal() else None)
+        with _usage_errors():
+            doc = api.simulate(match, runs=runs, seed=base_seed, jobs=jobs, variants=others,
+                               keep_dice_through=keep_through, until_ci=until_ci, scheduler=scheduler,
+                               names=[name, *variants], progress=_progress_line() if _on_terminal() else None)
         data = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
         if json_path and json_path != "-":
             _write((Path(json_path), data))

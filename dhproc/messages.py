@@ -443,6 +443,9 @@ MESSAGES = Catalog({
                              "folder is not empty; dhproc new never overwrites files"),
     "simulate.variant_setup": ("別案の{what}が元の案と違います。別案は同じルールセット、陣営、キャラクター（ID）で、値や提出、ダイスを変えたものです",
                                "a variant's {what} differ from the plan's: a variant has the plan's ruleset, sides and characters (ids) and changes their values, submissions or dice"),
+    "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
+                        "--scheduler needs Dask: pip install 'dhproc[dask]'"),
+    "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),
     # --help (dhproc/cli.py): "help.<command>" and "help.<command>.<option>"
     "help.dhproc": ("dhproc：行動提出から戦闘のターンを、何度でも同じ結果になるように処理します。",
                     "dhproc: resolve battle turns from action submissions, reproducibly."),
@@ -482,6 +485,8 @@ MESSAGES = Catalog({
                                "Print run K's full report (the same as resolving with its seed)."),
     "help.simulate.scheduler": ("Daskクラスタのスケジューラ（tcp://host:8786）で処理します（dhproc[dask]）。",
                                 "Run on the Dask cluster of this scheduler (tcp://host:8786; needs dhproc[dask])."),
+    "help.replay.scheduler": ("Daskクラスタで確かめます（出力は手元と同じ。ログはワーカーからも同じパスで読めること）。",
+                              "Verify on a Dask cluster (the same output as here; the workers must read the logs at the same paths)."),
     "help.validate": ("ファイルを確かめて（スキーマ、ID、マス、ターン、記録されたダイス）、問題をすべて場所つきで表示します。",
                       "Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."),
     "help.ability": ("dhの特殊能力：能力の設計から発動率を計算します。", "dh abilities: compute 発動率 from an ability's design."),

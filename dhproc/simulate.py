@@ -586,6 +586,37 @@ def batch_size(runs: int, workers: int, *, least: int = 1) -> int:
     return max(least, math.ceil(runs / max(1, 4 * workers)))
 
 
-def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> "ProcessBackend":
-    """Where the batches run: local processes (one: this one), or a Dask cluster."""
+def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> Any:
+    """Where the batches run: a Dask cluster (``scheduler``), unless the job is too small to be
+    worth it; else ``jobs`` local processes (one: this one)."""
+    if scheduler is not None:
+        from . import cluster
+
+        if runs >= cluster.LOCAL_BELOW:
+            return cluster.DaskBackend(scheduler)
     return ProcessBackend(jobs)
+
+
+# --------------------------------------------------------------------------- replays elsewhere
+
+@dataclass
+class Outcome:
+    """What a call gave, to be given again where it is reported: its value or its exception."""
+
+    value: Any = None
+    error: BaseException | None = None
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def replay_outcome(path: str, *, other_version: bool = False) -> Outcome:
+    """``api.replay`` of one log (on a cluster's worker), its divergence or its error kept."""
+    from . import api
+
+    try:
+        return Outcome(value=api.replay(path, other_version=other_version))
+    except Exception as exc:  # said where the batch reports it, as a local replay's would be
+        return Outcome(error=exc)
