@@ -316,7 +316,12 @@ def simulate(plan: Plan, runs: int, *, backend: Backend = serial_backend, batch:
     CHECK_EVERY runs where every interval is narrower than ``until_ci`` percentage points)."""
     tallies = [Tally() for _ in plan.matches]
     pairs = [PairTally() for _ in plan.matches[1:]]
-    step = CHECK_EVERY if until_ci is not None else runs
+    if until_ci is not None:
+        step = CHECK_EVERY
+    elif progress is not None:  # about twenty updates; the parts add up to the same tallies
+        step = max(CHECK_EVERY, math.ceil(runs / 20))
+    else:
+        step = runs
     done = 0
     while done < runs:
         stop = min(done + step, runs)

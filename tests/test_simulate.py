@@ -196,3 +196,12 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
     result = run("simulate", ONE_ATTACK, "--variant", DH, "--runs", 10)
     assert result.exit_code == 1
     assert "match.yaml:" in result.stderr and "(at /setup)" in result.stderr
+
+
+def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
+    quiet = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
+    assert "[" not in quiet.stderr
+    monkeypatch.setattr("dhproc.cli._on_terminal", lambda: True)
+    shown = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
+    assert "\r[500/1000]" in shown.stderr and shown.stderr.endswith("\r")
+    assert shown.stdout == quiet.stdout
