@@ -1034,8 +1034,7 @@ def simulate(match: Match, *, runs: int, seed: int | str | None = None, jobs: in
     labels = list(names) if names is not None else ["plan"] + [f"variant {i}" for i in range(1, len(variants) + 1)]
     backend = sim.backend_for(runs, jobs=jobs, scheduler=scheduler)
     try:
-        result = sim.simulate(plan, runs, backend=backend, batch=backend.batch(runs), until_ci=until_ci,
-                              progress=progress)
+        result = sim.simulate(plan, runs, backend=backend, until_ci=until_ci, progress=progress)
     finally:
         backend.close()
     return sim.figures_json(result, labels, runs)

@@ -295,9 +295,6 @@ def batches(first: int, stop: int, size: int) -> list[tuple[int, int]]:
 
 # --------------------------------------------------------------------------- running
 
-Backend = Callable[[Plan, list[tuple[int, int]]], list[BatchResult]]
-
-
 def serial_backend(plan: Plan, parts: list[tuple[int, int]]) -> list[BatchResult]:
     return [run_batch(plan, a, b) for a, b in parts]
 
@@ -310,10 +307,11 @@ class Simulation:
     pairs: list[PairTally]
 
 
-def simulate(plan: Plan, runs: int, *, backend: Backend = serial_backend, batch: int = 100,
-             until_ci: float | None = None, progress: Callable[[int, int], None] | None = None) -> Simulation:
+def simulate(plan: Plan, runs: int, *, backend: Any = None, until_ci: float | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Simulation:
     """Resolve ``runs`` runs of every plan (fewer with ``until_ci``: stop at the first multiple of
     CHECK_EVERY runs where every interval is narrower than ``until_ci`` percentage points)."""
+    backend = backend or ProcessBackend(1)
     tallies = [Tally() for _ in plan.matches]
     pairs = [PairTally() for _ in plan.matches[1:]]
     if until_ci is not None:
@@ -325,7 +323,8 @@ def simulate(plan: Plan, runs: int, *, backend: Backend = serial_backend, batch:
     done = 0
     while done < runs:
         stop = min(done + step, runs)
-        for result in sorted(backend(plan, batches(done, stop, batch)), key=lambda r: r.first):
+        parts = batches(done, stop, backend.batch(stop - done))
+        for result in sorted(backend(plan, parts), key=lambda r: r.first):
             for mine, theirs in zip(tallies, result.tallies):
                 mine.merge(theirs)
             for mine, theirs in zip(pairs, result.pairs):
@@ -577,7 +576,7 @@ class ProcessBackend:
         return self._pool.starmap(run_batch, [(plan, a, b) for a, b in parts])
 
     def batch(self, runs: int) -> int:
-        return batch_size(min(runs, CHECK_EVERY), self.jobs)
+        return batch_size(runs, self.jobs)
 
     def close(self) -> None:
         if self._pool is not None:
