@@ -407,9 +407,11 @@ def setup_from_log(log: dict) -> dict:
         if data["kind"] == "master":
             data["command_spells"] = now["command_spells"]
         for key in ("skills", "noble_phantasms", "doubling"):
-            for r in data.get(key, []):
-                if now["used"].get(r["id"]):
+            for r in data.get(key, []):  # a 令呪 may have restored what the old setup had used
+                if r["id"] in now["used"]:
                     r["used"] = now["used"][r["id"]]
+                else:
+                    r.pop("used", None)
         for flag in ("eliminated", "protected"):
             if now[flag]:
                 data[flag] = True
