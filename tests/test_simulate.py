@@ -205,3 +205,8 @@ def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
     shown = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "\r[500/1000]" in shown.stderr and shown.stderr.endswith("\r")
     assert shown.stdout == quiet.stdout
+
+
+def test_a_turn_file_simulates_its_match_up_to_that_turn():
+    figures = simulated(REPO / "examples" / "dh" / "turn-02.yaml", "--runs", 6)
+    assert figures["plans"][0]["turns"]["counts"] == {"2": 6}
