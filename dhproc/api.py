@@ -531,9 +531,13 @@ def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, A
     return _resolve(match)
 
 
-def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Match:
-    """The match with another seed and/or options (merged over its own), checked like a file's."""
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+           dice_streams: str | None = None) -> Match:
+    """The match with another seed, options (merged over its own) and/or dice streams (``step``,
+    ``keyed``), checked like a file's."""
     data = copy.deepcopy(match.data)
+    if dice_streams is not None:
+        data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
@@ -561,7 +565,8 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
-        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
+                          keyed=match.data.get("dice_streams") == "keyed")
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}

@@ -60,14 +60,15 @@ def without_dice(turn: Turn) -> Turn:
 
 
 def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> Match:
-    """The match a run resolves: ``seed``, and the recorded dice of the turns after
+    """The match a run resolves: ``seed``, keyed dice streams (so that plans compared run by run
+    draw each character's dice alike), and the recorded dice of the turns after
     ``keep_dice_through`` (all of them without it) set aside."""
     from . import api
 
     keep = -1 if keep_dice_through is None else keep_dice_through
     turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
     base = dataclasses.replace(match, turns=turns, report_turns=list(match.report_turns))
-    return api.varied(base, seed=seed)
+    return api.varied(base, seed=seed, dice_streams="keyed")
 
 
 def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:

@@ -41,8 +41,8 @@ def simulated(*args: object) -> dict:
 
 def _hits_by_stream(seed: int | str, runs: int) -> int:
     """The runs whose 命中判定 hits, read straight from the dice: run i's seed, turn 1, the
-    attacker's phase (step = its side), its first d100."""
-    return sum(stream(sim.run_seed(seed, i), 1, "seitokai").die(100) <= 65 for i in range(runs))
+    keyed stream of 山田's first hit_check in his side's phase (docs/dice.md)."""
+    return sum(stream(sim.run_seed(seed, i), 1, "seitokai/hit_check/yamada/1").die(100) <= 65 for i in range(runs))
 
 
 # --------------------------------------------------------------------------- the odds
@@ -124,7 +124,8 @@ def test_show_run_prints_that_runs_report_as_resolving_with_its_seed():
     assert shown.exit_code == 0
     fresh = [sim.without_dice(t) for t in match.turns]
     alone = dataclasses.replace(match, turns=fresh, report_turns=list(match.report_turns))
-    log = api.resolve(alone, seed=sim.run_seed(3, 4))
+    log = api.resolve(api.varied(alone, seed=sim.run_seed(3, 4), dice_streams="keyed"))
+    assert log["input"]["match"]["dice_streams"] == "keyed"
     assert shown.stdout == api.render(log, turns=[t["turn"] for t in log["turns"]])
     assert all(e["source"] == "seeded" for t in log["turns"] for e in t["events"] if e["kind"] == "roll")
 
@@ -171,6 +172,32 @@ def test_a_variant_drawing_one_more_die_leaves_the_other_dice_where_they_were():
     assert "suzuki/yamada/hit_check" in variant["checks"] and "suzuki/yamada/hit_check" not in plan["checks"]
     paired = figures["differences"][0]["yes_no"]["survives:suzuki"]
     assert paired == {"diff": 0.0, "low": 0.0, "high": 0.0}  # the same die decided it in every run
+
+
+def test_another_characters_extra_die_in_the_same_phase_shifts_no_other_die(tmp_path):
+    # Plan B: 佐藤 attacks 田中 first, in 生徒会's own phase, before 山田's 命中判定. With keyed
+    # streams 山田's die is still his own first hit_check of the phase.
+    plan_a = HERE / "same_phase.yaml"
+    plan_b = tmp_path / "same_phase_b.yaml"
+    plan_b.write_text(plan_a.read_text(encoding="utf-8").replace(
+        "        - {who: yamada,", "        - {who: sato, to: Ｅ４, attack: tanaka}\n        - {who: yamada,"), encoding="utf-8")
+    figures = simulated(plan_a, "--variant", plan_b, "--runs", 300)
+    plan, variant = figures["plans"]
+    assert "sato/tanaka/hit_check" in variant["checks"] and "sato/tanaka/hit_check" not in plan["checks"]
+    assert plan["checks"][HIT]["count"] == variant["checks"][HIT]["count"] == _hits_by_stream(7, 300)
+    assert figures["differences"][0]["yes_no"]["survives:suzuki"] == {"diff": 0.0, "low": 0.0, "high": 0.0}
+
+
+def test_keyed_streams_replay_and_leave_step_streams_as_they_were(tmp_path):
+    match = api.load(ONE_ATTACK)
+    keyed = api.resolve(api.varied(match, dice_streams="keyed"))
+    path = tmp_path / "log.json"
+    path.write_text(api.dumps(keyed), encoding="utf-8")
+    assert api.replay(path) is None
+    face = next(e["face"] for e in keyed["turns"][0]["events"] if e["kind"] == "roll")
+    assert face == stream(7, 1, "seitokai/hit_check/yamada/1").die(100)
+    plain = api.resolve(match)
+    assert next(e["face"] for e in plain["turns"][0]["events"] if e["kind"] == "roll") == stream(7, 1, "seitokai").die(100)
 
 
 def test_a_variant_that_changes_the_odds_shows_the_paired_difference(tmp_path):
