@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
+from .report.text import Catalog
 from .rng import RNG_NAME
 
 FORMAT = "dhproc-simulation"
@@ -453,42 +454,36 @@ def _pair_json(name: str, p: PairTally) -> dict:
 
 # --------------------------------------------------------------------------- the table
 
-def _catalog():
-    from .report.text import Catalog
-
-    return Catalog({
-        "title": ("━━ {title} シミュレーション：{runs}回（種 {seed}） ━━",
-                  "━━ {title}: simulation of {runs} runs (seed {seed}) ━━"),
-        "plan": ("── 案：{name} ──", "── plan: {name} ──"),
-        "results": ("勝敗（95%信頼区間）", "Results (95% intervals)"),
-        "result_headers": ("陣営|勝ち|引き分け|負け|未決着", "side|win|draw|loss|undecided"),
-        "dp": ("終了時のDP", "DP at the end"),
-        "dp_headers": ("陣営|平均|分布", "side|mean|distribution"),
-        "turns": ("処理したターン数：平均 {mean}（{dist}）", "turns played: mean {mean} ({dist})"),
-        "survival": ("生存率と撃破数", "Survival and kills"),
-        "survival_headers": ("キャラクター|生存|1回あたりの撃破", "character|survives|kills per run"),
-        "checks": ("判定の成功率", "Check success rates"),
-        "check_headers": ("キャラクター|能力・対象|判定|回数|成功", "character|ability/target|check|rolled|succeeded"),
-        "uses": ("能力の使用（1回あたり）", "Abilities used (per run)"),
-        "use_headers": ("キャラクター|能力|回数", "character|ability|times"),
-        "events": ("出来事（1回あたり・1ターンあたり）", "Events (per run, per turn)"),
-        "event_headers": ("種類|1回あたり|1ターンあたり", "kind|per run|per turn"),
-        "diff": ("── 差：{name} − {base}（同じ乱数で組にした差、95%区間） ──",
-                 "── difference: {name} − {base} (paired on the same dice, 95% intervals) ──"),
-        "diff_headers": ("項目|差（%ポイント、DPとターンは平均の差）", "figure|difference (points; DP and turns: of the mean)"),
-        "fig_win": ("勝ち：{who}", "win: {who}"),
-        "fig_draw": ("引き分け：{who}", "draw: {who}"),
-        "fig_loss": ("負け：{who}", "loss: {who}"),
-        "fig_undecided": ("未決着：{who}", "undecided: {who}"),
-        "fig_survives": ("生存：{who}", "survives: {who}"),
-        "fig_dp": ("DP：{who}", "DP: {who}"),
-        "fig_turns": ("処理したターン数{who}", "turns played{who}"),
-        "stopped": ("区間がすべて {width} ポイントより狭くなったので {runs}回で止めた（指定 {asked}回）",
-                    "stopped after {runs} runs (of {asked}): every interval narrower than {width} points"),
-    })
-
-
-T = _catalog()
+T = Catalog({
+    "title": ("━━ {title} シミュレーション：{runs}回（種 {seed}） ━━",
+              "━━ {title}: simulation of {runs} runs (seed {seed}) ━━"),
+    "plan": ("── 案：{name} ──", "── plan: {name} ──"),
+    "results": ("勝敗（95%信頼区間）", "Results (95% intervals)"),
+    "result_headers": ("陣営|勝ち|引き分け|負け|未決着", "side|win|draw|loss|undecided"),
+    "dp": ("終了時のDP", "DP at the end"),
+    "dp_headers": ("陣営|平均|分布", "side|mean|distribution"),
+    "turns": ("処理したターン数：平均 {mean}（{dist}）", "turns played: mean {mean} ({dist})"),
+    "survival": ("生存率と撃破数", "Survival and kills"),
+    "survival_headers": ("キャラクター|生存|1回あたりの撃破", "character|survives|kills per run"),
+    "checks": ("判定の成功率", "Check success rates"),
+    "check_headers": ("キャラクター|能力・対象|判定|回数|成功", "character|ability/target|check|rolled|succeeded"),
+    "uses": ("能力の使用（1回あたり）", "Abilities used (per run)"),
+    "use_headers": ("キャラクター|能力|回数", "character|ability|times"),
+    "events": ("出来事（1回あたり・1ターンあたり）", "Events (per run, per turn)"),
+    "event_headers": ("種類|1回あたり|1ターンあたり", "kind|per run|per turn"),
+    "diff": ("── 差：{name} − {base}（同じ乱数で組にした差、95%区間） ──",
+             "── difference: {name} − {base} (paired on the same dice, 95% intervals) ──"),
+    "diff_headers": ("項目|差（%ポイント、DPとターンは平均の差）", "figure|difference (points; DP and turns: of the mean)"),
+    "fig_win": ("勝ち：{who}", "win: {who}"),
+    "fig_draw": ("引き分け：{who}", "draw: {who}"),
+    "fig_loss": ("負け：{who}", "loss: {who}"),
+    "fig_undecided": ("未決着：{who}", "undecided: {who}"),
+    "fig_survives": ("生存：{who}", "survives: {who}"),
+    "fig_dp": ("DP：{who}", "DP: {who}"),
+    "fig_turns": ("処理したターン数{who}", "turns played{who}"),
+    "stopped": ("区間がすべて {width} ポイントより狭くなったので {runs}回で止めた（指定 {asked}回）",
+                "stopped after {runs} runs (of {asked}): every interval narrower than {width} points"),
+})
 
 
 def _interval(cell: dict) -> str:
