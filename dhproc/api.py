@@ -767,8 +767,13 @@ def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
 
 # --------------------------------------------------------------------------- replay
 
+PAGE_SUFFIXES = (".html", ".htm")
+
+
 def load_log(path: str | Path) -> tuple[Document, dict]:
-    doc = load_file(path, max_bytes=MAX_LOG_BYTES)
+    """A log from its ``.json``, or from the GK replay page that embeds it (``render --html``)."""
+    doc = _load_page_log(Path(path)) if Path(path).suffix.lower() in PAGE_SUFFIXES else \
+        load_file(path, max_bytes=MAX_LOG_BYTES)
     log = doc.data
     anchor = Anchor(doc)
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
@@ -871,7 +876,7 @@ def replay(path: str | Path, *, other_version: bool = False) -> Divergence | Non
     fresh = resolve(match_from_log(doc))
     if other_version and isinstance(log.get("generator"), str):
         fresh["generator"] = log["generator"]
-    raw = _log_bytes(doc)
+    raw = log_bytes(doc)
     canonical = dumps(fresh).encode("utf-8")
     if raw == canonical:
         return None
@@ -884,12 +889,38 @@ def replay(path: str | Path, *, other_version: bool = False) -> Divergence | Non
     return _form_difference(raw, canonical)
 
 
-def _log_bytes(doc: Document) -> bytes:
+def log_bytes(doc: Document) -> bytes:
+    """The log's bytes as stored: the file, or the log a replay page embeds."""
+    if doc.path.suffix.lower() in PAGE_SUFFIXES:
+        return _page_log_bytes(doc.path, doc.name)
     try:
         with open(doc.path, "rb") as handle:
             return handle.read(MAX_LOG_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(doc.name, None, None, say("file.cannot_read", reason=exc.strerror or exc))]) from None
+
+
+def _page_log_bytes(path: Path, name: str) -> bytes:
+    from .render.page import embedded_log
+
+    try:
+        with open(path, "rb") as handle:
+            page = handle.read(4 * MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        raise InputError([Problem(name, None, None, say("file.cannot_read", reason=exc.strerror or exc))]) from None
+    found = embedded_log(page)
+    if found is None:
+        raise InputError([Problem(name, None, None, say("log.page_without_log"))])
+    return found
+
+
+def _load_page_log(path: Path) -> Document:
+    """The log a replay page embeds, read as its ``.json`` would be (messages name the page)."""
+    from .loading import load_bytes
+
+    name = display_name(path) if path.is_absolute() else str(path)
+    doc = load_bytes(_page_log_bytes(path, name), path.with_suffix(".json"), name)
+    return dataclasses.replace(doc, path=path)
 
 
 def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:

@@ -268,7 +268,7 @@ class OutputError(DhprocError):
     """An output cannot be written (no such folder, no permission): nothing was clobbered."""
 
 
-def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
+def _write(*files: tuple[Path, str | bytes], make_folder: bool = False) -> None:
     """Write the files as one (all renamed into place once all are written): a report and its
     log are both new or both as they were."""
     from .report.atomic import write_atomic_all
@@ -333,12 +333,15 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
         data = api.dumps(log)
         if out_dir:
             folder = Path(out_dir)
+            pictures: list[tuple[Path, bytes]] = []
             if fmt == "discord":
                 width = max(2, len(str(len(parts))))
                 paths = [folder / f"{names[name]}-{n:0{width}d}.md" for n in range(1, len(parts) + 1)]
+                pictures = _post_pictures(log, paths, lang=lang, view=view, turns=match.report_turns)
             else:
                 paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
-            _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
+            _write(*zip(paths, parts), *pictures, (folder / f"{names[name]}.json", data), make_folder=True)
+            paths += [p for p, _ in pictures]
             shown = ", ".join(p.name for p in paths)
             click.echo(say("cli.wrote_out", name=name, shown=shown, stem=names[name], folder=folder), err=True)
         if json_path and json_path != "-":
@@ -352,6 +355,28 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns: list[int]) -> list[tuple[Path, bytes]]:
+    """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
+    Japanese font here the messages are still written, and the reason there are no pictures is
+    said on stderr."""
+    from . import api
+    from .render.png import RenderError, svg_to_png
+    from .render.posts import discord_posts
+
+    posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
+    pictures = []
+    for path, (_, svg) in zip(paths, posts):
+        if svg is None:
+            continue
+        png_path = path.with_suffix(".png")
+        try:
+            pictures.append((png_path, svg_to_png(svg, str(png_path))))
+        except RenderError as exc:
+            click.echo(str(exc), err=True)
+            return []
+    return pictures
 
 
 def _load(name: str, all_turns: bool):
@@ -490,6 +515,45 @@ def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> di
 
     outcomes: list[Outcome] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
     return dict(zip(logs, outcomes))
+
+
+@cli.command()
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False))
+@click.option("--png", "png_path", type=click.Path(dir_okay=False))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False))
+@click.option("--turn", type=click.IntRange(min=1))
+@click.option("--phase", type=click.IntRange(min=1))
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
+@lang_option(expose=True)
+def render(log_path: str, svg_path: str | None, png_path: str | None, html_path: str | None,
+           turn: int | None, phase: int | None, view: str, lang: str) -> None:
+    """Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."""
+    from . import api
+
+    if not (svg_path or png_path or html_path):
+        raise click.UsageError(say("render.no_output"))
+
+    def work(name: str) -> None:
+        from .render.picture import map_svg
+
+        doc, log = api.load_log(name)
+        files: list[tuple[Path, str | bytes]] = []
+        if html_path:
+            from .render.page import page_html
+
+            files.append((Path(html_path), page_html(log, api.log_bytes(doc).decode("utf-8"), view=view)))
+        if svg_path or png_path:
+            svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
+        if png_path:
+            from .render.png import svg_to_png
+
+            files.append((Path(png_path), svg_to_png(svg, png_path)))
+        if svg_path:
+            files.append((Path(svg_path), svg))
+        _write(*files)
+
+    sys.exit(_batch([log_path], work))
 
 
 @cli.command()

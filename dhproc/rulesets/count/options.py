@@ -45,6 +45,8 @@ OPTIONS = OptionSet([
            clause="COUNT-7.10", reason="ダメージロール後 effects go in 敏捷 order, as the seed orders units elsewhere"),
     Option("reroll_order", "skill_first", choices=("skill_first", "rerolls_first"), source="guess",
            clause="COUNT-4.5", reason="a 振り直し skill or item is used before the character's plain re-rolls"),
+    Option("ca_in_own_turn", "part_of_turn", choices=("part_of_turn", "apart"), source="seed", clause="COUNT-8.2",
+           reason="a CA taken inside the mover's own 行動手番 is part of it, so 射/魔 stay barred after a move"),
 ])
 
 # The names GKs read in `dhproc options` and report headers (Japanese, English).
@@ -69,6 +71,7 @@ OPTIONS.set_names({
     "stop_ends": ("行動不能の終わり", "when 行動不能 ends"),
     "after_damage_order": ("ダメージロール後の効果の順", "order of after-damage effects"),
     "reroll_order": ("振り直しに使うもの", "what pays for a re-roll"),
+    "ca_in_own_turn": ("自分の行動手番中のCA", "a CA inside one's own 行動手番"),
 })
 
 # The reasons in Japanese, as `dhproc options count` shows them by default.
@@ -93,4 +96,5 @@ OPTIONS.set_reasons({
     "stop_ends": "行動不能は能力値の付与効果と同じくエンドフェイズまで続く。状態の規定は不明",
     "after_damage_order": "ダメージロール後の効果は、シードが他の場面でユニットを並べる敏捷の順に解決する",
     "reroll_order": "振り直しのスキルやアイテムを、キャラクターの振り直し回数より先に使う",
+    "ca_in_own_turn": "「行動手番中に1マス以上移動を行った場合には使用できない」：自分の行動手番中に得たCAはその行動手番の一部",
 })
