@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import __version__
 from .dice import Recorded
@@ -531,9 +531,13 @@ def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, A
     return _resolve(match)
 
 
-def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Match:
-    """The match with another seed and/or options (merged over its own), checked like a file's."""
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+           dice_streams: str | None = None) -> Match:
+    """The match with another seed, options (merged over its own) and/or dice streams (``step``,
+    ``keyed``), checked like a file's."""
     data = copy.deepcopy(match.data)
+    if dice_streams is not None:
+        data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
@@ -549,13 +553,20 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
                                report_turns=list(match.report_turns))
 
 
-def _resolve(match: Match) -> dict:
+def resolve_until_decided(match: Match) -> dict:
+    """Resolve the loaded turns of ``match`` up to the one that decides it: a later turn is not
+    played (an error for :func:`resolve`; for a simulated run, the outcome of that run)."""
+    return _resolve(match, until_decided=True)
+
+
+def _resolve(match: Match, *, until_decided: bool = False) -> dict:
     """Resolve every loaded turn of ``match`` as it is."""
     rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
-        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
+                          keyed=match.data.get("dice_streams") == "keyed")
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
@@ -564,6 +575,8 @@ def _resolve(match: Match) -> dict:
         entry["events"] = ctx.events
         turn_logs.append(entry)
         later = match.turns[i + 1:]
+        if until_decided and rs.is_over(state):
+            break
         if later and not status.complete:
             raise ResolutionError([later[0].problem(("turn",), say("turn.awaiting", turn=later[0].number,
                                                                    earlier=turn.number, side=status.awaiting))])
@@ -580,7 +593,7 @@ def _resolve(match: Match) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
