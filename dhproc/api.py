@@ -24,7 +24,7 @@ from .dice import Recorded
 from .engine.context import TurnContext
 from .engine.ruleset import get_ruleset, ruleset_ids
 from .errors import InputError, Problem, ResolutionError, clip
-from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, file_size, inside, load_file, real_path
+from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
 from .messages import say
 from .rng import RNG_NAME
@@ -58,83 +58,138 @@ class Divergence:
 # --------------------------------------------------------------------------- loading
 
 def load(path: str | Path, *, all_turns: bool = False) -> Match:
-    """Load a match file, a turn file with its match and the turns before it, or a match folder
-    (its match.yaml with every turn: the listed ones and the turn-NN.yaml files beside it)."""
+    """Load a match file, a turn file (with its match and the turns up to it) or a match folder
+    (its match.yaml). Each reads the match's turns by the one rule of :func:`_load_match`."""
     if Path(path).is_dir():
-        return _load_folder(Path(path))
+        return _load_match(_folder_match(Path(path)))
     doc = load_file(path)
     data = doc.data
     root = Anchor(doc)
     if not isinstance(data, dict):
         raise InputError([root.problem((), say("match.not_mapping"))])
     if "match" in data and "ruleset" not in data:
-        return _load_from_turn(doc, all_turns)
+        return _load_match(_match_of_turn(doc), asked=doc, all_turns=all_turns)
     if "ruleset" not in data:
         raise InputError([root.problem((), say("match.not_dhproc"))])
-    match = _load_match(doc, extra_turns=[])
-    match.report_turns = [t.number for t in match.turns]
-    return match
+    return _load_match(doc)
 
 
-def _load_match(doc: Document, extra_turns: list[tuple[Anchor, dict]], upto: int | None = None,
-                siblings: list[tuple[Anchor, dict]] = ()) -> Match:
-    """The match in ``doc`` with its listed turn files and ``extra_turns`` (the file asked for),
-    and the ``siblings`` (turn-NN.yaml beside them) for turns no listed file gives: the match's
-    list wins. Turns numbered after ``upto`` are left unread, so a draft of a later turn never
-    blocks an earlier one."""
-    data = doc.data
+@dataclass
+class _TurnFiles:
+    """Turns read from files, and what kept others from being read."""
+
+    sources: list[tuple[Anchor, Any]] = dataclasses.field(default_factory=list)
+    paths: set[Path] = dataclasses.field(default_factory=set)  # every file looked at, read or not
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+    warnings: list[Problem] = dataclasses.field(default_factory=list)
+    complete: bool = True  # False when a listed file could not be read: it would also look like a gap
+
+
+def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False,
+                upto: int | None = None) -> Match:
+    """The match in ``doc`` with its turns, by the one rule of every way in (``resolve match.yaml``,
+    ``resolve DIR``, ``resolve turn-NN.yaml``, ``validate``, :func:`load`, :func:`loads` with a
+    base; README, "Files"):
+
+    * the turns its ``turns:`` lists, files and inline;
+    * ``asked``, the turn file given on the command line, whatever its name;
+    * for each turn neither gives, the ``turn-NN.yaml`` beside the match (or beside ``asked``)
+      that names this match. The list wins: a file for a turn already given is not read, and
+      every ``turn-NN.yaml`` that is not read is a warning, so no turn goes unresolved unsaid.
+
+    With ``asked``, turns after it are left unread (a draft of a later turn never blocks an
+    earlier one) and only it is reported, unless ``all_turns``. Without ``asked``, ``upto`` stops
+    the match the same way after that turn (import checks a new turn after the ones before it)."""
+    if asked is not None:
+        upto = asked.data["turn"]
     anchor = Anchor(doc)
-    problems = validate(data, "match", anchor)  # kept, and checking goes on: every problem at once
+    problems = validate(doc.data, "match", anchor)  # kept, and checking goes on: every problem at once
+    listed = _listed_turns(doc, upto)
+    sources = listed.sources
+    if asked is not None and asked.path not in listed.paths:
+        sources.append((Anchor(asked), asked.data))
+    folders = [doc.path.parent] + ([asked.path.parent] if asked is not None and asked.path.parent != doc.path.parent else [])
+    beside = _turn_files_beside(folders, doc.path, upto, listed.paths | ({asked.path} if asked else set()))
+    warnings = beside.warnings + _add_untaken_turns(sources, beside.sources)
+    try:
+        match = _build(anchor, doc.data, sources, from_files=True, problems=problems + listed.problems,
+                       upto=upto, turns_complete=listed.complete)
+    except InputError as exc:
+        raise InputError(beside.problems + exc.problems) from None
+    if beside.problems:
+        raise InputError(beside.problems)
+    shown = [t.number for t in match.turns] if asked is None or all_turns else [upto]
+    return dataclasses.replace(match, report_turns=shown, load_warnings=warnings)
+
+
+def _add_untaken_turns(sources: list[tuple[Anchor, Any]], beside: list[tuple[Anchor, dict]]) -> list[Problem]:
+    """Add to ``sources`` each turn file of ``beside`` whose turn no source gives yet; a warning
+    names each other one and the file that gives its turn."""
+    given = {_turn_number(tdata): tanchor.doc.name for tanchor, tdata in sources
+             if _turn_number(tdata) is not None}
+    warnings = []
+    for tanchor, tdata in beside:
+        if tdata["turn"] in given:
+            warnings.append(tanchor.problem(("turn",), say("turns.beside_given", turn=tdata["turn"],
+                                                           other=given[tdata["turn"]])))
+        else:
+            sources.append((tanchor, tdata))
+    return warnings
+
+
+def _listed_turns(doc: Document, upto: int | None) -> _TurnFiles:
+    """The turns the match's ``turns:`` gives (files numbered after ``upto`` left unread)."""
+    anchor = Anchor(doc)
     folder = doc.path.parent
-    turn_sources: list[tuple[Anchor, dict]] = []
-    seen: dict[Path, Anchor] = {}
-    listed = data.get("turns", []) if isinstance(data.get("turns"), list) else []
-    unreadable = False  # a turn file that could not be read would also look like a gap
-    for i, entry in enumerate(listed):
+    found = _TurnFiles()
+    listed = doc.data.get("turns", [])
+    for i, entry in enumerate(listed if isinstance(listed, list) else []):
         if isinstance(entry, dict):
-            turn_sources.append((anchor.sub("turns", i), entry))
+            found.sources.append((anchor.sub("turns", i), entry))
             continue
         if not isinstance(entry, str):
             continue  # the schema has said so
         target = real_path(folder / entry)
         if not inside(target, folder):
-            problems.append(anchor.problem(("turns", i), say("match.turn_outside", entry=entry)))
+            found.problems.append(anchor.problem(("turns", i), say("match.turn_outside", entry=entry)))
             continue
-        if target in seen:
-            problems.append(anchor.problem(("turns", i), say("match.turn_twice_listed", entry=entry)))
+        if target in found.paths:
+            found.problems.append(anchor.problem(("turns", i), say("match.turn_twice_listed", entry=entry)))
             continue
+        found.paths.add(target)
         try:
             tdoc = load_file(target)
         except FileError as exc:  # said where the match names the file
-            problems.extend(anchor.problem(("turns", i), say("match.turn_file", entry=entry, problem=p.message)) for p in exc.problems)
-            unreadable = True
+            found.problems += [anchor.problem(("turns", i), say("match.turn_file", entry=entry, problem=p.message))
+                               for p in exc.problems]
+            found.complete = False
             continue
         except InputError as exc:
-            problems.extend(exc.problems)
-            unreadable = True
+            found.problems += exc.problems
+            found.complete = False
             continue
-        seen[target] = Anchor(tdoc)
         if _after(tdoc.data, upto):
             continue
         file_problems = _check_turn_file(tdoc, doc.path)
         if file_problems:
-            problems.extend(file_problems)
-            unreadable = True
+            found.problems += file_problems
+            found.complete = False
             continue
-        turn_sources.append((Anchor(tdoc), tdoc.data))
-    for tanchor, tdata in extra_turns:
-        if tanchor.doc.path not in seen:
-            turn_sources.append((tanchor, tdata))
-    claimed = {tdata.get("turn") for _, tdata in turn_sources if isinstance(tdata, dict)}
-    for tanchor, tdata in siblings:
-        if tanchor.doc.path not in seen and tdata.get("turn") not in claimed:
-            turn_sources.append((tanchor, tdata))
-    return _build(anchor, data, turn_sources, from_files=True, problems=problems, upto=upto,
-                  turns_complete=not unreadable)
+        found.sources.append((Anchor(tdoc), tdoc.data))
+    return found
+
+
+def _turn_number(tdata: Any) -> int | None:
+    """The turn number a turn's data gives, or None. Turns are counted before their schema has
+    passed (an inline turn in a match), so this takes any YAML value: a list, a mapping or text
+    where the number belongs is no number, and the schema says so."""
+    number = tdata.get("turn") if isinstance(tdata, dict) else None
+    return number if type(number) is int else None
 
 
 def _after(tdata: Any, upto: int | None) -> bool:
-    return upto is not None and isinstance(tdata, dict) and type(tdata.get("turn")) is int and tdata["turn"] > upto
+    number = _turn_number(tdata)
+    return upto is not None and number is not None and number > upto
 
 
 def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
@@ -154,53 +209,67 @@ _MATCH_LINE = re.compile(r"(?m)^match\s*:")
 TURN_FILE_NAME = re.compile(r"^turn-?\d+\.ya?ml$", re.IGNORECASE)
 
 
-def _sibling_turns(folder: Path, match_path: Path, upto: int | None,
-                   skip: tuple[Path, ...]) -> tuple[list[tuple[Anchor, dict]], list[Problem]]:
-    """The turn-NN.yaml files in ``folder`` that name the match, up to turn ``upto``."""
-    found: list[tuple[Anchor, dict]] = []
-    problems: list[Problem] = []
-    for sibling in sorted(folder.iterdir()):
-        if not TURN_FILE_NAME.match(sibling.name):
-            continue
-        real = real_path(sibling)
-        if real in skip or real == match_path or not inside(real, match_path.parent):
-            continue  # a link leading out of the match folder is never read
+def _turn_files_beside(folders: list[Path], match_path: Path, upto: int | None, skip: set[Path]) -> _TurnFiles:
+    """The turn-NN.yaml files in ``folders`` (but ``skip``) that name the match, up to turn
+    ``upto``; each other turn-NN.yaml there is a warning, or a problem when it is a broken turn."""
+    found = _TurnFiles(paths=set(skip))
+    for folder in folders:
         try:
-            file_size(real, str(sibling))  # checked before a byte is read: never a 1 GiB read
-        except FileError:
-            continue  # not a file dhproc could read as a turn: not one of this match's turns
-        try:
-            sdoc = load_file(real)
-        except InputError as exc:
-            if _has_match_line(real):  # a broken turn file; other YAML in the folder is not ours
-                problems.extend(exc.problems)
+            names = sorted(folder.iterdir())
+        except OSError:  # api.loads' base need not exist
             continue
-        if isinstance(sdoc.data, dict) and isinstance(sdoc.data.get("match"), str) \
-                and real_path(real.parent / sdoc.data["match"]) == match_path and not _after(sdoc.data, upto):
-            sproblems = validate(sdoc.data, "turn", Anchor(sdoc))
-            problems.extend(sproblems)
-            if not sproblems:
-                found.append((Anchor(sdoc), sdoc.data))
-    return found, problems
+        for sibling in names:
+            if not TURN_FILE_NAME.match(sibling.name):
+                continue
+            real = real_path(sibling)
+            if real not in found.paths and real != match_path:
+                found.paths.add(real)  # the same file seen from both folders, or by two links, is read once
+                _read_beside(sibling, real, match_path, upto, found)
+    return found
 
 
-def _load_folder(folder: Path) -> Match:
-    """``dhproc resolve DIR``: the folder's match file with all its turns, every turn reported."""
+def _read_beside(sibling: Path, real: Path, match_path: Path, upto: int | None, found: _TurnFiles) -> None:
+    """Read one turn-NN.yaml beside the match into ``found``: a turn of it, a problem, or a warning
+    saying why it is not read."""
+    if not inside(real, match_path.parent):  # a link leading out of the match folder is never read
+        found.warnings.append(Problem(display_name(sibling), None, None, say("turns.beside_outside")))
+        return
+    try:
+        sdoc = load_file(real)  # its size is checked before a byte is read: never a 1 GiB read
+    except InputError as exc:
+        if not isinstance(exc, FileError) and _has_match_line(real):
+            found.problems += exc.problems  # a broken turn file; other YAML in the folder is not ours
+        else:
+            first = exc.problems[0]
+            found.warnings.append(dataclasses.replace(first, message=say("turns.beside_unreadable", problem=first.message)))
+        return
+    sanchor = Anchor(sdoc)
+    data = sdoc.data
+    if not isinstance(data, dict) or not isinstance(data.get("match"), str):
+        found.warnings.append(sanchor.problem(("match",) if isinstance(data, dict) and "match" in data else (),
+                                              say("turns.beside_no_match")))
+        return
+    if real_path(real.parent / data["match"]) != match_path:
+        found.warnings.append(sanchor.problem(("match",), say("turns.beside_other_match", match=data["match"])))
+        return
+    if _after(data, upto):
+        return
+    problems = validate(data, "turn", sanchor)
+    if problems:
+        found.problems += problems
+    else:
+        found.sources.append((sanchor, data))
+
+
+def _folder_match(folder: Path) -> Document:
+    """``dhproc resolve DIR``: the folder's match file."""
     candidates = [folder / n for n in ("match.yaml", "match.yml") if (folder / n).is_file()]
     if not candidates:
         raise InputError([Problem(str(folder), 1, 1, say("match.folder_without_match"))])
     mdoc = load_file(candidates[0])
     if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
         raise InputError([Anchor(mdoc).problem((), say("match.not_match_file"))])
-    siblings, problems = _sibling_turns(folder, mdoc.path, None, ())
-    try:
-        match = _load_match(mdoc, extra_turns=[], siblings=siblings)
-    except InputError as exc:
-        raise InputError(problems + exc.problems) from None
-    if problems:
-        raise InputError(problems)
-    match.report_turns = [t.number for t in match.turns]
-    return match
+    return mdoc
 
 
 def _has_match_line(path: Path) -> bool:
@@ -210,7 +279,8 @@ def _has_match_line(path: Path) -> bool:
         return False
 
 
-def _load_from_turn(doc: Document, all_turns: bool) -> Match:
+def _match_of_turn(doc: Document) -> Document:
+    """The match file a turn file names, checked to be a match inside the turn's tree."""
     anchor = Anchor(doc)
     problems = validate(doc.data, "turn", anchor)
     if problems:
@@ -228,17 +298,7 @@ def _load_from_turn(doc: Document, all_turns: bool) -> Match:
                           for p in exc.problems]) from None
     if not isinstance(mdoc.data, dict) or "ruleset" not in mdoc.data:
         raise InputError([anchor.problem(("match",), say("match.not_a_match", match=doc.data["match"]))])
-    target = doc.data["turn"]
-    # Turn files beside this one that name the same match belong to it too.
-    siblings, problems = _sibling_turns(doc.path.parent, match_path, target, (doc.path,))
-    try:
-        match = _load_match(mdoc, extra_turns=[(anchor, doc.data)], upto=target, siblings=siblings)
-    except InputError as exc:
-        raise InputError(problems + exc.problems) from None
-    if problems:
-        raise InputError(problems)
-    match.report_turns = [t.number for t in match.turns] if all_turns else [target]
-    return match
+    return mdoc
 
 
 def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
@@ -278,7 +338,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
                 problems += tp
                 broken_turns = True
                 continue
-        if not isinstance(tdata, dict) or type(tdata.get("turn")) is not int:
+        if _turn_number(tdata) is None:
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})
@@ -569,6 +629,8 @@ class Imported:
     submissions: dict[str, Any]
     problems: list[str]  # each names the post and line; nothing is written while there are any
     notes: list[str]  # readings made (a name given in part, lines set aside)
+    # side -> (source, character id -> its first line, path in the submission -> the line saying it)
+    posts: dict[str, tuple[str, dict, dict]] = dataclasses.field(default_factory=dict)
 
 
 def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path,
@@ -607,7 +669,69 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
             if read.side in result.submissions:
                 result.problems.append(f"{source}: {say('import.second_post', lang, side=read.side)}")
             result.submissions[read.side] = read.submission
+            result.posts[read.side] = (source, ctx.where, ctx.located)
     return result
+
+
+def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissions: dict[str, Any],
+                   imported: Imported, lang: str | None = None) -> list[str]:
+    """What ``dhproc validate`` would refuse in the imported sides' submissions, each said at the
+    line of the post that named the character (import checks what it writes, in the same pass).
+
+    The turn is checked after the match's listed turns before it; a match that does not load
+    itself is left to ``validate`` (its problems are not the post's)."""
+    from .loading import load_bytes
+    from .textimport import ImportProblem
+
+    rs = get_ruleset(ruleset_id)
+    try:
+        base = _load_match(load_file(match_path), upto=turn - 1)
+    except InputError:
+        return []
+    data = {"dhproc": 1, "match": Path(match_path).name, "turn": turn, "submissions": submissions}
+    doc = load_bytes(json.dumps(data, ensure_ascii=False).encode("utf-8"),
+                     Path(match_path).resolve().parent / "<import>", "<import>")
+    anchor = Anchor(doc)
+    problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
+    if not problems:
+        turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
+        match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
+                      turns=turns, anchor=base.anchor, data=base.data)
+        problems = rs.check(match)
+    out = []
+    for p in problems:
+        where = p.path[1] if p.file == doc.name and len(p.path) > 1 and p.path[0] == "submissions" else None
+        if where not in imported.posts:
+            continue  # another side's, or an earlier turn's: validate's to report
+        source, lines, located = imported.posts[where]
+        rel = tuple(p.path[2:])
+        said = next((located[rel[:n]] for n in range(len(rel), 0, -1) if rel[:n] in located), None)
+        line = said or _line_of_problem(submissions[where], rel, lines)
+        out.append(ImportProblem(line, p.message).format(source))
+    return out
+
+
+def _line_of_problem(submission: Any, path: tuple, lines: dict) -> Any:
+    """The post's line for a problem at ``path`` in a side's submission: the line naming the
+    character the innermost entry holding it is about (who, actor, roller or its key)."""
+    node, found = submission, None
+    for part in path:
+        if isinstance(node, dict):
+            for key in ("who", "actor", "roller"):
+                if node.get(key) in lines:
+                    found = lines[node[key]]
+            if part in lines:
+                found = lines[part]
+        node = node[part] if isinstance(node, (dict, list)) and _has(node, part) else None
+    if isinstance(node, dict):
+        for key in ("who", "actor", "roller"):
+            if node.get(key) in lines:
+                found = lines[node[key]]
+    return found if found is not None else next(iter(lines.values()), None)
+
+
+def _has(node: Any, part: Any) -> bool:
+    return part in node if isinstance(node, dict) else isinstance(part, int) and 0 <= part < len(node)
 
 
 def summary_blocks(log: dict, *, lang: str = "ja") -> list:
@@ -649,15 +773,14 @@ def load_log(path: str | Path) -> tuple[Document, dict]:
 
 def loads(text: str, *, name: str = "<string>", base: str | Path | None = None) -> Match:
     """A match from YAML text: for scripts and tests. Its turns are inline, or — with ``base``, the
-    folder the text stands for (as ``base/name``) — turn files listed under ``turns:`` there."""
+    folder the text stands for (as ``base/name``) — its turn files there, read as :func:`load`
+    reads them."""
     from .loading import load_bytes
 
     if base is not None:
         doc = load_bytes(text.encode("utf-8"), (Path(base) / (name if name != "<string>" else "match.yaml")).resolve(),
                          name)
-        match = _load_match(doc, extra_turns=[])
-        match.report_turns = [t.number for t in match.turns]
-        return match
+        return _load_match(doc)
     doc = load_bytes(text.encode("utf-8"), Path.cwd() / name, name)
     return load_inline(doc)
 
@@ -830,8 +953,9 @@ def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
 # --------------------------------------------------------------------------- checks and 発動率
 
 def warnings(match: Match) -> list[Problem]:
-    """Doubtful but legal input, located like problems (``validate`` prints them, exit 0)."""
-    return match.ruleset.warnings(match)
+    """Doubtful but legal input, located like problems (``validate`` prints them, exit 0): a
+    turn-NN.yaml beside the match that is not read, and the ruleset's own."""
+    return list(match.load_warnings) + match.ruleset.warnings(match)
 
 
 def ability_rate(path: str | Path, *, lang: str = "ja") -> str:

@@ -186,9 +186,39 @@ def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
 
 
+_SHOWN: list[set[str]] = []  # the problem lines the running batch has printed
+
+
 def _fail(problems: Iterable[Problem]) -> None:
+    """Print problems (or warnings) on stderr, each once in a batch: the inputs of a batch share
+    files (a match and its turn files), and a problem of a shared file is said once."""
+    shown = _SHOWN[-1] if _SHOWN else set()
     for p in problems:
-        click.echo(p.format(), err=True)
+        line = p.format()
+        if line not in shown:
+            shown.add(line)
+            click.echo(line, err=True)
+
+
+def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> None:
+    """The problems of input ``name``. In a batch of several inputs, one whose problems all lie
+    in other files (the turn files it reads, maybe printed for an earlier input) is named too, so
+    every input of the batch has its line."""
+    _fail(problems)
+    elsewhere = _files_other_than(name, problems) if in_batch else []
+    if elsewhere:
+        click.echo(say("cli.fails_through", name=name, files=", ".join(elsewhere)), err=True)
+
+
+def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
+    """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
+    from .loading import inside, real_path
+
+    given = real_path(Path(name))
+    files = list(dict.fromkeys(p.file for p in problems))
+    if any(real_path(Path(f)) == given or inside(real_path(Path(f)), given) for f in files):
+        return []
+    return files
 
 
 def _on_terminal() -> bool:
@@ -200,7 +230,11 @@ def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     from .loading import batch_cache
 
     with batch_cache():  # a file that several inputs refer to is read once per batch
-        return _run_batch(files, work)
+        _SHOWN.append(set())
+        try:
+            return _run_batch(files, work)
+        finally:
+            _SHOWN.pop()
 
 
 def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
@@ -214,7 +248,7 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
         except InputError as exc:
             if progress:
                 click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
-            _fail(exc.problems)
+            _fail_input(name, exc.problems, in_batch=len(files) > 1)
             failed += 1
         except DhprocError as exc:
             click.echo(f"{name}: {exc}", err=True)
@@ -280,8 +314,8 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     if dice_plan:
         if json_path or out_dir:
             raise click.UsageError(say("cli.dice_plan_only"))
-        sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(api.load(name, all_turns=all_turns)),
-                                                                       name), nl=False)))
+        sys.exit(_batch(files, lambda name: click.echo(_dice_plan_text(api.dice_plan(_load(name, all_turns)), name),
+                                                       nl=False)))
 
     if json_path and len(files) > 1 and json_path != "-":
         raise click.UsageError(say("cli.json_one_input", path="PATH"))
@@ -290,7 +324,7 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     names = _out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
-        match = api.load(name, all_turns=all_turns)
+        match = _load(name, all_turns)
         log = api.resolve(match)
         parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns)
         data = api.dumps(log)
@@ -315,6 +349,16 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+def _load(name: str, all_turns: bool):
+    """The match ``name`` stands for, its reading's warnings said on stderr (a turn-NN.yaml that
+    is not read): never in the report or the log, and the exit code stays that of the result."""
+    from . import api
+
+    match = api.load(name, all_turns=all_turns)
+    _fail(match.load_warnings)
+    return match
 
 
 _PLAN_ABOUT = ("actor", "target", "ability", "skill", "effect", "decides")
@@ -623,6 +667,9 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
             posts.append(("<stdin>", sys.stdin.read()))
         elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
+        elif _looks_like_a_path(text):
+            click.echo(say("import.no_such_file", lang, path=text), err=True)
+            sys.exit(1)
         else:
             posts.append(("<text>", text))
     try:
@@ -638,14 +685,28 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.summary_fail", lang, n=len(imported.problems)), err=True)
         sys.exit(1)
     submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
+    replaced = [side for side in imported.submissions if side in submissions]
     submissions.update(imported.submissions)
+    refused = api.check_imported(ruleset, match_file, turn, submissions, imported, lang=lang)
+    if refused:
+        for problem in refused:
+            click.echo(problem, err=True)
+        click.echo(say("import.summary_fail", lang, n=len(refused)), err=True)
+        sys.exit(1)
+    for side in replaced:  # the side posted again: its new post is the one kept
+        click.echo(say("import.replaced", lang, side=side, path=out), err=True)
     relative = os.path.relpath(match_file.resolve(), (out.parent if out else Path(".")).resolve())
     text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
     if out is None:
         _out(text, nl=False)
-    else:
-        _write((out, text))
-        click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+        return
+    from .turnlist import list_turn_file
+
+    listing = list_turn_file(match_file, out, turn)  # the match's turns: kept right, in turn order
+    _write((out, text), *([(match_file, listing.text)] if listing.text is not None else []))
+    click.echo(say("import.wrote", lang, path=out, turn=turn, sides=", ".join(imported.submissions)), err=True)
+    if listing.message is not None:
+        click.echo(listing.message, err=True)
 
 
 def _names_a_file(text: str) -> bool:
@@ -657,13 +718,22 @@ def _names_a_file(text: str) -> bool:
         return False
 
 
+def _looks_like_a_path(text: str) -> bool:
+    """An argument meant as a file: one line that ends as a file name does (post.txt, 2R.md), or
+    a path with a folder and nothing a post has (spaces, ： or an arrow). When no such file exists
+    it is a mistake to report, never a post to read."""
+    import re
+
+    if "\n" in text or len(text) > 4096:
+        return False
+    if re.search(r"\.(?:txt|text|md|log|ya?ml|json)$", text, re.IGNORECASE):
+        return True
+    return ("/" in text or os.sep in text) and not re.search(r"[\s:：→>＞]", text)
+
+
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
-    import yaml
-
-    def flow(value: object) -> str:
-        text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000, sort_keys=False)
-        return text.removesuffix("\n").removesuffix("\n...").strip()  # a plain scalar ends its document
+    from .yaml_edit import flow_text as flow
 
     lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
     if dice is not None:

@@ -40,6 +40,9 @@ class Match:
     anchor: Anchor  # the match mapping
     data: dict[str, Any]  # the match as recorded in the log's input (turns inlined apart)
     report_turns: list[int] = field(default_factory=list)  # what the text report shows by default
+    # Doubtful but legal, found while reading its files (a turn-NN.yaml beside it that is not
+    # read): said on stderr, never in the report or the log.
+    load_warnings: list[Problem] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sealed", True)

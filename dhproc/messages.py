@@ -120,7 +120,26 @@ MESSAGES = Catalog({
     "import.nothing": ("取り込むものがありません（キャラクター名が見つかりません）", "nothing to import (no character's name found)"),
     "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n} problem(s); nothing written"),
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
+    "import.no_such_file": ("ファイル「{path}」がありません（投稿の文章は - で標準入力から渡すこともできます）",
+                            "no such file: {path} (a post's text can also come on stdin, with -)"),
+    "import.replaced": ("陣営「{side}」の提出は{path}にすでにありました。新しい投稿で置き換えます",
+                        "{path} already had side '{side}''s submission; replaced by the new post"),
     "import.note": ("注：{note}", "note: {note}"),
+    # the written turn file listed under the match's turns: (dhproc/turnlist.py)
+    "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
+    "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
+                                 "resolve が読むのはそちらです",
+                                 "warning: {file} is not added to 'turns:' in {match}: turn {turn} is {other} there, "
+                                 "which is what resolve reads"),
+    "import.inline_turn": ("対戦ファイルに書かれたターン", "the turn written in the match file"),
+    "import.not_listed_outside": ("警告：{file}は{match}のフォルダの外にあるため、'turns:' に加えていません"
+                                  "（対戦のフォルダの中に置いてください）",
+                                  "warning: {file} is not added to 'turns:' in {match}: it lies outside the match's "
+                                  "folder (keep turn files in it)"),
+    "import.list_by_hand": ("警告：{match}の 'turns:' に{file}を書き加えられませんでした（dhprocが書き換えない書き方です）。"
+                            "手で加えてください",
+                            "warning: could not add {file} to 'turns:' in {match} (written in a way dhproc does not "
+                            "edit): add it by hand"),
     "import.need_turn": ("--turn N を指定するか、--out を turn-03.yaml のような名前にしてください",
                          "give --turn N, or an --out name such as turn-03.yaml"),
     "import.no_grammar": ("ルール「{ruleset}」にはテキストの取り込みがまだありません", "ruleset '{ruleset}' has no text import yet"),
@@ -137,6 +156,14 @@ MESSAGES = Catalog({
     "yaml.long_number": ("{digits}桁の数です。dhprocが読む数は{limit}桁までです",
                          "a number of {digits} digits; dhproc takes at most {limit}"),
     "yaml.too_deep": ("入れ子が{limit}段より深くなっています", "nesting deeper than {limit} levels"),
+    "yaml.too_deep_aliased": ("エイリアス（*{alias}）を展開すると入れ子が{limit}段より深くなります",
+                              "the alias *{alias} expands to nesting deeper than {limit} levels"),
+    "yaml.recursive_alias": ("エイリアス*{alias}が自分を含むアンカー&{alias}の中にあります（値が自分自身を含むことはできません）",
+                             "the alias *{alias} is inside its own anchor &{alias}: a value cannot contain itself"),
+    "yaml.tag_unread": ("タグ{tag}はdhprocでは読めません。タグを消して、ふつうの値（テキスト・数・リスト・対応）で書いてください",
+                        "dhproc does not read the tag {tag}; remove it and write a plain value (text, number, list or mapping)"),
+    "yaml.tag_mismatch": ("タグ{tag}の値として読めません：{shown}。タグを消すか、値を直してください",
+                          "cannot read {shown} as {tag}; remove the tag or correct the value"),
     "yaml.too_many_aliases": ("エイリアス（*名前）が{limit}個を超えています。エイリアス爆弾を防ぐため読みません",
                               "more than {limit} aliases (*name); refused to protect against alias bombs"),
     "yaml.expands_values": ("エイリアス（*名前）を展開すると値が{limit}個を超えます。エイリアス爆弾を防ぐため読みません",
@@ -260,6 +287,17 @@ MESSAGES = Catalog({
                        "the match was decided in turn {decided}; turn {turn} is never played"),
     "turn.inline_only": ("ここに書けるのはその場のターンだけです（ターンファイルは読めません）", "only inline turns here (no turn files)"),
     "match.expected_mapping": ("対戦はキーと値の組で書いてください", "expected a match mapping"),
+    # a turn-NN.yaml beside a match that is not read as one of its turns: warnings (README, "Files")
+    "turns.beside_given": ("警告：このファイルは読みません。{turn}ターン目は{other}です（対戦ファイルの 'turns:' に並べたファイルと、"
+                           "コマンドで指定したファイルが優先です）",
+                           "warning: not read: turn {turn} is {other} (a file listed under 'turns:' in the match, or "
+                           "given on the command line, comes first)"),
+    "turns.beside_other_match": ("警告：対戦「{match}」のターンファイルなので、この対戦のターンとしては読みません",
+                                 "warning: not read: a turn of match '{match}', not of this match"),
+    "turns.beside_no_match": ("警告：'match:' で対戦ファイルを指していないので、ターンとしては読みません",
+                              "warning: not read as a turn: it names no match file ('match:')"),
+    "turns.beside_unreadable": ("警告：ターンとしては読みません：{problem}", "warning: not read as a turn: {problem}"),
+    "turns.beside_outside": ("警告：対戦フォルダの外を指すリンクなので、読みません", "warning: not read: a link leading outside the match folder"),
     "api.bad_seed": ("seed={seed}：シードは整数か、NULを含まないテキストです", "seed={seed}: a seed is an integer or a text without NUL"),
     "api.bad_option": ("options[{key}]：{problem}", "options[{key}]: {problem}"),
     "log.not_log": ("dhprocのログではありません（\"format\": \"dhproc-log\" がありません）",
@@ -379,6 +417,8 @@ MESSAGES = Catalog({
                       "(a later die can depend on an earlier result)"),
     "cli.plan_none": ("{name}：振るダイスはありません", "{name}: no dice to draw"),
     "cli.ok": ("{name}：OK", "{name}: ok"),
+    "cli.fails_through": ("{name}：読み込む{files}に問題があるため、処理できません（上記）",
+                          "{name}: not processed: {files}, which it reads, has problems (above)"),
     "cli.unknown_schema": ("スキーマ「{name}」はありません（あるのは：{known}）", "unknown schema '{name}' (known: {known})"),
     "cli.seed_too_long": ("エラー：--seed は200文字までです（{length}文字）", "error: --seed: at most 200 characters, not {length}"),
     "cli.dice_error": ("エラー：--dice：{message}", "error: --dice: {message}"),

@@ -131,10 +131,7 @@ def worded(error) -> str:
         allowed = say("schema.allowed", keys=", ".join(known)) if known else ""
         return say("schema.unknown_key", key=extra[0], allowed=allowed)
     if kind == "required":
-        # jsonschema reports each missing key as an error of its own: name the one this error is about
-        missing = [k for k in value if isinstance(instance, dict) and k not in instance]
-        name = next((k for k in missing if error.message == f"{k!r} is a required property"),
-                    missing[0] if missing else value[0])
+        name = _missing_key(error)
         words = _key_words(name)
         if words:
             return say("schema.missing_key_words", key=name, words=words)
@@ -188,6 +185,15 @@ def worded(error) -> str:
     if kind in ("anyOf", "allOf", "not", "if", "then", "else", "contains", "false", "dependentRequired"):
         return say("schema.no_form", field=field, value=quote(instance))
     return say("schema.invalid", field=field, value=quote(instance))
+
+
+def _missing_key(error) -> str:
+    """The key a ``required`` error is about. jsonschema makes one error per missing key, all with
+    the same schema and instance; only its message ("'seed' is a required property") tells them
+    apart, so each is matched by it (the first missing key when no message fits)."""
+    value, instance = error.validator_value, error.instance
+    missing = [k for k in value if isinstance(instance, dict) and k not in instance] or list(value)
+    return next((k for k in missing if error.message == f"{k!r} is a required property"), missing[0])
 
 
 def _is_message_id(text: str) -> bool:

@@ -695,9 +695,9 @@ def test_unlisted_turn_files_beside_the_turn_are_picked_up(tmp_path):
     assert log["turns"] == full["turns"]
     assert log["state"] == full["state"]
     assert log["outcome"] == full["outcome"]
-    # while the match itself resolves only what it lists
-    only = json.loads(run("resolve", d / "match.yaml", "--json", "-").stdout)
-    assert [t["turn"] for t in only["turns"]] == [1]
+    # and the match itself reads them by the same rule (README, "Files")
+    whole = json.loads(run("resolve", d / "match.yaml", "--json", "-").stdout)
+    assert whole["turns"] == full["turns"]
 
 
 def test_no_turns_at_all(tmp_path, monkeypatch):

@@ -103,7 +103,13 @@ def test_the_match_list_wins_over_an_unlisted_turn_file(tmp_path: Path) -> None:
     d = copy_example(tmp_path)
     other = (d / "turn-02.yaml").read_text(encoding="utf-8").replace("dice: [", "dice: [1, ")
     (d / "turn-2.yaml").write_text(other, encoding="utf-8")  # a turn-NN name, but not listed
-    assert run("resolve", d / "turn-03.yaml").output == run("resolve", ROOT / "examples/dh/turn-03.yaml").output
+    r = run("resolve", d / "turn-03.yaml", "--lang", "en")
+    assert r.exit_code == 0
+    assert r.stdout == run("resolve", ROOT / "examples/dh/turn-03.yaml", "--lang", "en").stdout
+    # the file set aside is said, on stderr
+    assert [line.split(": ", 1)[1] for line in r.stderr.splitlines()] == [
+        f"warning: not read: turn 2 is {os.path.relpath(d / 'turn-02.yaml')} (a file listed under 'turns:' in the "
+        f"match, or given on the command line, comes first) (at /turn)"]
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
