@@ -3,9 +3,28 @@
 
 from __future__ import annotations
 
+import string
 from typing import Callable
 
+from ..naming import named_values  # ids shown with their display names
+
 LANGS = ("ja", "en")
+
+PLURAL = ":plural:"  # ``{n:plural:square}``: "1 square", "3 squares"; ``{n:plural:die/dice}`` when irregular
+
+
+class _Counted(string.Formatter):
+    """str.format with one more format spec, for English nouns after a number: ``{n:plural:card}``
+    is ``1 card`` / ``2 cards``, ``{n:plural:die/dice}`` names both forms."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return super().format_field(value, format_spec)
+        one, _, many = format_spec[len("plural:"):].partition("/")
+        return f"{value} {one if value == 1 else (many or one + 's')}"
+
+
+_COUNTED = _Counted()
 
 # Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
 # languages with the same fields.
@@ -22,7 +41,9 @@ class Catalog:
         index = LANGS.index(lang)
 
         def text(key: str, /, **values: object) -> str:
-            return self.entries[key][index].format(**values)
+            template = self.entries[key][index]
+            shown = named_values(values, lang)
+            return _COUNTED.format(template, **shown) if PLURAL in template else template.format(**shown)
 
         return text
 
