@@ -86,7 +86,8 @@ class _TurnFiles:
     complete: bool = True  # False when a listed file could not be read: it would also look like a gap
 
 
-def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False) -> Match:
+def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False,
+                upto: int | None = None) -> Match:
     """The match in ``doc`` with its turns, by the one rule of every way in (``resolve match.yaml``,
     ``resolve DIR``, ``resolve turn-NN.yaml``, ``validate``, :func:`load`, :func:`loads` with a
     base; README, "Files"):
@@ -98,8 +99,10 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
       every ``turn-NN.yaml`` that is not read is a warning, so no turn goes unresolved unsaid.
 
     With ``asked``, turns after it are left unread (a draft of a later turn never blocks an
-    earlier one) and only it is reported, unless ``all_turns``."""
-    upto = asked.data["turn"] if asked is not None else None
+    earlier one) and only it is reported, unless ``all_turns``. Without ``asked``, ``upto`` stops
+    the match the same way after that turn (import checks a new turn after the ones before it)."""
+    if asked is not None:
+        upto = asked.data["turn"]
     anchor = Anchor(doc)
     problems = validate(doc.data, "match", anchor)  # kept, and checking goes on: every problem at once
     listed = _listed_turns(doc, upto)
@@ -123,8 +126,8 @@ def _load_match(doc: Document, *, asked: Document | None = None, all_turns: bool
 def _add_untaken_turns(sources: list[tuple[Anchor, Any]], beside: list[tuple[Anchor, dict]]) -> list[Problem]:
     """Add to ``sources`` each turn file of ``beside`` whose turn no source gives yet; a warning
     names each other one and the file that gives its turn."""
-    given = {tdata["turn"]: tanchor.doc.name for tanchor, tdata in sources
-             if isinstance(tdata, dict) and type(tdata.get("turn")) is int}
+    given = {_turn_number(tdata): tanchor.doc.name for tanchor, tdata in sources
+             if _turn_number(tdata) is not None}
     warnings = []
     for tanchor, tdata in beside:
         if tdata["turn"] in given:
@@ -177,8 +180,17 @@ def _listed_turns(doc: Document, upto: int | None) -> _TurnFiles:
     return found
 
 
+def _turn_number(tdata: Any) -> int | None:
+    """The turn number a turn's data gives, or None. Turns are counted before their schema has
+    passed (an inline turn in a match), so this takes any YAML value: a list, a mapping or text
+    where the number belongs is no number, and the schema says so."""
+    number = tdata.get("turn") if isinstance(tdata, dict) else None
+    return number if type(number) is int else None
+
+
 def _after(tdata: Any, upto: int | None) -> bool:
-    return upto is not None and isinstance(tdata, dict) and type(tdata.get("turn")) is int and tdata["turn"] > upto
+    number = _turn_number(tdata)
+    return upto is not None and number is not None and number > upto
 
 
 def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
@@ -335,7 +347,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
                 problems += tp
                 broken_turns = True
                 continue
-        if not isinstance(tdata, dict) or type(tdata.get("turn")) is not int:
+        if _turn_number(tdata) is None:
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})
@@ -676,6 +688,8 @@ class Imported:
     submissions: dict[str, Any]
     problems: list[str]  # each names the post and line; nothing is written while there are any
     notes: list[str]  # readings made (a name given in part, lines set aside)
+    # side -> (source, character id -> its first line, path in the submission -> the line saying it)
+    posts: dict[str, tuple[str, dict, dict]] = dataclasses.field(default_factory=dict)
 
 
 def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str | Path,
@@ -720,7 +734,69 @@ def _imported(posts: list[tuple[str, str]], setup: dict, grammar, lang: str) -> 
             if read.side in result.submissions:
                 result.problems.append(f"{source}: {say('import.second_post', lang, side=read.side)}")
             result.submissions[read.side] = read.submission
+            result.posts[read.side] = (source, ctx.where, ctx.located)
     return result
+
+
+def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissions: dict[str, Any],
+                   imported: Imported, lang: str | None = None) -> list[str]:
+    """What ``dhproc validate`` would refuse in the imported sides' submissions, each said at the
+    line of the post that named the character (import checks what it writes, in the same pass).
+
+    The turn is checked after the match's listed turns before it; a match that does not load
+    itself is left to ``validate`` (its problems are not the post's)."""
+    from .loading import load_bytes
+    from .textimport import ImportProblem
+
+    rs = get_ruleset(ruleset_id)
+    try:
+        base = _load_match(load_file(match_path), upto=turn - 1)
+    except InputError:
+        return []
+    data = {"dhproc": 1, "match": Path(match_path).name, "turn": turn, "submissions": submissions}
+    doc = load_bytes(json.dumps(data, ensure_ascii=False).encode("utf-8"),
+                     Path(match_path).resolve().parent / "<import>", "<import>")
+    anchor = Anchor(doc)
+    problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
+    if not problems:
+        turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
+        match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
+                      turns=turns, anchor=base.anchor, data=base.data)
+        problems = rs.check(match)
+    out = []
+    for p in problems:
+        where = p.path[1] if p.file == doc.name and len(p.path) > 1 and p.path[0] == "submissions" else None
+        if where not in imported.posts:
+            continue  # another side's, or an earlier turn's: validate's to report
+        source, lines, located = imported.posts[where]
+        rel = tuple(p.path[2:])
+        said = next((located[rel[:n]] for n in range(len(rel), 0, -1) if rel[:n] in located), None)
+        line = said or _line_of_problem(submissions[where], rel, lines)
+        out.append(ImportProblem(line, p.message).format(source))
+    return out
+
+
+def _line_of_problem(submission: Any, path: tuple, lines: dict) -> Any:
+    """The post's line for a problem at ``path`` in a side's submission: the line naming the
+    character the innermost entry holding it is about (who, actor, roller or its key)."""
+    node, found = submission, None
+    for part in path:
+        if isinstance(node, dict):
+            for key in ("who", "actor", "roller"):
+                if node.get(key) in lines:
+                    found = lines[node[key]]
+            if part in lines:
+                found = lines[part]
+        node = node[part] if isinstance(node, (dict, list)) and _has(node, part) else None
+    if isinstance(node, dict):
+        for key in ("who", "actor", "roller"):
+            if node.get(key) in lines:
+                found = lines[node[key]]
+    return found if found is not None else next(iter(lines.values()), None)
+
+
+def _has(node: Any, part: Any) -> bool:
+    return part in node if isinstance(node, dict) else isinstance(part, int) and 0 <= part < len(node)
 
 
 def summary_blocks(log: dict, *, lang: str = "ja") -> list:

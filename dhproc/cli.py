@@ -667,6 +667,9 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
             posts.append(("<stdin>", sys.stdin.read()))
         elif _names_a_file(text):
             posts.append((text, Path(text).read_text(encoding="utf-8")))
+        elif _looks_like_a_path(text):
+            click.echo(say("import.no_such_file", lang, path=text), err=True)
+            sys.exit(1)
         else:
             posts.append(("<text>", text))
     try:
@@ -682,7 +685,16 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
         click.echo(say("import.summary_fail", lang, n=len(imported.problems)), err=True)
         sys.exit(1)
     submissions = dict(existing.get("submissions") or {}) if isinstance(existing, dict) else {}
+    replaced = [side for side in imported.submissions if side in submissions]
     submissions.update(imported.submissions)
+    refused = api.check_imported(ruleset, match_file, turn, submissions, imported, lang=lang)
+    if refused:
+        for problem in refused:
+            click.echo(problem, err=True)
+        click.echo(say("import.summary_fail", lang, n=len(refused)), err=True)
+        sys.exit(1)
+    for side in replaced:  # the side posted again: its new post is the one kept
+        click.echo(say("import.replaced", lang, side=side, path=out), err=True)
     relative = os.path.relpath(match_file.resolve(), (out.parent if out else Path(".")).resolve())
     text = _turn_yaml(relative, turn, existing.get("dice"), submissions)
     if out is None:
@@ -704,6 +716,19 @@ def _names_a_file(text: str) -> bool:
         return "\n" not in text and Path(text).is_file()
     except (OSError, ValueError):
         return False
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """An argument meant as a file: one line that ends as a file name does (post.txt, 2R.md), or
+    a path with a folder and nothing a post has (spaces, ： or an arrow). When no such file exists
+    it is a mistake to report, never a post to read."""
+    import re
+
+    if "\n" in text or len(text) > 4096:
+        return False
+    if re.search(r"\.(?:txt|text|md|log|ya?ml|json)$", text, re.IGNORECASE):
+        return True
+    return ("/" in text or os.sep in text) and not re.search(r"[\s:：→>＞]", text)
 
 
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:

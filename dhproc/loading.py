@@ -4,8 +4,12 @@
 * YAML 1.1 surprises are off: only ``true``/``false`` are booleans, dates stay strings, ``010``
   is ten and ``1:30`` is a string.
 * Duplicate keys are an error, not last-wins.
-* Files over 5 MiB, more than 100 alias uses or nesting deeper than 64 are refused *before* the
-  document is composed: libyaml's composer recurses in C and would crash on a deep document.
+* Files over 5 MiB, more than 100 alias uses or nesting deeper than 64 (counting what aliases
+  stand for) are refused *before* the document is composed: libyaml's composer recurses in C and
+  would crash on a deep document. So is an alias inside its own anchor (a value containing itself).
+* Only the tags dhproc reads are accepted (``!!str``, ``!!int``, ``!!float``, ``!!bool``, ``!!null``,
+  ``!!map``, ``!!seq``, each on a value that reads as it); ``!!set``, ``!!binary``, ``!!timestamp``,
+  local tags and the rest are refused where they are written.
 * The composed node tree is kept beside the data, so any JSON path (from a schema error or a
   semantic check) can be turned into ``file:line:col`` at no cost on valid input.
 """
@@ -97,8 +101,43 @@ def _construct_bool(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> bool:
 
 _Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 _Loader.add_constructor("tag:yaml.org,2002:bool", _construct_bool)
-# Explicit !!timestamp etc. would still build dates; a date is a string in our files.
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+
+_YAML_TAG = "tag:yaml.org,2002:"
+# The tags dhproc reads, with the text each takes on a scalar. An untagged value is given one of
+# these by the implicit resolvers above; an explicit tag (`!!int ""`, `!!set {a, b}`, `!!binary`,
+# `!local`) must name one of them too, on text that reads as it, or the value is refused where
+# it is written: any other tag would build a value JSON has no form for (a set, bytes, a date,
+# ordered pairs) or fail inside the library's converters.
+_SCALAR_TAGS: dict[str, re.Pattern | None] = {
+    _YAML_TAG + "str": None,  # any text
+    _YAML_TAG + "int": _INT,
+    _YAML_TAG + "float": re.compile(f"{_FLOAT.pattern}|^[-+]?[0-9]+$"),
+    _YAML_TAG + "bool": _BOOL,
+    _YAML_TAG + "null": _NULL,
+}
+_COLLECTION_TAGS = {yaml.MappingNode: _YAML_TAG + "map", yaml.SequenceNode: _YAML_TAG + "seq"}
+_MERGE_TAG = _YAML_TAG + "merge"
+
+
+def _shown_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML_TAG):] if tag.startswith(_YAML_TAG) else tag
+
+
+def _tag_problem(node: yaml.Node, name: str) -> Problem | None:
+    """A tag dhproc does not read, or a tagged scalar whose text does not read as its tag."""
+    m = node.start_mark
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _SCALAR_TAGS:
+            return Problem(name, m.line + 1, m.column + 1, say("yaml.tag_unread", tag=_shown_tag(node.tag)))
+        pattern = _SCALAR_TAGS[node.tag]
+        if pattern is not None and not pattern.match(node.value):
+            shown = node.value if len(node.value) <= 40 else node.value[:40] + "…"
+            return Problem(name, m.line + 1, m.column + 1,
+                           say("yaml.tag_mismatch", tag=_shown_tag(node.tag), shown=repr(shown)))
+        return None
+    if node.tag != _COLLECTION_TAGS.get(type(node)):
+        return Problem(name, m.line + 1, m.column + 1, say("yaml.tag_unread", tag=_shown_tag(node.tag)))
+    return None
 
 
 @dataclass
@@ -344,7 +383,7 @@ def load_bytes(raw: bytes, path: Path, name: str) -> Document:
     loader = _Loader(text)
     try:
         root = loader.get_single_node()
-        problems = yaml_layout.node_problems(root, text, name) or _check_keys(root, name)
+        problems = yaml_layout.node_problems(root, text, name) or _check_nodes(root, name)
         if problems:
             raise InputError(problems)
         data = loader.construct_document(root) if root is not None else None
@@ -378,9 +417,25 @@ def _json_fast(text: str) -> Any:
         return out
 
     try:
-        return json.loads(text, object_pairs_hook=pairs, parse_int=_json_int)
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=_json_int)
     except (ValueError, RecursionError):
         return _NOT_JSON
+    return data if _depth_within(data, MAX_DEPTH) else _NOT_JSON
+
+
+def _depth_within(data: Any, limit: int) -> bool:
+    """Whether lists and mappings nest at most ``limit`` deep (walked without recursion: the data
+    may be nested thousands deep)."""
+    level = [data] if type(data) in (dict, list) else []
+    for _ in range(limit):  # one nesting level a round: only collections are carried down
+        inner = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            inner.extend(v for v in items if type(v) in (dict, list))
+        if not inner:
+            return True
+        level = inner
+    return False
 
 
 def _check_shape(text: str, name: str) -> None:
@@ -390,42 +445,60 @@ def _check_shape(text: str, name: str) -> None:
     aliased 99 times would be 400 MiB once the data is checked."""
     loader = _Loader(text)
     depth = aliases = 0
-    sizes: list[list[int]] = [[0, 0]]  # values and characters inside each open collection
+    # values, characters and nesting levels inside each open collection
+    sizes: list[list[int]] = [[0, 0, 0]]
     anchors: list[str | None] = []
-    anchored: dict[str, tuple[int, int]] = {}  # anchor -> the values and characters it stands for
+    anchored: dict[str, tuple[int, int, int]] = {}  # anchor -> the values, characters and levels it stands for
+    # anchors of the collections still open, with their depth: an alias of one of them would
+    # make a value that contains itself (`- &a {x: *a}`), which no reader of the data survives
+    open_anchors: dict[str, int] = {}
     try:
         while True:
             event = loader.get_event()
             if event is None:
                 return
             m = event.start_mark
+            if getattr(event, "anchor", None) is not None and not isinstance(event, yaml.AliasEvent):
+                open_anchors.pop(event.anchor, None)  # redefined: later aliases mean the new node
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise InputError([Problem(name, m.line + 1, m.column + 1, say("yaml.too_deep", limit=MAX_DEPTH))])
-                sizes.append([1, 0])
+                sizes.append([1, 0, 0])
                 anchors.append(event.anchor)
+                if event.anchor is not None:
+                    open_anchors[event.anchor] = depth
                 continue
             if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
-                values, chars = sizes.pop()
+                values, chars, levels = sizes.pop()
+                levels += 1
                 anchor = anchors.pop()
                 if anchor is not None:
-                    anchored[anchor] = (values, chars)
+                    anchored[anchor] = (values, chars, levels)
+                    if open_anchors.get(anchor) == depth:
+                        del open_anchors[anchor]
+                depth -= 1
             elif isinstance(event, yaml.ScalarEvent):
-                values, chars = 1, len(event.value)
+                values, chars, levels = 1, len(event.value), 0
                 if event.anchor is not None:
-                    anchored[event.anchor] = (values, chars)
+                    anchored[event.anchor] = (values, chars, levels)
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
                     raise InputError([Problem(name, m.line + 1, m.column + 1,
                                               say("yaml.too_many_aliases", limit=MAX_ALIASES))])
-                values, chars = anchored.get(event.anchor, (1, 0))
+                if event.anchor in open_anchors:
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              say("yaml.recursive_alias", alias=event.anchor))])
+                values, chars, levels = anchored.get(event.anchor, (1, 0, 0))
+                if depth + levels > MAX_DEPTH:  # 64 levels aliased inside 64 levels, and so on
+                    raise InputError([Problem(name, m.line + 1, m.column + 1,
+                                              say("yaml.too_deep_aliased", alias=event.anchor, limit=MAX_DEPTH))])
             else:
                 continue
             sizes[-1][0] += values
             sizes[-1][1] += chars
+            sizes[-1][2] = max(sizes[-1][2], levels)
             if sizes[-1][0] > MAX_VALUES:
                 raise InputError([Problem(name, m.line + 1, m.column + 1,
                                           say("yaml.expands_values", limit=f"{MAX_VALUES:,}"))])
@@ -456,7 +529,8 @@ def _reader_problem(exc: "yaml.reader.ReaderError", text: str, name: str) -> Pro
                    if isinstance(exc.character, int) else say("yaml.unreadable", reason=exc.reason))
 
 
-def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
+def _check_nodes(root: yaml.Node | None, name: str) -> list[Problem]:
+    """Tags dhproc does not read, keys that are not text, duplicate keys: every one, located."""
     problems: list[Problem] = []
     seen_nodes: set[int] = set()
     stack = [root] if root is not None else []
@@ -465,10 +539,19 @@ def _check_keys(root: yaml.Node | None, name: str) -> list[Problem]:
         if id(node) in seen_nodes:  # an alias: checked where it was defined
             continue
         seen_nodes.add(id(node))
+        tag_problem = _tag_problem(node, name)
+        if tag_problem is not None:
+            problems.append(tag_problem)
+            continue
         if isinstance(node, yaml.MappingNode):
             firsts: dict[tuple[str, str], yaml.Node] = {}
             for k, v in node.value:
-                if k.tag == "tag:yaml.org,2002:merge":
+                if k.tag == _MERGE_TAG and isinstance(k, yaml.ScalarNode):
+                    stack.append(v)
+                    continue
+                key_problem = _tag_problem(k, name)
+                if key_problem is not None:
+                    problems.append(key_problem)
                     stack.append(v)
                     continue
                 if not (isinstance(k, yaml.ScalarNode) and k.tag == "tag:yaml.org,2002:str"):

@@ -15,6 +15,7 @@ from typing import Iterable
 __all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions", "did_you_mean"]
 
 SHORT_LIST = 12  # lists this long or shorter are shown whole in a message
+MIN_PART = 2  # a part of a name from its middle is at least this long (one kana fits too many)
 
 
 def fold(text: object) -> str:
@@ -98,6 +99,19 @@ class NameIndex:
     """Ids and display names of one kind of thing (characters, abilities), to resolve typed text."""
 
     names: dict[str, str] = field(default_factory=dict)  # id -> display name
+    # Chat posts (dhproc import): a display name is found by any part of it (ガロウ for 盗賊頭ガロウ,
+    # ミコト for 天城ミコト), and an id only whole — a keyword such as MA is never the start of maken.
+    anywhere: bool = False
+
+    @classmethod
+    def of_entries(cls, entries: object) -> "NameIndex":
+        """The index of a setup list such as a character's skills (``[{id, name?}, …]``). It is
+        read before the setup's schema has passed, so it takes any YAML value: a number, a
+        mapping or a list of anything in its place index what they can (nothing), and the schema
+        reports them."""
+        items = entries if isinstance(entries, list) else []
+        return cls({t["id"]: t.get("name", t["id"]) for t in items
+                    if isinstance(t, dict) and isinstance(t.get("id"), str)})
 
     def resolve(self, text: str) -> Found:
         key = fold(text)
@@ -108,7 +122,12 @@ class NameIndex:
             return Found(exact[0], "exact")
         if len(exact) > 1:
             return Found(None, "ambiguous", tuple(self.names[i] for i in exact))
-        begins = [i for i, n in self.names.items() if fold(n).startswith(key) or fold(i).startswith(key)]
+        begins = [i for i, n in self.names.items()
+                  if fold(n).startswith(key) or (not self.anywhere and fold(i).startswith(key))]
+        if not begins and self.anywhere:
+            begins = [i for i, n in self.names.items() if key in fold(n)]
+            if len(begins) == 1 and len(key) < MIN_PART:
+                begins = []  # one kana or kanji from the middle is never read as a name (only listed)
         if len(begins) == 1:
             return Found(begins[0], "prefix")
         if len(begins) > 1:

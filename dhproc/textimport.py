@@ -24,7 +24,8 @@ from .names import NameIndex
 from .naming import shown
 
 __all__ = ["Line", "Entry", "Rule", "rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
-           "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "ARROW", "SEP"]
+           "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "characters_listed", "is_header", "as_written",
+           "ARROW", "SEP", "LIST_SEP"]
 
 # Patterns over NFKC text (full-width letters, digits, ： ／ （ ＞ are folded to ASCII first).
 ARROW = r"(?:→|->|=>|⇒|>|➡|⇨)"
@@ -33,6 +34,19 @@ _BULLET = re.compile(r"^\s*(?:[-・*●○◆◇■□▼▽>※]+|\(?(?P<num>\d
 _CHATTER = re.compile(r"^\s*(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉|以上.*|よろしく.*|宜しく.*|お願いします.*|"
                       r"お疲れ様.*|.*行動提出.*|.*の提出です.*|-{3,}|={3,}|─+|━+)\s*$")
 _NAME_END = re.compile(r"[\s:/、,;。→>(「《]|->|=>")
+
+# Header lines above a 行動提出 say who posts, for which turn, that it is a submission:
+# 【弓騎同盟】1巡目 · 【2ターン目】番長グループ · GM（盗賊団）側 行動 · 番長G 1T · 2R 冒険者 · 黒崎陣営です ·
+# チーム呑宮 スタメン提出します · 盗賊団の行動です. One is read as a header when it does not begin with a
+# character's name, says none of a clause's marks (： or an arrow), and has one of these.
+_HEADER_BRACKET = re.compile(r"^(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉)")
+_HEADER_MARKS = re.compile(
+    r"(?:第\s*)?\d+\s*(?:R|T|ターン目?|巡目?|ラウンド目?|回戦)(?![A-Za-z0-9])"  # which turn (not 1手番目, 2回目)
+    r"|陣営|(?<!\d)側|チーム|グループ|パーティー?|一行|(?<=[^\x00-\x7f])G(?![A-Za-z0-9])"  # who posts
+    r"|提出|行動宣言|の行動(?:です|になります)?[。!！]*$", re.IGNORECASE)  # 盗賊団の行動です
+_CLAUSE_MARKS = re.compile(rf":|{ARROW}")
+_SYMBOL_BULLET = re.compile(r"^[-・*●○◆◇■□▼▽>※]+\s*")
+_IN_BRACKETS = re.compile(r"\([^)]*\)")  # （13側） is a square's side, not who posts
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,8 @@ class ImportContext:
     setup: dict[str, Any] = field(default_factory=dict)  # the match's setup, for what a grammar names (weapons, parts)
     problems: list[ImportProblem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # readings the GK should see (partial names, skips)
+    where: dict[str, Line] = field(default_factory=dict)  # character id -> the first line naming it
+    located: dict[tuple, Line] = field(default_factory=dict)  # a path in the submission -> the line saying it
 
     def say(self, key: str, **values: object) -> str:
         return say(key, self.lang, **values)
@@ -102,10 +118,10 @@ class Rule:
 
     name: str
     pattern: re.Pattern[str]
-    apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], None]
+    apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], int | None]  # where it stopped
 
 
-def rule(name: str, pattern: str, apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], None]
+def rule(name: str, pattern: str, apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], int | None]
          ) -> Rule:
     """A :class:`Rule` whose pattern ignores case (``ATTACK`` = ``attack``)."""
     return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
@@ -142,7 +158,7 @@ def context_from_setup(setup: dict, grammar: Grammar, lang: str = "ja") -> Impor
         named = [c["ability"]["name"]] if isinstance(c.get("ability"), dict) and "name" in c["ability"] else []
         named += [s["name"] for s in c.get("skills", []) if isinstance(s, dict) and "name" in s]
         abilities[cid] = named
-    return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}),
+    return ImportContext(NameIndex({cid: c.get("name", cid) for cid, c in chars.items()}, anywhere=True),
                          {cid: c.get("side") for cid, c in chars.items()}, abilities, grammar.square, lang, setup)
 
 
@@ -153,7 +169,7 @@ def read_lines(text: str, ctx: ImportContext) -> list[Line]:
         norm = unicodedata.normalize("NFKC", raw).strip()
         if not norm:
             continue
-        if _CHATTER.match(norm):
+        if _CHATTER.match(norm) or is_header(norm, ctx):
             ctx.notes.append(ctx.say("import.skipped", no=no, line=raw.strip()))
             continue
         m = _BULLET.match(norm)
@@ -164,6 +180,69 @@ def read_lines(text: str, ctx: ImportContext) -> list[Line]:
         if norm:
             out.append(Line(no, raw, norm, number))
     return out
+
+
+def is_header(text: str, ctx: ImportContext) -> bool:
+    """Whether a line (NFKC) is a header: who posts, which turn, that it is a 行動提出 (see
+    ``_HEADER_MARKS``); never a line that begins with a character's name or says a clause."""
+    text = _SYMBOL_BULLET.sub("", text)
+    if _CLAUSE_MARKS.search(text) or _begins_with_name(text, ctx):
+        return False
+    return bool(_HEADER_BRACKET.match(text) or _HEADER_MARKS.search(_IN_BRACKETS.sub("", text)))
+
+
+_SIDE_AFTER_NAME = re.compile(r"\s*(?:陣営|側|チーム|グループ|パーティ|一行|G(?![A-Za-z0-9]))")
+
+
+def _begins_with_name(text: str, ctx: ImportContext) -> bool:
+    """Whether a character's name begins the line as whose line it is: 「セイバー陣営側 行動」 names a
+    陣営 after its servant, not セイバー's line."""
+    m = _NAME_END.search(text)
+    token = text[: m.start()] if m else text
+    if not token:
+        return False
+    if ctx.characters.resolve(token).id is not None:
+        return True
+    return any(ctx.characters.resolve(token[:end]).how == "exact" and not _SIDE_AFTER_NAME.match(token[end:])
+               for end in _front_ends(token, ctx, len(token) - 1))
+
+
+def _front_ends(text: str, ctx: ImportContext, longest: int) -> range:
+    """Where a name at the front of ``text`` may end, longest first: never past twice the longest
+    name or id (half-width ｶﾞ is two characters for one), so a pasted paragraph costs no more
+    than a line."""
+    names = ctx.characters.names
+    limit = 2 * max((len(n) for pair in names.items() for n in pair), default=0) + 2
+    return range(min(longest, limit, len(text)), 0, -1)
+
+
+LIST_SEP = re.compile(r"\s*(?:[・&、,]|と|and)\s*")
+
+
+def characters_listed(text: str, ctx: ImportContext, line: Line | None, *, strict: bool = True
+                      ) -> tuple[list[str], int]:
+    """The characters a list names — 黒田ソウマ、白石カナデ · 黒田ソウマと白石カナデ · アオイ・ミナト — and how
+    much of ``text`` they take. A text that is one name whole (アルトリア・ペンドラゴン) is one. With
+    ``strict``, every piece must be a character (each one that is not is reported); otherwise the
+    list ends before the first piece after the first that is not one (「カバー：ミナト、CA：する」)."""
+    stripped = text.rstrip()
+    if ctx.characters.resolve(stripped).id is not None:
+        return [ctx.character(stripped, line) or ""], len(stripped)
+    ids: list[str] = []
+    end = 0
+    pos = 0
+    for n, piece in enumerate(LIST_SEP.split(stripped)):
+        start = stripped.index(piece, pos)
+        pos = start + len(piece)
+        if not piece:
+            continue
+        if n and not strict and ctx.characters.resolve(piece).id is None:
+            break
+        cid = ctx.character(piece, line)
+        if cid:
+            ids.append(cid)
+        end = pos
+    return ids, end
 
 
 def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None, str] | None:
@@ -178,14 +257,27 @@ def leading_name(text: str, ctx: ImportContext, line: Line) -> tuple[str | None,
         if found.how == "prefix":
             ctx.read_as(token, found.id)
         return found.id, text[len(token):]
-    for end in range(len(token) - 1, 0, -1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
+    for end in _front_ends(token, ctx, len(token) - 1):  # 「鈴木一郎Ｂ６→Ｂ４」: the longest exact name in front
         shorter = ctx.characters.resolve(token[:end])
-        if shorter.id is not None and shorter.how == "exact":
+        if shorter.id is None:
+            continue
+        if _list_goes_on(text[end:], ctx) or re.match(r"\s*(?:を|に|へ)", text[end:]):
+            return None  # 「黒田ソウマと白石カナデをカバー」「アオに《短剣》」: whom it is about, not whose line
+        if shorter.how == "exact":
             return shorter.id, text[end:]
     if found.how == "ambiguous" or found.candidates:  # a name, but which one is not clear
         ctx.problems.append(ImportProblem(line, ctx.characters.describe(token, found, "what.character", ctx.lang)))
         return None, text[len(token):]
     return None
+
+
+def _list_goes_on(rest: str, ctx: ImportContext) -> bool:
+    """Whether ``rest`` (after a name) goes on with another name of a list: 「と白石カナデを…」."""
+    m = re.match(r"\s*(?:と|[・&、,])\s*", rest)
+    if not m:
+        return False
+    after = rest[m.end():]
+    return any(ctx.characters.resolve(after[:end]).how == "exact" for end in _front_ends(after, ctx, len(after)))
 
 
 def split_entries(lines: Sequence[Line], ctx: ImportContext, example: str) -> list[Entry]:
@@ -198,6 +290,7 @@ def split_entries(lines: Sequence[Line], ctx: ImportContext, example: str) -> li
             if who is None:  # reported; its lines are not read as another character's
                 entries.append(Entry("", [line], ""))
                 continue
+            ctx.where.setdefault(who, line)
             entries.append(Entry(who, [line], rest.strip().lstrip(":").strip()))
         elif entries:
             entries[-1].lines.append(line)
@@ -221,14 +314,29 @@ def scan(text: str, rules: Sequence[Rule], fields: dict[str, Any], entry: Entry,
         for rule in rules:
             m = rule.pattern.match(text, pos)
             if m and m.end() > pos:
-                rule.apply(fields, m, entry, ctx)
-                pos = m.end()
+                taken = rule.apply(fields, m, entry, ctx)  # a rule may take less than it matched
+                pos = taken if isinstance(taken, int) and pos < taken <= m.end() else m.end()
                 break
         else:
             rest = text[pos:].split(" / ")[0]
             line = next((ln for ln in entry.lines if rest[:8] in ln.text), entry.lines[0])
             ctx.problem(line, "import.cannot_read", rest=rest, name=ctx.characters.names[entry.who], example=example)
             return
+
+
+def as_written(lines: Sequence[Line], folded: str) -> str:
+    """The part of the posted lines that reads as ``folded`` (their NFKC form), as the player typed
+    it: words a character says keep their full-width ！ and ？. ``folded`` itself when no part does."""
+    for line in lines:
+        raw = line.raw
+        for start in range(len(raw)):
+            for end in range(start + 1, len(raw) + 1):
+                piece = unicodedata.normalize("NFKC", raw[start:end])
+                if piece == folded:
+                    return raw[start:end]
+                if not folded.startswith(piece):
+                    break
+    return folded
 
 
 def import_post(text: str, grammar: Grammar, ctx: ImportContext) -> ImportResult:

@@ -4,7 +4,8 @@
     python tools/fuzz.py --seed 1 --cases 5000 --seconds 1e9   # exactly the first 5000 cases again
 
 Seeds are the template of every registered ruleset and every example folder under
-examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), and the log each
+examples/<ruleset>/ (so a new ruleset is fuzzed as soon as it is registered), each also with its
+first turn written inside the match and the rest left as unlisted turn files, and the log each
 resolves to. Each case copies one seed folder, breaks one file with one to three operators, and
 runs `validate`, `resolve` or `replay` on it in-process. A case fails when dhproc:
 
@@ -66,15 +67,42 @@ def seeds() -> list[Seed]:
         folders += [(str(p.parent.relative_to(ROOT)), p.parent) for p in sorted((ROOT / "examples" / rid).rglob("match.yaml"))]
         for name, folder in folders:
             seed = Seed(rid, name, {p.name: p.read_bytes() for p in folder.iterdir() if p.name.endswith(".yaml")})
-            with tempfile.TemporaryDirectory() as d:
-                for fname, data in seed.files.items():
-                    (Path(d) / fname).write_bytes(data)
-                try:
-                    seed.files["log.json"] = api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
-                except Exception:  # a seed that does not resolve is fuzzed without a log
-                    pass
-            found.append(seed)
+            variants = [seed] + ([inlined] if (inlined := _first_turn_inline(seed)) else [])
+            for variant in variants:
+                log = _log_of(api, variant.files)
+                if log is not None:  # a seed that does not resolve is fuzzed without a log
+                    variant.files["log.json"] = log
+                found.append(variant)
     return found
+
+
+def _log_of(api, files: dict[str, bytes]) -> bytes | None:
+    with tempfile.TemporaryDirectory() as d:
+        for fname, data in files.items():
+            (Path(d) / fname).write_bytes(data)
+        try:
+            return api.dumps(api.resolve(api.load(Path(d) / "match.yaml"))).encode("utf-8")
+        except Exception:  # noqa: BLE001 - any failure: the seed simply has no log
+            return None
+
+
+TURNS_LINE = re.compile(rb"(?m)^turns: \[.*\]$")
+
+
+def _first_turn_inline(seed: Seed) -> Seed | None:
+    """The seed with its first turn written inside the match and the others left as unlisted
+    turn-NN.yaml files beside it: turns counted before their schema has passed (an inline turn's
+    number), and the folder's own turn files claiming the turns no listed one gives."""
+    import yaml
+
+    match, first = seed.files.get("match.yaml", b""), seed.files.get("turn-01.yaml")
+    if first is None or not TURNS_LINE.search(match):
+        return None
+    turn = {k: v for k, v in yaml.safe_load(first.decode("utf-8")).items() if k not in ("dhproc", "match")}
+    inline = json.dumps(turn, ensure_ascii=False).encode("utf-8")
+    files = {k: v for k, v in seed.files.items() if k != "turn-01.yaml"}
+    files["match.yaml"] = TURNS_LINE.sub(lambda _: b"turns:\n  - " + inline, match, count=1)
+    return Seed(seed.ruleset, seed.name + " (turn 1 inline)", files)
 
 
 # --------------------------------------------------------------------------- operators
@@ -181,9 +209,79 @@ def op_unicode(rng, data):
     return data[:i] + rng.choice(["\u3000", "\u2028", "\ufffe", "\U0001f600", "\u0301"]).encode("utf-8") + data[i:]
 
 
+def op_explicit_tag(rng, data):
+    """A scalar given an explicit tag: those dhproc reads (!!str, !!int on a number …), those it
+    does not (!!set, !!omap, !!pairs, !!binary, !!timestamp, a local tag) and !!int / !!float on text."""
+    tag = rng.choice([b"!!str", b"!!int", b"!!float", b"!!bool", b"!!null", b"!!set", b"!!omap", b"!!pairs",
+                      b"!!binary", b"!!timestamp", b"!!map", b"!!seq", b"!local", b"!<tag:example.com,2026:x>",
+                      b"!", b"!!python/object"])
+    m = _pick(rng, data, SCALAR)
+    if m is None:
+        return data
+    if rng.randrange(3) == 0:  # a whole tagged value in place of the scalar
+        new = rng.choice([b'!!int ""', b"!!float 1, x", b"!!set {a, b}", b"!!omap [{a: 1}]", b"!!pairs [[a, 1]]",
+                          b"!!binary aGk=", b"!!timestamp 2026-12-01", b"!!int 1.5", b"!!float abc", b"!!bool maybe",
+                          b"!!null x", b"!!str [1]", b"!!map [1]", b"!!seq {a: 1}", b"!x {}"])
+        return _replace(data, m, new)
+    return data[:m.start()] + tag + b" " + data[m.start():]
+
+
+def op_self_alias(rng, data):
+    """An anchor whose node contains its own alias: `&r [*r]` in place of a value, or an anchor on
+    a flow mapping or list of the file aliased inside it (`- &a {x: *a}`)."""
+    if rng.randrange(2):
+        new = rng.choice([b"&r [*r]", b"&r {x: *r}", b"&r [1, [2, *r]]", b"&r {a: {b: *r}}", b"&r {<<: *r}"])
+        return _replace(data, _pick(rng, data, SCALAR), new)
+    opening = _pick(rng, data, FLOW_OPEN)
+    if opening is None:
+        return data
+    line_end = data.find(b"\n", opening.end())
+    inner = list(SCALAR.finditer(data, opening.end(), line_end if line_end >= 0 else len(data)))
+    if not inner:
+        return data
+    m = rng.choice(inner)
+    data = data[:m.start()] + b"*a" + data[m.end():]
+    return data[:opening.start()] + b"&a " + data[opening.start():]
+
+
+def op_non_scalar(rng, data):
+    """A collection where a scalar belongs: nested lists, a list of mappings, a set, a mapping keyed
+    by a list (`turn: [[[1]]]`, `turn: !!set {a, b}`)."""
+    new = rng.choice([b"[[[1]]]", b"[[]]", b"[{}]", b"[{a: [1]}]", b"{a: {b: 1}}", b"{a: [1, {b: 2}]}", b"[null]",
+                      b"[1, [2, [3]]]", b"{? [1] : 2}", b"{? {a: 1} : 2}", b"!!set {a, b}", b"[[1], {a: 1}]"])
+    return _replace(data, _pick(rng, data, SCALAR), new)
+
+
+FLOW_PAIR = re.compile(rb"(?<=\{)\s*[^\s:{},\[\]#]+: [^,{}\[\]\n#]*,\s*|,\s*[^\s:{},\[\]#]+: [^,{}\[\]\n#]*(?=\s*[,}])")
+BLOCK_KEY = re.compile(rb"(?m)^( *)[^\s:#\-][^:\n#]*:(?: [^\n]*)?\n")
+FLOW_OPEN = re.compile(rb"(?<=: |- )[{\[]")
+
+
+def op_delete_key(rng, data):
+    """One key of a mapping deleted, the rest left valid: a pair of a flow mapping, or a block
+    key with everything indented under it."""
+    if rng.randrange(2):
+        m = _pick(rng, data, FLOW_PAIR)
+        if m is not None:
+            return data[:m.start()] + data[m.end():]
+    m = _pick(rng, data, BLOCK_KEY)
+    if m is None:
+        return data
+    indent = len(m.group(1))
+    end = m.end()
+    while end < len(data):  # the lines indented deeper belong to the key
+        nl = data.find(b"\n", end)
+        line = data[end:nl if nl >= 0 else len(data)]
+        if line.strip() and len(line) - len(line.lstrip(b" ")) <= indent:
+            break
+        end = nl + 1 if nl >= 0 else len(data)
+    return data[:m.start()] + data[end:]
+
+
 OPERATORS = {f.__name__[3:]: f for f in (op_bytes, op_lines, op_truncate, op_invalid_utf8, op_extreme_number,
                                           op_float_number, op_type_swap, op_deep_nesting, op_long_string,
-                                          op_aliases, op_unicode)}
+                                          op_aliases, op_unicode, op_explicit_tag, op_self_alias,
+                                          op_non_scalar, op_delete_key)}
 
 
 # --------------------------------------------------------------------------- running
@@ -253,12 +351,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="stop after this many cases: with --seed, the same cases as an earlier run")
     parser.add_argument("--case-seconds", type=float, default=20.0, help="a case running longer is a hang")
     parser.add_argument("--no-save", action="store_true", help="do not write tests/regressions/")
+    parser.add_argument("--operators", default=",".join(OPERATORS),
+                        help="comma-separated operators to draw from (default: all)")
     args = parser.parse_args(argv)
+    operators = sorted(args.operators.split(","))
+    unknown = set(operators) - set(OPERATORS)
+    if unknown:
+        parser.error(f"unknown operators: {', '.join(sorted(unknown))}")
 
     rng = random.Random(args.seed)
     pool = seeds()
     counts: dict[str, int] = {}
     per_ruleset: dict[str, int] = {}
+    per_operator: dict[str, int] = {}  # cases that drew the operator (once or more)
     saved: list[Path] = []
     started = time.monotonic()
     tried = 0
@@ -267,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = rng.choice(pool)
             target = rng.choice(sorted(seed.files))
             command = "replay" if target == "log.json" else rng.choice(["validate", "resolve"])
-            ops = [rng.choice(sorted(OPERATORS)) for _ in range(rng.choice([1, 1, 2, 3]))]
+            ops = [rng.choice(operators) for _ in range(rng.choice([1, 1, 2, 3]))]
             data = seed.files[target]
             for op in ops:
                 data = OPERATORS[op](rng, data) if data else data
@@ -280,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(folder, ignore_errors=True)
             tried += 1
             per_ruleset[seed.ruleset] = per_ruleset.get(seed.ruleset, 0) + 1
+            for op in set(ops):
+                per_operator[op] = per_operator.get(op, 0) + 1
             counts[verdict] = counts.get(verdict, 0) + 1
             if verdict != "ok":
                 print(f"case {tried}: {verdict}: {seed.ruleset}/{seed.name} {command} {target} {ops}\n  "
@@ -291,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fuzz: {tried} cases in {elapsed:.0f} s (seed {args.seed}); "
           f"by ruleset: {', '.join(f'{k} {v}' for k, v in sorted(per_ruleset.items()))}; "
           f"failures: {failures} ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()) if k != 'ok') or 'none'})")
+    print(f"  by operator: {', '.join(f'{k} {v}' for k, v in sorted(per_operator.items()))}")
     for path in sorted(set(saved)):
         print(f"  regression written: {path.relative_to(ROOT)}")
     return 1 if failures else 0

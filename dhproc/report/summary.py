@@ -52,6 +52,9 @@ class SummaryHooks:
     # who dealt a kill whose event names no killer: (every event of the log so far, the kill's index)
     # -> the killer's id, found from the events before it (nicosw's 生死判定 follows the damage)
     killer: Callable[[list[dict], int], str | None] | None = None
+    # what brought down a kill that nobody dealt (a drawn bout, an ability's own cost): (the kill's
+    # event, the language) -> the words shown in place of a name, or None
+    cause: Callable[[dict, str], str | None] | None = None
 
 
 def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -> list[doc.Block]:
@@ -92,8 +95,9 @@ def summary_blocks(log: dict, hooks: SummaryHooks, outcome: str, *, lang: str) -
                 by = e.get(killer) if killer else None
                 if by is None and hooks.killer is not None:
                     by = hooks.killer(seen, len(seen) - 1)
+                unnamed = hooks.cause(e, lang) if by is None and hooks.cause is not None else None
                 kills.append([turn["turn"] if label is None else label, name(e[victim]), side_of(e[victim]),
-                              name(by) if by else "-"])
+                              name(by) if by else unnamed or "-"])
             elif e["kind"] == "dp" and "total" in e:
                 totals[e["side"]] = e["total"]
             used = hooks.use(e)

@@ -1,6 +1,7 @@
 """`dhproc import`: 行動提出 as players post them, read into turn files — every case in
-tests/import/<ruleset>/*.yaml through the CLI. A case gives the match, the post as posted, and
-either the submissions it must give or the problems it must report (then nothing is written)."""
+tests/import/<ruleset>/*.yaml through the CLI. A case gives the match, the post as posted, the turn
+(9 unless it says ``turn:``), and either the submissions it must give or the problems it must
+report (then nothing is written)."""
 
 from __future__ import annotations
 
@@ -25,9 +26,12 @@ def run(*args: object):
     return result
 
 
-def test_there_are_at_least_30_cases_per_ruleset() -> None:
+def test_each_ruleset_has_a_corpus_of_at_least_40_posts_with_the_turn_they_give() -> None:
+    """Posts as players write them (headers, greetings, numbering, widths, line breaks, parts of
+    names), each with the submissions it must give; the cases of problems come on top."""
     for ruleset in ("dh", "logos", "count", "nicosw", "kagemiya"):
-        assert len([c for c in CASES if c.parent.name == ruleset]) >= 30, ruleset
+        giving = [c for c in CASES if c.parent.name == ruleset and "expect" in yaml.safe_load(c.read_text(encoding="utf-8"))]
+        assert len(giving) >= 40, (ruleset, len(giving))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -39,13 +43,14 @@ def test_import_case(case: Path, tmp_path: Path) -> None:
     shutil.copytree(match.parent, folder, ignore=shutil.ignore_patterns("turn-*.yaml", "abilities"))
     post = tmp_path / "post.txt"
     post.write_text(data["post"], encoding="utf-8")
-    out = folder / "turn-09.yaml"
+    turn = data.get("turn", 9)  # 1 for what only a battle's first turn says (先手判定, 配置)
+    out = folder / f"turn-{turn:02d}.yaml"
     result = run("import", ruleset, post, "-o", out, "--lang", "en")  # the cases' messages are English
     if "expect" in data:
         assert result.exit_code == 0, result.stderr
         written = yaml.safe_load(out.read_text(encoding="utf-8"))
         assert written["submissions"] == data["expect"]
-        assert written["turn"] == 9 and written["match"] == match.name
+        assert written["turn"] == turn and written["match"] == match.name
     else:
         assert result.exit_code == 1, result.stderr
         assert not out.exists()
@@ -142,12 +147,12 @@ def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> No
 
 @pytest.mark.parametrize("lang,messages", [
     ("ja", ["キャラクター「鈴木一朗」は見つかりません（もしかして：鈴木一郎）", "「前進して殴る」（山田太郎）を読めません",
-            "キャラクター「ka」が複数に当てはまります：天城ミコト、加藤", "問題3件。何も書き込んでいません"]),
+            "キャラクター「藤」が複数に当てはまります：佐藤花子、伊藤さくら、加藤", "問題3件。何も書き込んでいません"]),
     ("en", ["unknown character '鈴木一朗' (did you mean 鈴木一郎?)", "cannot read '前進して殴る' (for 山田太郎)",
-            "character 'ka' fits several: 天城ミコト, 加藤", "3 problems; nothing written"]),
+            "character '藤' fits several: 佐藤花子, 伊藤さくら, 加藤", "3 problems; nothing written"]),
 ])
 def test_import_problems_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
-    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\nka：待機"
+    post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\n藤：待機"
     monkeypatch.setenv("DHPROC_LANG", lang)  # the environment chooses the language
     result = run("import", "dh", post, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml")
     assert result.exit_code == 1
@@ -206,3 +211,38 @@ def test_nicosw_import_problems_in_both_languages(lang: str, messages: list[str]
     assert result.exit_code == 1
     for message in messages:
         assert message in result.stderr, (message, result.stderr)
+
+
+# --------------------------------------------------------------------------- arguments and files
+
+@pytest.mark.parametrize("argument", ["missing.txt", "posts/2R.md", "posts/bancho"])
+def test_a_path_that_does_not_exist_is_said_missing_not_read_as_a_post(argument: str, tmp_path: Path,
+                                                                       monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("import", "dh", argument, "--turn", "1", "--match", ROOT / "examples/dh/match.yaml", "--lang", "en")
+    assert result.exit_code == 1
+    assert f"no such file: {argument}" in result.stderr
+    assert "no character's name" not in result.stderr  # the argument was never read as a post
+
+
+def test_a_one_line_post_with_a_slash_is_still_a_post() -> None:
+    result = run("import", "dh", "鈴木 B6→B4/攻撃:山田", "--turn", "1", "--match", ROOT / "examples/dh/match.yaml")
+    assert result.exit_code == 0, result.stderr
+    assert "{who: suzuki, to: Ｂ４, attack: yamada}" in result.stdout
+
+
+def test_importing_a_side_again_says_it_replaces_the_earlier_submission(tmp_path: Path) -> None:
+    folder = tmp_path / "m"
+    shutil.copytree(ROOT / "examples" / "dh", folder, ignore=shutil.ignore_patterns("turn-*.yaml", "abilities"))
+    out = folder / "turn-01.yaml"
+    assert run("import", "dh", "鈴木一郎：Ｂ６→Ｂ４", "-o", out, "--lang", "en").exit_code == 0
+    first = run("import", "dh", "山田太郎：Ｂ２→Ｂ４", "-o", out, "--lang", "en")  # the other side: added
+    assert first.exit_code == 0 and "replaced" not in first.stderr
+    again = run("import", "dh", "鈴木一郎：Ｂ６→Ｂ５", "-o", out, "--lang", "en")
+    assert again.exit_code == 0
+    assert f"{out} already had side 'bancho''s submission; replaced by the new post" in again.stderr
+    written = yaml.safe_load(out.read_text(encoding="utf-8"))
+    assert written["submissions"]["bancho"] == [{"who": "suzuki", "to": "Ｂ５"}]
+    assert written["submissions"]["seitokai"] == [{"who": "yamada", "to": "Ｂ４"}]
+    ja = run("import", "dh", "鈴木一郎：Ｂ６→Ｂ５", "-o", out)
+    assert "陣営「bancho」の提出は" in ja.stderr and "新しい投稿で置き換えます" in ja.stderr

@@ -34,13 +34,15 @@ from typing import Any
 
 from ...messages import say
 from ...names import fold, suggestions
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, one_side, rule, scan, split_entries
+from ...textimport import (ARROW, Entry, Grammar, ImportContext, Line, characters_listed, one_side, rule, scan,
+                           split_entries)
 from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Square
 
 SQ = r"[A-Ia-i]\s*[1-9](?!\d)"
 NAME = r"[^\s/、,;。:→>()「」《》【】・&]+?"
 NAMES = rf"{NAME}(?:\s*[・&]\s*{NAME})*"
+LISTED = rf"{NAME}(?:\s*[・&、,]\s*{NAME})*"  # a list that may run on with 、 (read while its pieces are names)
 END = r"(?=$|[\s/、,;。()]|を|に|へ|で)"
 BRACKETED = r"(?:《(?P<s1>[^》]+)》|「(?P<s2>[^」]+)」|【(?P<s3>[^】]+)】)"
 EXAMPLE = "アオイ：1手番目 サブ：Ｄ５へ移動／メイン：斬撃→ゴブリンA"
@@ -80,13 +82,7 @@ def _normal(entry: Entry, ctx: ImportContext, line: Line) -> dict | None:
 
 
 def _targets(text: str | None, entry: Entry, ctx: ImportContext, line: Line) -> list[str]:
-    out = []
-    for name in re.split(r"\s*[・&]\s*", (text or "").strip()):
-        if name:
-            cid = ctx.character(name, line)
-            if cid:
-                out.append(cid)
-    return out
+    return characters_listed(text or "", ctx, line)[0] if (text or "").strip() else []
 
 
 def _plan(fields: dict) -> dict:
@@ -220,8 +216,19 @@ def _ca(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
             reactions["ca_skill"] = skill["name"]
 
 
-def _cover(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
-    chosen = _targets(m.group("targets"), entry, ctx, _line(entry, m.group(0)))
+def _cover(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> int | None:
+    """カバー：黒田ソウマ、白石カナデ — the list runs on with 、 while its pieces are names."""
+    chosen, taken = characters_listed(m.group("targets"), ctx, _line(entry, m.group(0)), strict=False)
+    _covered(fields, chosen)
+    return m.start("targets") + taken
+
+
+def _cover_ja(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """黒田ソウマと白石カナデをカバー: every piece before を is a name."""
+    _covered(fields, _targets(m.group("targets"), entry, ctx, _line(entry, m.group(0))))
+
+
+def _covered(fields: dict, chosen: list[str]) -> None:
     if chosen:
         fields.setdefault("reactions", {}).setdefault("cover", []).extend(chosen)
 
@@ -235,13 +242,13 @@ PART_END = r"\s*(?:で|は)?\s*:?"
 USE = r"(?:\s*(?:を)?\s*(?:使用|発動))?"
 RULES = (
     _r("fallback", r"(?:予備|代替行動|代替|不可(?:の)?(?:時|とき|場合)|fallback)\s*(?:は)?\s*:?", _fallback),
-    _r("slot", r"(?:第\s*)?(?P<n>\d{1,2})\s*(?:手番目|手番|回目|番目|手目)?\s*[:.)]?|手番\s*(?P<n2>\d{1,2})\s*:?", _slot),
+    _r("slot", r"(?:\(\s*)?(?:第\s*)?(?P<n>\d{1,2})\s*(?:手番目|手番|回目|番目|手目)?\s*[:.)]?|手番\s*(?P<n2>\d{1,2})\s*:?", _slot),
     _r("ca_skill", rf"CA\s*(?:スキル|攻撃|技)\s*:?\s*(?:{BRACKETED}|(?P<bare>{NAME}){END})", _ca),
     _r("ca_no", r"CA\s*(?:は)?\s*:?\s*(?:しない|なし|無し|無|no|off|×|✕)", _reaction("ca", False)),
     _r("ca", rf"CA\s*(?:は)?\s*:?\s*(?:する|あり|有り|有|yes|on|○|◯)?(?:\s*\(\s*(?:{BRACKETED}|(?P<bare>{NAME}))\s*\))?",
        _ca),
-    _r("cover", rf"(?:カバーリング|カバー|cover)\s*(?:対象)?\s*:?\s*(?P<targets>{NAMES}){END}", _cover),
-    _r("cover_ja", rf"(?P<targets>{NAMES})\s*を\s*(?:カバー|かばう)(?:する)?", _cover),
+    _r("cover", rf"(?:カバーリング|カバー|cover)\s*(?:対象)?\s*:?\s*(?P<targets>{LISTED}){END}", _cover),
+    _r("cover_ja", rf"(?P<targets>{NAMES})\s*を\s*(?:カバー|かばう)(?:する)?", _cover_ja),
     _r("reroll_hit", r"命中(?:ファンブル)?(?:時|の)?(?:は)?\s*:?\s*振り直し(?:する|あり)?", _reaction("reroll_hit_fumble", True)),
     _r("reroll_evasion", r"回避(?:失敗)?(?:時|の)?(?:は)?\s*:?\s*振り直し(?:する|あり)?",
        _reaction("reroll_evasion_failure", True)),

@@ -264,14 +264,16 @@ class Renderer:
 
         self.blocks = list(header.header_blocks(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en,
                                                 options=OPTIONS, lang=self.lang))
-        for turn in log["turns"]:
+        # the state and the outcome are those after the last turn shown, not the log's last
+        told = [turn for turn in log["turns"] if turn["turn"] <= max(turns, default=0)]
+        for turn in told:
             keep = len(self.blocks)
             self.turn(turn)
             self.flush()
             if turn["turn"] not in turns:  # folded onto the track, not shown
                 del self.blocks[keep:]
         self.blocks.append(Heading(t("outcome_head"), 2))
-        self.blocks.append(Lines.of(self.outcome(log)))
+        self.blocks.append(Lines.of(self.outcome(log, told)))
         self.blocks.append(self.table(t("state_now")))
         self.blocks.append(self.board())
         return self.blocks
@@ -283,9 +285,10 @@ class Renderer:
                 handler(e)
             self.track.apply(e)
 
-    def outcome(self, log: dict) -> str:
-        o = log["outcome"]
-        if log["turns"] and log["turns"][-1]["status"] == "awaiting":
+    def outcome(self, log: dict, told: list[dict]) -> str:
+        """The outcome after the ``told`` turns: the log's, or the battle going on when the log goes further."""
+        o = log["outcome"] if len(told) == len(log["turns"]) else {"result": "ongoing"}
+        if told and told[-1]["status"] == "awaiting":
             return self.t("awaiting_outcome")
         if o["result"] == "win":
             return self.t("win", side=self.track.sides.get(o["winner"], o["winner"]), reason=self.t(o["reason"]))
@@ -534,7 +537,7 @@ def skill_used(e: dict) -> tuple[str, str] | None:
 
 def outcome_line(log: dict, *, lang: str) -> str:
     """The outcome as the report's 【結果】 says it."""
-    return Renderer(log, lang, "gk").outcome(log)
+    return Renderer(log, lang, "gk").outcome(log, log["turns"])
 
 
 def blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:

@@ -145,7 +145,7 @@ class DhRuleset(Ruleset):
     def summary_hooks(self):
         from ...report.summary import SummaryHooks
 
-        return SummaryHooks(dp_sides=_player_sides)
+        return SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
 
     def grammar(self):
         from .grammar import GRAMMAR

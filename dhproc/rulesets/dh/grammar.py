@@ -27,6 +27,7 @@ NAME = r"[^\s/、,;。:→>()「」《》・&]+?"
 NAMES = rf"{NAME}(?:\s*[・&]\s*{NAME})*"
 END = r"(?=$|[\s/、,;。]|を|に|へ)"
 EXAMPLE = "山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎"
+THEN = r"(?:して|し|後|のみ|だけ)?"  # Ｂ５へ移動して待機 · Ｅ１→Ｅ４移動のみ
 
 
 def _squares(text: str, ctx: ImportContext) -> list[str]:
@@ -56,6 +57,10 @@ def _attack(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None
 
 def _wait(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     fields["wait"] = True
+
+
+def _nothing(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    pass
 
 
 def _stay(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
@@ -110,12 +115,13 @@ _r = rule
 ABILITY_WORD = r"(?:特殊能力|能力|ability|スキル|skill)"
 RULES = (
     _r("bonus", r"応援(?:ボーナス)?\s*:?\s*(?P<roll>発動|命中|成功)?(?:判定)?\s*:?\s*\+?\s*(?P<n>\d{1,4})(?:\s*点)?", _bonus),
-    _r("stay", r"(?:移動なし|移動しない|移動無し|no\s*move)", _stay),
+    _r("stay", r"(?:移動なし|移動しない|移動無し|移動せずに|移動せず|その場で|その場から|no\s*move)", _stay),
+    _r("said_none", r"(?:(?:通常)?攻撃(?:は)?\s*(?:なし|無し|しない|せず)|移動のみ|移動だけ)", _nothing),  # what is not done
     _r("wait", rf"(?:待機|wait|行動なし|何もしない|なし){END}", _wait),
     _r("via", rf"\(\s*(?P<via>{SQ}(?:\s*[・,、]\s*{SQ})*)\s*経由\s*\)", _via),
-    _r("move", rf"(?:移動\s*:?\s*)?(?P<chain>{SQ}(?:\s*{ARROW}\s*{SQ})+)(?:\s*(?:へ|に)?\s*移動)?", _move),
+    _r("move", rf"(?:移動\s*:?\s*)?(?P<chain>{SQ}(?:\s*{ARROW}\s*{SQ})+)(?:\s*(?:へ|に)?\s*移動{THEN})?", _move),
     _r("to", rf"(?:移動|to|move)\s*:?\s*{ARROW}?\s*(?P<to>{SQ})(?:\s*(?:へ|に))?", _to),
-    _r("to_ja", rf"(?P<to>{SQ})\s*(?:へ|に|まで)?\s*(?:移動)?", _to),
+    _r("to_ja", rf"(?P<to>{SQ})\s*(?:へ|に|まで)?\s*(?:移動{THEN})?", _to),
     _r("ability", rf"{ABILITY_WORD}\s*(?:「(?P<ab>[^」]+)」|\((?P<ab2>[^)]+)\)|《(?P<ab3>[^》]+)》)?"
                   rf"(?:\s*(?::|{ARROW}|対象\s*:?)\s*(?P<targets>{NAMES}){END})?(?:\s*(?:を)?(?:使用|発動))?", _ability),
     _r("ability_named", rf"「(?P<ab>[^」]+)」(?:\s*(?:{ARROW}|対象\s*:?)\s*(?P<targets>{NAMES}){END})?"
@@ -124,6 +130,9 @@ RULES = (
     _r("attack", rf"(?:通常攻撃|攻撃|attack|atk)\s*(?::|{ARROW})?\s*(?P<target>{NAME}){END}(?:\s*を)?", _attack),
     _r("attack_ja", rf"(?P<target>{NAME})\s*(?:を|に|へ)\s*(?:通常)?攻撃", _attack),
     _r("ability_ja", rf"(?P<targets>{NAMES})\s*(?:に|へ)\s*{ABILITY_WORD}(?:\s*(?:を)?(?:使用|発動))?", _ability),
+    # last: a word before an arrow and a target (or before 使用) names the character's ability: 紅蓮→鈴木
+    _r("ability_bare", rf"(?P<ab>{NAME})(?:\s*(?:{ARROW}|対象\s*:?)\s*(?P<targets>{NAMES}){END}(?:\s*(?:を)?(?:使用|発動))?"
+                       rf"|\s*(?:を)?\s*(?:使用|発動))", _ability),
 )
 
 

@@ -897,6 +897,14 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
                      walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))
 
 
+KILL_CAUSES = Catalog({"cost": ("（能力のコスト）", "(its ability's cost)")})
+
+
+def kill_cause(e: dict, lang: str) -> str | None:
+    """``dhproc summary``: a death nobody dealt — paying its own ability's cost."""
+    return KILL_CAUSES.lang(lang)(e["cause"]) if e["cause"] == "cost" else None
+
+
 def outcome_line(log: dict, *, lang: str) -> str:
     """The outcome line with every event applied (``dhproc summary``)."""
     board = Board.from_setup(log["input"]["match"]["setup"])

@@ -6,7 +6,7 @@ from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import checks, report, rules
-from .model import KagemiyaState, Side, parse_spell_kinds
+from .model import KagemiyaState
 from .options import OPTIONS
 
 
@@ -32,23 +32,13 @@ class KagemiyaRuleset(Ruleset):
     def check(self, match):
         return checks.check_match(match)
 
+    def warnings(self, match):
+        from ... import api
+
+        return checks.play_warnings(match, api.resolve(match))
+
     def initial_state(self, match) -> KagemiyaState:
-        setup = match.setup
-        chars, _ = checks.characters_of(setup, match.options["hp_per_endurance"])
-        sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
-        for sid, side in sides.items():
-            side.escaped = bool(setup["sides"][sid].get("escaped", False))
-            side.escaped_to = setup["sides"][sid].get("escaped_to")
-            side.out = not side.escaped and not any(checks.in_play_at_start(c) for c in chars.values()
-                                                    if c.side == sid)
-        progress = setup.get("progress", {})
-        return KagemiyaState(sides=sides, characters=chars,
-                             spell_kinds=parse_spell_kinds(setup.get("command_spell_kinds")),
-                             rounds=setup["rounds"], phase=setup.get("phase", "battle"),
-                             ambusher=setup.get("ambusher"), area=setup.get("area"),
-                             areas=tuple(setup.get("areas", [])), occupied=tuple(setup.get("occupied", [])),
-                             rounds_played=progress.get("rounds_played", 0),
-                             order=list(progress["order"]) if "order" in progress else None)
+        return checks.start_state(match.setup, match.options["hp_per_endurance"])
 
     def resolve_turn(self, state: KagemiyaState, turn, ctx) -> TurnStatus:
         return rules.resolve_turn(state, turn, ctx)
@@ -60,24 +50,7 @@ class KagemiyaRuleset(Ruleset):
         return state.outcome or {"result": "ongoing", "winner": None, "reason": "in_progress"}
 
     def state_json(self, state: KagemiyaState) -> dict[str, Any]:
-        """The setup's keys for what play changes, so a later battle can start from it (KAGEMIYA-1.8)."""
-        chars = {}
-        for c in state.characters.values():
-            entry: dict[str, Any] = {"name": c.name, "side": c.side, "kind": c.kind, "row": c.row, "hp": c.hp,
-                                     "max_hp": c.max_hp}
-            if c.kind == "master":
-                entry["command_spells"] = c.command_spells
-            entry["used"] = {rid: n for rid, n in c.used.items()}
-            entry["eliminated"] = c.eliminated
-            entry["protected"] = c.protected
-            chars[c.id] = entry
-        sides = {}
-        for s in state.sides.values():
-            status = "escaped" if s.escaped else "out" if s.out else "fighting"
-            sides[s.id] = {"name": s.name, "status": status, "escaped_to": s.escaped_to}
-        return {"phase": state.phase, "rounds": state.rounds,
-                "progress": {"rounds_played": state.rounds_played, "order": state.order},
-                "sides": sides, "characters": chars}
+        return state.to_json()
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
@@ -105,7 +78,8 @@ class KagemiyaRuleset(Ruleset):
         """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
         from ...report.summary import SummaryHooks
 
-        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False)
+        return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False,
+                            killer=report.knocked_out_by)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)

@@ -11,9 +11,10 @@ from ...errors import Problem
 from ...messages import default_lang
 from ...names import did_you_mean
 from ...naming import listed
+from . import standing
 from .messages import check_name, say, stat_name
-from .model import (ATTACKS, CHECK_STAT, Character, SpellKind, parse_character, parse_spell_kinds, servant_of,
-                    targets_of)
+from .model import (ATTACKS, CHECK_STAT, Character, KagemiyaState, Side, SpellKind, parse_character, parse_spell_kinds,
+                    servant_of, targets_of)
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
 DEFENSE_VOCABULARY = Vocabulary({
@@ -57,6 +58,26 @@ def _has(own: dict[str, str]) -> str:
 
 def in_play_at_start(c: Character) -> bool:
     return not (c.eliminated or c.protected)
+
+
+def start_state(setup: dict[str, Any], hp_per_endurance: int) -> KagemiyaState:
+    """The battle as the setup starts it (KAGEMIYA-1.2, 1.8): for resolution, and for the report,
+    which follows the log's events from it."""
+    chars, _ = characters_of(setup, hp_per_endurance)
+    sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
+    for sid, side in sides.items():
+        side.escaped = bool(setup["sides"][sid].get("escaped", False))
+        side.escaped_to = setup["sides"][sid].get("escaped_to")
+        side.out = not side.escaped and not any(in_play_at_start(c) for c in chars.values() if c.side == sid)
+        side.standing = copy.deepcopy(setup["sides"][sid].get("standing", {}))
+    progress = setup.get("progress", {})
+    return KagemiyaState(sides=sides, characters=chars,
+                         spell_kinds=parse_spell_kinds(setup.get("command_spell_kinds")),
+                         rounds=setup["rounds"], phase=setup.get("phase", "battle"),
+                         ambusher=setup.get("ambusher"), area=setup.get("area"),
+                         areas=tuple(setup.get("areas", [])), occupied=tuple(setup.get("occupied", [])),
+                         rounds_played=progress.get("rounds_played", 0),
+                         order=list(progress["order"]) if "order" in progress else None)
 
 
 def check_match(match: Any) -> list[Problem]:
@@ -114,9 +135,25 @@ def check_match(match: Any) -> list[Problem]:
             at(("command_spell_kinds", i, mixed[0]), say("kagemiya.spell_effect_and_grant", kid=kd["id"], key=mixed[0]))
         if "amount" in kd and kd.get("effect") != "heal":
             at(("command_spell_kinds", i, "amount"), say("kagemiya.spell_amount_not_heal", kid=kd["id"]))
+    for sid, side in sides.items():  # KAGEMIYA-5.12: orders carried from the battle's earlier 巡
+        if "standing" in side:
+            checker = _TurnChecker(_Within(match, ("setup", "sides", sid, "standing")), setup, chars, kinds, opts)
+            checker.standing_orders((), sid, side["standing"])
+            problems += checker.problems
     for turn in match.turns:
         problems += _check_turn(turn, setup, chars, kinds, opts)
     return problems
+
+
+class _Within:
+    """Locates a checker's problems below ``prefix`` of the match file (the setup's standing orders
+    are checked as a submission's are)."""
+
+    def __init__(self, match: Any, prefix: tuple):
+        self.match, self.prefix = match, prefix
+
+    def problem(self, rel: tuple, message: str, *, key: bool = False) -> Problem:
+        return self.match.problem(self.prefix + rel, message, key=key)
 
 
 def needs_initiative(setup: dict, opts: dict, round_no: int) -> bool:
@@ -240,6 +277,16 @@ class _TurnChecker:
                 if c is not None:
                     check = "escape" if sub["initiative"].get("escape") else "initiative"
                     self.declared(here + ("initiative",), c, sub["initiative"], (check,))
+        self.standing_orders(here, sid, sub)
+        acts = sub.get("actions", [])
+        if acts and ambush and sid != setup.get("ambusher"):
+            self.at(here + ("actions",), say("kagemiya.victims_act"))
+        for i, act in enumerate(acts):
+            self.action(here + ("actions", i), sid, act, ambush)
+
+    def standing_orders(self, here: tuple, sid: str, sub: dict) -> None:
+        """KAGEMIYA-4.3, 5.7: the escape roller and the defence orders name the 陣営's own characters
+        and what they have."""
         if "escape_roller" in sub:
             c = self.own(here + ("escape_roller", "roller"), sub["escape_roller"]["roller"], sid)
             if c is not None:
@@ -261,11 +308,6 @@ class _TurnChecker:
                     _, cp = parse(entry["if"], DEFENSE_VOCABULARY)
                     for p, m in cp:
                         self.at(where + ("if",) + p, m)
-        acts = sub.get("actions", [])
-        if acts and ambush and sid != setup.get("ambusher"):
-            self.at(here + ("actions",), say("kagemiya.victims_act"))
-        for i, act in enumerate(acts):
-            self.action(here + ("actions", i), sid, act, ambush)
 
     def action(self, where: tuple, sid: str, act: dict, ambush: bool) -> None:
         c = self.own(where + ("actor",), act["actor"], sid)
@@ -334,12 +376,27 @@ def _check_turn(turn: Any, setup: dict, chars: dict[str, Character], kinds: dict
     return checker.problems
 
 
+def _lapsed_orders(match: Any) -> list[Problem]:
+    problems = []
+    for earlier, turn in zip(match.turns, match.turns[1:]):
+        for sid, sub in turn.submissions.items():
+            for path in standing.dropped(earlier.submissions.get(sid, {}), sub):
+                what = say(f"kagemiya.order_word.{path[0]}", cid=path[1] if len(path) > 1 else "")
+                problems.append(turn.problem(("submissions", sid), say("kagemiya.order_lapses", what=what,
+                                                                      n=earlier.number)))
+    return problems
+
+
 def setup_from_log(log: dict) -> dict:
     """KAGEMIYA-1.8: the log's setup with its final state: HP, rows, 令呪 and uses left, who dropped
-    out, the 巡 played, the 行動順, and which 陣営 escaped (and where)."""
+    out, the 巡 played, the 行動順, which 陣営 escaped (and where), and the orders that stand
+    (KAGEMIYA-5.12)."""
     setup = copy.deepcopy(log["input"]["match"]["setup"])
     state = log["state"]
     for sid, side in setup["sides"].items():
+        side.pop("standing", None)
+        if state["sides"][sid].get("standing"):
+            side["standing"] = copy.deepcopy(state["sides"][sid]["standing"])
         if state["sides"][sid]["status"] == "escaped":
             side["escaped"] = True
             if state["sides"][sid]["escaped_to"] is not None:
@@ -351,9 +408,11 @@ def setup_from_log(log: dict) -> dict:
         if data["kind"] == "master":
             data["command_spells"] = now["command_spells"]
         for key in ("skills", "noble_phantasms", "doubling"):
-            for r in data.get(key, []):
-                if now["used"].get(r["id"]):
+            for r in data.get(key, []):  # a 令呪 may have restored what the old setup had used
+                if r["id"] in now["used"]:
                     r["used"] = now["used"][r["id"]]
+                else:
+                    r.pop("used", None)
         for flag in ("eliminated", "protected"):
             if now[flag]:
                 data[flag] = True
@@ -366,3 +425,32 @@ def setup_from_log(log: dict) -> dict:
     if progress["order"] is not None:
         setup["progress"]["order"] = list(progress["order"])
     return setup
+
+
+def play_warnings(match: Any, log: dict) -> list[Problem]:
+    """Doubtful but legal turn files, found in what resolution did with them (``validate``).
+
+    KAGEMIYA-3.1 / 4.3: a named 先手判定 or 逃走判定 roller that cannot roll when the roll is made (in
+    the back row, or out of the battle) is replaced; the warning says by whom, at the roller's line.
+    KAGEMIYA-5.12: with ``standing_orders: one_round``, orders a 陣営 gave in one 巡 and not in the
+    next lapse; the warning names them."""
+    problems = _lapsed_orders(match) if match.options["standing_orders"] == "one_round" else []
+    rule = say(f"kagemiya.stand_in_rule.{log['options'].get('escape_roller', 'highest_agility')}")
+    for turn, logged in zip(match.turns, log["turns"]):
+        events = logged["events"]
+        ordered = next((i for i, e in enumerate(events) if e["kind"] == "order"), len(events))
+        for i, e in enumerate(events):
+            if e["kind"] != "cancel" or e.get("what") not in ("initiative", "escape") or "actor" not in e:
+                continue
+            key = "initiative" if i < ordered and "initiative" in turn.submissions.get(e["side"], {}) \
+                else "escape_roller"
+            instead = next((x["actor"] for x in events[i + 1:] if x["kind"] == "check" and x["side"] == e["side"]),
+                           None)
+            where = ("submissions", e["side"], key, "roller")
+            what = {"cid": e["actor"], "check": check_name(e["what"]), "why": say(f"kagemiya.not_rolling.{e['reason']}")}
+            if instead:
+                problems.append(turn.problem(where, say("kagemiya.roller_stands_in", **what, instead=instead, rule=rule)))
+            else:
+                problems.append(turn.problem(where, say("kagemiya.roller_nobody", **what)))
+    return problems
+

@@ -190,6 +190,13 @@ def _support(fields, m, entry, ctx):
         _open(fields, m, entry, "support_for", of=cid)
 
 
+def _support_of(fields, m, entry, ctx):
+    """ライダーを援護: this character's 援護 of ライダー's attack in the post."""
+    cid = ctx.character(m.group("names").strip(), _line_of(entry, m.group(0)))
+    if cid:
+        _open(fields, m, entry, "support_for", of=cid)
+
+
 def _condition(fields, m, entry, ctx):
     item = _current(fields)
     if item is None or item.kind != "defense":
@@ -272,7 +279,8 @@ DECLARATION_RULES = (
     _r("doubling", rf"(?:倍加\s*(?:[:(「《]\s*(?P<d1>[^)」》/、,;\s]+)\s*[)」》]?)?|(?P<d2>{'|'.join(STAT_WORDS.values())})\s*倍加)",
        _doubling),
     _r("object_in", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", lambda f, m, e, c: _object(f, m, e, c)),
-    _r("named", r"(?:使用(?:スキル|宝具)|(?:スキル|宝具)(?:使用)?|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?(?=$|[\s/;。)])", _named),
+    _r("named", rf"(?:使用(?:スキル|宝具)|(?:スキル|宝具)(?:使用)?|使用)\s*(?::\s*)?(?:[「《(]\s*)?(?P<names>[^」》)/;\s]+?)\s*[」》)]?"
+                rf"{USED}(?=$|[\s/;。)]|{ATTACK_ANY}|先手|逃走)", _named),  # 宝具「…」使用
     _r("quoted", rf"[「《【](?P<names>[^」》】]+)[」》】]{USED}", _named),
     _r("bare", rf"(?P<name>[^\s/、,;。:→>()「」《》【】・&]+?){USED}(?=$|[\s/、,;。()「《【・&]|{ATTACK_ANY}|先手|逃走)", _bare),
 )
@@ -282,10 +290,12 @@ RULES = (
     _r("escape_roller", r"(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当)(?:\s*(?:は|:))?", _escape_roller),
     _r("defense", r"(?:防御指示|防御時|防御)(?:\s*(?:は|:))?", _defense),
     _r("condition", rf"(?:{CONDITION})(?:\s*(?:なら|で|の時|のとき|時|には))?", _condition),
+    _r("attack_de", rf"(?:{ATTACK})\s*で\s*(?P<target>{TARGETS})\s*(?:を|に|へ)\s*攻撃(?:する)?", _attack),  # 物理でXを攻撃
     _r("attack", rf"(?:{ATTACK})(?:\s*(?:{ARROW}|:|対象\s*:?)\s*(?P<target>{TARGETS}){END})?(?:\s*(?:を|に))?(?:\s*する)?",
        _attack),
     _r("attack_ja", rf"(?P<target>{NAME})\s*(?:に|へ|を)\s*(?:{ATTACK})", _attack_ja),
     _r("object", rf"対象\s*:?\s*(?P<target>{TARGETS}){END}", _object),
+    _r("support_of", rf"(?P<names>{NAME})\s*(?:の攻撃)?\s*を\s*援護(?:する|します)?", _support_of),  # ライダーを援護
     _r("support", rf"援護\s*(?:者)?\s*(?:{ARROW}|:)?\s*(?P<names>{NAMES}){END}(?:\s*(?:の攻撃)?(?:を|に))?", _support),
     _r("spell_on", rf"令呪\s*(?:(?P<count>\d)\s*画)?\s*[:(「《]\s*(?P<kind>[^)」》/、,;\s]+)\s*[)」》]?\s*"
                     rf"(?:{ARROW})\s*(?P<target>{NAME}){END}", _spell_on),
@@ -484,6 +494,7 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                             what=say(f"kagemiya.import_what_{key}", ctx.lang))
                 continue
             sub[key] = {"roller": item.who}
+            ctx.located[(key,)] = item.line
             if item.fields.get("escape"):
                 sub[key]["escape"] = True
             sub[key].update(_resolve_declared(item, item.declared, _check_of(item), ctx))
@@ -503,6 +514,7 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             if act["do"] == "pass" and len(act) > 2:
                 ctx.problem(item.line, "kagemiya.import_pass_declares", name=name)
             actions.append((item, act))
+            ctx.located[("actions", len(sub.get("actions", [])))] = item.line
             sub.setdefault("actions", []).append(act)
         elif item.kind == "defense":
             orders = []
@@ -513,6 +525,7 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                 if got:
                     orders.append(({"if": e["if"]} if e["if"] is not None else {}) | got)
             if orders:
+                ctx.located.setdefault(("defense", item.who), item.line)
                 defense = sub.setdefault("defense", {})
                 if item.who in defense:
                     defense[item.who] += orders

@@ -165,6 +165,20 @@ MESSAGES = catalogue("kagemiya", {
                             "ほかの陣営の逃走に対抗する判定者なら「逃走阻止：セイバー」、自分の手番に逃走するなら「セイバー：逃走」と書いてください",
                             "「逃走判定：」 alone does not say which: write 「先手判定で逃走：セイバー」 to escape at 先手判定, "
                             "「逃走阻止：セイバー」 for who rolls against another 陣営's escape, or 「セイバー：逃走」 on the 手番"),
+    # warnings of validate, from what resolution did (checks.play_warnings)
+    "roller_stands_in": ("警告：{cid}は{why}ため{check}を振れません：代わりに{instead}が振ります（{rule}。宣言した効果は使いません）",
+                         "warning: '{cid}' cannot make the {check} roll ({why}): '{instead}' rolls instead ({rule}; declaring nothing)"),
+    "roller_nobody": ("警告：{cid}は{why}ため{check}を振れません。前衛に振れるキャラクターもいません",
+                      "warning: '{cid}' cannot make the {check} roll ({why}), and nobody in front can"),
+    "order_lapses": ("警告：{n}巡目の提出にあった{what}がこの巡にはありません。standing_orders: one_round ではこの巡には効きません",
+                     "warning: the {what} of 巡 {n}'s submission is not given again; with standing_orders: one_round it does not hold in this 巡"),
+    "order_word.defense": ("{cid}の防御指示", "defence orders of '{cid}'"),
+    "order_word.on_servant_loss": ("サーヴァント脱落時：保護", "on_servant_loss: protect"),
+    "order_word.escape_roller": ("逃走阻止の判定者（escape_roller）", "escape_roller"),
+    "not_rolling.back_row": ("後衛にいる", "in the back row"),
+    "not_rolling.out_of_battle": ("戦闘にいない", "not in the battle"),
+    "stand_in_rule.highest_agility": ("前衛で敏捷が最も高いキャラクター", "the front-row character with the highest 敏捷"),
+    "stand_in_rule.first_listed": ("前衛で最初に記載されたキャラクター", "the first front-row character listed"),
     "import_head_without_name": ("{head}のあとにキャラクター名がありません（例：{head}：セイバー）",
                                  "no character's name after {head} (e.g. {head}：セイバー)"),
 })

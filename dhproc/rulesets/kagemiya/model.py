@@ -7,6 +7,7 @@ problems, located) and the initial state, so the two never read a character diff
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,6 +156,7 @@ class Side:
     escaped: bool = False
     escaped_to: str | None = None
     out: bool = False
+    standing: dict[str, Any] = field(default_factory=dict)  # KAGEMIYA-5.12: orders that stand (standing.py)
 
 
 @dataclass
@@ -185,6 +187,29 @@ class KagemiyaState:
 
     def sides_fighting(self) -> list[str]:
         return [sid for sid, s in self.sides.items() if not (s.escaped or s.out)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The log's ``state``: the setup's keys for what play changes, so a later battle can start
+        from it (KAGEMIYA-1.8)."""
+        chars = {}
+        for c in self.characters.values():
+            entry: dict[str, Any] = {"name": c.name, "side": c.side, "kind": c.kind, "row": c.row, "hp": c.hp,
+                                     "max_hp": c.max_hp}
+            if c.kind == "master":
+                entry["command_spells"] = c.command_spells
+            entry["used"] = dict(c.used)
+            entry["eliminated"] = c.eliminated
+            entry["protected"] = c.protected
+            chars[c.id] = entry
+        sides = {}
+        for s in self.sides.values():
+            status = "escaped" if s.escaped else "out" if s.out else "fighting"
+            sides[s.id] = {"name": s.name, "status": status, "escaped_to": s.escaped_to}
+            if s.standing:
+                sides[s.id]["standing"] = copy.deepcopy(s.standing)
+        return {"phase": self.phase, "rounds": self.rounds,
+                "progress": {"rounds_played": self.rounds_played, "order": self.order},
+                "sides": sides, "characters": chars}
 
 
 # --------------------------------------------------------------------------- parsing
@@ -225,7 +250,7 @@ def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> 
                 problems.append(((key, i, "physical_defense_as"), say("kagemiya.defense_as_not_on",
                                                                       check=r.physical_defense_as)))
             n = rdata.get("used", 0)
-            if n:
+            if n or "used" in rdata:  # 0 as given: a 令呪 restored it (KAGEMIYA-1.8), as the log's state says
                 used[r.id] = n
             if r.uses is not None and n > r.uses:  # KAGEMIYA-1.8
                 problems.append(((key, i, "used"), say("kagemiya.used_too_many", n=n, uses=r.uses)))

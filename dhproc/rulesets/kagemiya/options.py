@@ -31,6 +31,10 @@ OPTIONS = OptionSet([
            reason="each front-row character acts once per 巡; skills may raise a character's own 'actions'"),
     Option("back_row_acts", False, choices=(False, True), source="guess", clause="KAGEMIYA-5.1",
            reason="only the front row rolls or supports in the seed; the back row waits"),
+    Option("standing_orders", "until_withdrawn", choices=("until_withdrawn", "one_round"), source="guess",
+           clause="KAGEMIYA-5.12",
+           reason="the seed has the defender declare at each attack, which a batch's orders stand in for; "
+                  "the research gives on_servant_loss once per battle: orders stand until a later 巡 replaces them"),
     Option("supporter_resources", "this_attack", choices=("this_attack", "whole_round"), source="guess",
            clause="KAGEMIYA-6.4",
            reason="the seed bars a supporter's skills, 宝具 and 令呪 from the support it gives; the rest of its 巡 is its own"),
@@ -57,6 +61,7 @@ OPTIONS.set_names({
     "escape_destination": ("逃走先", "escape destination"),
     "actions_per_round": ("1巡の行動回数", "actions per round"),
     "back_row_acts": ("後衛の行動", "the back row acts"),
+    "standing_orders": ("防御指示などの継続", "standing orders last"),
     "supporter_resources": ("援護したキャラクターのスキル等", "a supporter's own skills"),
     "ambush_phase_attacks": ("奇襲フェイズの攻撃", "attacks in the surprise phase"),
     "master_loss": ("マスター脱落時", "when a master drops out"),
@@ -77,6 +82,8 @@ OPTIONS.set_reasons({
     "escape_destination": "GMが誰もいないエリアを指定する。マップを一周する順で次の空きエリアを既定とする",
     "actions_per_round": "前衛は1巡に1回行動する。スキルでキャラクター個別の actions を増やせる",
     "back_row_acts": "判定と援護ができるのは前衛のみ（seed）。後衛は待機する",
+    "standing_orders": "seed では防御側が攻撃ごとに宣言し、一括処理の指示はその代わり。調査では脱落時の選択は戦闘開始時に一度だけ。"
+                       "指示は後の巡で出し直すまで続く",
     "supporter_resources": "seed が禁じるのは援護に使うスキル・宝具・令呪。その巡のほかの判定では使える",
     "ambush_phase_attacks": "kagemiya の奇襲フェイズでは裏切った側が奇襲攻撃を行う。親システムは物理・魔術も認める",
     "master_loss": "kagemiya の脱落ページ：魔力供給が断たれサーヴァントは消滅する",

@@ -12,7 +12,10 @@ from ...report.document import Block, Heading, Lines, Table
 from ...report import header
 from ...report.text import Catalog
 from ...engine.conditions import OPS
-from .model import RANKS, STATS, parse_character, parse_spell_kinds
+from ...messages import say
+from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
+from . import standing, track
+from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
 
 T = Catalog({
@@ -21,13 +24,19 @@ T = Catalog({
     "ambush": ("奇襲フェイズ（{side}の裏切り）", "surprise phase (betrayal by {side})"),
     "mid": ("（{n}巡目まで処理済みの状態から）", "(starting after 巡 {n})"),
     "members": ("【参加者】", "[Participants]"),
+    "members_at": ("【参加者（{n}巡目開始時）】", "[Participants at the start of round (巡) {n}]"),
     "at_end": ("【戦闘終了時】", "[At the end]"),
+    "after_round": ("【{n}巡目終了時】", "[After round (巡) {n}]"),
     "round": ("■{n}巡目", "■ Round (巡) {n}"),
     "awaiting": ("【行動提出待ち】{side}", "[Awaiting the submission of] {side}"),
+    "lapsed": ("{side}：{what}は{n}巡目の指示で、この巡には効かない（指示は1巡ごと）",
+               "{side}: the {what} given for 巡 {n} does not hold in this 巡 (orders last one 巡)"),
     "initiative": ("【先手判定】", "[Initiative (先手判定)]"),
     "initiative_line": ("{side}：{name}　{pool}", "{side}: {name}   {pool}"),
     "escape_line": ("{side}：{name}（逃走判定）　{pool}", "{side}: {name} (escape)   {pool}"),
     "reroll_line": ("　振り直し {side}：{pool}", "  re-roll {side}: {pool}"),
+    "stand_in": ("　→ 代わりに{name}が判定（{rule}。宣言した効果は使わない）",
+                 "  → {name} rolls instead ({rule}; declaring nothing)"),
     "claim": ("　先手を取る効果：{kind}（ランク{rank}）", "  first-move effect: {kind} (rank {rank})"),
     "order": ("→ 行動順：{order}", "→ order: {order}"),
     "ambush_phase": ("【奇襲フェイズ】{side}の手番のみ（先手判定なし）",
@@ -135,9 +144,22 @@ def resources_used(e: dict) -> list[tuple[str, str]]:
     return [(e["actor"], p["name"]) for p in e["parts"] if p["part"] != "support"]
 
 
+def knocked_out_by(events: list[dict], at: int) -> str | None:
+    """``dhproc summary``: who dealt the 脱落 at ``events[at]``: the attacker whose damage took the
+    HP to 0, or, for a servant that vanished with its master (KAGEMIYA-8.2), the master's."""
+    e = events[at]
+    if e["cause"] == "master_lost":  # the master's 脱落 comes just before its servants'
+        master = next((i for i in range(at - 1, -1, -1) if events[i]["kind"] == "eliminated"
+                       and events[i]["side"] == e["side"] and events[i]["cause"] != "master_lost"), None)
+        return None if master is None else knocked_out_by(events, master)
+    hit = next((x for x in reversed(events[:at]) if x["kind"] == "damage" and x["target"] == e["character"]), None)
+    return None if hit is None else hit["by"]
+
+
 def outcome_line(log: dict, *, lang: str) -> str:
     """The report's outcome line (``dhproc summary``)."""
-    return Renderer(log, lang, "gk", []).outcome(log["outcome"], log["state"])
+    awaiting = bool(log["turns"]) and log["turns"][-1]["status"] == "awaiting"
+    return Renderer(log, lang, "gk", []).outcome(track.followed(log), awaiting=awaiting)
 
 
 class Renderer:
@@ -147,9 +169,8 @@ class Renderer:
         self.w = WORDS[lang]
         self.why = REASONS[lang]
         self.setup = log["input"]["match"]["setup"]
-        hpe = log["options"].get("hp_per_endurance", 5)
-        self.chars = {cid: parse_character(cid, d, i, hpe)[0]
-                      for i, (cid, d) in enumerate(self.setup["characters"].items())}
+        self.state = track.start(log)  # followed event by event as the turns are told
+        self.chars = self.state.characters
         self.sides = {sid: s["name"] for sid, s in self.setup["sides"].items()}
         self.several = False  # whether the attack being told has several targets
         self.kinds = parse_spell_kinds(self.setup.get("command_spell_kinds"))
@@ -163,7 +184,9 @@ class Renderer:
         self.buf: list[str] = []
         self.mode = "initiative"  # initiative: the 先手判定 of a 巡; turn: a 陣営's 手番
         self.initiative_shown = False
+        self.stood_down: dict[str, bool] = {}  # 陣営 whose named roller could not roll: the next roll is a stand-in
         self.open_turn: Heading | None = None  # the heading of the 手番 being reported
+        self.turn_now: dict = {}  # the logged turn being told
 
     def name(self, cid: str | None) -> str:
         return self.chars[cid].name if cid in self.chars else str(cid)
@@ -199,19 +222,53 @@ class Renderer:
             head.append(t("mid", n=played))
         head.append(header.options_line(log, options=OPTIONS, lang=self.lang))
         self.out.append(Lines(tuple(head)))
-        self.out.append(self.table(t("members"), self.start_rows()))
-        self.resource_lines()
-        for turn in log["turns"]:
+        told = [turn for turn in log["turns"] if turn["turn"] <= self.last_shown]
+        for turn in told:  # the turns before the first shown only move the state on
             if turn["turn"] in turns:
+                break
+            self.follow(turn)
+        self.participants(after_a_turn=bool(told) and told[0]["turn"] not in turns)
+        for turn in told:
+            if turn["turn"] in turns:
+                self.turn_now = turn
                 for e in turn["events"]:
                     self.event(e)
                 self.flush()
+                self.follow(turn)
+            elif turn["turn"] > min(turns):
+                self.follow(turn)
+        awaiting = bool(told) and told[-1]["status"] == "awaiting"
         self.block(Heading(t("outcome"), 2))
-        self.buf.append(self.outcome(log["outcome"], log["state"]))
+        self.buf.append(self.outcome(self.state, awaiting=awaiting))
         self.flush()
-        self.out.append(self.table(t("at_end"), self.end_rows(log["state"])))
-        self.resource_lines()
+        if any(turn["turn"] in turns and turn["status"] == "complete" for turn in told):
+            caption = t("at_end") if self.state.outcome else t("after_round", n=self.state.rounds_played)
+            self.out.append(self.table(caption, self.rows()))
+            self.resource_lines()
         return self.out
+
+    def lapsed_orders(self) -> None:
+        """KAGEMIYA-5.12 (one_round): the orders of the 巡 before that this 巡's submissions do not give again."""
+        if self.log["options"].get("standing_orders") != "one_round":
+            return
+        inputs = self.log["input"]["turns"]
+        at = next(i for i, t in enumerate(inputs) if t["turn"] == self.turn_now["turn"])
+        if at == 0:
+            return
+        earlier = inputs[at - 1]
+        for sid, sub in inputs[at]["submissions"].items():
+            for path in standing.dropped(earlier["submissions"].get(sid, {}), sub):
+                what = say(f"kagemiya.order_word.{path[0]}", self.lang, cid=self.name(path[1]) if len(path) > 1 else "")
+                self.buf.append(self.t("lapsed", side=self.side(sid), what=what, n=earlier["turn"]))
+
+    def follow(self, turn: dict) -> None:
+        track.follow_turn(self.state, self.log, turn)
+
+    def participants(self, *, after_a_turn: bool) -> None:
+        """KAGEMIYA-10.1: who takes part, as the first 巡 shown finds them."""
+        caption = self.t("members_at", n=self.state.rounds_played + 1) if after_a_turn else self.t("members")
+        self.out.append(self.table(caption, self.rows()))
+        self.resource_lines()
 
     def table(self, caption: str, rows: list[list]) -> Table:
         return Table.of(HEADERS[self.lang], rows, caption)
@@ -234,48 +291,34 @@ class Renderer:
             items.append(f"{self.w[r.kind]}《{r.name}》{uses}")
         return "　".join(items) if self.lang == "ja" else ", ".join(items)
 
-    def start_rows(self) -> list[list]:
-        rows = []
-        for cid, c in self.chars.items():
-            np = self.setup["characters"][cid].get("noble_phantasm", "-")
-            state = "" if not (c.eliminated or c.protected) else \
-                self.w["eliminated_state" if c.eliminated else "protected_state"]
-            rows.append([self.side(c.side), c.name + self.paren(state), self.w[c.kind], self.w[c.row],
-                         *[self.setup["characters"][cid][s] for s in STATS], np, f"{c.hp}/{c.max_hp}",
-                         c.command_spells if c.kind == "master" else "-"])
-        return rows
-
     def paren(self, text: str) -> str:
         if not text:
             return ""
         return f"（{text}）" if self.lang == "ja" else f" ({text})"
 
-    def end_rows(self, state: dict) -> list[list]:
+    def rows(self) -> list[list]:
+        """The state table's rows: each character's row, HP and 令呪 now, and why it is not fighting."""
         rows = []
-        for cid, s in state["characters"].items():
-            c = self.chars[cid]
-            flag = "eliminated_state" if s["eliminated"] else "protected_state" if s["protected"] else None
-            side_status = state["sides"][c.side]["status"]
-            if flag is None and side_status != "fighting":
-                flag = side_status
-            for rid, n in s["used"].items():
-                c.used[rid] = n
+        for cid, c in self.state.characters.items():
+            side_status = self.state.sides[c.side]
+            flag = ("eliminated_state" if c.eliminated else "protected_state" if c.protected else
+                    "escaped" if side_status.escaped else "out" if side_status.out else None)
+            data = self.setup["characters"][cid]
             rows.append([self.side(c.side), c.name + self.paren(self.w[flag] if flag else ""), self.w[c.kind],
-                         self.w[s["row"]], *[self.setup["characters"][cid][k] for k in STATS],
-                         self.setup["characters"][cid].get("noble_phantasm", "-"), f"{s['hp']}/{s['max_hp']}",
-                         s.get("command_spells", "-")])
+                         self.w[c.row], *[data[k] for k in STATS], data.get("noble_phantasm", "-"),
+                         f"{c.hp}/{c.max_hp}", c.command_spells if c.kind == "master" else "-"])
         return rows
 
-    def outcome(self, outcome: dict, state: dict) -> str:
-        t = self.t
-        reason = self.why.get(outcome["reason"], outcome["reason"])
-        if outcome["result"] == "win":
-            return t("win", side=self.side(outcome["winner"]), reason=reason)
-        if outcome["result"] == "draw":
+    def outcome(self, state: KagemiyaState, *, awaiting: bool) -> str:
+        t, outcome = self.t, state.outcome
+        if outcome is not None:
+            reason = self.why.get(outcome["reason"], outcome["reason"])
+            if outcome["result"] == "win":
+                return t("win", side=self.side(outcome["winner"]), reason=reason)
             return t("draw", reason=reason)
-        if any(turn["status"] == "awaiting" for turn in self.log["turns"]):
+        if awaiting:
             return t("ongoing")
-        return t("ongoing_battle", n=state["progress"]["rounds_played"], rounds=state["rounds"])
+        return t("ongoing_battle", n=state.rounds_played, rounds=state.rounds)
 
     # ------------------------------------------------------------------ events
 
@@ -284,6 +327,7 @@ class Renderer:
         if k == "round_start":
             self.block(Heading(t("round", n=e["round"]), 2))
             self.mode, self.initiative_shown = "initiative", False
+            self.lapsed_orders()
         elif k == "awaiting":
             self.buf.append(t("awaiting", side=self.side(e["side"])))
         elif k == "ambush_phase":
@@ -373,6 +417,10 @@ class Renderer:
             self.buf.append(self.t("spell_restore", **head, np=np))
 
     def cancel(self, e: dict) -> None:
+        if e.get("what") in ("initiative", "escape") and "side" in e:  # a roller that cannot roll
+            self.open_initiative()
+            if "actor" in e:
+                self.stood_down[e["side"]] = True
         who = self.name(e.get("actor") or e.get("character")) if (e.get("actor") or e.get("character")) \
             else self.side(e.get("side"))
         if "resource" in e:
@@ -390,14 +438,22 @@ class Renderer:
             what = self.t("at_target", target=self.name(e["target"]), what=what)
         self.buf.append(self.t("cancel", who=who, what=what, why=self.why.get(e["reason"], e["reason"])))
 
+    def open_initiative(self) -> None:
+        if self.mode == "initiative" and not self.initiative_shown:
+            self.block(Heading(self.t("initiative"), 3))
+            self.initiative_shown = True
+
     def check(self, e: dict) -> None:
         t = self.t
         pool = self.pool(e)
         purpose = e["purpose"]
-        if self.mode == "initiative" and not self.initiative_shown:
-            self.block(Heading(t("initiative"), 3))
-            self.initiative_shown = True
+        self.open_initiative()
         if purpose in ("initiative", "escape"):
+            if e["side"] in self.stood_down:  # KAGEMIYA-3.1: who rolls instead, and why that one
+                del self.stood_down[e["side"]]
+                rule = say(f"kagemiya.stand_in_rule.{self.log['options'].get('escape_roller', 'highest_agility')}",
+                           self.lang)
+                self.buf.append(t("stand_in", name=self.name(e["actor"]), rule=rule))
             key = "initiative_line" if purpose == "initiative" else "escape_line"
             self.buf.append(t(key, side=self.side(e["side"]), name=self.name(e["actor"]), pool=pool))
         elif purpose == "reroll":
@@ -415,12 +471,14 @@ class Renderer:
         for p in e["parts"]:
             if p["part"] == "support":
                 continue
-            grant = ", ".join(f"{k}{p[k]:+d}" for k in ("dice", "sides", "modifier") if p.get(k))
+            grants = [f"{k}{p[k]:+d}" for k in ("dice", "sides", "modifier") if p.get(k)]
             label = f"{self.w[p['part']]}《{p['name']}》"
             if p["part"] == "doubling":
-                grant = ", ".join(x for x in (f"{self.w[p['stat']]}×{p['multiplier']}", grant) if x)
-            if p.get("first_move"):
-                grant += "、先手" if self.lang == "ja" else ", first move"
+                grants.insert(0, f"{self.w[p['stat']]}×{p['multiplier']}")
+            grant = ", ".join(grants)
+            if p.get("first_move"):  # KAGEMIYA-3.2: after what it adds, or alone when it adds nothing
+                grant += ("、先手" if self.lang == "ja" else ", first move") if grant else \
+                    ("先手" if self.lang == "ja" else "first move")
             note = ""
             if p["part"] == "command_spell":
                 note = (f" {self.name(p['payer'])} 残り{p['left']}画" if self.lang == "ja"

@@ -15,6 +15,7 @@ from ...engine.conditions import evaluate as holds
 from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
+from . import standing
 from .checks import DEFENSE_VOCABULARY
 from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, servant_of,
                     targets_of)
@@ -35,6 +36,15 @@ class SideRoll:
 
 def resolve_turn(state: KagemiyaState, turn: Any, ctx: TurnContext) -> TurnStatus:
     return Battle(state, ctx).run(turn)
+
+
+def take_orders(state: KagemiyaState, submissions: dict[str, dict], rule: str) -> None:
+    """KAGEMIYA-5.12: a 巡 under way folds each 陣営's submission into its standing orders."""
+    if rule != "until_withdrawn":
+        return
+    for sid, sub in submissions.items():
+        if sid in state.sides:
+            standing.merge(state.sides[sid].standing, sub)
 
 
 class Battle:
@@ -59,6 +69,7 @@ class Battle:
                 ctx.emit("awaiting", side=sid)
             return TurnStatus(False, missing[0])
         ctx.emit("round_start", round=round_no, rounds=s.rounds, phase=s.phase)
+        take_orders(s, self.subs, self.opts["standing_orders"])
         for c in s.characters.values():
             self.actions_left[c.id] = c.actions if c.actions is not None else self.opts["actions_per_round"]
         if s.phase == "ambush":  # KAGEMIYA-7.1
@@ -79,6 +90,10 @@ class Battle:
         ctx.emit("round_end", round=round_no,
                  hp={c.id: c.hp for c in s.characters.values() if s.in_battle(c)})
         return TurnStatus(True)
+
+    def orders(self, sid: str) -> dict:
+        """KAGEMIYA-5.12: the 陣営's orders that hold in this 巡."""
+        return standing.of_round(self.s.sides[sid].standing, self.subs.get(sid, {}), self.opts["standing_orders"])
 
     # ------------------------------------------------------------------ 先手判定
 
@@ -243,7 +258,7 @@ class Battle:
         rolls = [self.side_roll(sid, 0, actor.id, Declared.of(act), "escape", "escape")]
         for other in s.sides_fighting():
             if other != sid:
-                er = self.subs.get(other, {}).get("escape_roller", {})
+                er = self.orders(other).get("escape_roller", {})
                 rolls.append(self.side_roll(other, len(rolls), er.get("roller"), Declared.of(er), "escape",
                                             "escape"))
         ranked = self.rank(rolls, tie_rule=self.opts["escape_tie"], full=False, escaper=sid)
@@ -375,7 +390,7 @@ class Battle:
 
     def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool) -> Declared:
         """KAGEMIYA-5.7: the defender's standing orders whose condition holds, merged in order."""
-        entries = self.subs.get(t.side, {}).get("defense", {}).get(t.id, [])
+        entries = self.orders(t.side).get("defense", {}).get(t.id, [])
         facts_of = {"attack": {"total": atk, "dice": pool.dice, "type": kind},
                     "self": {"hp": t.hp, "max_hp": t.max_hp}}
         merged: dict[str, list[str]] = {"use": [], "command_spells": [], "doubling": []}
@@ -499,7 +514,7 @@ class Battle:
                     self.drop(sv, "master_lost")
         if c.kind == "servant" and c.master is not None:
             m = s.characters[c.master]
-            if s.in_battle(m) and self.subs.get(c.side, {}).get("on_servant_loss", "fight") == "protect":
+            if s.in_battle(m) and self.orders(c.side).get("on_servant_loss", "fight") == "protect":
                 m.protected = True
                 self.ctx.emit("protected", character=m.id, side=m.side)
         self.settle(c.side)

@@ -80,7 +80,7 @@ class LogosRuleset(Ruleset):
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
-                            clock=("bout_start", "bout"))
+                            clock=("bout_start", "bout"), cause=report.kill_cause)
 
     def submission_aliases(self):
         from ...aliases import SubmissionAliases

@@ -25,7 +25,9 @@ _STARTERS_HEAD = re.compile(r"^(?:スタメン|先発|出場|starters?|行動順
                             re.IGNORECASE)
 _NUMBERED = re.compile(r"(?:^|\s)\(?(\d)\s*[.)、:]?\s*([^\s\d/、,;。]+)")
 _SKILL = r"(?:《(?P<s1>[^》]+)》|「(?P<s2>[^」]+)」|(?P<s3>[^\s:→>《》「」]+?))"
-_CHOICE = re.compile(rf"^(?:(?P<who>{NAME})\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
+# The owner's name is taken whole or not at all (an atomic group: 「tsubame: 戦術転換」 is never owner 't').
+_OWNER = r"(?=(?P<who>[^\s/、,;。:→>()「」《》・の]+))(?P=who)"
+_CHOICE = re.compile(rf"^(?:{_OWNER}\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
                      rf"(?P<target>{NAME}){END}")
 
 
@@ -55,6 +57,14 @@ def _choice(text: str, line: Line, ctx: ImportContext, choices: list[dict], star
     if target:
         choices.append({"who": found[0], "skill": found[1], "target": target})
     return True
+
+
+def _lineup(text: str, ctx: ImportContext) -> list[str]:
+    """The names of a line that is only characters' names, two or more, in order; else []."""
+    names = [n for n in re.split(rf"(?:{ARROW}|[\s/、,;・])+", text) if n]
+    if len(names) >= 2 and all(ctx.characters.resolve(n).id is not None for n in names):
+        return names
+    return []
 
 
 def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, Any]]:
@@ -95,6 +105,11 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             rest = line.text[len(token):].strip(" :")
             if rest and not _choice(rest, line, ctx, choices, cid):
                 ctx.problem(line, "import.cannot_read_choice", rest=rest)
+            continue
+        lineup = _lineup(line.text, ctx)
+        if lineup:  # 「ホッピー→リン→ムギ→ソウ→ユキ」: the スタメン in 行動順, without a heading
+            for n, name in enumerate(lineup, len(starters) + 1):
+                place(n, name, line)
             continue
         if _choice(line.text, line, ctx, choices):
             continue

@@ -784,6 +784,14 @@ def outcome_line(log: dict, *, lang: str) -> str:
     return renderer.t("outcome_ongoing") if ev is None else "■" + renderer.result_line(ev)
 
 
+KILL_CAUSES = Catalog({"draw": ("（引き分け）", "(drawn bout)")})
+
+
+def kill_cause(e: dict, lang: str) -> str | None:
+    """``dhproc summary``: a 戦闘不能 nobody dealt — both starters of a drawn bout (LOGOS-6)."""
+    return KILL_CAUSES.lang(lang)(e["cause"]) if e["cause"] == "draw" else None
+
+
 def skill_fired(e: dict) -> tuple[str, str] | None:
     """A skill counts as used in the summary when it fired (its check succeeded or it applies)."""
     if e["kind"] == "skill" and e["result"] == "success":

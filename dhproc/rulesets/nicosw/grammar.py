@@ -25,7 +25,8 @@ from typing import Any
 
 from ...names import NameIndex
 from ...naming import shown
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, one_side, rule, scan, split_entries
+from ...textimport import (ARROW, Entry, Grammar, ImportContext, Line, as_written, one_side, rule, scan,
+                           split_entries)
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 GRID = r"[(\[]\s*\d{1,3}\s*[,、]\s*\d{1,3}\s*[)\]]"
@@ -60,7 +61,7 @@ def _things(ctx: ImportContext, cid: str, key: str) -> NameIndex:
     """The character's weapons, skills or parts by id and display name."""
     data = ctx.setup.get("characters", {}).get(cid, {})
     items = data.get(key, []) if isinstance(data, dict) else []
-    return NameIndex({t["id"]: t.get("name", t["id"]) for t in items if isinstance(t, dict) and "id" in t})
+    return NameIndex.of_entries(items)
 
 
 def _thing(ctx: ImportContext, entry: Entry, owner: str, key: str, text: str) -> str | None:
@@ -171,8 +172,33 @@ def _escape(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None
 
 def _attack(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     action: dict[str, Any] = {"do": ATTACKS[m.group("kind").lower()]}
+    weapon = m.groupdict().get("weapon")
+    if weapon and not _weapon_in_hand(weapon, action["do"], entry, ctx):
+        return
     if _target(fields, m, entry, ctx, action):
         _add(fields, action)
+
+
+def _weapon_in_hand(text: str, kind: str, entry: Entry, ctx: ImportContext) -> bool:
+    """「毒牙で近接攻撃」: an attack uses the weapon in hand (NICOSW-6.1), so the one named must be
+    the character's, of the attack's kind, and the one it holds when the match begins; a switch is
+    never guessed (持ち替え is an action of its own)."""
+    wid = _thing(ctx, entry, entry.who, "weapons", text)
+    if wid is None:
+        return False
+    data = ctx.setup.get("characters", {}).get(entry.who, {})
+    weapons = {w["id"]: w for w in data.get("weapons", []) if isinstance(w, dict) and "id" in w}
+    names = _things(ctx, entry.who, "weapons").names
+    if weapons[wid].get("kind") != kind:
+        ctx.problem(entry.lines[0], "nicosw.import_weapon_kind", weapon=names[wid],
+                    kind="近接攻撃" if kind == "melee" else "遠距離攻撃")
+        return False
+    held = data.get("equipped", next(iter(weapons), None))
+    if held != wid:
+        ctx.problem(entry.lines[0], "nicosw.import_weapon_not_held", who=ctx.characters.names[entry.who],
+                    held=names.get(held, held), weapon=names[wid])
+        return False
+    return True
 
 
 def _attack_unsaid(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
@@ -198,7 +224,11 @@ def _quoted(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None
     elif m.group("target"):  # aimed at someone: a skill, misnamed
         _thing(ctx, entry, entry.who, "skills", text)
     else:
-        fields.setdefault("actions", []).append({"do": "free", "note": f"「{text}」"})
+        fields.setdefault("actions", []).append({"do": "free", "note": as_written(entry.lines, f"「{text}」")})
+
+
+def _then(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    pass  # an arrow between two actions only orders them, as the order posted does
 
 
 def _simple(do: str):
@@ -222,7 +252,7 @@ def _check(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
 
 def _note(do: str):
     def apply(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
-        note = m.group("note").strip()
+        note = as_written(entry.lines, m.group("note").strip())  # a player's words as typed (！ stays ！)
         action = {"do": do, "note": note}
         if do == "free":
             fields.setdefault("actions", []).append(action)
@@ -270,10 +300,13 @@ RULES = (
     _r("retreat", r"(?:退却判定|退却)(?:\s*(?:を)?\s*(?:行う|する))?", _simple("retreat")),
     _r("check", rf"(?P<check>先制|魔物知識|疾走|生死|精神抵抗|防御|回避)判定(?:\s*\(?\s*(?:目標値?|目標)\s*:?\s*"
                 rf"(?P<tn>\d{{1,2}})\s*\)?)?", _check),
-    _r("attack", rf"(?P<kind>近接攻撃|白兵攻撃|遠距離攻撃|射撃|melee|ranged)\s*(?::|{ARROW}|対象\s*:?)?\s*{TARGET}{END}"
+    _r("then", rf"{ARROW}(?=\s*(?:{MOVE}|退却|近接攻撃|遠距離攻撃|射撃|起き上が|《|【))", _then),  # 退却判定→警戒移動→6
+    _r("attack", rf"(?:(?P<weapon>{NAME})\s*で\s*)?(?P<kind>近接攻撃|白兵攻撃|遠距離攻撃|射撃|melee|ranged)\s*(?::|{ARROW}|対象\s*:?)?\s*{TARGET}{END}"
                  rf"(?:\s*(?:を|に|へ))?", _attack),
     _r("attack_ja", rf"{TARGET}\s*(?:に|へ|を)\s*(?P<kind>近接攻撃|白兵攻撃|遠距離攻撃|射撃)", _attack),
     _r("attack_unsaid", rf"(?:通常攻撃|攻撃|attack)\s*(?::|{ARROW})?\s*{NAME}{END}|{NAME}\s*(?:に|を)\s*攻撃", _attack_unsaid),
+    _r("skill_wo", rf"(?:{SKILL_WORD}\s*:?\s*)?(?:《(?P<s1>[^》]+)》|【(?P<s2>[^】]+)】|「(?P<s3>[^」]+)」)\s*を\s*{TARGET}"
+                   rf"\s*(?:へ|に)(?:\s*(?:使用|発動|行使|使う))?", _skill),  # 魔法《エネルギー・ボルト》をコボルドAへ
     _r("skill", rf"(?:{SKILL_WORD}\s*:?\s*)?(?:《(?P<s1>[^》]+)》|【(?P<s2>[^】]+)】){USE}{AIM}{USE}", _skill),
     _r("skill_word", rf"{SKILL_WORD}\s*:?\s*(?:「(?P<s3>[^」]+)」|(?P<s4>[^\s/、,;。:→>()「」《》【】]+?)(?={ARROW}|:|$|[\s/、,;。]))"
                      rf"{USE}{AIM}{USE}", _skill),
@@ -285,6 +318,8 @@ RULES = (
     _r("switch_ja", rf"(?P<weapon>{NAME})\s*(?:に|へ)\s*(?:持ち替え|持ちかえ|持替え|装備変更)(?:る)?", _switch),
     _r("other", r"(?:その他|other)\s*:?\s*(?P<note>[^/]+)", _note("other")),
     _r("free", r"(?:自由|フリー|free|台詞|セリフ)\s*:?\s*(?P<note>[^/]+)", _note("free")),
+    _r("skill_bare", rf"(?P<s4>{NAME})(?:(?=\s*(?:{ARROW}|対象))|\s*(?:を)?\s*(?:使用|発動|行使|使う))"
+                     rf"{AIM}{USE}", _skill),  # ブレス→ユウキ · エネルギー・ボルト→コボルドA
 )
 
 

@@ -239,7 +239,7 @@ def test_summary_of_the_example_battle(tmp_path: Path, lang: str) -> None:
     log = json.loads(log_path.read_text(encoding="utf-8"))
     dropped = [(t["turn"], e["character"]) for t in log["turns"] for e in t["events"] if e["kind"] == "eliminated"]
     assert dropped == [(2, "lancer")]
-    assert _rows(out.output, "撃破" if lang == "ja" else "Kills") == [["2", "ランサー", "ランサー陣営", "-"]]
+    assert _rows(out.output, "撃破" if lang == "ja" else "Kills") == [["2", "ランサー", "ランサー陣営", "セイバー"]]
     applied = [(e["actor"], p["name"]) for t in log["turns"] for e in t["events"] if e["kind"] == "check"
                for p in e["parts"] if p["part"] != "support"]
     uses = {(who, what): int(n) for who, what, n in _rows(out.output, "使用された能力" if lang == "ja" else "Abilities used")}
