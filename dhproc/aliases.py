@@ -144,7 +144,8 @@ def misspelt(path: tuple, data: Any, aliases: SubmissionAliases) -> Misspelt | N
     return None
 
 
-def unknown_names(data: Any, aliases: SubmissionAliases, ids: Iterable[str], path: tuple = ()) -> list[tuple[tuple, str, bool]]:
+def unknown_names(data: Any, aliases: SubmissionAliases, ids: Iterable[str],
+                  path: tuple = ()) -> list[tuple[tuple, str, bool]]:
     """Every place in ``data`` (submissions after :func:`apply_aliases`) that names a character
     no id nor display name matched: (path, text as written, whether it is a mapping's key). What
     is not text (the schema's to report) is passed over."""

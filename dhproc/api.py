@@ -369,7 +369,8 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         if aliases is not None:
             sub_problems = _misspelt_in_japanese(sub_problems, tanchor, subs, aliases)
             if not trusted_setup or sub_problems:  # what the ruleset's checks will not see
-                unseen = [()] if not trusted_setup else sorted(_set_aside(sub_problems, len(tanchor.prefix) + 1), key=str)
+                base = len(tanchor.prefix) + 1
+                unseen = [()] if not trusted_setup else sorted(_set_aside(sub_problems, base), key=str)
                 problems += _unknown_names(tanchor, subs, aliases, setup, unseen)
         if sub_problems:
             problems += sub_problems
@@ -451,7 +452,8 @@ def _unknown_names(tanchor: Anchor, subs: Any, aliases, setup: Any, parts: list[
     for part in parts:
         node = _at(subs, part)
         for path, text, is_key in unknown_names(node, aliases, characters, part):
-            message = say("name.unknown", what=say("what.character"), text=text, hint=did_you_mean(text, dict(characters)))
+            hint = did_you_mean(text, dict(characters))
+            message = say("name.unknown", what=say("what.character"), text=text, hint=hint)
             found.append(tanchor.problem(("submissions",) + path, message, key=is_key))
     return found
 
@@ -757,12 +759,13 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
     doc = load_bytes(json.dumps(data, ensure_ascii=False).encode("utf-8"),
                      Path(match_path).resolve().parent / "<import>", "<import>")
     anchor = Anchor(doc)
-    problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
-    if not problems:
-        turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
-        match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
-                      turns=turns, anchor=base.anchor, data=base.data)
-        problems = rs.check(match)
+    with naming(Roster.from_setup(base.setup)):
+        problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
+        if not problems:
+            turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
+            match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
+                          turns=turns, anchor=base.anchor, data=base.data)
+            problems = rs.check(match)
     out = []
     for p in problems:
         where = p.path[1] if p.file == doc.name and len(p.path) > 1 and p.path[0] == "submissions" else None

@@ -85,8 +85,9 @@ def test_every_message_naming_a_character_or_skill_shows_its_display_name(index:
 
 def test_a_field_that_looks_like_a_name_is_known_as_one_or_as_not() -> None:
     """A new field such as {attacker} is either shown by display name or said here why not."""
-    unclassified = sorted({f for c in ALL_CATALOGS for ja, _ in c.entries.values() for f in _fields(ja)
-                           if any(part in f for part in LOOKS_LIKE_A_NAME) and f not in NAME_FIELDS and f not in NOT_NAMES})
+    fields = {f for c in ALL_CATALOGS for ja, _ in c.entries.values() for f in _fields(ja)}
+    unclassified = sorted(f for f in fields if any(part in f for part in LOOKS_LIKE_A_NAME)
+                          and f not in NAME_FIELDS and f not in NOT_NAMES)
     assert unclassified == []
 
 
@@ -108,21 +109,28 @@ def test_the_roster_reads_a_setup_however_broken() -> None:
     assert Roster.from_setup(None) == Roster()
 
 
-def _validate(example: str, file: str, tmp_path: Path, monkeypatch, *lang: str) -> str:
-    """``dhproc validate`` on a copy of tests/naming/<example>, run inside it; what it printed."""
+def _validate(example: str, file: str, tmp_path: Path, monkeypatch, *lang: str,
+              change: tuple[str, str] = ("", "")) -> str:
+    """``dhproc validate`` on a copy of tests/naming/<example> (its match.yaml changed by
+    ``change``), run inside it; what it printed."""
     shutil.copytree(HERE / example, tmp_path / example)
     monkeypatch.chdir(tmp_path / example)
+    match = Path("match.yaml").read_text(encoding="utf-8")
+    assert change[0] in match
+    Path("match.yaml").write_text(match.replace(*change, 1), encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", *lang, file])
     assert result.exit_code == 1, result.output
     return result.output
 
 
-@pytest.mark.parametrize("lang,said", [("ja", "E7には既に藤堂リク（riku）がいます"),
-                                       ("en", "E7 is already 藤堂リク (riku)'s square")])
+@pytest.mark.parametrize("lang,said", [("ja", "E8には既に藤堂リク（riku）がいます"),
+                                       ("en", "E8 is already 藤堂リク (riku)'s square")])
 def test_a_square_taken_names_the_character_by_its_display_name(tmp_path: Path, monkeypatch, lang: str,
                                                                 said: str) -> None:
-    """Reproducer count-from-log-occupied: ``E7には既にrikuがいます``."""
-    output = _validate("square-taken", "match.yaml", tmp_path, monkeypatch, "--lang", lang)
+    """As in the reproducer count-from-log-occupied (``E7には既にrikuがいます``): 盗賊頭ガロウ set on
+    藤堂リク's square."""
+    output = _validate("typo-key", "match.yaml", tmp_path, monkeypatch, "--lang", lang,
+                       change=("at: E3", "at: E8"))
     assert said in output, output
 
 
@@ -135,3 +143,15 @@ def test_a_skill_id_is_named_by_its_display_name(tmp_path: Path, monkeypatch) ->
 def test_did_you_mean_shows_the_display_name_with_its_id(tmp_path: Path, monkeypatch) -> None:
     output = _validate("typo-key", "match.yaml", tmp_path, monkeypatch)
     assert "キャラクター「魔剣」はいません（もしかして：魔犬（maken））" in output, output
+
+
+def test_import_names_the_skill_in_what_it_refuses(tmp_path: Path, monkeypatch) -> None:
+    """Reproducer kagemiya-import-accepts-invalid: import checks what it would write, by display name."""
+    shutil.copytree(HERE / "skill-id", tmp_path / "m")
+    monkeypatch.chdir(tmp_path / "m")
+    Path("match.yaml").write_text(Path("match.yaml").read_text(encoding="utf-8").replace(
+        "turns: [turn-01.yaml]", "turns: []"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["import", "kagemiya", "post.txt", "--match", "match.yaml", "--turn", "1",
+                                      "-o", "turn-02.yaml"])
+    assert result.exit_code == 1
+    assert "post.txt:2: 「矢避けの加護（yayoke）」は逃走判定には使えません" in result.output, result.output
