@@ -238,6 +238,6 @@ def test_kagemiya_8_4_a_battle_under_way_with_front_refill_none_may_have_an_empt
     chars = standard(saber={"hp": 0, "eliminated": True})
     progress = {"rounds_played": 1, "order": ["red", "blue"]}
     assert problems(make(chars, [], options={"front_refill": "none"}, progress=progress)) == []
-    assert any("'red' has nobody in the front row" in m for m in problems(make(chars, [], progress=progress)))
+    assert any("'red陣営 (red)' has nobody in the front row" in m for m in problems(make(chars, [], progress=progress)))
     fresh = make(chars, [], options={"front_refill": "none"})
-    assert any("'red' has nobody in the front row" in m for m in problems(fresh))
+    assert any("'red陣営 (red)' has nobody in the front row" in m for m in problems(fresh))
