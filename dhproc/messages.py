@@ -19,11 +19,59 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-from typing import Iterator
+import string
+from typing import Callable, Iterator
 
-from .report.text import LANGS, Catalog
+from .naming import named_values
 
-__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "LANGS"]
+__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
+
+LANGS = ("ja", "en")
+
+PLURAL = ":plural:"  # ``{n:plural:square}``: "1 square", "3 squares"; ``{n:plural:die/dice}`` when irregular
+
+
+class _Counted(string.Formatter):
+    """str.format with one more format spec, for English nouns after a number: ``{n:plural:card}``
+    is ``1 card`` / ``2 cards``, ``{n:plural:die/dice}`` names both forms."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return super().format_field(value, format_spec)
+        one, _, many = format_spec[len("plural:"):].partition("/")
+        return f"{value} {one if value == 1 else (many or one + 's')}"
+
+
+_COUNTED = _Counted()
+
+# Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
+# languages with the same fields.
+ALL_CATALOGS: list["Catalog"] = []
+
+
+class Catalog:
+    """One template per key and language, so every message a user reads exists in both."""
+
+    def __init__(self, entries: dict[str, tuple[str, str]], prefix: str = ""):
+        self.entries = entries
+        self.prefix = prefix  # "dh" for dh's messages: their ids are "dh.<key>" to say()
+        ALL_CATALOGS.append(self)
+
+    def lang(self, lang: str) -> Callable[..., str]:
+        index = LANGS.index(lang)
+
+        def text(key: str, /, **values: object) -> str:
+            template = self.entries[key][index]
+            shown = named_values(values, lang)  # ids shown with their display names
+            return _COUNTED.format(template, **shown) if PLURAL in template else template.format(**shown)
+
+        return text
+
+    def say(self, key: str, lang: str | None = None, /, **values: object) -> str:
+        """``key`` in ``lang``, by default the language of the running command (--lang,
+        DHPROC_LANG, else Japanese)."""
+        return self.lang(lang or default_lang())(key, **values)
+
 
 _LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("dhproc_lang", default=None)
 _BY_PREFIX: dict[str, Catalog] = {}
@@ -327,6 +375,18 @@ MESSAGES = Catalog({
     "replay.minified": ("ログが1行に詰められています", "the log is minified (one line)"),
     "replay.layout": ("ログの書き方（空白、キーの順、エスケープ）が違います", "the log is laid out differently (spacing, key order or escapes)"),
     "replay.ok": ("{name}：OK", "{name}: ok"),
+    "log.page_without_log": ("このページにはログが埋め込まれていません（公開用のページは検証できません。GK用のページか .json を指定してください）",
+                             "this page embeds no log (a public page cannot be verified: give the GK page or the .json)"),
+    "render.no_font": ("{out}：日本語フォントがないため画像を書けません。fonts-ipafont-gothic（または fonts-noto-cjk）を入れてください（探した場所：{paths}）",
+                       "{out}: no Japanese font, so no picture is written; install fonts-ipafont-gothic (or fonts-noto-cjk) (looked for: {paths})"),
+    "render.no_resvg": ("{out}：PNGを書くには resvg-py が要ります（pip install 'dhproc[png]'）",
+                        "{out}: writing a PNG needs resvg-py (pip install 'dhproc[png]')"),
+    "render.no_output": ("--svg、--png、--html のどれかで書き出す先を指定してください",
+                         "say where to write with --svg, --png or --html"),
+    "render.no_step": ("ログにその時点がありません（{moment}）", "the log has no such moment ({moment})"),
+    "render.turn_end": ("{title}　{turn}ターン目の終わり", "{title}, end of turn {turn}"),
+    "render.phase_end": ("{title}　{turn}ターン目 第{phase}フェイズの終わり", "{title}, turn {turn}, end of phase {phase}"),
+    "render.start": ("{title}　開始時", "{title}, at the start"),
     "replay.ok_other": ("{name}：OK（{generator}が書き、dhproc {version}で再現）",
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),
     "rate.not_dh": ("発動率の計算はdhの特殊能力のためのものです", "the 発動率 calculator is for dh abilities"),
@@ -453,9 +513,10 @@ MESSAGES = Catalog({
     "help.resolve.json_path": ("JSONのイベントログを PATH に書きます（- なら標準出力）。",
                                "Write the JSON event log to PATH (- for stdout)."),
     "help.resolve.out_dir": ("レポートと <name>.json をここに書きます（名前が重なれば <folder>-<name>）。"
-                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル。",
+                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル、マップのあるメッセージには同じ番号の .png。",
                              "Write the report and <name>.json here (<folder>-<name> when names collide); "
-                             "discord: <name>-01.md, <name>-02.md, ... one file per message."),
+                             "discord: <name>-01.md, <name>-02.md, ... one file per message, and a .png of the same "
+                             "number beside each message that shows a map."),
     "help.resolve.fmt": ("discord：2,000文字未満のメッセージに分けます。wiki：atwikiの書式。",
                          "discord: messages under 2,000 characters; wiki: atwiki markup."),
     "help.resolve.all_turns": ("指定したターンだけでなく、全ターンをレポートします。", "Report every turn, not only the one given."),
@@ -474,11 +535,24 @@ MESSAGES = Catalog({
                      "The match at a glance from its log: kills, DP per turn, abilities used, the outcome."),
     "help.summary.fmt": ("出力の書式（text、markdown、discord、wiki）。", "The output format (text, markdown, discord, wiki)."),
     "help.replay": ("ログを自身の入力から処理し直します。ログとバイト単位で同じにならなければなりません"
-                    "（最初の食い違いで終了コード1、違う箇所を示します）。",
+                    "（最初の食い違いで終了コード1、違う箇所を示します）。GK用の再生ページ（.html）は埋め込まれたログを読みます。",
                     "Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at "
-                    "the first divergence, naming the part that differs)."),
+                    "the first divergence, naming the part that differs). A GK replay page (.html) is read for "
+                    "the log it embeds."),
     "help.replay.other_version": ("別のバージョンのdhprocが書いたログを、generator 以外すべて比べて再現します。",
                                   "Replay a log written by another dhproc version, comparing all but its generator."),
+    "help.render": ("ログのマップ（マップのないルールでは状態表）をSVGかPNGに描くか、オフラインで再生できるページを書きます。",
+                    "Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."),
+    "help.render.svg_path": ("その時点のマップをSVGで書きます。", "Write the picture at that moment as SVG."),
+    "help.render.png_path": ("その時点のマップをPNGで書きます（resvg-py と日本語フォントが要ります）。",
+                             "Write the picture at that moment as PNG (needs resvg-py and a Japanese font)."),
+    "help.render.html_path": ("対戦を1イベントずつ再生できる1ファイルのページを書きます。GK用はログを埋め込み、dhproc replay で検証できます。",
+                              "Write a one-file page that plays the match event by event; the GK page embeds the log, "
+                              "which dhproc replay verifies."),
+    "help.render.turn": ("このターンの終わり（既定：最後のターン）。", "At the end of this turn (default: the last)."),
+    "help.render.phase": ("ターンのこのフェイズの終わり。", "At the end of this phase of the turn."),
+    "help.render.view": ("public は、陣営にまだ見せないものを隠します（公開用ページにはログを入れません）。",
+                         "public hides what a side may not see yet (a public page holds no log)."),
     "help.schema": ("JSON Schema（match、turn、log、ルールごとの部分）を表示します。NAME がなければ一覧を表示します。",
                     "Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."),
     "help.rulesets": ("ルールの一覧：ID、名前、版、オプションの数。", "List the rulesets: ids, names, versions, option counts."),

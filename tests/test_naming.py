@@ -18,7 +18,7 @@ from click.testing import CliRunner
 import dhproc.rulesets
 from dhproc.cli import cli
 from dhproc.naming import CHARACTER, NAME_FIELDS, SIDE, SKILL, Roster, naming, shown
-from dhproc.report.text import ALL_CATALOGS, LANGS
+from dhproc.messages import ALL_CATALOGS, LANGS
 
 HERE = Path(__file__).parent / "naming"
 
