@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python $(SOURCES)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check '.[test,dask]'
 	@rm -rf build
 	@touch $@
 

@@ -2,7 +2,9 @@
 
 - cold start: wall time of whole `dhproc` processes (median of repeated runs);
 - batch: matches resolved per second in one process, and replays per second;
-- per-turn cost of a long synthetic match.
+- per-turn cost of a long synthetic match;
+- simulate: runs per second per core for each example, the speed-up of --jobs 2 over --jobs 1,
+  and a Dask LocalCluster (2 workers × 1 thread, when dhproc[dask] is installed) against --jobs 2.
 Figures depend on the machine; compare runs made on the same machine.
 """
 
@@ -93,6 +95,36 @@ def route_search() -> float:
     return (time.perf_counter() - t0) * 1000
 
 
+SIM_EXAMPLES = ["dh", "dh/abilities", "logos", "count", "nicosw", "kagemiya"]
+
+
+def simulated(path: Path, runs: int, **how) -> float:
+    """Seconds for ``runs`` simulated runs of ``path``."""
+    from dhproc import api
+
+    match = api.load(path)
+    t0 = time.perf_counter()
+    api.simulate(match, runs=runs, seed=1, **how)
+    return time.perf_counter() - t0
+
+
+def simulate_figures(runs: int = 400) -> None:
+    for name in SIM_EXAMPLES:
+        path = ROOT / "examples" / name / "match.yaml"
+        print(f"  simulate {name:<14} (1 core)     {runs / simulated(path, runs):7.0f} runs/s")
+    one = simulated(EXAMPLE, 2000, jobs=1)
+    two = simulated(EXAMPLE, 2000, jobs=2)
+    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up")
+    try:
+        import distributed
+    except ImportError:
+        print("  simulate on Dask: dhproc[dask] not installed")
+        return
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        dask = simulated(EXAMPLE, 2000, scheduler=cluster.scheduler_address)
+    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2")
+
+
 def main() -> None:
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores")
     print(f"  bare python -c pass            {bare_python():7.1f} ms")
@@ -113,6 +145,7 @@ def main() -> None:
     print(f"  dh route search, 26×99 walled target, movement 20: {route_search():.1f} ms")
     per_turn, size = long_match()
     print(f"  long match, 200 turns × 10 characters: {per_turn:.2f} ms/turn, log {size / 1024:.0f} KiB")
+    simulate_figures()
 
 
 if __name__ == "__main__":

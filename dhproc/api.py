@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import __version__
 from .dice import Recorded
@@ -592,9 +592,13 @@ def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, A
     return _resolve(match)
 
 
-def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Match:
-    """The match with another seed and/or options (merged over its own), checked like a file's."""
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+           dice_streams: str | None = None) -> Match:
+    """The match with another seed, options (merged over its own) and/or dice streams (``step``,
+    ``keyed``), checked like a file's."""
     data = copy.deepcopy(match.data)
+    if dice_streams is not None:
+        data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
@@ -610,13 +614,20 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
                                report_turns=list(match.report_turns))
 
 
-def _resolve(match: Match) -> dict:
+def resolve_until_decided(match: Match) -> dict:
+    """Resolve the loaded turns of ``match`` up to the one that decides it: a later turn is not
+    played (an error for :func:`resolve`; for a simulated run, the outcome of that run)."""
+    return _resolve(match, until_decided=True)
+
+
+def _resolve(match: Match, *, until_decided: bool = False) -> dict:
     """Resolve every loaded turn of ``match`` as it is."""
     rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
-        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
+                          keyed=match.data.get("dice_streams") == "keyed")
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
@@ -625,6 +636,8 @@ def _resolve(match: Match) -> dict:
         entry["events"] = ctx.events
         turn_logs.append(entry)
         later = match.turns[i + 1:]
+        if until_decided and rs.is_over(state):
+            break
         if later and not status.complete:
             raise ResolutionError([later[0].problem(("turn",), say("turn.awaiting", turn=later[0].number,
                                                                    earlier=turn.number, side=status.awaiting))])
@@ -641,7 +654,7 @@ def _resolve(match: Match) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
@@ -956,7 +969,7 @@ def log_bytes(doc: Document) -> bytes:
 
 
 def _page_log_bytes(path: Path, name: str) -> bytes:
-    from .render.page import embedded_log
+    from .render.embed import embedded_log
 
     try:
         with open(path, "rb") as handle:
@@ -1055,3 +1068,35 @@ def warnings(match: Match) -> list[Problem]:
     """Doubtful but legal input, located like problems (``validate`` prints them, exit 0): a
     turn-NN.yaml beside the match that is not read, and the ruleset's own."""
     return list(match.load_warnings) + ruleset_of(match).warnings(match)
+
+
+# --------------------------------------------------------------------------- simulating
+
+def simulate(match: Match, *, runs: int, seed: int | str | None = None, jobs: int = 1,
+             variants: Sequence[Match] = (), keep_dice_through: int | None = None,
+             until_ci: float | None = None, scheduler: str | None = None,
+             names: Sequence[str] | None = None, progress: Any = None) -> dict:
+    """The odds of ``match``: ``runs`` runs, run i resolved with the seed
+    ``simulate.run_seed(seed, i)`` and every die drawn afresh (the recorded dice of the turns up
+    to ``keep_dice_through`` kept); each of ``variants`` runs on the same seeds and its figures
+    are also given as paired differences from ``match``'s. Returns the figures' JSON document
+    (docs/simulate.md); ``jobs`` and ``scheduler`` change only the time taken.
+
+    >>> figures = simulate(load("examples/dh/match.yaml"), runs=20, seed=1)
+    >>> sorted(figures["plans"][0]["results"])
+    ['bancho', 'seitokai']
+    """
+    from . import simulate as sim
+
+    problems = sim.variant_problems(match, variants)
+    if problems:
+        raise InputError(problems)
+    plan = sim.Plan(matches=(match, *variants), seed=match.seed if seed is None else seed,
+                    keep_dice_through=keep_dice_through)
+    labels = list(names) if names is not None else ["plan"] + [f"variant {i}" for i in range(1, len(variants) + 1)]
+    backend = sim.backend_for(runs, jobs=jobs, scheduler=scheduler)
+    try:
+        result = sim.simulate(plan, runs, backend=backend, until_ci=until_ci, progress=progress)
+    finally:
+        backend.close()
+    return sim.figures_json(result, labels, runs)

@@ -7,6 +7,7 @@ command that needs it (a GK runs dhproc many times an evening).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import sys
@@ -321,6 +322,8 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
         except DhprocError as exc:
             click.echo(f"{name}: {exc}", err=True)
             failed += 1
+        except click.UsageError:  # the command was called wrongly: exit 2, whatever the input
+            raise
         except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
             click.echo(say("cli.internal_error", name=name, error=f"{type(exc).__name__}: {exc}"), err=True)
             return 3
@@ -510,8 +513,9 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True)
+@click.option("--scheduler", metavar="ADDRESS")
 @lang_option()
-def replay(logs: tuple[str, ...], other_version: bool) -> None:
+def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
     from . import __version__, api
@@ -519,8 +523,11 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
     class Diverged(DhprocError):
         pass
 
+    with _usage_errors():
+        replayed = _replayed_on(scheduler, logs, other_version) if scheduler else {}
+
     def work(name: str) -> None:
-        divergence = api.replay(name, other_version=other_version)
+        divergence = replayed[name].result() if scheduler else api.replay(name, other_version=other_version)
         if divergence is not None:
             raise Diverged(divergence.format())
         generator = api.load_log(name)[1]["generator"] if other_version else None
@@ -530,6 +537,26 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
+
+
+@contextlib.contextmanager
+def _usage_errors() -> Iterator[None]:
+    """A usage error found by the API (--scheduler without Dask) is click's: exit 2, said once."""
+    try:
+        yield
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> dict:
+    """Each log replayed on the cluster, as the outcome the local batch then reports in order."""
+    from functools import partial
+
+    from .cluster import map_in_order
+    from .simulate import Outcome, replay_outcome
+
+    outcomes: list[Outcome] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
+    return dict(zip(logs, outcomes))
 
 
 @cli.command()
@@ -722,17 +749,73 @@ def _given_faces(text: str) -> GivenFaces:
 
 def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
     """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
-    from .loading import MAX_INT_DIGITS
     from .rng import stream
 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
+    value = _seed_value(seed)
+    return stream(value, 0, "roll").die, value
+
+
+def _seed_value(seed: str) -> int | str:
+    """A seed given on the command line as a match's seed would be: digits are a number."""
+    from .loading import MAX_INT_DIGITS
+
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
         sys.exit(1)
     digits = seed.lstrip("-")
-    value = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
-    return stream(value, 0, "roll").die, value
+    return int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--runs", type=click.IntRange(1, 10_000_000), required=True)
+@click.option("--seed")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--json", "json_path", metavar="PATH|-")
+@click.option("--until-ci", "until_ci", type=click.FloatRange(0, 100, min_open=True), metavar="POINTS")
+@click.option("--variant", "variants", multiple=True, type=click.Path())
+@click.option("--keep-dice-through", "keep_through", type=click.IntRange(0), metavar="TURN")
+@click.option("--show-run", "show_run", type=click.IntRange(0), metavar="K")
+@click.option("--scheduler", metavar="ADDRESS")
+@lang_option(expose=True)
+def simulate(file: str, runs: int, seed: str | None, jobs: int, json_path: str | None, until_ci: float | None,
+             variants: tuple[str, ...], keep_through: int | None, show_run: int | None, scheduler: str | None,
+             lang: str) -> None:
+    """Resolve a match (or a turn file's match up to that turn) many times with fresh dice and
+    print the odds: results per side with 95% intervals, DP, turns, survival, checks, events."""
+    from . import api
+    from . import simulate as sim
+
+    def work(name: str) -> None:
+        match = _load(name, False)
+        others = [_load(v, False) for v in variants]
+        base_seed = match.seed if seed is None else _seed_value(seed)
+        if show_run is not None:
+            log = sim.run_log(match, sim.run_seed(base_seed, show_run), keep_through)
+            _out(api.render(log, lang=lang, turns=[t["turn"] for t in log["turns"]]), nl=False)
+            return
+        with _usage_errors():
+            doc = api.simulate(match, runs=runs, seed=base_seed, jobs=jobs, variants=others,
+                               keep_dice_through=keep_through, until_ci=until_ci, scheduler=scheduler,
+                               names=[name, *variants], progress=_progress_line() if _on_terminal() else None)
+        data = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        if json_path and json_path != "-":
+            _write((Path(json_path), data))
+        if json_path == "-":
+            _out(data, nl=False)
+        else:
+            _out(sim.figures_text(doc, match, lang=lang, until_ci=until_ci), nl=False)
+
+    sys.exit(_batch([file], work))
+
+
+def _progress_line() -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        click.echo(f"\r[{done}/{total}]".ljust(30) if done < total else "\r" + " " * 30 + "\r", err=True, nl=False)
+
+    return show
 
 
 @cli.command("import")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field, replace
 from html import escape
 from importlib import resources
@@ -26,14 +25,13 @@ from .. import __version__
 from ..report import document as doc
 from ..messages import Catalog
 from .steps import Step, State, new_lines, state_after, steps
+from .embed import LOG_ID, embedded_log, inert as _inert, log_block as _log_block
 from .svg import picture_svg
 
 __all__ = ["page_html", "embedded_log", "LOG_ID"]
 
-LOG_ID = "dhproc-log"
 LANGS = ("ja", "en")
-_LOG_BLOCK = re.compile(rb'<script type="application/json" id="dhproc-log">(.*?)</script>', re.S)
-_ESCAPED_LT = re.compile(r"(?<!\\)((?:\\\\)*)\\u003c")
+
 
 T = Catalog({
     "first": ("最初", "first"),
@@ -79,23 +77,6 @@ def page_html(log: dict, log_text: str, *, view: str) -> str:
         tables="".join(pieces.tables), events="".join(r.html for r in rows), report=escape(report),
         steps=_inert(data), log=_log_block(log_text) if view == "gk" else "", script=_asset("page.js"),
         lang_button='<button type="button" id="lang" data-key="lang">English</button>')
-
-
-def embedded_log(page: bytes) -> bytes | None:
-    """The log's bytes as embedded in a GK page, or None when the page has none."""
-    found = _LOG_BLOCK.search(page)
-    if found is None:
-        return None
-    return _ESCAPED_LT.sub(lambda m: m.group(1) + "<", found.group(1).decode("utf-8")).encode("utf-8")
-
-
-def _log_block(log_text: str) -> str:
-    return f'<script type="application/json" id="{LOG_ID}">{_inert(log_text)}</script>\n'
-
-
-def _inert(text: str) -> str:
-    """JSON text safe inside a script element: no ``<`` at all, so no ``</script>`` nor ``<!--``."""
-    return text.replace("<", "\\u003c")
 
 
 def _asset(name: str) -> str:
