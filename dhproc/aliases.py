@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
 from .names import NameIndex
 
-__all__ = ["SubmissionAliases", "apply_aliases"]
+__all__ = ["SubmissionAliases", "apply_aliases", "Misspelt", "misspelt", "unknown_names"]
 
 
 @dataclass(frozen=True)
@@ -89,3 +89,84 @@ def _apply(data: Any, node: yaml.Node | None, aliases: SubmissionAliases, names:
         if key in aliases.name_maps and isinstance(value, dict):
             _rename_keys(value, value_node, lambda k: _id(k, names))
         _apply(value, value_node, aliases, names)
+
+
+@dataclass(frozen=True)
+class Misspelt:
+    """A key or value typed in Japanese that is none of the aliases, but close to one."""
+
+    depth: int  # how many parts of the problem's path (below submissions) lead to it
+    is_key: bool
+    typed: str
+    close: tuple[str, ...]  # the aliases it looks like, nearest first
+
+
+def _typed_in_japanese(text: Any) -> bool:
+    """A word with characters beyond ASCII: its did-you-mean comes from the Japanese aliases."""
+    return isinstance(text, str) and any(ord(ch) > 0x7F for ch in text)
+
+
+def _nearest(typed: str, words: Iterable[str]) -> tuple[str, ...]:
+    """The aliases closest to ``typed`` by edit distance (only the nearest: メインアクシヨン is
+    メインアクション, not also メイン, which it merely begins with)."""
+    from .names import edit_distance, fold, suggestions
+
+    close = suggestions(typed, words)
+    if not close:
+        return ()
+    cost = {word: edit_distance(fold(typed), fold(word)) for word in close}
+    best = min(cost.values())
+    return tuple(word for word in close if cost[word] == best)
+
+
+def misspelt(path: tuple, data: Any, aliases: SubmissionAliases) -> Misspelt | None:
+    """The first Japanese key or value along ``path`` (in the submissions ``data``, after the
+    aliases were applied) that no alias matched and that looks like one (``対像`` for ``対象``)."""
+    node, parent = data, None
+    for depth, part in enumerate(path, 1):
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            a_key = parent not in aliases.name_maps  # not a character's name keying a mapping
+            if a_key and _typed_in_japanese(part) and _key(part) not in aliases.keys:
+                close = _nearest(part, aliases.keys)
+                if close:
+                    return Misspelt(depth, True, part, close)
+            value = node[part]
+            words = aliases.values.get(part, {})
+            if words and _typed_in_japanese(value) and _key(value) not in words:
+                close = _nearest(value, words)
+                if close:
+                    return Misspelt(depth, False, value, close)
+            node, parent = value, part
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return None
+    return None
+
+
+def unknown_names(data: Any, aliases: SubmissionAliases, ids: Iterable[str],
+                  path: tuple = ()) -> list[tuple[tuple, str, bool]]:
+    """Every place in ``data`` (submissions after :func:`apply_aliases`) that names a character
+    no id nor display name matched: (path, text as written, whether it is a mapping's key). What
+    is not text (the schema's to report) is passed over."""
+    known = set(ids)
+    found: list[tuple[tuple, str, bool]] = []
+
+    def walk(node: Any, at: tuple) -> None:
+        if isinstance(node, list):
+            for i, item in enumerate(node):
+                walk(item, at + (i,))
+            return
+        if not isinstance(node, dict):
+            return
+        for key, value in node.items():
+            if key in aliases.name_keys:
+                named = value if isinstance(value, list) else [value]
+                spots = [at + (key, i) for i in range(len(named))] if isinstance(value, list) else [at + (key,)]
+                found.extend((spot, v, False) for spot, v in zip(spots, named) if isinstance(v, str) and v not in known)
+            if key in aliases.name_maps and isinstance(value, dict):
+                found.extend((at + (key, k), k, True) for k in value if isinstance(k, str) and k not in known)
+            walk(value, at + (key,))
+
+    walk(data, path)
+    return found

@@ -27,6 +27,7 @@ from .errors import InputError, Problem, ResolutionError, clip
 from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
 from .messages import say
+from .naming import Roster, naming
 from .rng import RNG_NAME
 from .validation import validate
 
@@ -306,8 +307,16 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
            turns_complete: bool = True) -> Match:
     """Check the match and its turns as a whole and make the :class:`Match`.
 
-    ``problems`` found earlier (the envelope, turn files) are reported together with these.
+    ``problems`` found earlier (the envelope, turn files) are reported together with these; every
+    message names the match's characters, skills and sides by their display names.
     """
+    with naming(Roster.from_setup(data.get("setup"))):
+        return _checked(anchor, data, turn_sources, from_files=from_files, problems=problems, upto=upto,
+                        turns_complete=turns_complete)
+
+
+def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
+             problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
     problems = list(problems or [])
     rid = data.get("ruleset")
     ruleset = get_ruleset(rid) if isinstance(rid, str) else None
@@ -357,6 +366,12 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
             broken_turns = True
             continue
         sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
+        if aliases is not None:
+            sub_problems = _misspelt_in_japanese(sub_problems, tanchor, subs, aliases)
+            if not trusted_setup or sub_problems:  # what the ruleset's checks will not see
+                base = len(tanchor.prefix) + 1
+                unseen = [()] if not trusted_setup else sorted(_set_aside(sub_problems, base), key=str)
+                problems += _unknown_names(tanchor, subs, aliases, setup, unseen)
         if sub_problems:
             problems += sub_problems
             partial = True
@@ -380,6 +395,27 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     return match
 
 
+def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, aliases) -> list[Problem]:
+    """Schema problems reworded where a Japanese key or value is misspelt (``対像``): said at that
+    key or value with a did-you-mean from the Japanese aliases, not with the English keys the
+    schema knows. Several problems that come from one misspelling are said once."""
+    from .aliases import misspelt
+
+    base = len(tanchor.prefix) + 1  # problems' paths start with the turn's prefix and "submissions"
+    out: list[Problem] = []
+    for p in problems:
+        found = misspelt(tuple(p.path[base:]), subs, aliases)
+        if found is not None:
+            hint = say("name.did_you_mean", names=say("list.or").join(found.close))
+            where = ("submissions",) + tuple(p.path[base:base + found.depth])
+            message = (say("schema.unknown_key", key=found.typed, allowed=hint) if found.is_key
+                       else say("schema.unknown_value", value=found.typed, hint=hint))
+            p = tanchor.problem(where, message, key=found.is_key)
+        if p not in out:
+            out.append(p)
+    return out
+
+
 def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:
     """The ruleset's checks over the submissions that passed the schema (the others set aside), so
     one run reports a wrong type in one action and an unknown character in another. A check that
@@ -392,17 +428,42 @@ def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[T
         return []
 
 
-def _well_formed_turn(anchor: Anchor, tdata: dict, problems: list[Problem]) -> Turn:
-    """The turn with each submission entry that has a schema problem set aside: the innermost
-    list entry holding the problem (one action, one choice), or the side's whole submission.
-    Its anchor maps the paths of what is left back to where each entry was written."""
-    base = len(anchor.prefix) + 1  # problems' paths start with the turn's prefix and "submissions"
-    subs = copy.deepcopy(tdata.get("submissions", {}))
+def _set_aside(problems: list[Problem], base: int) -> set[tuple]:
+    """The submission entries (paths below ``submissions``; ``base`` parts of a problem's path
+    lead there) that schema ``problems`` set aside: the innermost list entry holding a problem (one
+    action, one choice), or the side's whole submission."""
     doomed: set[tuple] = set()
     for p in problems:
         rel = tuple(p.path[base:])
         cut = next((i for i in range(1, len(rel)) if isinstance(rel[i], int)), None)
         doomed.add(rel[:cut + 1] if cut is not None else rel[:1])
+    return doomed
+
+
+def _unknown_names(tanchor: Anchor, subs: Any, aliases, setup: Any, parts: list[tuple]) -> list[Problem]:
+    """The characters named in ``parts`` of the submissions that are in the match under no id or
+    name, with a did-you-mean: said in the same run as the schema problems that keep the
+    ruleset's own checks from these parts (an entry set aside, a setup not whole)."""
+    from .aliases import unknown_names
+    from .names import did_you_mean
+
+    characters = Roster.from_setup(setup).characters
+    found: list[Problem] = []
+    for part in parts:
+        node = _at(subs, part)
+        for path, text, is_key in unknown_names(node, aliases, characters, part):
+            hint = did_you_mean(text, dict(characters))
+            message = say("name.unknown", what=say("what.character"), text=text, hint=hint)
+            found.append(tanchor.problem(("submissions",) + path, message, key=is_key))
+    return found
+
+
+def _well_formed_turn(anchor: Anchor, tdata: dict, problems: list[Problem]) -> Turn:
+    """The turn with each submission entry that has a schema problem set aside: the innermost
+    list entry holding the problem (one action, one choice), or the side's whole submission.
+    Its anchor maps the paths of what is left back to where each entry was written."""
+    subs = copy.deepcopy(tdata.get("submissions", {}))
+    doomed = _set_aside(problems, len(anchor.prefix) + 1)
     if () in doomed or not isinstance(subs, dict):
         subs = {}
     kept: dict[tuple, list[int]] = {}
@@ -651,7 +712,6 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
     """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
     characters of the match at ``match_path``."""
     from .messages import default_lang
-    from .textimport import context_from_setup, import_post
 
     lang = lang or default_lang()
 
@@ -670,9 +730,16 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
     problems = validate(doc.data["setup"], rs.setup_schema, anchor.sub("setup"))
     if problems:
         raise InputError(problems)
+    with naming(Roster.from_setup(doc.data["setup"])):
+        return _imported(posts, doc.data["setup"], grammar, lang)
+
+
+def _imported(posts: list[tuple[str, str]], setup: dict, grammar, lang: str) -> Imported:
+    from .textimport import context_from_setup, import_post
+
     result = Imported({}, [], [])
     for source, text in posts:
-        ctx = context_from_setup(doc.data["setup"], grammar, lang)
+        ctx = context_from_setup(setup, grammar, lang)
         read = import_post(text, grammar, ctx)
         result.problems += [p.format(source) for p in read.problems]
         result.notes += [f"{source}: {n}" for n in read.notes]
@@ -705,12 +772,13 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
     doc = load_bytes(json.dumps(data, ensure_ascii=False).encode("utf-8"),
                      Path(match_path).resolve().parent / "<import>", "<import>")
     anchor = Anchor(doc)
-    problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
-    if not problems:
-        turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
-        match = Match(ruleset_id=rs.id, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
-                      turns=turns, anchor=base.anchor, data=base.data)
-        problems = rs.check(match)
+    with naming(Roster.from_setup(base.setup)):
+        problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
+        if not problems:
+            turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
+            match = Match(ruleset_id=rs.id, title=base.title, seed=base.seed, options=base.options,
+                          setup=base.setup, turns=turns, anchor=base.anchor, data=base.data)
+            problems = rs.check(match)
     out = []
     for p in problems:
         where = p.path[1] if p.file == doc.name and len(p.path) > 1 and p.path[0] == "submissions" else None

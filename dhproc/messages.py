@@ -19,11 +19,30 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import string
 from typing import Callable, Iterator
+
+from .naming import named_values
 
 __all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
 
 LANGS = ("ja", "en")
+
+PLURAL = ":plural:"  # ``{n:plural:square}``: "1 square", "3 squares"; ``{n:plural:die/dice}`` when irregular
+
+
+class _Counted(string.Formatter):
+    """str.format with one more format spec, for English nouns after a number: ``{n:plural:card}``
+    is ``1 card`` / ``2 cards``, ``{n:plural:die/dice}`` names both forms."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if not format_spec.startswith("plural:"):
+            return super().format_field(value, format_spec)
+        one, _, many = format_spec[len("plural:"):].partition("/")
+        return f"{value} {one if value == 1 else (many or one + 's')}"
+
+
+_COUNTED = _Counted()
 
 # Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
 # languages with the same fields.
@@ -42,7 +61,9 @@ class Catalog:
         index = LANGS.index(lang)
 
         def text(key: str, /, **values: object) -> str:
-            return self.entries[key][index].format(**values)
+            template = self.entries[key][index]
+            shown = named_values(values, lang)  # ids shown with their display names
+            return _COUNTED.format(template, **shown) if PLURAL in template else template.format(**shown)
 
         return text
 
@@ -106,7 +127,7 @@ MESSAGES = Catalog({
     "name.known": ("（いるのは：{names}）", " (known: {names})"),
     "name.ambiguous": ("{what}「{text}」が複数に当てはまります：{names}（名前をもっと書いてください）",
                        "{what} '{text}' fits several: {names} (write more of the name)"),
-    "name.read_as": ("「{text}」を{name}（{id}）と読みました", "'{text}' read as {name} ({id})"),
+    "name.read_as": ("「{text}」を{reading}と読みました", "'{text}' read as {reading}"),  # reading: naming.shown
     "what.character": ("キャラクター", "character"),
     "what.skill": ("スキル", "skill"),
     "list.sep": ("、", ", "),
@@ -145,7 +166,7 @@ MESSAGES = Catalog({
     "import.second_post": ("陣営「{side}」の2つ目の投稿です。1陣営につき1投稿を取り込んでください",
                            "a second post for side '{side}'; import one post per side"),
     "import.nothing": ("取り込むものがありません（キャラクター名が見つかりません）", "nothing to import (no character's name found)"),
-    "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n} problem(s); nothing written"),
+    "import.summary_fail": ("問題{n}件。何も書き込んでいません", "{n:plural:problem}; nothing written"),
     "import.wrote": ("{path}を書き込みました（{turn}ターン目：{sides}）", "wrote {path} (turn {turn}: {sides})"),
     "import.no_such_file": ("ファイル「{path}」がありません（投稿の文章は - で標準入力から渡すこともできます）",
                             "no such file: {path} (a post's text can also come on stdin, with -)"),
@@ -631,6 +652,7 @@ MESSAGES = Catalog({
     "option.at_most": ("オプション{id}は{limit}以下です", "option {id} must be at most {limit}"),
     # schema problems (dhproc/validation.py): each kind of jsonschema error in words
     "schema.unknown_key": ("キー「{key}」はありません{allowed}", "unknown key '{key}'{allowed}"),
+    "schema.unknown_value": ("値「{value}」はありません{hint}", "unknown value '{value}'{hint}"),
     "schema.allowed": ("（使えるのは：{keys}）", " (allowed: {keys})"),
     "schema.not_allowed": ("{field}にはこれ以上キーを書けません", "{field} takes no further keys"),
     "schema.missing_key": ("キー「{key}」がありません", "missing key '{key}'"),
@@ -658,8 +680,8 @@ MESSAGES = Catalog({
     "schema.minProperties": ("{field}は{n}{unit}以上必要です（{count}{unit}）", "{field}: at least {n} {unit} needed, {count} given"),
     "schema.maxProperties": ("{field}は{n}{unit}までです（{count}{unit}）", "{field}: too many {unit}, {count} (at most {n})"),
     "schema.empty_text": ("{field}が空です", "{field} is empty"),
-    "schema.minLength": ("{field}は{n}文字以上です（{count}文字）", "{field}: at least {n} characters needed, {count} given"),
-    "schema.maxLength": ("{field}が長すぎます：{count}文字（{n}文字まで）", "{field}: too long, {count} characters (at most {n})"),
+    "schema.minLength": ("{field}は{n}文字以上です（{count}文字）", "{field}: at least {n:plural:character} needed, {count} given"),
+    "schema.maxLength": ("{field}が長すぎます：{count}文字（{n}文字まで）", "{field}: too long, {count:plural:character} (at most {n})"),
     "schema.pattern": ("{field}の書き方が違います：{value}（形：{pattern}）", "{field} is not in its form: {value} (form: {pattern})"),
     "schema.key_form": ("{field}のキーの書き方が違います（英数字と _ - で書いてください）",
                         "a key of {field} is not in its form (write letters, digits, _ and -)"),
@@ -740,9 +762,9 @@ MESSAGES = Catalog({
     "schema.kagemiya_rank": ("ランク（E D C B A A+ A++ EX、末尾に - も可）か0〜20の整数で書きます",
                              "a rank E D C B A A+ A++ EX (a trailing - allowed) or a whole number 0..20"),
     # a value quoted in a message (dhproc/errors.py)
-    "quote.list": ("{n}項目のリスト", "a list of {n} entries"),
-    "quote.mapping": ("{n}項目のマッピング", "a mapping of {n} entries"),
-    "quote.length": ("（{length}文字）", " ({length} characters)"),
+    "quote.list": ("{n}項目のリスト", "a list of {n:plural:entry/entries}"),
+    "quote.mapping": ("{n}項目のマッピング", "a mapping of {n:plural:entry/entries}"),
+    "quote.length": ("（{length}文字）", " ({length:plural:character})"),
     "quote.message_cut": ("{text}…（{length}文字のメッセージを省略）", "{text}… (message of {length} characters cut)"),
     # characters of every ruleset (dhproc/engine/roster.py)
     "roster.not_side": ("「{side}」は陣営ではありません（陣営：{sides}）", "'{side}' is not a side (sides: {sides})"),

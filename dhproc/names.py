@@ -69,10 +69,11 @@ def suggestions(text: str, names: Iterable[str], *, limit: int = 3) -> list[str]
 
 
 def did_you_mean(text: str, names: dict[str, str], lang: str | None = None) -> str:
-    """`` (did you mean 'sato' (佐藤花子)?)`` / ``（もしかして：…）`` for an unknown id in a file: the ids
+    """`` (did you mean 佐藤花子 (sato)?)`` / ``（もしかして：佐藤花子（sato））`` for an unknown id in a file: the ids
     whose id or display name is within typo distance of ``text`` (folded), or "" when none is; in
     the command's language unless ``lang`` is given."""
-    from .messages import say
+    from .messages import default_lang, say
+    from .naming import shown
 
     if not isinstance(text, str):
         return ""
@@ -80,7 +81,8 @@ def did_you_mean(text: str, names: dict[str, str], lang: str | None = None) -> s
     ids = list(dict.fromkeys(i for c in close for i, n in names.items() if c in (i, n)))[:3]
     if not ids:
         return ""
-    return say("name.did_you_mean", lang, names=say("list.or", lang).join(f"'{i}' ({names[i]})" for i in ids))
+    shown_as = [shown(i, names[i], lang or default_lang()) for i in ids]
+    return say("name.did_you_mean", lang, names=say("list.or", lang).join(shown_as))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 
 from .messages import say
 from .names import NameIndex
+from .naming import shown
 
 __all__ = ["Line", "Entry", "Rule", "rule", "ImportContext", "ImportProblem", "ImportResult", "Grammar",
            "read_lines", "split_entries", "scan", "import_post", "context_from_setup", "characters_listed", "is_header", "as_written",
@@ -96,7 +97,8 @@ class ImportContext:
         self.problems.append(ImportProblem(line, self.say(key, **values)))
 
     def read_as(self, text: str, cid: str) -> None:
-        self.notes.append(self.say("name.read_as", text=text, name=self.characters.names[cid], id=cid))
+        reading = shown(cid, self.characters.names[cid], self.lang)  # 佐藤花子（sato）
+        self.notes.append(self.say("name.read_as", text=text, reading=reading))
 
     def character(self, text: str, line: Line | None) -> str | None:
         found = self.characters.resolve(text)

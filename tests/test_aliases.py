@@ -69,7 +69,7 @@ def test_a_mistyped_name_is_located_with_a_did_you_mean(tmp_path: Path) -> None:
     assert result.exit_code == 1
     line = DH_TURN.splitlines().index("    - {誰: 山田太郎, 移動: Ｂ４, 攻撃: 鈴木一郎}") + 1
     col = DH_TURN.splitlines()[line - 1].index("鈴木一郎") + 1
-    assert (f"turn-01.yaml:{line}:{col}: unknown character '鈴木一朗' (did you mean 'suzuki' (鈴木一郎)?) "
+    assert (f"turn-01.yaml:{line}:{col}: unknown character '鈴木一朗' (did you mean 鈴木一郎 (suzuki)?) "
             f"(at /submissions/seitokai/0/attack)") in result.output
 
 
@@ -171,7 +171,7 @@ def test_count_japanese_keys_and_names_as_plan_keys_resolve_as_ids_do(tmp_path: 
     result = run("validate", d2 / "turn-01.yaml")
     line = COUNT_TURN.splitlines().index("      ミナト:") + 1
     assert result.exit_code == 1
-    assert f"turn-01.yaml:{line}:7: キャラクター「ミナトー」はいません（もしかして：'minato' (ミナト)）" in result.output
+    assert f"turn-01.yaml:{line}:7: キャラクター「ミナトー」はいません（もしかして：ミナト（minato））" in result.output
 NICOSW_TURN = """dhproc: 1
 match: match.yaml
 turn: 1
@@ -222,8 +222,8 @@ def test_nicosw_japanese_keys_values_and_names_of_characters_and_weapons(tmp_pat
 
 
 @pytest.mark.parametrize("lang,message", [
-    ("ja", "「ogre」に武器「投げ石」はありません（もしかして：'rock' (投石)）"),
-    ("en", "'ogre' has no weapon '投げ石' (did you mean 'rock' (投石)?)"),
+    ("ja", "「オーガ（ogre）」に武器「投げ石」はありません（もしかして：投石（rock））"),
+    ("en", "'オーガ (ogre)' has no weapon '投げ石' (did you mean 投石 (rock)?)"),
 ])
 def test_nicosw_a_mistyped_weapon_is_located_with_a_did_you_mean(tmp_path: Path, lang: str, message: str) -> None:
     d = nicosw_folder(tmp_path, NICOSW_TURN.replace("移動先: ５", "移動先: 5").replace("武器: 投石", "武器: 投げ石"))

@@ -191,7 +191,7 @@ def test_dh_12_1_a_match_may_start_mid_campaign(tmp_path, monkeypatch):
 @pytest.mark.parametrize("old, new, message", [
     ("current: {spirit: 1}}", "current: {spirit: 7}}", "current spirit 7 is over its maximum 3"),
     ("fs: 5, at: Ｂ２}\n    y:", "fs: 5, at: Ｂ２, dead: true}\n    y:",
-     "every character of side 'blue' on the MAP is dead"),
+     "every character of side '青組 (blue)' on the MAP is dead"),
     ("start: 4, end: 8", "start: 1, end: 3", "it ended at phase 3, before the match's start"),
     ("  - turn: 3\n", "  - turn: 2\n", "comes before turn 3, where this match starts"),
     ("current: {spirit: 1}}", "current: {hp: 0}}", "体力 0 is death: write 'dead: true'"),
@@ -478,7 +478,7 @@ def test_dh_12_1_a_side_counts_as_wiped_out_by_the_matchs_own_scope(tmp_path, mo
         .replace("      red: [{who: b, attack: x}]", "      red: [{who: b, to: Ｂ１}]").replace("    dice: [1]\n", "")
     result = run("validate", _mid(tmp_path, text))
     assert (result.exit_code == 1) == refused, result.stderr
-    assert ("every character of side 'blue' on the MAP is dead" in result.stderr) == refused
+    assert ("every character of side '青組 (blue)' on the MAP is dead" in result.stderr) == refused
 
 
 HEALED_PAST_999 = """\

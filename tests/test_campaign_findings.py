@@ -122,7 +122,7 @@ def test_dh_11_8_summoning_an_enemy_starter_is_a_located_error(tmp_path):
     result = run("validate", path)
     assert result.exit_code == 1
     assert problem_lines(result) == [
-        f"{where_value(path.name, text, 'summon: b1')} 'b1' is not on the bench of side 'red': "
+        f"{where_value(path.name, text, 'summon: b1')} '青一 (b1)' is not on the bench of side '赤組 (red)': "
         f"a summon brings a bench character of the user's side (DH-11.8) "
         f"(at /turns/0/submissions/red/0/ability/summon)"]
 

@@ -908,7 +908,7 @@ def test_validate_reports_semantic_problems_of_several_turns(tmp_path, monkeypat
     assert r.exit_code == 1
     assert problem_lines(r) == [
         f"{where('turn-01.yaml', t1, 'Ｄ９')} square 'Ｄ９' is off the map (Ａ１..Ｅ７) (at /submissions/bancho/1/to)",
-        f"{where('turn-03.yaml', t3, 'satou')} unknown character 'satou' (did you mean 'sato' (佐藤花子)?) "
+        f"{where('turn-03.yaml', t3, 'satou')} unknown character 'satou' (did you mean 佐藤花子 (sato)?) "
         f"(at /submissions/bancho/1/attack)",
     ]
 

@@ -86,9 +86,9 @@ def test_an_unknown_id_in_a_turn_file_gets_a_did_you_mean(tmp_path) -> None:
 
     from dhproc.cli import cli
 
-    for ruleset, old, typo, hint in (("dh", "who: suzuki", "who: suzki", "'suzuki' (鈴木一郎)"),
-                                     ("dh", "attack: suzuki", "attack: 鈴木一朗", "'suzuki' (鈴木一郎)"),
-                                     ("logos", "kaede, tsubame", "kaede, tubame", "'tsubame' (燕ツバメ)")):
+    for ruleset, old, typo, hint in (("dh", "who: suzuki", "who: suzki", "鈴木一郎 (suzuki)"),
+                                     ("dh", "attack: suzuki", "attack: 鈴木一朗", "鈴木一郎 (suzuki)"),
+                                     ("logos", "kaede, tsubame", "kaede, tubame", "燕ツバメ (tsubame)")):
         folder = tmp_path / f"{ruleset}-{typo[-3:]}"
         shutil.copytree(ROOT / "examples" / ruleset, folder, ignore=shutil.ignore_patterns("abilities"))
         turn = folder / "turn-01.yaml"

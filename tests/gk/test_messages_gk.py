@@ -176,15 +176,17 @@ def test_logos_short_starters_do_not_hide_the_other_sides_unknown_character(tmp_
         assert "hinna" in lines[1] and "/submissions/bob/starters/3" in lines[1]
 
 
-def test_a_broken_setup_still_stops_before_the_rule_checks(tmp_path) -> None:
-    """The turns are checked against the setup only when the setup is whole: a broken character
-    would otherwise make every action of it an unknown character."""
+def test_a_broken_setup_stops_the_rule_checks_but_not_the_name_checks(tmp_path) -> None:
+    """The turns are checked against the rules only when the setup is whole; the characters they
+    name are checked against the setup as written, in the same run (the GK fixes the files once),
+    so a broken character (山田太郎's attack) is still no unknown character."""
     folder = copy_example(tmp_path, "dh")
     edit(folder / "match.yaml", "attack: 10", 'attack: "ten"')
     edit(folder / "turn-01.yaml", "- {who: gou, to: Ｃ５}", "- {who: gouu, to: Ｃ５}")
     lines = validate(folder / "turn-01.yaml", "en")
     assert any("'attack' must be a whole number, not 'ten'" in line for line in lines), lines
-    assert not any("gouu" in line for line in lines), lines
+    assert any("unknown character 'gouu' (did you mean 鬼塚ゴウ (gou)?)" in line for line in lines), lines
+    assert len(lines) == 2, lines  # yamada's actions are no unknown character's
 
 
 # --------------------------------------------------------------------------- --help and dhproc options

@@ -149,7 +149,7 @@ def test_import_usage_mistakes(args: list[str], message: str, monkeypatch) -> No
     ("ja", ["キャラクター「鈴木一朗」は見つかりません（もしかして：鈴木一郎）", "「前進して殴る」（山田太郎）を読めません",
             "キャラクター「藤」が複数に当てはまります：佐藤花子、伊藤さくら、加藤", "問題3件。何も書き込んでいません"]),
     ("en", ["unknown character '鈴木一朗' (did you mean 鈴木一郎?)", "cannot read '前進して殴る' (for 山田太郎)",
-            "character '藤' fits several: 佐藤花子, 伊藤さくら, 加藤", "3 problem(s); nothing written"]),
+            "character '藤' fits several: 佐藤花子, 伊藤さくら, 加藤", "3 problems; nothing written"]),
 ])
 def test_import_problems_in_both_languages(lang: str, messages: list[str], monkeypatch) -> None:
     post = "天城ミコト：通常攻撃→鈴木一朗\n山田太郎：前進して殴る\n藤：待機"
@@ -203,7 +203,7 @@ def test_count_posts_make_the_example_turn_and_it_resolves_the_same(tmp_path: Pa
             "「攻撃→ゴブリン」は近接攻撃か遠距離攻撃かが分かりません", "ゴードの行動がありません。何もしないなら 待機 と書いてください",
             "リアの行動が2か所にあります", "問題4件。何も書き込んでいません"]),
     ("en", ["リア has no weapon 'ダカー' (did you mean ダガー?)", "'攻撃→ゴブリン': say 近接攻撃 (melee) or 遠距離攻撃 (ranged)",
-            "nothing for ゴード; write 待機 for no action", "リア's go is given twice", "4 problem(s); nothing written"]),
+            "nothing for ゴード; write 待機 for no action", "リア's go is given twice", "4 problems; nothing written"]),
 ])
 def test_nicosw_import_problems_in_both_languages(lang: str, messages: list[str]) -> None:
     post = "リア：ダカーに持ち替え\n配置：リア1\nリア：攻撃→ゴブリン\nゴード"

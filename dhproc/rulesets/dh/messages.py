@@ -128,7 +128,7 @@ MESSAGES = catalogue("dh", {
     "support_none": ("{side}は応援ボーナスを持っていません（セットアップの陣営に bonus: 点数 を書きます）",
                      "{side} holds no 応援ボーナス (give the side bonus: points in the setup)"),
     "support_cap": ("発動判定への応援ボーナスは1回{cap}点までです（{points}点）。上限はオプション support_activation_cap",
-                    "応援ボーナス on a 発動判定 is at most {cap} points a roll ({points}); the cap is the option "
+                    "応援ボーナス on a 発動判定 is at most {cap:plural:point} a roll ({points}); the cap is the option "
                     "support_activation_cap"),
     "support_success_off": ("成功判定には応援ボーナスを使えません（オプション support_success が false）",
                             "応援ボーナス cannot raise a 成功判定 (the option support_success is false)"),

@@ -10,6 +10,7 @@ from ...engine.conditions import NUMBER, TEXT, Vocabulary, parse
 from ...errors import Problem
 from ...messages import default_lang
 from ...names import did_you_mean
+from ...naming import listed
 from . import standing
 from .messages import check_name, say, stat_name
 from .model import (ATTACKS, CHECK_STAT, Character, KagemiyaState, Side, SpellKind, parse_character, parse_spell_kinds,
@@ -44,7 +45,7 @@ def characters_of(setup: dict[str, Any], hp_per_endurance: int) -> tuple[dict[st
 
 
 def _list(items) -> str:
-    return say("list.sep").join(str(i) for i in items)
+    return listed(items)  # ids with their display names
 
 
 def _hint(text: Any, names: dict[str, str]) -> str:

@@ -28,7 +28,7 @@ MESSAGES = catalogue("kagemiya", {
     # a character of the setup (model.py)
     "duplicate_resource": ("「{id}」は{cid}のほかのスキル・宝具・倍加のidと同じです。別のidにしてください",
                            "'{id}' is already the id of another skill, 宝具 or 倍加 of '{cid}'"),
-    "used_too_many": ("使用済み{n}回ですが、使用回数は{uses}回です", "used {n} times, but it has {uses} use(s)"),
+    "used_too_many": ("使用済み{n}回ですが、使用回数は{uses}回です", "used {n:plural:time}, but it has {uses:plural:use}"),
     "used_unlimited": ("回数制限のないスキルに使用済み回数があります。usesも書いてください",
                        "an unlimited skill has no use count: give 'uses' too"),
     "max_hp_low": ("最大HPが{max_hp}です（耐久×{factor}）。max_hpを書いてください",

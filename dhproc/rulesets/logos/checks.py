@@ -185,4 +185,5 @@ def check_choices(problem: At, sid: str, choices: list, starters: dict[str, int]
     for who in starters if not under_way else ():
         for sk in chars[who].skills:
             if sk.chooses is not None and (who, sk.name) not in given:
-                problem((), say(f"logos.choice_missing_{sk.chooses}", name=sk.name, who=who))
+                # who: shown with its display name; written: the id, as the YAML to add takes it
+                problem((), say(f"logos.choice_missing_{sk.chooses}", name=sk.name, who=who, written=who))

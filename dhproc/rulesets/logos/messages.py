@@ -12,7 +12,7 @@ MESSAGES = catalogue("logos", {
     # checks.py: the match and its submissions
     "not_a_side": ("「{side}」はサイドではありません（サイド：{sides}）", "'{side}' is not a side (sides: {sides})"),
     "team_size": ("サイド「{side}」のキャラクターは{n}人です。チームは{size}人です（オプション team_size）",
-                  "side '{side}' has {n} characters; a team has {size} (option team_size)"),
+                  "side '{side}' has {n:plural:character}; a team has {size} (option team_size)"),
     "one_round": ("logosの試合は1ラウンドで、提出はターン1に書きます（ターン{turn}ではありません）",
                   "a logos match is one round: its submissions are turn 1, not turn {turn}"),
     "unknown_character": ("キャラクター「{who}」はいません{hint}", "unknown character '{who}'{hint}"),
@@ -30,14 +30,14 @@ MESSAGES = catalogue("logos", {
                     "'{name}' targets an ally: one of '{side}''s starters, not '{target}'"),
     "enemy_target": ("「{name}」の対象は敵です（「{target}」ではなく）", "'{name}' targets an enemy, not '{target}'"),
     "choice_missing_ally": (
-        "先発「{who}」のスキル「{name}」は味方を選んで対象にします。choices に {{who: {who}, skill: {name}, target: ...}} "
+        "先発「{who}」のスキル「{name}」は味方を選んで対象にします。choices に {{who: {written}, skill: {name}, target: ...}} "
         "を書いてください",
-        "skill '{name}' of starter '{who}' targets a chosen ally: add {{who: {who}, skill: {name}, target: ...}} "
+        "skill '{name}' of starter '{who}' targets a chosen ally: add {{who: {written}, skill: {name}, target: ...}} "
         "under choices"),
     "choice_missing_enemy": (
-        "先発「{who}」のスキル「{name}」は敵を選んで対象にします。choices に {{who: {who}, skill: {name}, target: ...}} "
+        "先発「{who}」のスキル「{name}」は敵を選んで対象にします。choices に {{who: {written}, skill: {name}, target: ...}} "
         "を書いてください",
-        "skill '{name}' of starter '{who}' targets a chosen enemy: add {{who: {who}, skill: {name}, target: ...}} "
+        "skill '{name}' of starter '{who}' targets a chosen enemy: add {{who: {written}, skill: {name}, target: ...}} "
         "under choices"),
     # model.py: characters and skills
     "too_many_colors": ("色が{n}つあります。色は1つ、《猛攻》があれば2つです（keywords: [moukou]）",
@@ -124,9 +124,9 @@ MESSAGES = catalogue("logos", {
                     "a field changes stat and value, or several stats under stats ({{attack: 2, defense: -1}}): "
                     "one of the two"),
     "choice_missing_member": (
-        "先発「{who}」のスキル「{name}」はスタメン外のメンバーを選んで配置します。choices に {{who: {who}, skill: {name}, "
+        "先発「{who}」のスキル「{name}」はスタメン外のメンバーを選んで配置します。choices に {{who: {written}, skill: {name}, "
         "target: ...}} を書いてください",
-        "skill '{name}' of starter '{who}' places a chosen member: add {{who: {who}, skill: {name}, target: ...}} "
+        "skill '{name}' of starter '{who}' places a chosen member: add {{who: {written}, skill: {name}, target: ...}} "
         "under choices"),
     # LOGOS-6.13: which keywords a skill can grant, and what each needs
     "jinrai_not_grantable": ("《迅雷》は付与できません。《迅雷》が数えられるのは(0)の先攻決定だけで、どのスキルよりも前に決まり、"

@@ -83,7 +83,7 @@ T = Catalog({
     "trigger": ("カウンター［{what}］", "counter [{what}]"),
     "effect_stat": ("　　→ {target} {stat} {before}→{after}（{dur}）", "    → {target} {stat} {before}→{after} ({dur})"),
     "effect_list": ("　　→ {target} {what}追加：{color}（{dur}）", "    → {target} gains {what} {color} ({dur})"),
-    "turns": ("{n}ターン", "{n} turn(s)"),
+    "turns": ("{n}ターン", "{n:plural:turn}"),
     "round": ("ラウンド終了まで", "until the round ends"),
     "passive_dur": ("パッシブ", "passive"),
     "field": ("　　→ フィールド「{name}」：{scope}の{stat}{value:+d}（{dur}）",

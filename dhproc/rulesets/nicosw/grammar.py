@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from ...names import NameIndex
+from ...naming import shown
 from ...textimport import (ARROW, Entry, Grammar, ImportContext, Line, as_written, one_side, rule, scan,
                            split_entries)
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
@@ -69,7 +70,7 @@ def _thing(ctx: ImportContext, entry: Entry, owner: str, key: str, text: str) ->
     found = index.resolve(text)
     if found.id is not None:
         if found.how == "prefix":
-            ctx.notes.append(ctx.say("name.read_as", text=text, name=index.names[found.id], id=found.id))
+            ctx.notes.append(ctx.say("name.read_as", text=text, reading=shown(found.id, index.names[found.id], ctx.lang)))
         return found.id
     what = ctx.say(f"nicosw.import_what_{key}")
     if found.how == "ambiguous":

@@ -41,7 +41,7 @@ def test_count_1_1_a_turn_is_a_round_with_its_own_dice_step() -> None:
 def test_count_1_2_one_character_per_square_and_squares_a1_to_i9() -> None:
     units = pair()
     units["g"]["at"] = "E5"
-    assert any("already a's square" in e for e in errors(make(units)))
+    assert any("already アオイ (a)'s square" in e for e in errors(make(units)))
     units["g"]["at"] = "J5"
     assert any("a square is a column A-I and a row 1-9" in e for e in errors(make(units)))
 
@@ -90,14 +90,14 @@ def test_count_1_6_submissions_name_own_characters_and_fitting_skills() -> None:
         {"main_action": {"move": {"to": "E4"}, "skill": "斬撃"}}, {"sub_action": {"escape": True}}]}},
         "enemy": {"reactions": {"g": {"ca_skill": "無い", "cover": ["a"]}}}}
     msgs = errors(make(pair(), plans))
-    assert any("'g' belongs to side 'enemy', not 'pc'" in m for m in msgs)
+    assert any("'ゴブリン (g)' belongs to side 'エネミー (enemy)', not 'PC (pc)'" in m for m in msgs)
     assert any("unknown character 'zz'" in m for m in msgs)
     assert any("has timing main_action: not usable as the sub_action" in m for m in msgs)
-    assert any("'a' has no skill 'なし'" in m for m in msgs)
+    assert any("'アオイ (a)' has no skill 'なし'" in m for m in msgs)
     assert any("one of move, escape or skill, not move and skill" in m for m in msgs)
     assert any("逃走 is a main action" in m for m in msgs)
-    assert any("'g' has no skill '無い'" in m for m in msgs)
-    assert any("'g' has no cover skill" in m for m in msgs)
+    assert any("'ゴブリン (g)' has no skill '無い'" in m for m in msgs)
+    assert any("'ゴブリン (g)' has no cover skill" in m for m in msgs)
 
 
 def test_count_1_6_problems_are_japanese_by_default_with_a_did_you_mean() -> None:
@@ -105,11 +105,11 @@ def test_count_1_6_problems_are_japanese_by_default_with_a_did_you_mean() -> Non
                                                                   {"main_action": {"skill": "ｻﾞﾝｹﾞｷ"}}]}}}
     units = pair({"skills": [dict(SLASH), dict(SLASH, name="ザンゲキ", normal=False)]})
     msgs = errors(make(units, plans), "ja")
-    assert any("「g」は陣営「enemy」のキャラクターです（「pc」ではありません）" in m for m in msgs)
-    assert any("キャラクター「aoi」はいません（もしかして：'a' (アオイ)）" in m for m in msgs)
-    assert any("「a」にスキル「斬劇」はありません（もしかして：斬撃）（スキル：斬撃、ザンゲキ）" in m for m in msgs)
+    assert any("「ゴブリン（g）」は陣営「エネミー（enemy）」のキャラクターです（「PC（pc）」ではありません）" in m for m in msgs)
+    assert any("キャラクター「aoi」はいません（もしかして：アオイ（a））" in m for m in msgs)
+    assert any("「アオイ（a）」にスキル「斬劇」はありません（もしかして：斬撃）（スキル：斬撃、ザンゲキ）" in m for m in msgs)
     assert not any("ｻﾞﾝｹﾞｷ" in m for m in msgs)  # half-width katakana reads as the skill's name
-    assert any("unknown character 'aoi' (did you mean 'a' (アオイ)?)" in m for m in errors(make(units, plans)))
+    assert any("unknown character 'aoi' (did you mean アオイ (a)?)" in m for m in errors(make(units, plans)))
 
 
 def test_count_1_7_no_plan_does_nothing_and_a_missing_side_is_awaited() -> None:
@@ -333,7 +333,8 @@ def test_count_10_2_the_public_view_hides_the_cards() -> None:
     gk, public = report(log), report(log, view="public")
     assert "「護符」を捨てる" in gk and "秘策" in gk
     assert "護符" not in public and "秘策" not in public and "手札を1枚捨てる（残り1枚）" in public
-    assert "1 cards" in report(log, lang="en", view="public")
+    english = report(log, lang="en", view="public")
+    assert "1 card" in english and "1 cards" not in english  # one card, in the singular
 
 
 def test_count_1_4_an_item_is_used_up_and_a_sub_action_skill_applies_its_effects() -> None:

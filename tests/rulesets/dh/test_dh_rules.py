@@ -59,7 +59,7 @@ def test_dh_1_3_leader_must_be_a_starter() -> None:
         api.loads(match_text(chars=chars, sides="{red: {name: 赤組, leader: z}, blue: {name: 青組}}"),
                   name="m.yaml")
     (problem,) = info.value.problems
-    assert problem.message == "the leader 'z' must be a starter (give it 'at:')"
+    assert problem.message == "the leader '控 (z)' must be a starter (give it 'at:')"
     assert problem.path == ("setup", "sides", "red", "leader")
     assert (problem.line, problem.col) == (8, 37)
 
@@ -74,7 +74,7 @@ def test_dh_1_4_one_character_per_square_at_placement() -> None:
     chars = CHARS.replace("at: Ｂ１}", "at: Ａ１}")
     with pytest.raises(InputError) as info:
         api.loads(match_text(chars=chars), name="m.yaml")
-    assert "Ａ１ already holds 'a': one character per square at the initial placement" in str(info.value)
+    assert "Ａ１ already holds '甲 (a)': one character per square at the initial placement" in str(info.value)
 
 
 def test_dh_1_5_movement_defaults_to_two_and_can_be_set() -> None:

@@ -446,7 +446,7 @@ def test_kagemiya_11_1_a_command_spell_on_its_own_is_a_masters_on_its_own_servan
     spell = {"do": "command_spell"}
     assert not errors({"actor": "rm", **spell, "command_spells": ["heal", "swap_row"]})
     assert any("only a master" in m for m in errors({"actor": "saber", **spell, "command_spells": ["heal"]}))
-    assert any("not rm's own servant" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
+    assert any("not RM (rm)'s own servant" in m for m in errors({"actor": "rm", **spell, "command_spells": ["heal"],
                                                            "target": "lancer"}))
     assert any("adds to a check" in m and "command_spells/0" in m
                for m in errors({"actor": "rm", **spell, "command_spells": ["boost"]}))

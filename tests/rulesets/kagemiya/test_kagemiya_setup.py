@@ -37,11 +37,11 @@ def test_kagemiya_1_1_initiative_and_each_sides_turn_have_their_own_dice_streams
 def test_kagemiya_1_2_every_side_needs_a_front_row_and_known_sides_and_masters() -> None:
     assert not problems(valid())
     msgs = problems(valid(standard(saber={"row": "back"})))
-    assert any("'red' has nobody in the front row" in m for m in msgs), msgs
+    assert any("'red陣営 (red)' has nobody in the front row" in m for m in msgs), msgs
     msgs = problems(valid(standard(saber={"side": "green"})))
     assert any("'green' is not a 陣営" in m for m in msgs), msgs
     msgs = problems(valid(standard(saber={"master": "bm"})))
-    assert any("'bm' is not a master of 陣営 'red'" in m for m in msgs), msgs
+    assert any("'BM (bm)' is not a master of 陣営 'red陣営 (red)'" in m for m in msgs), msgs
 
 
 def test_kagemiya_1_3_ranks_and_numbers() -> None:
@@ -83,7 +83,7 @@ def test_kagemiya_1_6_command_spell_kinds_default_and_custom() -> None:
     assert log["state"]["characters"]["rm"]["command_spells"] == 1
     act["command_spells"] = ["boost"]
     msgs = problems(m)
-    assert any("unknown 令呪 kind 'boost' (kinds: big)" in x for x in msgs), msgs
+    assert any("unknown 令呪 kind 'boost' (kinds: 全力 (big))" in x for x in msgs), msgs
     alone = standard(saber={"master": None})
     del alone["saber"]["master"]
     act = {"actor": "saber", "do": "physical", "target": "lancer", "command_spells": ["boost"]}
@@ -136,12 +136,12 @@ def test_kagemiya_1_10_problems_are_japanese_by_default_with_a_did_you_mean() ->
     chars = standard(saber={"noble_phantasms": [{"id": "yakusoku", "name": "約束された勝利の剣", "on": ["physical_attack"]}]})
     m = make(chars, [{"submissions": {"red": sub("saber", act), "blue": sub("lancer")}}])
     ja = problems(m, lang="ja")
-    assert any("キャラクター「lancre」はいません（もしかして：'lancer' (LANCER)）" in x for x in ja), ja
-    assert any("saberにスキル・宝具「yakusku」はありません（持っているもの：yakusoku）（もしかして：'yakusoku' (約束された勝利の剣)）"
+    assert any("キャラクター「lancre」はいません（もしかして：LANCER（lancer））" in x for x in ja), ja
+    assert any("SABER（saber）にスキル・宝具「yakusku」はありません（持っているもの：約束された勝利の剣（yakusoku））（もしかして：約束された勝利の剣（yakusoku））"
                in x for x in ja), ja
-    assert any("令呪「bost」という種類はありません（種類：boost、sides）（もしかして：'boost' (令呪（補正）)）" in x for x in ja), ja
+    assert any("令呪「bost」という種類はありません（種類：boost、sides）（もしかして：令呪（補正）（boost））" in x for x in ja), ja
     en = problems(m)
-    assert any("unknown character 'lancre' (did you mean 'lancer' (LANCER)?)" in x for x in en), en
+    assert any("unknown character 'lancre' (did you mean LANCER (lancer)?)" in x for x in en), en
 
 
 def test_kagemiya_1_10_input_errors_are_located() -> None:
@@ -150,7 +150,7 @@ def test_kagemiya_1_10_input_errors_are_located() -> None:
     assert any(m.startswith("match.yaml:") and "unknown character 'nobody'" in m for m in msgs), msgs
     act = {"actor": "lancer", "do": "physical", "target": "saber"}
     msgs = problems(make(standard(), [{"submissions": {"red": sub("saber", act), "blue": sub("lancer")}}]))
-    assert any("'lancer' belongs to 陣営 'blue', not 'red'" in m for m in msgs), msgs
+    assert any("'LANCER (lancer)' belongs to 陣営 'blue陣営 (blue)', not 'red陣営 (red)'" in m for m in msgs), msgs
     act = {"actor": "saber", "do": "physical", "target": "rm"}
     msgs = problems(make(standard(), [{"submissions": {"red": sub("saber", act), "blue": sub("lancer")}}]))
     assert any("on the attacker's own 陣営" in m for m in msgs), msgs
@@ -238,6 +238,6 @@ def test_kagemiya_8_4_a_battle_under_way_with_front_refill_none_may_have_an_empt
     chars = standard(saber={"hp": 0, "eliminated": True})
     progress = {"rounds_played": 1, "order": ["red", "blue"]}
     assert problems(make(chars, [], options={"front_refill": "none"}, progress=progress)) == []
-    assert any("'red' has nobody in the front row" in m for m in problems(make(chars, [], progress=progress)))
+    assert any("'red陣営 (red)' has nobody in the front row" in m for m in problems(make(chars, [], progress=progress)))
     fresh = make(chars, [], options={"front_refill": "none"})
-    assert any("'red' has nobody in the front row" in m for m in problems(fresh))
+    assert any("'red陣営 (red)' has nobody in the front row" in m for m in problems(fresh))

@@ -223,11 +223,11 @@ def test_logos_11_2_the_state_needs_a_round_under_way() -> None:
 @pytest.mark.parametrize("changes, where, message", [
     ({"setup.characters.r2.knocked_out": True, "setup.characters.r3.knocked_out": True,
       "setup.characters.r4.knocked_out": True, "setup.characters.r5.knocked_out": True},
-     "/setup/sides/red/starters", "every starter of side 'red' is 戦闘不能: that round was decided at (10)"),
-    ({"setup.characters.r3.order": 2}, "/setup/characters/r3/order", "行動順 2 is also 'r2''s"),
+     "/setup/sides/red/starters", "every starter of side '赤組 (red)' is 戦闘不能: that round was decided at (10)"),
+    ({"setup.characters.r3.order": 2}, "/setup/characters/r3/order", "行動順 2 is also '赤二 (r2)''s"),
     ({"setup.sides.red.dp": -3}, "/setup/sides/red/dp", "DP -3 is below 0, which only the option dp_below_zero"),
     ({"setup.characters.redb1.knocked_out": True}, "/setup/characters/redb1/knocked_out",
-     "'redb1' is not a starter: it has no 'knocked_out'"),
+     "'red控1 (redb1)' is not a starter: it has no 'knocked_out'"),
     ({"setup.effects.0.end": 1}, "/setup/effects/0/end", "it ended at 1 on clock active:r2, which already reads 1"),
     ({"setup.effects.1.end": 2}, "/setup/effects/1/end", "it ended at 2 on clock turn, which already reads 2"),
     ({"setup.effects.1.id": 2}, "/setup/effects/1/id", "effect id 2 is used twice"),
@@ -239,13 +239,13 @@ def test_logos_11_2_the_state_needs_a_round_under_way() -> None:
      "/setup/effects/0/keyword", "《迅雷》 cannot be granted"),  # LOGOS-6.13
     ({"setup.effects.1.owner_side": "green"}, "/setup/effects/1/owner_side", "'green' is not a side"),
     ({"setup.round.first": "green"}, "/setup/round/first", "'green' is not a side"),
-    ({"setup.sides.blue.starters": None}, "/setup/sides/blue", "a round under way needs side 'blue''s starters"),
+    ({"setup.sides.blue.starters": None}, "/setup/sides/blue", "a round under way needs side '青組 (blue)''s starters"),
     ({"setup.sides.blue.starters": ["b1", "b2", "b3", "b4", "r5"]}, "/setup/sides/blue/starters/4",
-     "'r5' belongs to side 'red', not 'blue'"),
+     "'赤五 (r5)' belongs to side '赤組 (red)', not '青組 (blue)'"),
     ({"setup.stop_after_bout": 2}, "/setup/stop_after_bout", "cannot stop after ターン 2: the round has already "
                                                              "played 2"),
     ({"turns": [{"turn": 1, "submissions": {"red": {"starters": ["r1", "r2", "r3", "r4", "r5"]}}}]},
-     "/turns/0/submissions/red", "the round is under way: 'red''s starters and choices are in the setup"),
+     "/turns/0/submissions/red", "the round is under way: '赤組 (red)''s starters and choices are in the setup"),
 ])
 def test_logos_11_3_the_round_under_way_is_checked_against_the_rules(changes: dict, where: str,
                                                                     message: str) -> None:

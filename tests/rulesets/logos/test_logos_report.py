@@ -154,7 +154,7 @@ def test_logos_10_1_cli_validate_a_broken_turn_is_located(tmp_path: Path) -> Non
     (folder / "turn-01.yaml").write_text(turn, encoding="utf-8")
     result = CliRunner().invoke(cli, ["validate", str(folder / "match.yaml"), "--lang", "en"])
     assert result.exit_code == 1
-    assert "turn-01.yaml:8:" in result.output and "'kaede' belongs to side 'bob', not 'alice'" in result.output
+    assert "turn-01.yaml:8:" in result.output and "'楓カエデ (kaede)' belongs to side 'チーム楓 (bob)', not 'チーム呑宮 (alice)'" in result.output
     assert "Traceback" not in result.output
 
 

@@ -43,9 +43,9 @@ def test_logos_1_1_all_dice_come_from_the_round_stream() -> None:
 def test_logos_1_2_a_team_has_nine_characters() -> None:
     m = make()
     del m["setup"]["characters"]["redb4"]
-    assert any("side 'red' has 8 characters; a team has 9 (option team_size)" in p for p in problems_of(m))
+    assert any("side '赤組 (red)' has 8 characters; a team has 9 (option team_size)" in p for p in problems_of(m))
     m["options"] = {"team_size": 8}
-    assert any("side 'blue' has 9 characters; a team has 8" in p for p in problems_of(m))
+    assert any("side '青組 (blue)' has 9 characters; a team has 8" in p for p in problems_of(m))
 
 
 def test_logos_1_3_two_colours_need_moukou() -> None:
@@ -108,7 +108,7 @@ def test_logos_1_7_starters_in_order_get_order_1_to_5() -> None:
 
 
 @pytest.mark.parametrize("starters, message", [
-    (["red1", "red2", "red3", "red4", "blue1"], "'blue1' belongs to side 'blue', not 'red'"),
+    (["red1", "red2", "red3", "red4", "blue1"], "'blue1' belongs to side '青組 (blue)', not '赤組 (red)'"),
     (["red1", "red2", "red3", "red4", "red1"], "'red1' is already starter 1"),
     (["red1", "red2", "red3", "red4", "nobody"], "unknown character 'nobody'"),
     (["red1", "red2", "red3", "red4"], "the starters: 5 characters needed, 4 given (at /turns/0/submissions/red/starters)"),
@@ -129,14 +129,14 @@ def test_logos_1_8_a_chosen_target_comes_from_the_submission() -> None:
 
 
 @pytest.mark.parametrize("choices, message", [
-    (None, "skill '援護' of starter 'r' targets a chosen ally: add {who: r, skill: 援護, target: ...} under choices"),
-    ([{"who": "r", "skill": "援護", "target": "redb1"}], "'援護' targets an ally: one of 'red''s starters"),
+    (None, "skill '援護' of starter '甲 (r)' targets a chosen ally: add {who: r, skill: 援護, target: ...} under choices"),
+    ([{"who": "r", "skill": "援護", "target": "redb1"}], "'援護' targets an ally: one of '赤組 (red)''s starters"),
     ([{"who": "r", "skill": "援護", "target": "red2"}, {"who": "r", "skill": "援護", "target": "red3"}],
-     "the choice for 'r' / '援護' is already given at choice 1"),
+     "the choice for '甲 (r)' / '援護' is already given at choice 1"),
     ([{"who": "r", "skill": "援護", "target": "red2"}, {"who": "red2", "skill": "援護", "target": "r"}],
      "'red2' has no skill '援護'"),
     ([{"who": "r", "skill": "援護", "target": "red2"}, {"who": "redb1", "skill": "x", "target": "r"}],
-     "'redb1' is not a starter of 'red'"),
+     "'red控1 (redb1)' is not a starter of '赤組 (red)'"),
 ])
 def test_logos_1_8_choice_problems(choices, message: str) -> None:
     m = make({"r": CHOOSER}, choices={"red": choices} if choices is not None else None)

@@ -186,7 +186,7 @@ def test_nicosw_2_4_placement_is_conditional_and_checked() -> None:
     m = fresh(chars, [turn(1, cond, {"placement": {"y": 9}, "goes": {}}, dice=[1, 2, 6, 6])])
     assert resolve(m)["state"]["characters"]["x"]["at"] == 0
     bad = fresh(chars, [turn(1, {"placement": {"x": 5}}, {"placement": {"y": 9}})])
-    assert any("aの配置範囲0..2の外です" in p for p in problems(bad))
+    assert any("味方（a）の配置範囲0..2の外です" in p for p in problems(bad))
     none = fresh(chars, [turn(1, {"goes": {}}, {"placement": {"y": 9}})])
     assert any("陣営を配置します" in p for p in problems(none))
 
