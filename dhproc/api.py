@@ -27,6 +27,7 @@ from .errors import InputError, Problem, ResolutionError, clip
 from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
 from .messages import say
+from .outcome import Outcome
 from .rng import RNG_NAME
 from .validation import validate
 
@@ -552,6 +553,38 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
 def _resolve(match: Match) -> dict:
     """Resolve every loaded turn of ``match`` as it is."""
     rs = match.ruleset
+    state, turn_logs = _play(match)
+    return {
+        "format": LOG_FORMAT,
+        "format_version": LOG_FORMAT_VERSION,
+        "generator": f"dhproc {__version__}",
+        "ruleset": rs.id,
+        "ruleset_version": rs.version,
+        "rng": RNG_NAME,
+        "seed": match.seed,
+        "title": match.title,
+        "options": rs.logged_options(match.setup, match.options),
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
+        "turns": turn_logs,
+        "state": rs.state_json(state),
+        "outcome": rs.outcome(state),
+    }
+
+
+def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Outcome:
+    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` would
+    but without the log's copy of the input, its JSON text or any report: what a simulation of
+    many runs asks for."""
+    if seed is not None or options is not None:
+        match = varied(match, seed=seed, options=options)
+    state, turn_logs = _play(match)
+    rs = match.ruleset
+    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
+
+
+def _play(match: Match) -> tuple[Any, list[dict]]:
+    """Every loaded turn of ``match`` resolved: the final state and each turn's log entry."""
+    rs = match.ruleset
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
@@ -570,21 +603,7 @@ def _resolve(match: Match) -> dict:
         if later and rs.is_over(state):
             raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
                                                                    turn=later[0].number))])
-    return {
-        "format": LOG_FORMAT,
-        "format_version": LOG_FORMAT_VERSION,
-        "generator": f"dhproc {__version__}",
-        "ruleset": rs.id,
-        "ruleset_version": rs.version,
-        "rng": RNG_NAME,
-        "seed": match.seed,
-        "title": match.title,
-        "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
-        "turns": turn_logs,
-        "state": rs.state_json(state),
-        "outcome": rs.outcome(state),
-    }
+    return state, turn_logs
 
 
 def dice_plan(match: Match) -> list[dict]:
