@@ -610,7 +610,11 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
         c = state.characters.get(e.bearer)
         if c is None:
             continue
-        kinds, bound = ANSWERED_TRIGGERS.get(ability_named(state, c, e.data.get("ability")).counter_when, ((), None))
+        answers = state.answers.get(e.seq)
+        if answers is None:
+            when = ability_named(state, c, e.data.get("ability")).counter_when
+            answers = state.answers[e.seq] = ANSWERED_TRIGGERS.get(when, ((), None))
+        kinds, bound = answers
         if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
                 or (bound == "subject" and trig.subject != c.id):
             continue
