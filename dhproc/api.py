@@ -350,8 +350,9 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
-            apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup):
+                node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
+                apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         text_problems = _dice_text_problems(tanchor, tdata)
         if text_problems:
             problems += text_problems
@@ -379,6 +380,16 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     if problems:
         raise InputError(problems)
     return match
+
+
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict) -> bool:
+    """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
+    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed."""
+    from .aliases import apply_aliases
+
+    probe = copy.deepcopy(subs)
+    apply_aliases(probe, None, aliases, names, setup)
+    return probe != subs
 
 
 def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:
