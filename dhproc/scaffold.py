@@ -27,15 +27,20 @@ def scaffold(ruleset_id: str, directory: Path) -> list[Path]:
 
 def scaffold_from_log(directory: Path, match: dict, log_name: str) -> list[Path]:
     """A match folder whose match.yaml continues a log (see :func:`dhproc.api.continuation`)."""
-    import yaml
-
     if directory.exists() and any(directory.iterdir()):
         raise UsageError(say("cli.folder_not_empty"))
     directory.mkdir(parents=True, exist_ok=True)
+    target = directory / "match.yaml"
+    write_atomic(target, continuation_text(match, log_name))
+    return [target]
+
+
+def continuation_text(match: dict, log_name: str) -> str:
+    """The match.yaml ``dhproc new --from`` writes: a head saying where it starts, then the match."""
+    import yaml
+
     first = get_ruleset(match["ruleset"]).first_turn(match["setup"])  # each ruleset says where it starts
     head = (f"# Continues {log_name} from turn {first}: the setup is that log's final\n"
             f"# state. Write the next turns (turn: {first}, ...) as turn-NN.yaml beside it:\n"
             f"# they are read whether 'turns:' lists them or not.\n")
-    target = directory / "match.yaml"
-    write_atomic(target, head + yaml.safe_dump(match, allow_unicode=True, sort_keys=False, width=100))
-    return [target]
+    return head + yaml.safe_dump(match, allow_unicode=True, sort_keys=False, width=100)

@@ -3,7 +3,6 @@ log in another with ``dhproc new dh DIR --from LOG``, and compare with resolving
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import shutil
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 
 from dhproc import api
 from dhproc.errors import InputError
-from tests import coverage
+from tests import continuation, coverage
 from tests.test_cli import problem_lines, run
 from tests.test_properties import _resolve_playable, dh_matches, note_generated
 
@@ -216,7 +215,8 @@ def test_dh_1_4_shared_squares_need_a_mid_campaign_start(tmp_path, monkeypatch):
 
 
 # DH-12.2 over generated matches: every catalogue kind the property generators draw, stopped after any
-# turn and continued from the log, resolves its later turns to the same events and the same final state.
+# turn and continued from the log, resolves its later turns to the same events and the same final state
+# (tests/continuation.py, which serves every ruleset's continuation property).
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 
 
@@ -234,31 +234,18 @@ def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(t
         coverage.note("dh stop points", ["a single turn"])
         return
     k = min(cut, len(turns) - 1)
-    whole, first, later = _stopped_and_continued(text, k, tmp_path_factory.mktemp("cont"))
+    found = continuation.assert_turn_split(yaml.safe_load(text), k, tmp_path_factory.mktemp("cont"))
+    if found is None:
+        return  # a turn awaits a side, or the match is decided, by the stop
+    whole, first, _ = found
     note_generated(yaml.safe_load(text), whole)  # what the repaired matches reach (the deep profile's print)
-    if whole["turns"][-1]["status"] != "complete":
-        coverage.note("dh stop points", ["an awaited turn"])
-        return
-    coverage.note("dh stop points", [f"after {k} of {len(turns)} turns"])
     coverage.note("dh effects carried", [e["kind"] + (" fired" if "fired" in e else "")
                                          for e in first["state"]["effects"]])
-    assert first["turns"] == whole["turns"][:k]
-    assert len(later["turns"]) == len(turns) - k
-    for original, continued in zip(whole["turns"][k:], later["turns"]):
-        assert continued == original  # every event (seq counts per turn: nothing to renumber), status and die
-    assert later["state"] == whole["state"]
-    assert later["outcome"] == whole["outcome"]
 
 
 def _with_a_later_turn(text: str) -> str:
-    """The drawn match with its last turn's submissions once more as the next turn, within the turn
-    limit (a third of the drawn matches have one turn, and a continuation needs two)."""
-    data = yaml.safe_load(text)
-    last = copy.deepcopy(data["turns"][-1])
-    data["turns"].append({**last, "turn": last["turn"] + 1})
-    if isinstance(data["setup"].get("turn_limit"), int):  # not decided by the limit before the new turn
-        data["setup"]["turn_limit"] = max(data["setup"]["turn_limit"], last["turn"] + 1)
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    """A third of the drawn matches have one turn, and a continuation needs two."""
+    return yaml.safe_dump(continuation.with_a_later_turn(yaml.safe_load(text)), allow_unicode=True, sort_keys=False)
 
 
 def _playable(text: str) -> str | None:
@@ -337,14 +324,8 @@ turns:
 def _stopped_and_continued(text: str, k: int, tmp_path: Path) -> tuple[dict, dict, dict]:
     """``text`` resolved whole, its first ``k`` turns, and the rest continued from that log (DH-12.2)."""
     match = yaml.safe_load(text)
-    whole = api.resolve(api.loads(text, name="m.yaml"))
-    first = api.resolve(api.loads(yaml.safe_dump({**match, "turns": match["turns"][:k]}, allow_unicode=True,
-                                                 sort_keys=False), name="m.yaml"))
-    (tmp_path / "first.json").write_text(api.dumps(first), encoding="utf-8")
-    cont = api.continuation(tmp_path / "first.json")
-    cont["turns"] = match["turns"][k:]
-    later = api.resolve(api.loads(yaml.safe_dump(cont, allow_unicode=True, sort_keys=False), name="cont.yaml"))
-    return whole, first, later
+    first = continuation.resolve({**match, "turns": match["turns"][:k]})
+    return continuation.resolve(match), first, continuation.continue_log(first, match["turns"][k:], tmp_path)
 
 
 def test_dh_12_2_a_partly_fired_counter_keeps_its_count(tmp_path):

@@ -24,10 +24,7 @@ class CountRuleset(Ruleset):
 
     def initial_state(self, match) -> CountState:
         setup = match.setup
-        chars, _ = checks.characters_of(setup)
-        if match.options["knocked_out_at"] == "zero":
-            for c in chars.values():
-                c.knocked_out = c.hp_now == 0  # COUNT-1.5: a mid-campaign start may begin with the fallen
+        chars, _ = checks.characters_of(setup, match.options)
         sides = {sid: s["name"] for sid, s in setup["sides"].items()}
         state = CountState(sides=sides, characters=chars, round=campaign.first_round(setup),
                            count_now=setup.get("count_now"))

@@ -8,13 +8,19 @@ from ...engine.roster import parse_characters
 from ...errors import Problem
 from ...messages import default_lang, say
 from ...names import did_you_mean, suggestions
+from .campaign import first_round
 from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Character, parse_character
 
 
-def characters_of(setup: dict[str, Any]) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
-    """Every character typed, and (path below setup, message) for what is wrong with them."""
-    return parse_characters(setup, parse_character)
+def characters_of(setup: dict[str, Any], options: dict[str, Any]) -> tuple[dict[str, Character], list[tuple[tuple, str]]]:
+    """Every character typed as the match starts, and (path below setup, message) for what is wrong
+    with them."""
+    chars, problems = parse_characters(setup, parse_character)
+    if options["knocked_out_at"] == "zero":
+        for c in chars.values():
+            c.knocked_out = c.hp_now == 0  # COUNT-1.5: a mid-campaign start may begin with the fallen
+    return chars, problems
 
 
 def check_match(match: Any) -> list[Problem]:
@@ -24,17 +30,23 @@ def check_match(match: Any) -> list[Problem]:
     def at(rel: tuple, msg: str, key: bool = False) -> None:
         problems.append(match.problem(("setup",) + rel, msg, key=key))
 
-    chars, bad = characters_of(setup)
+    chars, bad = characters_of(setup, match.options)
     for rel, msg in bad:
         at(rel, msg)
-    # COUNT-1.2: one character per square
+    # COUNT-1.2: one character per square; a fallen one holds none (COUNT-1.5), and from round 2 on
+    # `occupied_squares: allow` may have let moves end on a taken square (COUNT-3.4), as in play
+    shared = match.options["occupied_squares"] == "allow" and first_round(setup) > 1
     taken: dict[str, str] = {}
     for cid, c in chars.items():
-        if c.at is None:
+        if not c.standing or shared:
             continue
         if c.at.label in taken:
             at(("characters", cid, "at"), say("count.square_taken", square=c.at.label, other=taken[c.at.label]))
         taken.setdefault(c.at.label, cid)
+    if first_round(setup) == 1:  # later, a count 付与効果 after 行動終了 (COUNT-7.9) may have raised it
+        for cid, c in chars.items():
+            if c.done and c.count > 0:
+                at(("characters", cid, "done"), say("count.done_not_zero", count=c.count))
     names = {cid: c.name for cid, c in chars.items()}
     for turn in match.turns:
         problems += _check_submissions(turn, setup["sides"], chars, names)

@@ -210,8 +210,6 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
         problems.append((("ca_now",), say("count.ca_over", now=ca_now, max=data["ca_left"])))
     count = data.get("count_now", data["count"])
     done = bool(data.get("done", False))
-    if done and count > 0:
-        problems.append((("done",), say("count.done_not_zero", count=count)))
     if data["kind"] != "pc" and "hand" in data:
         problems.append((("hand",), say("count.hand_not_pc")))
     home = Square.parse(data["at"])

@@ -104,7 +104,9 @@ def check_match(match: Any) -> list[Problem]:
     for i, a in enumerate(setup.get("occupied", [])):
         if a not in areas:
             at(("occupied", i), say("kagemiya.not_an_area", area=a))
-    # KAGEMIYA-1.2 / 1.8: a 陣営 in the battle has someone in front; two 陣営 are in it
+    # KAGEMIYA-1.2 / 1.8: a 陣営 in the battle has someone in front; two 陣営 are in it. Under way
+    # with front_refill: none, a 陣営 whose front row emptied stays so (KAGEMIYA-8.4): play reaches it
+    front_may_be_empty = setup.get("progress", {}).get("rounds_played", 0) > 0 and opts["front_refill"] == "none"
     fighting = []
     for sid in sides:
         if sides[sid].get("escaped"):
@@ -112,7 +114,7 @@ def check_match(match: Any) -> list[Problem]:
         mine = [c for c in chars.values() if c.side == sid and in_play_at_start(c)]
         if mine:
             fighting.append(sid)
-            if not any(c.row == "front" for c in mine):
+            if not front_may_be_empty and not any(c.row == "front" for c in mine):
                 at(("sides", sid), say("kagemiya.no_front", side=sid), key=True)
     if len(fighting) < 2 and not bad:
         at(("sides",), say("kagemiya.two_sides_needed", sides=_list(fighting) or say("kagemiya.nobody")), key=True)
@@ -407,9 +409,11 @@ def setup_from_log(log: dict) -> dict:
         if data["kind"] == "master":
             data["command_spells"] = now["command_spells"]
         for key in ("skills", "noble_phantasms", "doubling"):
-            for r in data.get(key, []):
-                if now["used"].get(r["id"]):
+            for r in data.get(key, []):  # a 令呪 may have restored what the old setup had used
+                if r["id"] in now["used"]:
                     r["used"] = now["used"][r["id"]]
+                else:
+                    r.pop("used", None)
         for flag in ("eliminated", "protected"):
             if now[flag]:
                 data[flag] = True

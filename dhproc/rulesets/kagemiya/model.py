@@ -250,7 +250,7 @@ def parse_character(cid: str, data: dict, index: int, hp_per_endurance: int) -> 
                 problems.append(((key, i, "physical_defense_as"), say("kagemiya.defense_as_not_on",
                                                                       check=r.physical_defense_as)))
             n = rdata.get("used", 0)
-            if n:
+            if n or "used" in rdata:  # 0 as given: a 令呪 restored it (KAGEMIYA-1.8), as the log's state says
                 used[r.id] = n
             if r.uses is not None and n > r.uses:  # KAGEMIYA-1.8
                 problems.append(((key, i, "used"), say("kagemiya.used_too_many", n=n, uses=r.uses)))

@@ -37,12 +37,9 @@ class NicoswRuleset(Ruleset):
         if start:
             for sid in sides:
                 state.clocks.advance(f"round:{sid}", checks._clock_at_start(sid, start))
-        for e in setup.get("effects", []):  # NICOSW-1.9 / 3.6: end points as written
-            data = {k: v for k, v in e.items() if k not in ("bearer", "side", "effect", "ends_round")}
-            data.update(name=e.get("name", e["effect"]), user_side=e["side"], bearer_side=chars[e["bearer"]].side)
-            clock = f"round:{e['side']}"
-            state.effects.add(e["effect"], bearer=e["bearer"], data=data, clock=clock, clocks=state.clocks,
-                              duration=e["ends_round"] - state.clocks.now(clock), source={"setup": True})
+        for n, e in enumerate(setup.get("effects", []), 1):  # NICOSW-1.9 / 3.6: end points as written
+            state.effects.restore(campaign.setup_effect(e, n, chars, state.clocks))
+        state.effects.restore_next(setup.get("next_effect_id", 1))
         return state
 
     def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:

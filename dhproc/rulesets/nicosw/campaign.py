@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ...engine.effects import Clocks, Effect
+
 # What a setup states about a battle under way; the rest of a character entry is its base values.
 STATE_KEYS = ("at", "current_hp", "prone", "knocked_out", "dead", "off_map", "identified", "engaged", "equipped")
 FLAGS = ("prone", "knocked_out", "dead", "off_map")
@@ -28,6 +30,10 @@ def setup_from_log(log: dict) -> dict:
     effects = [_effect(e) for e in final["effects"]]
     if effects:
         setup["effects"] = effects
+    numbers = [e["effect_id"] for t in log["turns"] for e in t["events"] if "effect_id" in e]
+    numbers += [e["seq"] for e in final["effects"]] + [old.get("next_effect_id", 1) - 1, len(old.get("effects", []))]
+    if max(numbers) > 0:
+        setup["next_effect_id"] = max(numbers) + 1
     return setup
 
 
@@ -54,7 +60,22 @@ def _character(base: dict, now: dict) -> dict:
 
 
 def _effect(e: dict) -> dict:
-    out = {"bearer": e["bearer"], "side": e["clock"].split(":", 1)[1], "effect": e["kind"]}
+    out = {"id": e["seq"], "bearer": e["bearer"], "side": e["clock"].split(":", 1)[1], "effect": e["kind"]}
     out.update({k: v for k, v in e.items() if k not in EFFECT_META})
     out["ends_round"] = e["end"]
+    if "by" in e.get("source", {}):
+        out["source"] = dict(e["source"])
     return out
+
+
+def setup_effect(e: dict, n: int, chars: dict, clocks: Clocks) -> Effect:
+    """The ``n``-th lasting effect a setup states (NICOSW-1.9): its number (``n`` unless given), the
+    side whose clock counts it, and who made it — whose side is the effect's user side (NICOSW-3.5),
+    else the clock's."""
+    data = {k: v for k, v in e.items() if k not in ("id", "bearer", "side", "effect", "ends_round", "source")}
+    source = e.get("source") or {"setup": True}
+    user = chars.get(source.get("by"))
+    data.update(name=e.get("name", e["effect"]), user_side=user.side if user else e["side"],
+                bearer_side=chars[e["bearer"]].side)
+    clock = f"round:{e['side']}"
+    return Effect(e.get("id", n), e["effect"], e["bearer"], data, clock, clocks.now(clock), e["ends_round"], True, source)

@@ -98,7 +98,15 @@ def check_match(match: Any) -> list[Problem]:
                 at(("characters", cid, "at"), say("nicosw.at_without_start"))
     else:
         problems += _check_start(match, start, chars, spec)
+    numbered: list[int] = []
     for i, e in enumerate(setup.get("effects", [])):
+        number = e.get("id", i + 1)  # NICOSW-1.10: as numbered in the log, else in order
+        if number in numbered:
+            at(("effects", i, "id") if "id" in e else ("effects", i), say("nicosw.effect_id_twice", id=number))
+        numbered.append(number)
+        by = e.get("source", {}).get("by")
+        if by is not None and by not in chars:
+            at(("effects", i, "source", "by"), say("nicosw.unknown_character", id=by, hint=_hint(by, chars.values())))
         if e["bearer"] not in chars:
             at(("effects", i, "bearer"), say("nicosw.unknown_character", id=e["bearer"], hint=_hint(e["bearer"], chars.values())))
         if e["side"] not in sides:
@@ -154,6 +162,8 @@ def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: Map
             continue
         if not spec.on_map(c.at):
             at(("characters", cid, "at"), say("nicosw.square_off_map", square=data["at"]))
+        elif not c.holds_square(match.options["bodies"]):
+            continue  # a body another may have moved onto (NICOSW-8.3)
         elif c.at in taken:
             at(("characters", cid, "at"), say("nicosw.square_taken", square=data["at"], other=taken[c.at]))
         taken.setdefault(c.at, cid)

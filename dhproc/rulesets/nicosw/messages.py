@@ -52,6 +52,7 @@ MESSAGES = catalogue("nicosw", {
     "needs_square": ("マップ上のキャラクターにはマス（at）か off_map: true が必要です",
                      "a character on the map needs its square (at), or off_map: true"),
     "square_off_map": ("マス{square}はマップの外です", "square {square} is off the map"),
+    "effect_id_twice": ("効果番号{id}が2回使われています", "effect id {id} is used twice"),
     "square_taken": ("マス{square}にはもう{other}がいます", "square {square} is already {other}'s"),
     "engaged_yes": ("engaged: {given} はマスと合いません：1マス以内に行動できる敵がいます（NICOSW-4.4）",
                     "engaged: {given} disagrees with the squares: an able enemy is within 1 square (NICOSW-4.4)"),

@@ -110,6 +110,11 @@ class Character:
         """On the map and still fighting: it acts, engages and gives cover (NICOSW-8.3)."""
         return self.at is not None and not (self.knocked_out or self.dead or self.removed or self.off_map)
 
+    def holds_square(self, bodies: str) -> bool:
+        """Whether it keeps others off its square (NICOSW-8.3): a body does with ``bodies: occupy``;
+        a removed character, one off the map, or a body with ``vanish`` does not."""
+        return self.at is not None and not (self.off_map or self.removed) and (self.able or bodies == "occupy")
+
     @property
     def out(self) -> bool:
         """No longer counts for its side (NICOSW-3.7), escape aside."""

@@ -344,11 +344,8 @@ class Battle:
 
     def occupant(self, sq: Square) -> Character | None:
         """Who stands on ``sq`` (bodies too, unless ``bodies: vanish``)."""
-        for o in self.s.characters.values():
-            if o.at == sq and not o.off_map and not o.removed:
-                if o.able or self.opts["bodies"] == "occupy":
-                    return o
-        return None
+        return next((o for o in self.s.characters.values() if o.at == sq and o.holds_square(self.opts["bodies"])),
+                    None)
 
     def move(self, c: Character, a: dict, slot: str | None, g: Go) -> None:
         s, ctx = self.s, self.ctx

@@ -228,3 +228,16 @@ def test_kagemiya_1_8_dhproc_new_from_a_log_continues_the_example(tmp_path) -> N
     rest = api.resolve(api.load(later / "match.yaml"))
     assert [t["events"] for t in rest["turns"]] == [t["events"] for t in whole["turns"][1:]]
     assert rest["state"] == whole["state"] and rest["outcome"] == whole["outcome"]
+
+
+def test_kagemiya_8_4_a_battle_under_way_with_front_refill_none_may_have_an_empty_front_row() -> None:
+    """With ``front_refill: none`` a 陣営 whose front row fell stays without one (KAGEMIYA-8.4), so a
+    setup under way that states it, as ``new --from`` writes it, validates; the same setup for a
+    fresh battle, or under ``first_back``, is still refused (KAGEMIYA-1.2). Found by the
+    continuation property."""
+    chars = standard(saber={"hp": 0, "eliminated": True})
+    progress = {"rounds_played": 1, "order": ["red", "blue"]}
+    assert problems(make(chars, [], options={"front_refill": "none"}, progress=progress)) == []
+    assert any("'red' has nobody in the front row" in m for m in problems(make(chars, [], progress=progress)))
+    fresh = make(chars, [], options={"front_refill": "none"})
+    assert any("'red' has nobody in the front row" in m for m in problems(fresh))

@@ -12,7 +12,7 @@ from dhproc import api
 from dhproc.rulesets.logos.model import COLORS
 from dhproc.rulesets.logos.options import OPTIONS
 
-from ... import coverage, fuzz
+from ... import continuation, coverage, fuzz
 
 ROOT = Path(__file__).resolve().parents[3]
 TIMINGS = ["passive", "turn_start", "before_action", "action", "after_action", "counter"]
@@ -444,12 +444,8 @@ def test_logos_11_5_any_round_stopped_anywhere_continues_to_the_same_events(matc
         coverage.note("logos stop points", ["decided before the stop"])
         assert evs == whole["turns"][0]["events"]
         return
-    coverage.note("logos stop points", [f"after ターン {stop}"])
-    path = tmp_path_factory.mktemp("cont") / "first.json"
-    path.write_text(api.dumps(first), encoding="utf-8")
-    cont = api.continuation(path)
-    cont["turns"] = [{"turn": 1, "submissions": {}}]
-    later = resolve_text(json.dumps(cont, ensure_ascii=False))
+    continuation.note_stop("logos", f"after ターン {stop}", first)
+    later = continuation.continue_log(first, [{"turn": 1, "submissions": {}}], tmp_path_factory.mktemp("cont"))
     n = len(evs) - 1
     assert _without_seq(later["turns"][0]["events"][1:]) == _without_seq(whole["turns"][0]["events"][n:])
     assert later["state"] == whole["state"] and later["outcome"] == whole["outcome"]

@@ -50,5 +50,7 @@ def test_nicosw_1_10_lasting_effects_carry_their_end_points() -> None:
     from dhproc.rulesets.nicosw.campaign import setup_from_log
 
     setup = setup_from_log(log)
-    assert setup["effects"] == [{"bearer": "x", "side": "a", "effect": "check_mod", "check": "defense_check",
-                                 "value": 2, "name": "guard", "ends_round": 4}]
+    assert setup["effects"] == [{"id": 1, "bearer": "x", "side": "a", "effect": "check_mod", "check": "defense_check",
+                                 "value": 2, "name": "guard", "ends_round": 4,
+                                 "source": {"skill": "guard", "by": "x"}}]
+    assert setup["next_effect_id"] == 2

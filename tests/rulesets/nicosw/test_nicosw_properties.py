@@ -200,6 +200,9 @@ def nicosw_matches(draw) -> dict:
             else:
                 c["at"] = list(cells[k]) if grid else cells[k][0]
                 c["prone"] = draw(st.booleans())
+                if "parts" not in c and draw(st.integers(0, 4)) == 1:  # fell earlier: a body (NICOSW-8.3)
+                    c["current_hp"] = draw(st.integers(-3, 0))
+                    c[draw(st.sampled_from(["knocked_out", "dead"]))] = True
     turns = []
     first_turn = setup["start"]["round"] if under_way else 1
     for n in range(first_turn, first_turn + draw(st.integers(1, 4))):
@@ -228,7 +231,8 @@ def nicosw_matches(draw) -> dict:
                                      "order in setup" if order_in_setup else "order in turn 1"]
                   + ["parts" for c in chars.values() if "parts" in c] + ["unknown identity" for c in chars.values()
                                                                           if c.get("known") is False]
-                  + ["off map" for c in chars.values() if c.get("off_map")])
+                  + ["off map" for c in chars.values() if c.get("off_map")]
+                  + ["fallen" for c in chars.values() if c.get("knocked_out") or c.get("dead")])
     coverage.note("nicosw: weapons", [f"{w['kind']} {w.get('range', 1)}" for c in chars.values() for w in c["weapons"]])
     coverage.note("nicosw: skill effects", [e.get("effect", e["kind"]) + ("_check" if "check" in e and
                                                                          e.get("effect") == "periodic" else "")
@@ -284,7 +288,10 @@ def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match
             if e["kind"] == "death_check" and not e["success"] or e["kind"] == "removed":
                 out.add(e["character"])
     state = log["state"]["characters"]
-    on_map = [json.dumps(c["at"]) for c in state.values() if c["at"] is not None]  # grid squares are lists
+    vanish = log["options"]["bodies"] == "vanish"  # NICOSW-8.3: who holds a square
+    holding = [c for c in state.values() if c["at"] is not None and not {"off_map", "removed"} & set(c["states"])
+               and not (vanish and {"knocked_out", "dead"} & set(c["states"]))]
+    on_map = [json.dumps(c["at"]) for c in holding]  # grid squares are lists
     assert len(on_map) == len(set(on_map)), "two characters on one square"
     for c in state.values():
         if "hp" in c:
