@@ -91,6 +91,13 @@ class EffectStore:
         self._by_bearer: dict[Any, list[Effect]] = {}
         self._by_kind: dict[str, list[Effect]] = {}
         self._by_both: dict[tuple[Any, str], list[Effect]] = {}
+        self._version = 0  # moves on whenever an effect starts or ends
+
+    @property
+    def version(self) -> int:
+        """Changes whenever an effect starts or ends: what a reader keeps about the effects holds
+        while it is the same."""
+        return self._version
 
     def __iter__(self):
         return iter(list(self._items))
@@ -150,6 +157,7 @@ class EffectStore:
         return gone
 
     def _append(self, effect: Effect) -> None:
+        self._version += 1
         self._items.append(effect)
         self._by_bearer.setdefault(effect.bearer, []).append(effect)
         self._by_kind.setdefault(effect.kind, []).append(effect)
@@ -159,6 +167,7 @@ class EffectStore:
         """Take ``gone`` (effects of the list) out of the list and out of every index."""
         if not gone:
             return
+        self._version += 1
         ids = {id(e) for e in gone}
         self._items = [e for e in self._items if id(e) not in ids]
         for index, key_of in ((self._by_bearer, lambda e: e.bearer), (self._by_kind, lambda e: e.kind),

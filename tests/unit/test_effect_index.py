@@ -80,3 +80,19 @@ def test_an_attack_does_not_measure_the_range_of_counters_that_wait_for_an_entry
     kinds = [e["kind"] for t in log["turns"] for e in t["events"]]
     assert kinds.count("counter_armed") == 2 and kinds.count("attack") == 4
     assert [who for who in asked_by if who in ("in_range", "_counter_target")] == []
+
+
+def test_the_version_moves_when_an_effect_starts_or_ends_and_only_then() -> None:
+    clocks, store = Clocks(), EffectStore()
+    seen = [store.version]
+    e = store.add("counter", bearer="a", data={}, clock="phase", clocks=clocks, duration=1)
+    seen.append(store.version)
+    store.select(kind="counter")
+    store.expire(clocks)  # nothing has expired yet
+    store.remove([e])
+    seen.append(store.version)
+    store.add("counter", bearer="a", data={}, clock="phase", clocks=clocks, duration=1)
+    clocks.advance("phase")
+    before = store.version
+    store.expire(clocks)
+    assert len(set(seen)) == 3 and store.version != before

@@ -602,26 +602,41 @@ ANSWERED_TRIGGERS: dict[str, tuple[tuple[str, ...], str | None]] = {
 
 def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any]]:
     """The waiting counters that can answer ``trig`` at all, with their holders, holders in setup
-    order and each holder's in the order they were armed. Most counters are set aside by a look at
-    their condition alone (an attack on one character is answered by none of the others' 被攻撃時
-    counters), so a trigger costs what it can fire, not every counter of the battle."""
+    order and each holder's in the order they were armed. Only the counters of the characters the
+    trigger is about, and of the holders of range conditions, are looked at (an attack on one
+    character is answered by none of the others' 被攻撃時 counters), so a trigger costs what it
+    can fire, not every counter of the battle."""
+    holders = dict.fromkeys(h for h in (trig.object, trig.subject) if h is not None)
+    holders.update(dict.fromkeys(_range_holders(state)))
     found = []
-    for e in state.effects.select(kind="counter"):
-        c = state.characters.get(e.bearer)
-        if c is None:
-            continue
-        answers = state.answers.get(e.seq)
-        if answers is None:
-            when = ability_named(state, c, e.data.get("ability")).counter_when
-            answers = state.answers[e.seq] = ANSWERED_TRIGGERS.get(when, ((), None))
-        kinds, bound = answers
-        if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
-                or (bound == "subject" and trig.subject != c.id):
-            continue
-        if active(state, e):
-            found.append((c, e))
-    found.sort(key=lambda ce: ce[0].order)
+    for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
+        for e in state.effects.select(bearer=c.id, kind="counter"):
+            kinds, bound = _answers(state, c, e)
+            if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
+                    or (bound == "subject" and trig.subject != c.id):
+                continue
+            if active(state, e):
+                found.append((c, e))
     return found
+
+
+def _answers(state: DhState, holder: Character, e: Any) -> tuple[tuple[str, ...], str | None]:
+    answers = state.answers.get(e.seq)
+    if answers is None:
+        when = ability_named(state, holder, e.data.get("ability")).counter_when
+        answers = state.answers[e.seq] = ANSWERED_TRIGGERS.get(when, ((), None))
+    return answers
+
+
+def _range_holders(state: DhState) -> list[str]:
+    """Who holds a counter of a range condition, worked out again only when effects change."""
+    version, holders = state.range_holders
+    if version != state.effects.version:
+        holders = list(dict.fromkeys(e.bearer for e in state.effects.select(kind="counter")
+                                     if e.bearer in state.characters
+                                     and _answers(state, state.characters[e.bearer], e)[1] is None))
+        state.range_holders = (state.effects.version, holders)
+    return holders
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,

@@ -142,6 +142,8 @@ class DhState:
     # what each armed counter can answer, by its effect's seq (ability_rules.ANSWERED_TRIGGERS), worked
     # out once: a holder's abilities never change, and triggers ask it of every counter
     answers: dict[int, tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
+    # who holds a counter of a range condition (answering anyone's moment), as of an effects version
+    range_holders: tuple[int, list[str]] = (-1, [])
 
     @property
     def phases(self) -> int:
