@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.dhproc-installed
-SOURCES := pyproject.toml $(shell find dhproc schemas -type f \( -name '*.py' -o -name '*.json' -o -name '*.yaml' \) 2>/dev/null)
+SOURCES := pyproject.toml $(shell find dhproc schemas -type f \( -name '*.py' -o -name '*.json' -o -name '*.yaml' -o -name '*.js' -o -name '*.css' \) 2>/dev/null)
 
 .PHONY: demo test bench lint install clean fuzz replay-all
 
@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python $(SOURCES)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check '.[test,dask]'
 	@rm -rf build
 	@touch $@
 

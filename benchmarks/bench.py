@@ -3,7 +3,9 @@
 Speed is never asserted in a test: the machine is shared, so every figure here is CPU time
 (time.process_time in process, resource.getrusage of the children for whole processes), the
 median of repeated runs, and each budget is a ratio to a floor measured in the same run.
-docs/performance.md records this machine's output and how to reproduce each figure.
+docs/performance.md records this machine's output and how to reproduce each figure. Last, the
+figures of `dhproc simulate` (runs/s per example, --jobs 2 against --jobs 1, a Dask LocalCluster
+when dhproc[dask] is installed): wall time, since they measure parallel runs.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 EXAMPLES = sorted(ROOT.glob("examples/**/match.yaml"))
 RUNS = int(os.environ.get("BENCH_RUNS", "9"))
+EXAMPLE = ROOT / "examples" / "dh" / "match.yaml"
+SIM_EXAMPLES = ["dh", "dh/abilities", "logos", "count", "nicosw", "kagemiya"]
 
 from logos_reference import play, random_round, round_yaml  # noqa: E402
 from matches import dh_battle  # noqa: E402
@@ -164,10 +168,41 @@ def lean() -> None:
             budget(f"lean resolution of {rel} ≥ 1,000 runs/s/core", rate >= 1000, f"{rate:.0f}/s")
 
 
+# ------------------------------------------------------------- simulate (figures, no budget)
+
+def simulated(path: Path, runs: int, **how) -> float:
+    """Seconds for ``runs`` simulated runs of ``path``."""
+    from dhproc import api
+
+    match = api.load(path)
+    t0 = time.perf_counter()
+    api.simulate(match, runs=runs, seed=1, **how)
+    return time.perf_counter() - t0
+
+
+def simulate_figures(runs: int = 400) -> None:
+    for name in SIM_EXAMPLES:
+        path = ROOT / "examples" / name / "match.yaml"
+        print(f"  simulate {name:<14} (1 core)     {runs / simulated(path, runs):7.0f} runs/s")
+    one = simulated(EXAMPLE, 2000, jobs=1)
+    two = simulated(EXAMPLE, 2000, jobs=2)
+    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up")
+    try:
+        import distributed
+    except ImportError:
+        print("  simulate on Dask: dhproc[dask] not installed")
+        return
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        dask = simulated(EXAMPLE, 2000, scheduler=cluster.scheduler_address)
+    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2")
+
+
 def main() -> None:
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU time, medians")
     for part in (cold_start, dh_growth, dh_rate, logos_round, replay_batch, lean):
         part()
+    print("simulate (wall time: the speed-up of parallel runs)")
+    simulate_figures()
     failed = [name for name, ok, _ in results if not ok]
     print(f"{len(results) - len(failed)} of {len(results)} budgets pass" + (f"; failing: {', '.join(failed)}" if failed else ""))
 

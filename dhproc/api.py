@@ -17,12 +17,12 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import __version__
 from .dice import Recorded
 from .engine.context import TurnContext
-from .engine.ruleset import get_ruleset, ruleset_ids
+from .engine.ruleset import get_ruleset, ruleset_ids, ruleset_of
 from .errors import InputError, Problem, ResolutionError, clip
 from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
@@ -374,7 +374,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
             problems += _checks_of_the_well_formed(ruleset, data, options, turns, anchor)
         raise InputError(problems)
     match_data = {k: v for k, v in data.items() if k != "turns"}
-    match = Match(ruleset=ruleset, title=data.get("title", ""), seed=data["seed"], options=options,
+    match = Match(ruleset_id=ruleset.id, title=data.get("title", ""), seed=data["seed"], options=options,
                   setup=data["setup"], turns=turns, anchor=anchor, data=match_data)
     problems = ruleset.check(match)
     if problems:
@@ -396,7 +396,7 @@ def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[T
     """The ruleset's checks over the submissions that passed the schema (the others set aside), so
     one run reports a wrong type in one action and an unknown character in another. A check that
     cannot cope with what is left says nothing: the schema problems are reported all the same."""
-    match = Match(ruleset=ruleset, title=data.get("title", ""), seed=data["seed"], options=options,
+    match = Match(ruleset_id=ruleset.id, title=data.get("title", ""), seed=data["seed"], options=options,
                   setup=data["setup"], turns=turns, anchor=anchor, data={})
     try:
         return ruleset.check(match)
@@ -543,9 +543,13 @@ def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, A
     return _resolve(match)
 
 
-def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Match:
-    """The match with another seed and/or options (merged over its own), checked like a file's."""
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+           dice_streams: str | None = None) -> Match:
+    """The match with another seed, options (merged over its own) and/or dice streams (``step``,
+    ``keyed``), checked like a file's."""
     data = copy.deepcopy(match.data)
+    if dice_streams is not None:
+        data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
@@ -553,7 +557,7 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
         data["seed"] = seed
     if options is not None:
         data["options"] = {**(data.get("options") or {}), **options}
-    effective, problems = match.ruleset.options.effective(
+    effective, problems = ruleset_of(match).options.effective(
         data.get("options") or {}, lambda key, msg, k: dataclasses.replace(where, message=say("api.bad_option", key=repr(key), problem=msg)))
     if problems:
         raise InputError(problems)
@@ -561,10 +565,16 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
                                report_turns=list(match.report_turns))
 
 
-def _resolve(match: Match) -> dict:
+def resolve_until_decided(match: Match) -> dict:
+    """Resolve the loaded turns of ``match`` up to the one that decides it: a later turn is not
+    played (an error for :func:`resolve`; for a simulated run, the outcome of that run)."""
+    return _resolve(match, until_decided=True)
+
+
+def _resolve(match: Match, *, until_decided: bool = False) -> dict:
     """Resolve every loaded turn of ``match`` as it is."""
-    rs = match.ruleset
-    state, turn_logs = _play(match)
+    rs = ruleset_of(match)
+    state, turn_logs = _play(match, until_decided=until_decided)
     return {
         "format": LOG_FORMAT,
         "format_version": LOG_FORMAT_VERSION,
@@ -575,31 +585,33 @@ def _resolve(match: Match) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns]},
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
 
 
-def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> Outcome:
-    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` would
-    but without the log's copy of the input, its JSON text or any report: what a simulation of
-    many runs asks for."""
+def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+            until_decided: bool = False) -> Outcome:
+    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
+    with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
+    input, its JSON text or any report: what a simulation of many runs asks for."""
     if seed is not None or options is not None:
         match = varied(match, seed=seed, options=options)
-    state, turn_logs = _play(match)
-    rs = match.ruleset
+    state, turn_logs = _play(match, until_decided=until_decided)
+    rs = ruleset_of(match)
     return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
 
 
-def _play(match: Match) -> tuple[Any, list[dict]]:
-    """Every loaded turn of ``match`` resolved: the final state and each turn's log entry."""
-    rs = match.ruleset
+def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:
+    """The loaded turns of ``match`` resolved: the final state and each turn's log entry."""
+    rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
-        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice)
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
+                          keyed=match.data.get("dice_streams") == "keyed")
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
@@ -608,6 +620,8 @@ def _play(match: Match) -> tuple[Any, list[dict]]:
         entry["events"] = ctx.events
         turn_logs.append(entry)
         later = match.turns[i + 1:]
+        if until_decided and rs.is_over(state):
+            break
         if later and not status.complete:
             raise ResolutionError([later[0].problem(("turn",), say("turn.awaiting", turn=later[0].number,
                                                                    earlier=turn.number, side=status.awaiting))])
@@ -725,7 +739,7 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
     problems = validate(submissions, rs.submissions_schema, anchor.sub("submissions"))
     if not problems:
         turns = [t for t in base.turns if t.number < turn] + [_make_turn(anchor, data)]
-        match = Match(ruleset=rs, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
+        match = Match(ruleset_id=rs.id, title=base.title, seed=base.seed, options=base.options, setup=base.setup,
                       turns=turns, anchor=base.anchor, data=base.data)
         problems = rs.check(match)
     out = []
@@ -784,8 +798,13 @@ def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
 
 # --------------------------------------------------------------------------- replay
 
+PAGE_SUFFIXES = (".html", ".htm")
+
+
 def load_log(path: str | Path) -> tuple[Document, dict]:
-    doc = load_file(path, max_bytes=MAX_LOG_BYTES)
+    """A log from its ``.json``, or from the GK replay page that embeds it (``render --html``)."""
+    doc = _load_page_log(Path(path)) if Path(path).suffix.lower() in PAGE_SUFFIXES else \
+        load_file(path, max_bytes=MAX_LOG_BYTES)
     log = doc.data
     anchor = Anchor(doc)
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT:
@@ -888,7 +907,7 @@ def replay(path: str | Path, *, other_version: bool = False) -> Divergence | Non
     fresh = resolve(match_from_log(doc))
     if other_version and isinstance(log.get("generator"), str):
         fresh["generator"] = log["generator"]
-    raw = _log_bytes(doc)
+    raw = log_bytes(doc)
     canonical = dumps(fresh).encode("utf-8")
     if raw == canonical:
         return None
@@ -901,12 +920,38 @@ def replay(path: str | Path, *, other_version: bool = False) -> Divergence | Non
     return _form_difference(raw, canonical)
 
 
-def _log_bytes(doc: Document) -> bytes:
+def log_bytes(doc: Document) -> bytes:
+    """The log's bytes as stored: the file, or the log a replay page embeds."""
+    if doc.path.suffix.lower() in PAGE_SUFFIXES:
+        return _page_log_bytes(doc.path, doc.name)
     try:
         with open(doc.path, "rb") as handle:
             return handle.read(MAX_LOG_BYTES + 1)
     except OSError as exc:
         raise InputError([Problem(doc.name, None, None, say("file.cannot_read", reason=exc.strerror or exc))]) from None
+
+
+def _page_log_bytes(path: Path, name: str) -> bytes:
+    from .render.embed import embedded_log
+
+    try:
+        with open(path, "rb") as handle:
+            page = handle.read(4 * MAX_LOG_BYTES + 1)
+    except OSError as exc:
+        raise InputError([Problem(name, None, None, say("file.cannot_read", reason=exc.strerror or exc))]) from None
+    found = embedded_log(page)
+    if found is None:
+        raise InputError([Problem(name, None, None, say("log.page_without_log"))])
+    return found
+
+
+def _load_page_log(path: Path) -> Document:
+    """The log a replay page embeds, read as its ``.json`` would be (messages name the page)."""
+    from .loading import load_bytes
+
+    name = display_name(path) if path.is_absolute() else str(path)
+    doc = load_bytes(_page_log_bytes(path, name), path.with_suffix(".json"), name)
+    return dataclasses.replace(doc, path=path)
 
 
 def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:
@@ -985,46 +1030,4 @@ def first_divergence(recorded: dict, replayed: dict) -> Divergence | None:
 def warnings(match: Match) -> list[Problem]:
     """Doubtful but legal input, located like problems (``validate`` prints them, exit 0): a
     turn-NN.yaml beside the match that is not read, and the ruleset's own."""
-    return list(match.load_warnings) + match.ruleset.warnings(match)
-
-
-def ability_rate(path: str | Path, *, lang: str = "ja") -> str:
-    """The 発動率 working of a dh rate file, or of every setup ability with a ``rate:`` design in a
-    dh match file (``dhproc ability rate``)."""
-    from .rulesets.dh.rate import design_working, setup_rates, working_lines
-
-    doc = load_file(path)
-    root = Anchor(doc)
-    data = doc.data
-    if isinstance(data, dict) and "rate" in data:
-        problems = validate(data, "dh.rate", root)
-        if problems:
-            raise InputError(problems)
-        workings = [design_working(data["rate"], data["rate"]["fs"], root.sub("rate"), doc.path.parent)]
-    else:
-        match = load(path)
-        if match.ruleset.id != "dh":
-            raise InputError([root.problem(("ruleset",), say("rate.not_dh"))])
-        found, problems = setup_rates(match)
-        if problems:
-            raise InputError(problems)
-        if not found:
-            raise InputError([root.problem(("setup", "characters"), say("rate.no_design"))])
-        workings = [w for _, w in found]
-    return "\n\n".join("\n".join(working_lines(w, lang)) for w in workings) + "\n"
-
-
-def ability_tables(path: str | Path | None = None) -> str:
-    """The 発動率 value tables (the shipped ones without ``path``) and what they lack."""
-    from .rulesets.dh.rate import CATEGORIES, load_tables, show
-
-    tables = load_tables(Path(path) if path is not None else None)
-    lines = [tables.name or str(path)]
-    for cat in CATEGORIES:
-        lines.append(f"{cat}:")
-        entries = tables.entries[cat]
-        lines += [f"  {key}: {show(v.value)}  ({v.label})" for key, v in entries.items()] or ["  (none)"]
-    if tables.missing:
-        lines.append("missing:")
-        lines += [f"  - {m}" for m in tables.missing]
-    return "\n".join(lines) + "\n"
+    return list(match.load_warnings) + ruleset_of(match).warnings(match)

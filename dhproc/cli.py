@@ -7,6 +7,7 @@ command that needs it (a GK runs dhproc many times an evening).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import sys
@@ -23,6 +24,7 @@ from .messages import say
 
 if TYPE_CHECKING:
     from .bcdice import BotCommand, GivenFaces, Outcome
+    from .engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
@@ -180,7 +182,74 @@ class _Dhproc(_CatalogueHelp, click.Group):
             reset_lang(token)
 
 
-@click.group(cls=_Dhproc, context_settings={"help_option_names": ["-h", "--help"]})
+class _Root(_Dhproc):
+    """``dhproc`` itself: its own commands, and those a ruleset offers (Ruleset.commands, such as
+    dh's ``ability``), declared by name (``dhproc.commands`` entry points) and mounted when one is
+    run, so that neither start-up nor ``--help`` imports a ruleset."""
+
+    group_class = _Dhproc
+
+    def list_commands(self, ctx: click.Context | None) -> list[str]:
+        from .engine.ruleset import command_names
+
+        return sorted({*super().list_commands(ctx), *command_names()})
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            self._mount_from_ruleset(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple:
+        """An unknown command's "did you mean" (click 8.4) weighs the rulesets' commands too."""
+        try:
+            return super().resolve_command(ctx, args)
+        except getattr(click.exceptions, "NoSuchCommand", ()) as exc:
+            raise type(exc)(exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list in ``--help``: a ruleset's command whose help is in the catalogue is listed by
+        it, without importing the ruleset."""
+        from .messages import MESSAGES
+
+        listed = {name: _Command(name) for name in self.list_commands(ctx)
+                  if name not in self.commands and f"help.{name}" in MESSAGES.entries}
+        for name, stand_in in listed.items():
+            stand_in.help_key = name
+            self.commands[name] = stand_in
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            for name in listed:
+                del self.commands[name]
+
+    def _mount_from_ruleset(self, cmd_name: str) -> None:
+        from .engine.ruleset import command_ruleset
+
+        ruleset = command_ruleset(cmd_name)
+        if ruleset is None:
+            return
+        for command in ruleset.commands(_command_kit()):
+            if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
+                _name_command(command.name, command)
+                self.add_command(command)
+
+
+def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:
+    """Every command of ``group`` as its ``--help`` lists them, the rulesets' own included."""
+    return [(name, group.get_command(None, name)) for name in group.list_commands(None)]
+
+
+def _command_kit() -> "CommandKit":
+    """What the command line lends a ruleset's commands (see CommandKit)."""
+    from . import api
+    from .engine.ruleset import CommandKit
+    from .loading import load_file
+
+    return CommandKit(group_class=_Dhproc, lang_option=lang_option, batch=_batch, load_document=load_file,
+                      load_match=api.load)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
@@ -253,6 +322,8 @@ def _run_batch(files: Sequence[str], work: Callable[[str], None]) -> int:
         except DhprocError as exc:
             click.echo(f"{name}: {exc}", err=True)
             failed += 1
+        except click.UsageError:  # the command was called wrongly: exit 2, whatever the input
+            raise
         except Exception as exc:  # a bug in dhproc, not in the input: still no traceback
             click.echo(say("cli.internal_error", name=name, error=f"{type(exc).__name__}: {exc}"), err=True)
             return 3
@@ -265,7 +336,7 @@ class OutputError(DhprocError):
     """An output cannot be written (no such folder, no permission): nothing was clobbered."""
 
 
-def _write(*files: tuple[Path, str], make_folder: bool = False) -> None:
+def _write(*files: tuple[Path, str | bytes], make_folder: bool = False) -> None:
     """Write the files as one (all renamed into place once all are written): a report and its
     log are both new or both as they were."""
     from .report.atomic import write_atomic_all
@@ -330,12 +401,15 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
         data = api.dumps(log)
         if out_dir:
             folder = Path(out_dir)
+            pictures: list[tuple[Path, bytes]] = []
             if fmt == "discord":
                 width = max(2, len(str(len(parts))))
                 paths = [folder / f"{names[name]}-{n:0{width}d}.md" for n in range(1, len(parts) + 1)]
+                pictures = _post_pictures(log, paths, lang=lang, view=view, turns=match.report_turns)
             else:
                 paths = [folder / f"{names[name]}{FORMAT_SUFFIX[fmt]}"]
-            _write(*zip(paths, parts), (folder / f"{names[name]}.json", data), make_folder=True)
+            _write(*zip(paths, parts), *pictures, (folder / f"{names[name]}.json", data), make_folder=True)
+            paths += [p for p, _ in pictures]
             shown = ", ".join(p.name for p in paths)
             click.echo(say("cli.wrote_out", name=name, shown=shown, stem=names[name], folder=folder), err=True)
         if json_path and json_path != "-":
@@ -349,6 +423,28 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                 _out(text, nl=False)
 
     sys.exit(_batch(files, work))
+
+
+def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns: list[int]) -> list[tuple[Path, bytes]]:
+    """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
+    Japanese font here the messages are still written, and the reason there are no pictures is
+    said on stderr."""
+    from . import api
+    from .render.png import RenderError, svg_to_png
+    from .render.posts import discord_posts
+
+    posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
+    pictures = []
+    for path, (_, svg) in zip(paths, posts):
+        if svg is None:
+            continue
+        png_path = path.with_suffix(".png")
+        try:
+            pictures.append((png_path, svg_to_png(svg, str(png_path))))
+        except RenderError as exc:
+            click.echo(str(exc), err=True)
+            return []
+    return pictures
 
 
 def _load(name: str, all_turns: bool):
@@ -393,32 +489,6 @@ def validate(files: tuple[str, ...]) -> None:
     sys.exit(_batch(files, work))
 
 
-@cli.group()
-def ability() -> None:
-    """dh abilities: compute 発動率 from an ability's design."""
-
-
-@ability.command("rate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@lang_option(expose=True)
-def ability_rate(files: tuple[str, ...], lang: str) -> None:
-    """Compute 発動率 from a rate file (rate:) or a dh match's abilities with rate: designs."""
-    from . import api
-
-    sys.exit(_batch(files, lambda name: click.echo(api.ability_rate(name, lang=lang), nl=False)))
-
-
-@ability.command("tables")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@lang_option()
-def ability_tables(file: str | None) -> None:
-    """Print the 発動率 value tables (the shipped ones without FILE) and what they lack."""
-    from . import api
-
-    sys.exit(_batch([file] if file else ["(shipped)"],
-                    lambda name: click.echo(api.ability_tables(file), nl=False)))
-
-
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
@@ -443,8 +513,9 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 @cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True)
+@click.option("--scheduler", metavar="ADDRESS")
 @lang_option()
-def replay(logs: tuple[str, ...], other_version: bool) -> None:
+def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
     from . import __version__, api
@@ -452,8 +523,11 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
     class Diverged(DhprocError):
         pass
 
+    with _usage_errors():
+        replayed = _replayed_on(scheduler, logs, other_version) if scheduler else {}
+
     def work(name: str) -> None:
-        divergence = api.replay(name, other_version=other_version)
+        divergence = replayed[name].result() if scheduler else api.replay(name, other_version=other_version)
         if divergence is not None:
             raise Diverged(divergence.format())
         generator = api.load_log(name)[1]["generator"] if other_version else None
@@ -463,6 +537,65 @@ def replay(logs: tuple[str, ...], other_version: bool) -> None:
             _out(say("replay.ok", name=name))
 
     sys.exit(_batch(logs, work))
+
+
+@contextlib.contextmanager
+def _usage_errors() -> Iterator[None]:
+    """A usage error found by the API (--scheduler without Dask) is click's: exit 2, said once."""
+    try:
+        yield
+    except UsageError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> dict:
+    """Each log replayed on the cluster, as the outcome the local batch then reports in order."""
+    from functools import partial
+
+    from .cluster import map_in_order
+    from .simulate import Outcome, replay_outcome
+
+    outcomes: list[Outcome] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
+    return dict(zip(logs, outcomes))
+
+
+@cli.command()
+@click.argument("log_path", metavar="LOG", type=click.Path(dir_okay=False))
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False))
+@click.option("--png", "png_path", type=click.Path(dir_okay=False))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False))
+@click.option("--turn", type=click.IntRange(min=1))
+@click.option("--phase", type=click.IntRange(min=1))
+@click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
+@lang_option(expose=True)
+def render(log_path: str, svg_path: str | None, png_path: str | None, html_path: str | None,
+           turn: int | None, phase: int | None, view: str, lang: str) -> None:
+    """Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."""
+    from . import api
+
+    if not (svg_path or png_path or html_path):
+        raise click.UsageError(say("render.no_output"))
+
+    def work(name: str) -> None:
+        from .render.picture import map_svg
+
+        doc, log = api.load_log(name)
+        files: list[tuple[Path, str | bytes]] = []
+        if html_path:
+            from .render.page import page_html
+
+            files.append((Path(html_path), page_html(log, api.log_bytes(doc).decode("utf-8"), view=view)))
+        if svg_path or png_path:
+            svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
+        if png_path:
+            from .render.png import svg_to_png
+
+            files.append((Path(png_path), svg_to_png(svg, png_path)))
+        if svg_path:
+            files.append((Path(svg_path), svg))
+        _write(*files)
+
+    sys.exit(_batch([log_path], work))
 
 
 @cli.command()
@@ -616,17 +749,73 @@ def _given_faces(text: str) -> GivenFaces:
 
 def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
     """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
-    from .loading import MAX_INT_DIGITS
     from .rng import stream
 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
+    value = _seed_value(seed)
+    return stream(value, 0, "roll").die, value
+
+
+def _seed_value(seed: str) -> int | str:
+    """A seed given on the command line as a match's seed would be: digits are a number."""
+    from .loading import MAX_INT_DIGITS
+
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
         sys.exit(1)
     digits = seed.lstrip("-")
-    value = int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
-    return stream(value, 0, "roll").die, value
+    return int(seed) if digits.isascii() and digits.isdigit() and len(digits) <= MAX_INT_DIGITS else seed
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--runs", type=click.IntRange(1, 10_000_000), required=True)
+@click.option("--seed")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--json", "json_path", metavar="PATH|-")
+@click.option("--until-ci", "until_ci", type=click.FloatRange(0, 100, min_open=True), metavar="POINTS")
+@click.option("--variant", "variants", multiple=True, type=click.Path())
+@click.option("--keep-dice-through", "keep_through", type=click.IntRange(0), metavar="TURN")
+@click.option("--show-run", "show_run", type=click.IntRange(0), metavar="K")
+@click.option("--scheduler", metavar="ADDRESS")
+@lang_option(expose=True)
+def simulate(file: str, runs: int, seed: str | None, jobs: int, json_path: str | None, until_ci: float | None,
+             variants: tuple[str, ...], keep_through: int | None, show_run: int | None, scheduler: str | None,
+             lang: str) -> None:
+    """Resolve a match (or a turn file's match up to that turn) many times with fresh dice and
+    print the odds: results per side with 95% intervals, DP, turns, survival, checks, events."""
+    from . import api
+    from . import simulate as sim
+
+    def work(name: str) -> None:
+        match = _load(name, False)
+        others = [_load(v, False) for v in variants]
+        base_seed = match.seed if seed is None else _seed_value(seed)
+        if show_run is not None:
+            log = sim.run_log(match, sim.run_seed(base_seed, show_run), keep_through)
+            _out(api.render(log, lang=lang, turns=[t["turn"] for t in log["turns"]]), nl=False)
+            return
+        with _usage_errors():
+            doc = api.simulate(match, runs=runs, seed=base_seed, jobs=jobs, variants=others,
+                               keep_dice_through=keep_through, until_ci=until_ci, scheduler=scheduler,
+                               names=[name, *variants], progress=_progress_line() if _on_terminal() else None)
+        data = json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        if json_path and json_path != "-":
+            _write((Path(json_path), data))
+        if json_path == "-":
+            _out(data, nl=False)
+        else:
+            _out(sim.figures_text(doc, match, lang=lang, until_ci=until_ci), nl=False)
+
+    sys.exit(_batch([file], work))
+
+
+def _progress_line() -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        click.echo(f"\r[{done}/{total}]".ljust(30) if done < total else "\r" + " " * 30 + "\r", err=True, nl=False)
+
+    return show
 
 
 @cli.command("import")
@@ -796,16 +985,17 @@ def _show(v: object) -> str:
     return ("true" if v else "false") if isinstance(v, bool) else str(v)
 
 
-def _name_commands(group: click.Group, prefix: str = "") -> None:
-    """Each command's catalogue key for its help: resolve, ability.rate."""
-    for name, command in group.commands.items():
-        command.help_key = prefix + name
-        if isinstance(command, click.Group):
-            _name_commands(command, prefix + name + ".")
+def _name_command(name: str, command: click.Command, prefix: str = "") -> None:
+    """A command's catalogue key for its help, and its subcommands': resolve, ability.rate."""
+    command.help_key = prefix + name
+    if isinstance(command, click.Group):
+        for sub, subcommand in command.commands.items():
+            _name_command(sub, subcommand, prefix + name + ".")
 
 
 cli.help_key = "dhproc"
-_name_commands(cli)
+for _name, _command in cli.commands.items():
+    _name_command(_name, _command)
 
 
 if __name__ == "__main__":  # python -m dhproc.cli

@@ -50,8 +50,10 @@ class TurnDice:
     """The dice of one turn: one seeded stream per step, and the turn's recorded faces."""
 
     def __init__(self, seed: int | str, turn: int, recorded: Recorded | None,
-                 emit: Callable[..., dict]):
+                 emit: Callable[..., dict], *, keyed: bool = False):
         self._seed = seed
+        self._keyed = keyed  # dice_streams: keyed: a stream per (step, purpose, actor, k)
+        self._keyed_counts: dict[tuple[str, str, str], int] = {}
         self._turn = turn
         self._recorded = recorded
         self._emit = emit
@@ -101,14 +103,25 @@ class TurnDice:
                 rec.faces_path,
                 say("dice.ran_out", draw=draw, purpose=_describe(purpose, about), sides=sides))])
         else:
-            gen = self._streams.get(self._step)
-            if gen is None:
-                gen = self._streams[self._step] = stream(self._seed, self._turn, self._step)
-            face = gen.die(sides)
+            face = self._keyed_die(sides, purpose, about) if self._keyed else self._step_stream().die(sides)
             source = "seeded"
         self._emit("roll", purpose=purpose, sides=sides, face=face, source=source,
                    draw=draw, step=self._step, **about)
         return face
+
+    def _step_stream(self) -> PCG32:
+        gen = self._streams.get(self._step)
+        if gen is None:
+            gen = self._streams[self._step] = stream(self._seed, self._turn, self._step)
+        return gen
+
+    def _keyed_die(self, sides: int, purpose: str, about: dict) -> int:
+        """The k-th seeded die of this turn for (step, purpose, actor), from a stream of its own
+        (docs/dice.md, "Keyed streams"): another character's extra die shifts none of these."""
+        actor = str(about.get("actor") or "")
+        key = (self._step, purpose, actor)
+        k = self._keyed_counts[key] = self._keyed_counts.get(key, 0) + 1
+        return stream(self._seed, self._turn, f"{self._step}/{purpose}/{actor}/{k}").die(sides)
 
     def finish(self, awaiting: str | None = None) -> None:
         """Recorded dice left over. A turn that stopped before ``awaiting``'s step keeps them for

@@ -1,20 +1,18 @@
 """The match model: a loaded match and its turns, as the API hands them to the engine.
 
 It sits below both :mod:`dhproc.api` (which builds it from files) and the engine and rulesets
-(which resolve it), so neither has to import the other to name these types.
+(which resolve it), so neither has to import the other to name these types. A match names its
+ruleset by id: the Ruleset contract takes a Match, and the Match never takes the contract.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .dice import Recorded
 from .errors import Problem
 from .loading import Anchor
-
-if TYPE_CHECKING:
-    from .engine.ruleset import Ruleset
 
 
 @dataclass
@@ -31,7 +29,7 @@ class Turn:
 
 @dataclass
 class Match:
-    ruleset: Ruleset
+    ruleset_id: str  # the engine's registry finds the ruleset (get_ruleset): the model never imports it
     title: str
     seed: int | str
     options: dict[str, Any]  # every option with its effective value

@@ -19,11 +19,38 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-from typing import Iterator
+from typing import Callable, Iterator
 
-from .report.text import LANGS, Catalog
+__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
 
-__all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "LANGS"]
+LANGS = ("ja", "en")
+
+# Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
+# languages with the same fields.
+ALL_CATALOGS: list["Catalog"] = []
+
+
+class Catalog:
+    """One template per key and language, so every message a user reads exists in both."""
+
+    def __init__(self, entries: dict[str, tuple[str, str]], prefix: str = ""):
+        self.entries = entries
+        self.prefix = prefix  # "dh" for dh's messages: their ids are "dh.<key>" to say()
+        ALL_CATALOGS.append(self)
+
+    def lang(self, lang: str) -> Callable[..., str]:
+        index = LANGS.index(lang)
+
+        def text(key: str, /, **values: object) -> str:
+            return self.entries[key][index].format(**values)
+
+        return text
+
+    def say(self, key: str, lang: str | None = None, /, **values: object) -> str:
+        """``key`` in ``lang``, by default the language of the running command (--lang,
+        DHPROC_LANG, else Japanese)."""
+        return self.lang(lang or default_lang())(key, **values)
+
 
 _LANG: contextvars.ContextVar[str | None] = contextvars.ContextVar("dhproc_lang", default=None)
 _BY_PREFIX: dict[str, Catalog] = {}
@@ -327,6 +354,18 @@ MESSAGES = Catalog({
     "replay.minified": ("ログが1行に詰められています", "the log is minified (one line)"),
     "replay.layout": ("ログの書き方（空白、キーの順、エスケープ）が違います", "the log is laid out differently (spacing, key order or escapes)"),
     "replay.ok": ("{name}：OK", "{name}: ok"),
+    "log.page_without_log": ("このページにはログが埋め込まれていません（公開用のページは検証できません。GK用のページか .json を指定してください）",
+                             "this page embeds no log (a public page cannot be verified: give the GK page or the .json)"),
+    "render.no_font": ("{out}：日本語フォントがないため画像を書けません。fonts-ipafont-gothic（または fonts-noto-cjk）を入れてください（探した場所：{paths}）",
+                       "{out}: no Japanese font, so no picture is written; install fonts-ipafont-gothic (or fonts-noto-cjk) (looked for: {paths})"),
+    "render.no_resvg": ("{out}：PNGを書くには resvg-py が要ります（pip install 'dhproc[png]'）",
+                        "{out}: writing a PNG needs resvg-py (pip install 'dhproc[png]')"),
+    "render.no_output": ("--svg、--png、--html のどれかで書き出す先を指定してください",
+                         "say where to write with --svg, --png or --html"),
+    "render.no_step": ("ログにその時点がありません（{moment}）", "the log has no such moment ({moment})"),
+    "render.turn_end": ("{title}　{turn}ターン目の終わり", "{title}, end of turn {turn}"),
+    "render.phase_end": ("{title}　{turn}ターン目 第{phase}フェイズの終わり", "{title}, turn {turn}, end of phase {phase}"),
+    "render.start": ("{title}　開始時", "{title}, at the start"),
     "replay.ok_other": ("{name}：OK（{generator}が書き、dhproc {version}で再現）",
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),
     "rate.not_dh": ("発動率の計算はdhの特殊能力のためのものです", "the 発動率 calculator is for dh abilities"),
@@ -441,6 +480,11 @@ MESSAGES = Catalog({
     "cli.next": ("次は：dhproc resolve {path}", "next: dhproc resolve {path}"),
     "cli.folder_not_empty": ("フォルダが空ではありません。dhproc new はファイルを上書きしません",
                              "folder is not empty; dhproc new never overwrites files"),
+    "simulate.variant_setup": ("別案の{what}が元の案と違います。別案は同じルールセット、陣営、キャラクター（ID）で、値や提出、ダイスを変えたものです",
+                               "a variant's {what} differ from the plan's: a variant has the plan's ruleset, sides and characters (ids) and changes their values, submissions or dice"),
+    "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
+                        "--scheduler needs Dask: pip install 'dhproc[dask]'"),
+    "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),
     # --help (dhproc/cli.py): "help.<command>" and "help.<command>.<option>"
     "help.dhproc": ("dhproc：行動提出から戦闘のターンを、何度でも同じ結果になるように処理します。",
                     "dhproc: resolve battle turns from action submissions, reproducibly."),
@@ -453,9 +497,10 @@ MESSAGES = Catalog({
     "help.resolve.json_path": ("JSONのイベントログを PATH に書きます（- なら標準出力）。",
                                "Write the JSON event log to PATH (- for stdout)."),
     "help.resolve.out_dir": ("レポートと <name>.json をここに書きます（名前が重なれば <folder>-<name>）。"
-                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル。",
+                             "discord では <name>-01.md、<name>-02.md… と1メッセージ1ファイル、マップのあるメッセージには同じ番号の .png。",
                              "Write the report and <name>.json here (<folder>-<name> when names collide); "
-                             "discord: <name>-01.md, <name>-02.md, ... one file per message."),
+                             "discord: <name>-01.md, <name>-02.md, ... one file per message, and a .png of the same "
+                             "number beside each message that shows a map."),
     "help.resolve.fmt": ("discord：2,000文字未満のメッセージに分けます。wiki：atwikiの書式。",
                          "discord: messages under 2,000 characters; wiki: atwiki markup."),
     "help.resolve.all_turns": ("指定したターンだけでなく、全ターンをレポートします。", "Report every turn, not only the one given."),
@@ -463,6 +508,25 @@ MESSAGES = Catalog({
                           "public hides what a side may not see yet (secret abilities)."),
     "help.resolve.dice_plan": ("レポートするターンで振るダイスを、振る順に目的つきで並べます。処理はしません。",
                                "List the dice the reported turns will draw, in order, with their purpose; resolve nothing else."),
+    "help.simulate": ("対戦（ターンファイルならそのターンまで）を、ダイスを振り直して何度も処理し、勝敗の見込みを表示します。",
+                      "Resolve a match (a turn file: up to that turn) many times with fresh dice and print its odds."),
+    "help.simulate.runs": ("処理する回数（run 0 … N−1）。", "How many runs (run 0 … N−1)."),
+    "help.simulate.seed": ("シミュレーションの種（既定：対戦の seed）。run i の種はここから決まります（docs/dice.md）。",
+                           "The simulation's seed (default: the match's); run i's seed comes from it (docs/dice.md)."),
+    "help.simulate.jobs": ("使うプロセスの数。結果は数によらず同じです。", "Local processes to use; the figures are the same for any number."),
+    "help.simulate.json_path": ("数値をJSONで PATH に書きます（- なら標準出力）。", "Write the figures as JSON to PATH (- for stdout)."),
+    "help.simulate.until_ci": ("すべての区間の幅が POINTS ポイント未満になったら止めます（500回ごとに確かめます）。",
+                               "Stop once every interval is narrower than POINTS percentage points (checked every 500 runs)."),
+    "help.simulate.variants": ("同じ乱数で比べる別案（対戦かターンファイル）。差を組にして示します。",
+                               "Another plan (a match or turn file) run on the same dice; the paired differences are shown."),
+    "help.simulate.keep_through": ("このターンまでは記録されたダイスをそのまま使い、その後だけを振り直します。",
+                                   "Keep the recorded dice of the turns up to TURN; vary only what follows."),
+    "help.simulate.show_run": ("run K の処理レポートを表示します（その種で処理したものと同じ）。",
+                               "Print run K's full report (the same as resolving with its seed)."),
+    "help.simulate.scheduler": ("Daskクラスタのスケジューラ（tcp://host:8786）で処理します（dhproc[dask]）。",
+                                "Run on the Dask cluster of this scheduler (tcp://host:8786; needs dhproc[dask])."),
+    "help.replay.scheduler": ("Daskクラスタで確かめます（出力は手元と同じ。ログはワーカーからも同じパスで読めること）。",
+                              "Verify on a Dask cluster (the same output as here; the workers must read the logs at the same paths)."),
     "help.validate": ("ファイルを確かめて（スキーマ、ID、マス、ターン、記録されたダイス）、問題をすべて場所つきで表示します。",
                       "Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."),
     "help.ability": ("dhの特殊能力：能力の設計から発動率を計算します。", "dh abilities: compute 発動率 from an ability's design."),
@@ -474,11 +538,24 @@ MESSAGES = Catalog({
                      "The match at a glance from its log: kills, DP per turn, abilities used, the outcome."),
     "help.summary.fmt": ("出力の書式（text、markdown、discord、wiki）。", "The output format (text, markdown, discord, wiki)."),
     "help.replay": ("ログを自身の入力から処理し直します。ログとバイト単位で同じにならなければなりません"
-                    "（最初の食い違いで終了コード1、違う箇所を示します）。",
+                    "（最初の食い違いで終了コード1、違う箇所を示します）。GK用の再生ページ（.html）は埋め込まれたログを読みます。",
                     "Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at "
-                    "the first divergence, naming the part that differs)."),
+                    "the first divergence, naming the part that differs). A GK replay page (.html) is read for "
+                    "the log it embeds."),
     "help.replay.other_version": ("別のバージョンのdhprocが書いたログを、generator 以外すべて比べて再現します。",
                                   "Replay a log written by another dhproc version, comparing all but its generator."),
+    "help.render": ("ログのマップ（マップのないルールでは状態表）をSVGかPNGに描くか、オフラインで再生できるページを書きます。",
+                    "Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."),
+    "help.render.svg_path": ("その時点のマップをSVGで書きます。", "Write the picture at that moment as SVG."),
+    "help.render.png_path": ("その時点のマップをPNGで書きます（resvg-py と日本語フォントが要ります）。",
+                             "Write the picture at that moment as PNG (needs resvg-py and a Japanese font)."),
+    "help.render.html_path": ("対戦を1イベントずつ再生できる1ファイルのページを書きます。GK用はログを埋め込み、dhproc replay で検証できます。",
+                              "Write a one-file page that plays the match event by event; the GK page embeds the log, "
+                              "which dhproc replay verifies."),
+    "help.render.turn": ("このターンの終わり（既定：最後のターン）。", "At the end of this turn (default: the last)."),
+    "help.render.phase": ("ターンのこのフェイズの終わり。", "At the end of this phase of the turn."),
+    "help.render.view": ("public は、陣営にまだ見せないものを隠します（公開用ページにはログを入れません）。",
+                         "public hides what a side may not see yet (a public page holds no log)."),
     "help.schema": ("JSON Schema（match、turn、log、ルールごとの部分）を表示します。NAME がなければ一覧を表示します。",
                     "Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."),
     "help.rulesets": ("ルールの一覧：ID、名前、版、オプションの数。", "List the rulesets: ids, names, versions, option counts."),

@@ -19,8 +19,13 @@ _SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
 
 def schema_names() -> list[str]:
-    """Schema names as the ``dhproc schema`` command takes them (file name without .schema.json)."""
-    return sorted(p.name[: -len(".schema.json")] for p in _schema_files())
+    """Schema names as the ``dhproc schema`` command takes them (file name without .schema.json):
+    dhproc's own, and those each ruleset of another package ships."""
+    return sorted(_name(p) for p in _schema_files() + _plugin_schema_files())
+
+
+def _name(path: Path) -> str:
+    return path.name[: -len(".schema.json")]
 
 
 def _schema_files() -> list[Path]:
@@ -33,10 +38,27 @@ def _schema_files() -> list[Path]:
         return list(_SOURCE_SCHEMAS.glob("*.schema.json"))
 
 
+def _plugin_schema_files() -> list[Path]:
+    """The schemas of the rulesets other packages add, each in its ruleset's ``schema_package``
+    (read only when a name is not dhproc's own: dhproc's schemas never import a plug-in)."""
+    from importlib.resources import files
+
+    from .engine.ruleset import get_ruleset, plugin_ids
+
+    found = []
+    for rid in plugin_ids():
+        root = files(get_ruleset(rid).schema_package)
+        found += [Path(str(p)) for p in root.iterdir() if p.name.endswith(".schema.json")]
+    return found
+
+
 @lru_cache(maxsize=None)
 def schema_text(name: str) -> str:
     for p in _schema_files():
-        if p.name == f"{name}.schema.json":
+        if _name(p) == name:
+            return p.read_text(encoding="utf-8")
+    for p in _plugin_schema_files():
+        if _name(p) == name:
             return p.read_text(encoding="utf-8")
     raise KeyError(name)
 

@@ -984,7 +984,7 @@ def test_options_lists_every_option_with_its_default(monkeypatch):
     reasons = "".join(r.stdout.split())  # each reason is wrapped to the terminal
     for o in OPTIONS:
         assert rows.get(o.id) == _show(o.default), o.id
-        assert "".join(f"{o.id} ({OPTIONS.name(o.id, 'en')}): {o.reason}".split()) in reasons
+        assert "".join(f"{o.id} ({OPTIONS.name(o.id, 'en')}): {OPTIONS.reason(o.id, 'en')}".split()) in reasons
     assert {k for k in rows if k != "option"} == {o.id for o in OPTIONS}
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from dhproc.cli import cli
+from dhproc.cli import cli, subcommands
 from dhproc.click_layout import short_help
 from dhproc.report.layout import display_width, wrap
 
 
 def _paths(group, prefix=()):
     yield prefix
-    for name, cmd in group.commands.items():
+    for name, cmd in subcommands(group):
         if hasattr(cmd, "commands"):
             yield from _paths(cmd, prefix + (name,))
         else:

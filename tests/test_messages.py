@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dhproc import messages
-from dhproc.report.text import LANGS
+from dhproc.messages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,7 +130,7 @@ def _all_catalog_entries() -> list[tuple[str, str]]:
     import pkgutil
 
     import dhproc
-    from dhproc.report.text import ALL_CATALOGS
+    from dhproc.messages import ALL_CATALOGS
 
     for info in pkgutil.walk_packages(dhproc.__path__, "dhproc."):
         if not info.name.endswith("__main__"):
@@ -140,7 +140,7 @@ def _all_catalog_entries() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("prefix,key", _all_catalog_entries())
 def test_every_catalogue_entry_has_both_languages_with_the_same_fields(prefix: str, key: str) -> None:
-    from dhproc.report.text import ALL_CATALOGS
+    from dhproc.messages import ALL_CATALOGS
 
     entry = next(c for c in ALL_CATALOGS if c.prefix == prefix and key in c.entries).entries[key]
     assert len(entry) == len(LANGS), (prefix, key)
@@ -170,10 +170,10 @@ def test_a_ruleset_catalogue_is_found_by_its_prefix_and_use_lang_chooses(monkeyp
 
 
 def test_lang_is_on_every_command() -> None:
-    from dhproc.cli import cli
+    from dhproc.cli import cli, subcommands
 
     def commands(group, prefix=()):
-        for name, cmd in group.commands.items():
+        for name, cmd in subcommands(group):
             if hasattr(cmd, "commands"):
                 yield from commands(cmd, prefix + (name,))
             else:

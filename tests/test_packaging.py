@@ -23,6 +23,29 @@ def test_every_package_folder_is_listed() -> None:
             assert pkg in config["tool"]["setuptools"]["package-data"], f"{pkg} template not shipped"
 
 
+def test_every_built_in_ruleset_is_declared_as_an_entry_point() -> None:
+    """dhproc finds its own rulesets as it finds any other (dhproc/engine/ruleset.py): each
+    package under dhproc/rulesets/ is declared under its id, and the registry lists them all."""
+    from dhproc.engine.ruleset import ENTRY_POINT_GROUP, get_ruleset, ruleset_ids
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = config["project"]["entry-points"][ENTRY_POINT_GROUP]
+    packages = sorted(p.parent.name for p in (ROOT / "dhproc" / "rulesets").glob("*/__init__.py"))
+    assert sorted(declared) == packages
+    assert all(value == f"dhproc.rulesets.{rid}:RULESET" for rid, value in declared.items())
+    assert ruleset_ids() == ["dh", "logos", "count", "nicosw", "kagemiya"]  # the order `dhproc rulesets` shows
+    assert [get_ruleset(rid).id for rid in ruleset_ids()] == ruleset_ids()
+
+
+def test_every_declared_ruleset_command_is_offered_by_its_ruleset() -> None:
+    """A command under dhproc.commands is mounted from the ruleset it names (Ruleset.commands)."""
+    from dhproc.cli import cli
+    from dhproc.engine.ruleset import command_names
+
+    assert command_names() == ["ability"]
+    assert [cli.get_command(None, name).name for name in command_names()] == command_names()
+
+
 def test_installed_copy_has_the_schemas() -> None:
     """Run from outside the checkout, so the installed package (not the source tree) answers."""
     code = "import dhproc.validation as v; print(' '.join(v.schema_names()))"

@@ -21,11 +21,11 @@ class RunawayTurn(RuntimeError):
 
 class TurnContext:
     def __init__(self, *, seed: int | str, turn: int, options: dict[str, Any],
-                 recorded: Recorded | None):
+                 recorded: Recorded | None, keyed: bool = False):
         self.turn = turn
         self.options = options
         self.events: list[dict] = []
-        self.dice = TurnDice(seed, turn, recorded, self.emit)
+        self.dice = TurnDice(seed, turn, recorded, self.emit, keyed=keyed)
 
     def emit(self, kind: str, **fields: Any) -> dict:
         """Append one flat event record; ``seq`` counts from 1 within the turn and is the log's

@@ -14,13 +14,18 @@ from ..errors import Problem
 from ..messages import say
 
 SOURCES = ("seed", "wiki", "research", "guess")
+_INDEX = {"ja": 0, "en": 1}  # the place of each language in an option's (Japanese, English) words
 
 
 @dataclass(frozen=True)
 class Option:
+    """One interpretation option, declared whole in one place: its values, where its default comes
+    from, and the words people read for it in both languages."""
+
     id: str  # snake_case, unique within its ruleset
     default: Any
-    reason: str  # one line: why the default
+    name: tuple[str, str]  # (Japanese, English): what report headers and ``dhproc options`` call it
+    reason: tuple[str, str]  # (Japanese, English): one line, why the default
     source: str  # "seed" | "wiki" | "research" (a related system the research notes cite) | "guess"
     clause: str  # the docs/rules clause that explains it, e.g. "DH-2.6"
     choices: tuple[Any, ...] = ()  # allowed values; empty for a bounded integer
@@ -32,6 +37,9 @@ class Option:
             raise ValueError(f"option {self.id}: source {self.source!r} not in {SOURCES}")
         if self.choices and self.default not in self.choices:
             raise ValueError(f"option {self.id}: default not among its choices")
+        for words in (self.name, self.reason):
+            if len(words) != 2 or not all(isinstance(w, str) and w for w in words):
+                raise ValueError(f"option {self.id}: a name and a reason are given in Japanese and English")
 
     def check(self, value: Any) -> str | None:
         """None when ``value`` is allowed, else what is wrong with it."""
@@ -61,34 +69,15 @@ class OptionSet:
         self.by_id = {o.id: o for o in self.options}
         if len(self.by_id) != len(self.options):
             raise ValueError("duplicate option id")
-        self.names: dict[str, tuple[str, str]] = {}  # id -> (Japanese, English) name shown to people
-        self.reasons_ja: dict[str, str] = {}  # id -> the reason in Japanese (Option.reason is English)
-
-    def set_names(self, names: Mapping[str, tuple[str, str]]) -> None:
-        """The names people read (report headers, ``dhproc options``); one for every option."""
-        unknown = sorted(k for k in names if k not in self.by_id)
-        missing = [o.id for o in self.options if o.id not in names]
-        if unknown or missing:
-            raise ValueError(f"option names: unknown {unknown}, missing {missing}")
-        self.names = dict(names)
-
-    def set_reasons(self, reasons: Mapping[str, str]) -> None:
-        """Each option's reason in Japanese, as ``dhproc options`` shows it by default."""
-        unknown = sorted(k for k in reasons if k not in self.by_id)
-        missing = [o.id for o in self.options if o.id not in reasons]
-        if unknown or missing:
-            raise ValueError(f"option reasons: unknown {unknown}, missing {missing}")
-        self.reasons_ja = dict(reasons)
 
     def reason(self, option_id: str, lang: str) -> str:
-        """Why the default, in ``lang`` (English where no Japanese is given)."""
-        if lang == "ja" and option_id in self.reasons_ja:
-            return self.reasons_ja[option_id]
-        return self.by_id[option_id].reason
+        """Why the default, in ``lang``."""
+        return self.by_id[option_id].reason[_INDEX[lang]]
 
     def name(self, option_id: str, lang: str) -> str:
-        pair = self.names.get(option_id)
-        return option_id if pair is None else pair[0 if lang == "ja" else 1]
+        """The option's name in ``lang`` (its id when the set has no such option)."""
+        found = self.by_id.get(option_id)
+        return option_id if found is None else found.name[_INDEX[lang]]
 
     def changed_line(self, values: Mapping[str, Any], lang: str) -> str:
         """The options that differ from the default, named for people: ``命中方式（hit_mode）=sure``."""

@@ -9,13 +9,17 @@ CLI) never looks inside a ruleset's data.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
 
+from .entry_points import EntryPoint, entry_points
 from .options import OptionSet
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
+    import click
+
+    from ..loading import Document
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
@@ -33,15 +37,29 @@ class TurnStatus:
     awaiting: str | None = None  # e.g. the side id whose submission is missing
 
 
+@dataclass(frozen=True)
+class CommandKit:
+    """What the command line lends a ruleset's own commands (:meth:`Ruleset.commands`), so that
+    a ruleset never imports the command line nor the API."""
+
+    group_class: type  # a click group class whose help is read from the catalogue (help.<name>)
+    lang_option: Callable[..., Callable]  # the ``--lang ja|en`` option; (expose=True) passes it on
+    batch: Callable[[Sequence[str], Callable[[str], None]], int]  # run over inputs; the exit code
+    load_document: Callable[[str], "Document"]  # a YAML file, read and located
+    load_match: Callable[[str], "Match"]  # a match file, loaded and checked
+
+
 class Ruleset:
     id: ClassVar[str]
     name: ClassVar[str]  # shown to people
     name_en: ClassVar[str]
     version: ClassVar[str]
     options: ClassVar[OptionSet]
-    # schema file names (in schemas/) for the ruleset's parts of the match and turn files
+    # schema names (file names without .schema.json) for the ruleset's parts of the match and turn
+    # files, and the package whose files they are: dhproc's schemas/ for the built-ins
     setup_schema: ClassVar[str]
     submissions_schema: ClassVar[str]
+    schema_package: ClassVar[str] = "dhproc.schemas"
 
     def check(self, match: "Match") -> list["Problem"]:
         """Semantic checks that a schema cannot express (unknown ids, squares off the map...)."""
@@ -80,6 +98,12 @@ class Ruleset:
     def grammar(self) -> "Grammar | None":
         """How this ruleset's 行動提出 read as chat text (``dhproc import``); None: not yet."""
         return None
+
+    def commands(self, kit: CommandKit) -> list[click.Command]:
+        """The ruleset's own commands, mounted under ``dhproc`` (dh's ``ability``): none by default.
+        Each is declared by name in the entry-point group ``dhproc.commands``, and asked for only
+        when the command line runs it."""
+        return []
 
     def summary_hooks(self) -> "SummaryHooks":
         """Which events are kills and ability uses for ``dhproc summary`` (dh's kinds by default)."""
@@ -124,25 +148,77 @@ class Ruleset:
         raise NotImplementedError(f"ruleset '{self.id}' cannot continue a match from a log yet")
 
 
-# id -> module that defines it; imported only when the ruleset is used.
-_KNOWN = {
-    "dh": "dhproc.rulesets.dh",
-    "logos": "dhproc.rulesets.logos",
-    "count": "dhproc.rulesets.count",
-    "nicosw": "dhproc.rulesets.nicosw",
-    "kagemiya": "dhproc.rulesets.kagemiya",
-}
+# Rulesets are found through this entry-point group: the five built-ins are declared in dhproc's
+# own pyproject.toml, and a package of its own declares another the same way:
+#
+#     [project.entry-points."dhproc.rulesets"]
+#     duel = "dhproc_duel:RULESET"
+#
+# The group is read on the first call that needs a ruleset (never at start-up), and a ruleset's
+# module is imported only when that ruleset is used.
+ENTRY_POINT_GROUP = "dhproc.rulesets"
+# The order dhproc has always listed its own rulesets in (`dhproc rulesets`, the "known: ..." of a
+# message): installed metadata keeps entry points sorted by name, so the order is said here. Any
+# other ruleset follows, by id.
+_LISTED_FIRST = ("dh", "logos", "count", "nicosw", "kagemiya")
+# A ruleset that offers commands of its own (Ruleset.commands) names each in this group, pointing
+# at the ruleset, so that `dhproc --help` lists them and `dhproc ability` finds dh's without
+# importing any other ruleset:
+#
+#     [project.entry-points."dhproc.commands"]
+#     ability = "dhproc.rulesets.dh:RULESET"
+COMMANDS_GROUP = "dhproc.commands"
 _cache: dict[str, Ruleset] = {}
 
 
+@lru_cache(maxsize=None)
+def _entry_points(group: str = ENTRY_POINT_GROUP) -> dict[str, EntryPoint]:
+    """name -> entry point: dhproc's own first, then the others by name (the first of a name wins:
+    a plug-in cannot replace a built-in)."""
+
+    def rank(ep: EntryPoint) -> tuple:
+        own = ep.distribution == "dhproc"
+        listed = _LISTED_FIRST.index(ep.name) if own and ep.name in _LISTED_FIRST else len(_LISTED_FIRST)
+        return (not own, listed, ep.name)
+
+    by_name: dict[str, EntryPoint] = {}
+    for ep in sorted(entry_points(group), key=rank):
+        by_name.setdefault(ep.name, ep)
+    return by_name
+
+
 def ruleset_ids() -> list[str]:
-    return list(_KNOWN)
+    return list(_entry_points())
+
+
+def plugin_ids() -> list[str]:
+    """The rulesets that come from a package other than dhproc (their schemas ship with them)."""
+    return [rid for rid, ep in _entry_points().items() if ep.distribution != "dhproc"]
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset | None:
-    if ruleset_id not in _KNOWN:
+    ep = _entry_points().get(ruleset_id)
+    if ep is None:
         return None
     if ruleset_id not in _cache:
-        module = importlib.import_module(_KNOWN[ruleset_id])
-        _cache[ruleset_id] = module.RULESET
+        _cache[ruleset_id] = ep.load()
     return _cache[ruleset_id]
+
+
+def command_names() -> list[str]:
+    """The commands the rulesets offer, as declared (no ruleset is imported to list them)."""
+    return list(_entry_points(COMMANDS_GROUP))
+
+
+def command_ruleset(name: str) -> Ruleset | None:
+    """The ruleset that offers the command ``name`` (imported now), or None."""
+    ep = _entry_points(COMMANDS_GROUP).get(name)
+    return None if ep is None else ep.load()
+
+
+def ruleset_of(match: "Match") -> Ruleset:
+    """The ruleset a loaded match names (it was found when the match was loaded)."""
+    found = get_ruleset(match.ruleset_id)
+    if found is None:
+        raise KeyError(match.ruleset_id)
+    return found

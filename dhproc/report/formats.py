@@ -19,9 +19,9 @@ import re
 from typing import Sequence
 
 from . import document as doc
-from .text import Catalog
+from ..messages import Catalog
 
-__all__ = ["FORMATS", "DISCORD_LIMIT", "format_report", "discord_messages", "to_markdown", "to_wiki",
+__all__ = ["FORMATS", "DISCORD_LIMIT", "format_report", "discord_messages", "discord_messages_of_blocks", "to_markdown", "to_wiki",
            "discord_length"]
 
 FORMATS = ("text", "markdown", "discord", "wiki")
@@ -160,22 +160,30 @@ def _chunks(block: doc.Block, limit: int, mark: str) -> list[str]:
 
 def discord_messages(blocks: Sequence[doc.Block], *, lang: str = "ja", limit: int = DISCORD_LIMIT) -> list[str]:
     """Messages of at most ``limit`` characters; cut between blocks, never inside one that fits."""
+    return [text for text, _ in discord_messages_of_blocks(blocks, lang=lang, limit=limit)]
+
+
+def discord_messages_of_blocks(blocks: Sequence[doc.Block], *, lang: str = "ja",
+                               limit: int = DISCORD_LIMIT) -> list[tuple[str, list[int]]]:
+    """:func:`discord_messages`, each with the indexes of the blocks it holds (a picture of a map
+    goes beside the message that holds the map)."""
     mark = escape_markdown(T.lang(lang)("continued"))
     room = limit - 1  # every message ends with a newline
-    messages: list[str] = []
-    current = ""
-    for block in blocks:
+    messages: list[tuple[str, list[int]]] = []
+    current, held = "", []
+    for index, block in enumerate(blocks):
         for n, piece in enumerate(_chunks(block, room, mark)):
             sep = "\n" * (block.gap + 1)
             if current and n == 0 and discord_length(current + sep + piece) <= room:
                 current += sep + piece
+                held.append(index)
             else:
                 if current:
-                    messages.append(current)
-                current = piece
+                    messages.append((current, held))
+                current, held = piece, [index]
     if current:
-        messages.append(current)
-    return [m + "\n" for m in messages]
+        messages.append((current, held))
+    return [(m + "\n", held) for m, held in messages]
 
 
 # --------------------------------------------------------------------------- atwiki

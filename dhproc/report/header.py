@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.options import OptionSet
 from .document import Heading, Lines
-from .text import Catalog
+from ..messages import Catalog
 
 T = Catalog({
     "title": ("━━ {title} ━━", "━━ {title} ━━"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from . import document as doc
-from .text import Catalog
+from ..messages import Catalog
 
 T = Catalog({
     "title": ("━━ {title} 集計 ━━", "━━ {title}: summary ━━"),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dhproc.cli import cli
+from dhproc.cli import cli, subcommands
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("dh", "logos", "count", "nicosw", "kagemiya")
@@ -190,7 +190,7 @@ def test_a_broken_setup_still_stops_before_the_rule_checks(tmp_path) -> None:
 # --------------------------------------------------------------------------- --help and dhproc options
 
 def _commands(group, prefix=()):
-    for name, command in group.commands.items():
+    for name, command in subcommands(group):
         yield prefix + (name,), command
         if hasattr(command, "commands"):
             yield from _commands(command, prefix + (name,))
@@ -234,7 +234,7 @@ def test_options_are_listed_in_japanese_wrapped_to_the_terminal(monkeypatch) -> 
     out = CliRunner().invoke(cli, ["options", "dh"]).output
     table, reasons = out.split("\n\n", 1)
     assert "命中方式" in table and "既定値" in table
-    assert f"hit_mode（命中方式）：{OPTIONS.reasons_ja['hit_mode'][:10]}" in reasons
+    assert f"hit_mode（命中方式）：{OPTIONS.reason('hit_mode', 'ja')[:10]}" in reasons
     assert all(display_width(line) <= 60 for line in reasons.splitlines()), reasons
     en = CliRunner().invoke(cli, ["options", "dh", "--lang", "en"]).output
-    assert f"hit_mode ({OPTIONS.name('hit_mode', 'en')}): {OPTIONS.by_id['hit_mode'].reason[:20]}" in en
+    assert f"hit_mode ({OPTIONS.name('hit_mode', 'en')}): {OPTIONS.reason('hit_mode', 'en')[:20]}" in en

@@ -137,9 +137,11 @@ def _logos_state(state: dict, table: Table, setup: dict) -> dict[str, tuple]:
 # ---------------------------------------------------------------------------------------- count
 
 def _count_point(caption: str, heading: str, shown: int | None, states: dict[int, dict]) -> Point | None:
-    if caption == "【状態】" and shown is not None:
+    # 【状態（ラウンドN終了時）】 is drawn after the round's エンドフェイズ, the last step of its turn, and
+    # the closing 【状態】 only when the state changed since: both show the state after the turn shown
+    if (caption == "【状態】" or re.fullmatch(r"【状態（ラウンド\d+終了時）】", caption or "")) and shown is not None:
         return Point(turn=shown)
-    return None  # 【状態（ラウンドNバトルフェイズ終了時）】: before the エンドフェイズ of that turn
+    return None
 
 
 COUNT_STATES = (("done", "行動終了"), ("knocked_out", "戦闘不能"), ("escaped", "逃走"))

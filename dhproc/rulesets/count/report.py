@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...report.document import Block, Board, Heading, Lines, Table
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from .model import COLUMNS, ROWS, Square
 from .options import OPTIONS
 
@@ -59,6 +59,10 @@ T = Catalog({
     "forced": ("（貫通：{names}）", " (pierces: {names})"),
     "fallback": ("　→ 代替行動（{action}）", "  → fallback ({action})"),
     "cancel": ("　{action}：{what}は行えない（{why}）", "  {action}: {what} refused ({why})"),
+    "unreached": ("◆{name}　{n}回目の行動手番の{action}：{what}は行えない（{why}）",
+                  "◆ {name}: the {action} of turn slot {n}: {what} refused ({why})"),
+    "what_move": ("移動", "the move"),
+    "what_escape": ("逃走", "escape"),
     "ca_head": ("　3-4「タイミング：CA」{name} → {against}：《{skill}》", "  3-4 CA: {name} → {against}: 《{skill}》"),
     "ca_lapse": ("　3-4「タイミング：CA」{name}：行えない（{why}）", "  3-4 CA: {name} cannot take it ({why})"),
     "hit": ("　命中判定：【{stat}】{value}＋2D10[{d1},{d2}]={sum} → 達成値{total}{mark}{attempt}",
@@ -117,7 +121,7 @@ T = Catalog({
     "awaiting_outcome": ("■未処理（行動提出待ち）", "■ Not resolved yet (awaiting submissions)"),
     "last_side_standing": ("相手陣営に立っているユニットがいない", "no opposing unit stands"),
     "nobody_standing": ("立っているユニットがいない", "nobody stands"),
-    "state_head": ("【状態（ラウンド{n}バトルフェイズ終了時）】", "[State at the end of round {n}'s battle phase]"),
+    "state_head": ("【状態（ラウンド{n}終了時）】", "[State at the end of round {n}]"),
     "state_now": ("【状態】", "[State]"),
     "map": ("マップ", "Map"),
     "cards": ("{n}枚", "{n} cards"),
@@ -142,6 +146,10 @@ WHY = Catalog({
     "pierce_forces_others": ("貫通で他の対象を含む", "pierce would include others"),
     "knocked_out": ("戦闘不能", "knocked out"),
     "stopped": ("行動不能", "cannot act"),
+    "escaped": ("逃走済み", "escaped"),
+    "moved_in_own_turn": ("この行動手番に移動済みで、種別：射・魔は使えない", "moved in this 行動手番: no 射 or 魔"),
+    "battle_over": ("戦闘の決着がついた", "the battle is decided"),
+    "no_turn_slot": ("この行動手番が来る前にラウンドが終わった", "the round ended before this turn slot came"),
 })
 KIND = {"ja": {"melee": "近", "ranged": "射", "magic": "魔", "none": "なし"},
         "en": {"melee": "melee", "ranged": "ranged", "magic": "magic", "none": "none"}}
@@ -274,9 +282,17 @@ class Renderer:
                 del self.blocks[keep:]
         self.blocks.append(Heading(t("outcome_head"), 2))
         self.blocks.append(Lines.of(self.outcome(log, told)))
-        self.blocks.append(self.table(t("state_now")))
+        closing = self.table(t("state_now"))
+        if not self.shown_already(closing):
+            self.blocks.append(closing)
         self.blocks.append(self.board())
         return self.blocks
+
+    def shown_already(self, table: Table) -> bool:
+        """Whether the last table of the report already shows this state: a round that ended with
+        its エンドフェイズ is not followed by the same table again (one state table per round)."""
+        last = next((b for b in reversed(self.blocks) if isinstance(b, Table)), None)
+        return last is not None and last.rows == table.rows
 
     def turn(self, turn: dict) -> None:
         for e in turn["events"]:
@@ -284,6 +300,8 @@ class Renderer:
             if handler is not None:
                 handler(e)
             self.track.apply(e)
+            if e["kind"] == "end_phase":  # the round's table shows the state the next round starts from
+                self.blocks.append(self.table(self.t("state_head", n=e["round"])))
 
     def outcome(self, log: dict, told: list[dict]) -> str:
         """The outcome after the ``told`` turns: the log's, or the battle going on when the log goes further."""
@@ -373,9 +391,12 @@ class Renderer:
         if e["action"] == "ca":
             self.say(self.t("ca_lapse", name=self.name(e["character"]), why=why))
             return
-        what = f"《{e['skill']}》" if e.get("skill") else ("移動" if self.lang == "ja" else "the move") \
-            if e["reason"] in ("same_square", "move_limit", "occupied", "count_zero") else \
-            ("逃走" if self.lang == "ja" else "escape")
+        what = f"《{e['skill']}》" if e.get("skill") else self.t("what_move") if "to" in e else self.t("what_escape")
+        if "slot" in e:  # COUNT-1.8: a 行動手番 that never came: a line of its own, outside any 行動手番
+            self.flush()
+            self.blocks.append(Lines.of(self.t("unreached", name=self.name(e["character"]), n=e["slot"],
+                                               action=self.t(e["action"]), what=what, why=why)))
+            return
         self.say(self.t("cancel", action=self.t(e["action"]), what=what, why=why))
 
     def reason(self, e: dict) -> str:
@@ -497,7 +518,6 @@ class Renderer:
         items = "　".join(f"{self.name(c)} {n}" for c, n in e["counts"].items())
         self.lines.insert(0, self.t("end_phase", items=items))
         self.flush()
-        self.blocks.append(self.table(self.t("state_head", n=e["round"])))
 
     def on_outcome(self, e: dict) -> None:
         self.flush()

@@ -20,6 +20,18 @@ from ...messages import say
 from .model import CHECK_STAT, DEFENCE_STAT, VOID, Character, CountState, Rider, Skill, Square
 
 MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
+ACTION_SLOTS = ("sub_action", "main_action")  # COUNT-3.2: in this order
+
+
+def planned_action(action: dict) -> dict[str, Any]:
+    """What a cancelled plan part was, for its event: the skill, the move's square, or nothing
+    (逃走)."""
+    if "skill" in action:
+        return {"skill": action["skill"], "targets": list(action.get("targets", [])),
+                **({"to": Square.parse(action["to"]).label} if "to" in action else {})}
+    if "move" in action:
+        return {"to": Square.parse(action["move"]["to"]).label}
+    return {}
 
 
 def resolve_turn(state: CountState, turn: Any, ctx: TurnContext) -> TurnStatus:
@@ -59,6 +71,7 @@ class Round:
         self.subs: dict[str, Any] = {}
         self.slots: dict[str, int] = {}
         self.moved = 0  # squares moved in the current 行動手番 (COUNT-3.5)
+        self.mover: Character | None = None  # whose 行動手番 it is (COUNT-8.2: a CA inside it)
         self.taken_slots = 0
 
     # ------------------------------------------------------------------ the round
@@ -89,6 +102,7 @@ class Round:
             if s.outcome is None:  # COUNT-2.5
                 ctx.emit("next_count", count=cur, to=cur - 1)
                 cur -= 1
+        self.cancel_unreached()
         if s.outcome is None:
             self.end_phase()
         s.round += 1
@@ -165,29 +179,67 @@ class Round:
         n = self.slots[c.id]
         ctx.emit("turn_slot", character=c.id, count=cur, slot=n, count_before=before, count_after=c.count,
                  done=c.done)
-        self.moved = 0
+        self.moved, self.mover = 0, c
+        plans = self.plans(c)
+        plan = plans[n - 1] if n <= len(plans) else {}
         if self.s.stopped(c):  # COUNT-3.9: 行動不能: the 行動手番 comes and goes with no action
             ctx.emit("stopped", character=c.id, slot=n)
+            self.cancel_plan(c, plan, "stopped")
             if self.opts["stop_ends"] == "own_turn":
                 self.unstop(c)
             return
-        plans = self.subs.get(c.side, {}).get("plans", {}).get(c.id, [])
         if n > len(plans):  # COUNT-1.7
             ctx.emit("no_plan", character=c.id, slot=n)
             return
         fallback = self.subs.get(c.side, {}).get("fallback", {}).get(c.id, {})
-        for slot in ("sub_action", "main_action"):
-            action = plans[n - 1].get(slot)
+        for slot in ACTION_SLOTS:
+            action = plan.get(slot)
             if action is None:
                 continue
             if self.s.stopped(c):  # COUNT-3.9: made 行動不能 in this 行動手番 (by its own sub action): the rest is lost
                 ctx.emit("stopped", character=c.id, slot=n)
+                self.cancel_plan(c, plan, "stopped", after=slot)
                 return
             if not self.act(c, slot, action) and slot in fallback:  # COUNT-3.7
                 ctx.emit("fallback", character=c.id, action=slot)
                 self.act(c, slot, fallback[slot])
-            if not c.standing or self.s.outcome is not None:
+            gone = self.gone(c)
+            if gone is not None:  # knocked out (by a CA, say), escaped, or the battle is decided
+                self.cancel_plan(c, plan, gone, after=slot, following=True)
                 return
+
+    def plans(self, c: Character) -> list[dict]:
+        return self.subs.get(c.side, {}).get("plans", {}).get(c.id, [])
+
+    def gone(self, c: Character) -> str | None:
+        """Why ``c`` can take no further action this round, or None."""
+        if c.knocked_out:
+            return "knocked_out"
+        if c.escaped:
+            return "escaped"
+        return "battle_over" if self.s.outcome is not None else None
+
+    def cancel_plan(self, c: Character, plan: dict, reason: str, *, after: str | None = None,
+                    following: bool = False, slot: int | None = None) -> None:
+        """Every action of ``plan`` that will not happen is a ``cancel`` naming what it was (COUNT-1.8):
+        all of them, or those from ``after`` on (``following``: those after it)."""
+        slots = list(ACTION_SLOTS)
+        if after is not None:
+            slots = slots[slots.index(after) + (1 if following else 0):]
+        for action_slot in slots:
+            action = plan.get(action_slot)
+            if action is not None:
+                self.cancel(c, action_slot, reason, **planned_action(action), **({"slot": slot} if slot else {}))
+
+    def cancel_unreached(self) -> None:
+        """COUNT-1.8: the plans of 行動手番 that never came — the character was knocked out or escaped
+        (this round or before), the battle was decided, or the count ran out first — each cancelled."""
+        for sid in self.s.sides:
+            for cid in self.subs.get(sid, {}).get("plans", {}):
+                c = self.s.characters[cid]
+                reason = self.gone(c) or "no_turn_slot"
+                for n, plan in enumerate(self.plans(c)[self.slots[cid]:], start=self.slots[cid] + 1):
+                    self.cancel_plan(c, plan, reason, slot=n)
 
     def act(self, c: Character, slot: str, action: dict) -> bool:
         """One sub or main action; False when it was refused (a ``cancel`` event says why)."""
@@ -637,6 +689,9 @@ class Round:
             return sk, Aim(reason="no_uses")
         if not t.standing or t.at is None:
             return sk, Aim(reason="knocked_out")
+        if sk.after_move_forbidden and t is self.mover and self.moved > 0 \
+                and self.opts["ca_in_own_turn"] == "part_of_turn":  # COUNT-8.2: a CA in its own 行動手番
+            return sk, Aim(reason="moved_in_own_turn")
         aim = self.aim(t, sk, [against])
         if aim.reason is None and aim.forced:
             return sk, Aim(reason="pierce_forces_others")

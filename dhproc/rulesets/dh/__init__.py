@@ -23,6 +23,11 @@ class DhRuleset(Ruleset):
     def check(self, match):
         return checks.check_match(match)
 
+    def commands(self, kit):
+        from .commands import commands  # ability rate / ability tables
+
+        return commands(kit)
+
     def warnings(self, match):
         if not any("rate" in (c.get("ability") or {}) for c in match.setup["characters"].values()):
             return []

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from .checks import board_of, transfer_side
 from .model import ROW_LABELS, col_label, parse_square, turn_of
 
@@ -221,6 +221,8 @@ HEADERS = {
 
 REASONS = Catalog({
     "dead": ("死亡", "dead"),
+    "battle_over": ("決着がついた", "the match is decided"),
+    "not_reached": ("その行動の番が来なかった", "its turn to act never came"),
     "not_on_map": ("MAP上に不在", "not on the MAP"),
     "arrived_recently": ("登場後2フェイズ未満", "on the MAP for less than two phases"),
     "off_map": ("MAP外", "off the MAP"),
@@ -557,6 +559,8 @@ def _turn(board: Board, turn: dict, t, r, lang: str) -> list[doc.Block]:
             if e.get("short"):
                 out.line(t("push_short", at=e["to"]))
         elif kind == "cancel" and e["scope"] in ("act", "action"):
+            if e.get("unplayed"):  # DH-2.7: a 行動 the decided match no longer reaches: a block of its own
+                out.group(t("actor", name=board.name(e["actor"])))
             if e["scope"] == "act":
                 out.line(t("cancel_act", target=board.name(e["target"]), why=r(e["reason"])))
             elif "to" in e:

@@ -27,6 +27,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
     state.rest_rule = opts["rest_rule"]
     if turn.number == 1:
         game_start(state, ctx)
+    played: list[tuple[str, int]] = []  # (side, index) of each submitted 行動 taken up (DH-2.7)
     for phase_no, side_id in enumerate(state.sides, start=1):
         if state.outcome is not None:
             break
@@ -61,12 +62,11 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
             _arrivals(state, ctx)
             ability_rules.settle(state, ctx)
         late = opts["control_timing"] == "target_phase_end"
-        for action in actions:
+        for k, action in enumerate(actions):
             if state.outcome is not None:
                 break
-            if all(key in ("who", "prepared") for key in action):
-                continue  # only a 準備型 effect's targets, read at the phase start (DH-10.8): no 行動
-            if not (late and action.get("controlled")):  # those act at the end of their own side's phase
+            if not (late and action.get("controlled")) and is_action(action):  # those act at the end of
+                played.append((side_id, k))  # their own side's phase
                 _action(state, ctx, side_id, action, turn.number, phase_no)
         for other_no, other in enumerate(state.sides, start=1):
             if not late or state.outcome is not None or other == side_id:
@@ -74,9 +74,10 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
             if turn.submissions.get(other) is None and other != state.transfer and _held_by(state, other, side_id):
                 ctx.emit("awaiting", turn=turn.number, side=other, phase=other_no)
                 return TurnStatus(False, other)  # the controlling side has not said what they do yet
-            for action in turn.submissions.get(other) or []:  # those of this side's characters it holds
+            for k, action in enumerate(turn.submissions.get(other) or []):  # of this side's characters it holds
                 if state.outcome is None and action.get("controlled") and \
                         state.characters[action["who"]].side == side_id:
+                    played.append((other, k))
                     _action(state, ctx, other, action, turn.number, phase_no)
         if state.outcome is None:
             for c in state.members(side_id):  # DH-2.4: not mentioned = 待機
@@ -89,9 +90,25 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
         harm.check_wipeout(state, ctx)
     if state.outcome is None and state.turn_limit is not None and turn.number >= state.turn_limit:
         harm.decide_by_dp(state, ctx)
+    _cancel_unplayed(state, ctx, turn.submissions, played)
     pools = {s.id: s.bonus for s in state.sides.values() if s.bonus is not None}  # 応援ボーナス left (DH-15.5)
     ctx.emit("turn_end", turn=turn.number, dp=state.player_dp(), **({"bonus": pools} if pools else {}))
     return TurnStatus(True)
+
+
+def is_action(action: dict) -> bool:
+    """An entry naming only a 準備型 effect's targets, read at the phase start (DH-10.8), is no 行動."""
+    return not all(key in ("who", "prepared") for key in action)
+
+
+def _cancel_unplayed(state: DhState, ctx: TurnContext, submissions: dict, played: list[tuple[str, int]]) -> None:
+    """DH-2.7: at the end of a turn played out, each submitted 行動 never taken up — the match was
+    decided before it — is cancelled, in the order of the submissions."""
+    for side_id in state.sides:
+        for k, action in enumerate(submissions.get(side_id) or []):
+            if is_action(action) and (side_id, k) not in played:
+                ctx.emit("cancel", actor=action["who"], scope="action", unplayed=True,
+                         reason="battle_over" if state.outcome is not None else "not_reached")
 
 
 def transfer_arrive(state: DhState, ctx: TurnContext, turn: int) -> None:
@@ -178,7 +195,10 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
             ctx.emit("wait", actor=c.id, submitted=True, cancelled=True)
             return
         ability_rules.settle(state, ctx)
-        if c.dead or state.outcome is not None:
+        if c.dead or state.outcome is not None:  # DH-2.7: the 動作 after the 移動 does not happen
+            if "attack" in action or "ability" in action:
+                ctx.emit("cancel", actor=c.id, scope="action", reason="dead" if c.dead else "battle_over",
+                         after_move=True)
             return
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
     support = declared(state, side_id, action)  # 応援ボーナス on this 動作's rolls (DH-15)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...report.document import Block, Heading, Lines, Table
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from ...engine.conditions import OPS
 from ...messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
@@ -115,7 +115,8 @@ REASONS = {
            "rounds_over": "全巡終了", "escaped": "他の陣営が逃走", "ambush_over": "奇襲フェイズ終了",
            "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで",
            "front_would_empty": "前衛がいなくなる", "nothing_to_restore": "戻す宝具の使用回数がない",
-           "no_servant": "サーヴァントが戦闘にいない"},
+           "no_servant": "サーヴァントが戦闘にいない", "battle_over": "決着がついた",
+           "side_escaped": "陣営が逃走済み", "side_out": "陣営が脱落済み"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
@@ -125,7 +126,8 @@ REASONS = {
            "escaped": "the others escaped", "ambush_over": "the surprise phase is over",
            "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check",
            "front_would_empty": "it would leave nobody in front", "nothing_to_restore": "no 宝具 use to give back",
-           "no_servant": "no servant in the battle"},
+           "no_servant": "no servant in the battle", "battle_over": "the battle is decided",
+           "side_escaped": "its 陣営 has escaped", "side_out": "its 陣営 is out"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],

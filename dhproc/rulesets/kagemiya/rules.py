@@ -80,10 +80,13 @@ class Battle:
                 self.initiative()
             order = list(s.order or [])
         for sid in order:
-            if s.outcome is not None:
-                break
-            if sid in s.sides_fighting():
+            if s.outcome is None and sid in s.sides_fighting():
                 self.side_turn(sid, round_no)
+            else:  # KAGEMIYA-5.13: the battle was decided, or the 陣営 left it, before its 手番
+                self.cancel_actions(sid, 0, self.why_no_turn(sid))
+        for sid in self.subs:  # KAGEMIYA-5.13: a 陣営 out of the battle since an earlier 巡 has no 手番
+            if sid not in order:
+                self.cancel_actions(sid, 0, self.why_no_turn(sid))
         s.rounds_played = round_no
         if s.outcome is None and (s.phase == "ambush" or s.rounds_played >= s.rounds):
             self.finish()  # KAGEMIYA-9.1
@@ -184,6 +187,7 @@ class Battle:
         ended = False
         for i, act in enumerate(self.subs[sid].get("actions", [])):
             if s.outcome is not None or sid not in s.sides_fighting():
+                self.cancel_actions(sid, i, self.why_no_turn(sid))  # KAGEMIYA-5.13
                 return
             actor = s.characters[act["actor"]]
             if ended:  # KAGEMIYA-4.3: a failed escape ends the 手番
@@ -204,6 +208,17 @@ class Battle:
             else:
                 self.attack(sid, actor, act, i)
             self.check_end()
+
+    def why_no_turn(self, sid: str) -> str:
+        """Why the 陣営's actions are not taken: the battle is decided, or the 陣営 has left it."""
+        if self.s.outcome is not None:
+            return "battle_over"
+        return "side_escaped" if self.s.sides[sid].escaped else "side_out"
+
+    def cancel_actions(self, sid: str, start: int, reason: str) -> None:
+        """KAGEMIYA-5.13: each submitted action from ``start`` on, cancelled with ``reason``."""
+        for i, act in enumerate(self.subs.get(sid, {}).get("actions", [])[start:], start=start):
+            self.ctx.emit("cancel", side=sid, actor=act["actor"], action=i, do=act["do"], reason=reason)
 
     def command_spell(self, sid: str, m: Character, act: dict, index: int) -> None:
         """KAGEMIYA-11.1-11.4: each 令呪 named, in order, on the master's own servant."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...report.text import Catalog
+from ...messages import Catalog
 from .model import KEYWORDS
 from .options import OPTIONS
 

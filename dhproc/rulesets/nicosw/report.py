@@ -13,7 +13,7 @@ from typing import Any
 
 from ...report.document import Block, Board, Heading, Lines, Table, to_text
 from ...report.header import header_blocks
-from ...report.text import Catalog
+from ...messages import Catalog
 from .options import OPTIONS
 
 T = Catalog({
@@ -151,6 +151,8 @@ REASONS = {
     "not_off_map": ("マップ外にいない", "not off the map"), "not_an_edge": ("マップ端ではない", "not an edge"),
     "knocked_out": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"), "removed": ("除外", "removed"),
     "off_map": ("マップ外", "off the map"), "not_placed": ("未配置", "not placed"),
+    "battle_over": ("決着", "the battle is decided"),
+    "half_played": ("この表は開始前に済んでいる", "this 表 was played before the setup"),
 }
 ACTIONS = {"move": ("移動", "move"), "full_move": ("全力移動", "full move"), "melee": ("近接攻撃", "melee attack"),
            "ranged": ("遠距離攻撃", "ranged attack"), "skill": ("スキル", "skill"), "retreat": ("退却判定", "retreat"),

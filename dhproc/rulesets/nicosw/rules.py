@@ -65,7 +65,8 @@ class Battle:
         rnd = turn.number  # NICOSW-1.8: the turn is the round
         halves = list(HALVES)
         if turn.number == s.start_round and not s.fresh and s.start_half == "bottom":
-            halves = ["bottom"]
+            halves = ["bottom"]  # NICOSW-1.9: the 表 was played before the setup; what its side sent for it is not
+            self.cancel_unplayed(subs.get(s.side_of_half("top"), {}), reason="half_played")
         if turn.number == 1 and s.fresh:
             waiting = self.prepare(subs)
             if waiting:
@@ -76,7 +77,9 @@ class Battle:
                 ctx.emit("awaiting", side=side, round=rnd, half=half)
                 return TurnStatus(False, side)
             self.half(rnd, half, side, subs[side])
-            if s.outcome is not None:
+            if s.outcome is not None:  # NICOSW-5.6: the halves left are not played
+                for later in halves[halves.index(half) + 1:]:
+                    self.cancel_unplayed(subs.get(s.side_of_half(later), {}))
                 return TurnStatus(True)
         ctx.emit("round_end", round=rnd)
         if rnd >= self.opts["round_cap"]:
@@ -157,6 +160,7 @@ class Battle:
         if sub.get("surrender"):
             ctx.emit("surrender", side=side)
             self.decide("win", s.opponent(side), "surrender", surrendered=side)  # NICOSW-3.7
+            self.cancel_unplayed(sub)
             return
         clock = f"round:{side}"
         s.clocks.advance(clock, rnd - s.clocks.now(clock))
@@ -167,21 +171,44 @@ class Battle:
             self.expire()
             self.tick(side)
         if self.judge():
+            self.cancel_unplayed(sub)
             return
         goes = sub.get("goes", {})
-        for c in s.members(side):
+        members = s.members(side)
+        for n, c in enumerate(members):
             if not c.able:
                 ctx.emit("no_go", actor=c.id, reason=self.unable_reason(c))  # NICOSW-3.4
+                self.cancel_actions(c, goes.get(c.id, []), self.unable_reason(c))
                 continue
             if c.id not in goes:
                 ctx.emit("idle", actor=c.id)
                 continue
             self.go(c, goes[c.id])
             if s.outcome is not None:
+                self.cancel_unplayed(sub, after=[m.id for m in members[:n + 1]])
                 return
         for cid, value in sub.get("reenter", {}).items():
             self.reenter(s.characters[cid], square_of(value, s.map.model))
         ctx.emit("half_end", round=rnd, half=half, side=side, board=self.snapshot())
+
+    def slots_of(self, c: Character, actions: list[dict]) -> list[str | None]:
+        return assign_slots(actions, lambda sid: (c.skill(sid).timing if sid and c.skill(sid) else None))[0]
+
+    def cancel_actions(self, c: Character, actions: list[dict], reason: str, start: int = 0) -> None:
+        """NICOSW-5.6: the actions of a go from ``start`` on, each cancelled with ``reason``."""
+        for a, slot in list(zip(actions, self.slots_of(c, actions)))[start:]:
+            self.ctx.emit("cancel", actor=c.id, action=a["do"], slot=slot, reason=reason)
+
+    def cancel_unplayed(self, sub: dict, *, after: list[str] = (), reason: str = "battle_over") -> None:
+        """NICOSW-5.6: the goes of a side's submission that will not be played (those of characters
+        other than ``after``) and its re-entries, each cancelled: the battle is decided
+        (``battle_over``), or their half was played before a continued setup (``half_played``)."""
+        for cid, actions in sub.get("goes", {}).items():
+            if cid not in after:
+                self.ctx.emit("no_go", actor=cid, reason=reason)
+                self.cancel_actions(self.s.characters[cid], actions, reason)
+        for cid, value in sub.get("reenter", {}).items():
+            self.ctx.emit("cancel", actor=cid, action="reenter", to=value, reason=reason)
 
     def unable_reason(self, c: Character) -> str:
         for reason in ("dead", "removed", "knocked_out", "off_map"):
@@ -261,19 +288,21 @@ class Battle:
 
     def go(self, c: Character, actions: list[dict]) -> None:
         ctx = self.ctx
-        slots, _ = assign_slots(actions, lambda sid: (c.skill(sid).timing if sid and c.skill(sid) else None))
+        slots = self.slots_of(c, actions)
         ctx.emit("go", actor=c.id, round=self.s.round, half=self.s.half,
                  plan=[{"do": a["do"], "slot": slot} for a, slot in zip(actions, slots)])
         g = Go()
-        for a, slot in zip(actions, slots):
+        for n, (a, slot) in enumerate(zip(actions, slots)):
             if not c.able:
                 ctx.emit("no_action", actor=c.id, do=a["do"], reason=self.unable_reason(c))
+                self.cancel_actions(c, actions, self.unable_reason(c), start=n)  # NICOSW-5.6
                 return
             if slot == "major_action" and g.main_spent_by_escape:
                 ctx.emit("cancel", actor=c.id, action=a["do"], slot=slot, reason="main_used_by_escape")
                 continue
             self.action(c, a, slot, g)
             if self.s.outcome is not None:
+                self.cancel_actions(c, actions, "battle_over", start=n + 1)  # NICOSW-5.6
                 return
 
     def action(self, c: Character, a: dict, slot: str | None, g: Go) -> None:

@@ -192,3 +192,16 @@ def test_count_5_7_an_evasion_reroll_keeps_the_fumble_mark_unless_it_evades() ->
     assert evs[1]["no_reduction"] is True and events(log, "damage")[0]["final"] == 5
     log = resolve(make(units, plans, dice=[5, 5, 95, 20]))
     assert events(log, "evasion")[-1]["evaded"] is True and not events(log, "damage")
+
+
+@pytest.mark.parametrize("hit, rate", [(40, 0), (-20, 100)])
+def test_an_evasion_check_draws_its_d100_even_at_0_or_100_percent(hit, rate) -> None:
+    """docs/dice.md: no count roll is skipped as certain; with 回避C値 0, 回避F値 101 and no CA the
+    face cannot change the verdict, and the d100 is still the third die drawn (seeded or recorded)."""
+    for dice in (None, [5, 5, 37]):
+        log = duel({"hit": hit}, dice=dice)
+        rolls = [(e["purpose"], e["sides"]) for e in events(log, "roll")]
+        assert rolls[:3] == [("hit_check", 10), ("hit_check", 10), ("evasion", 100)]
+        (ev,) = events(log, "evasion")
+        assert ev["evasion_rate"] == rate and ev["evaded"] is (rate == 100)
+        assert ev["face"] == events(log, "roll")[2]["face"]

@@ -6,7 +6,7 @@ import pytest
 
 from dhproc.errors import ResolutionError
 
-from .helpers import SLASH, events, make, resolve, unit
+from .helpers import SLASH, events, make, report, resolve, unit
 
 ATTACK_G = {"main_action": {"skill": "斬撃", "targets": ["g"]}}
 
@@ -217,3 +217,34 @@ def test_count_8_5_a_ca_lapses_when_its_taker_falls_first() -> None:
                                                      "character": "g", "reason": "knocked_out"}
     assert [e["character"] for e in events(log, "ca")] == ["h"]
     assert log["state"]["characters"]["g"]["ca_left"] == 0
+
+
+ARROW = {"name": "速射", "timing": "main_action", "check": "hit", "kind": "ranged", "range": 3,
+         "damage": {"fixed": 2, "attributes": ["刺"]}}
+
+
+def answered_in_own_turn(option: str | None, dice: list[int]) -> dict:
+    """アオイ moves E5→E6 and strikes the goblin, which answers with a CA; アオイ's 回避判定 against
+    that CA gives アオイ a CA of its own, inside its own 行動手番, with the 射 skill 速射."""
+    units = {"a": unit("アオイ", "pc", "E5", 15, ca_value=6, ca_left=1, skills=[dict(SLASH), dict(ARROW)]),
+             "g": unit("ゴブリン", "enemy", "E7", 3, ca_value=6, ca_left=1)}
+    plans = {"pc": {"plans": {"a": [{"sub_action": {"move": {"to": "E6"}},
+                                     "main_action": {"skill": "斬撃", "targets": ["g"]}}]},
+                    "reactions": {"a": {"ca": True, "ca_skill": "速射"}}},
+             "enemy": {"reactions": {"g": {"ca": True}}}}
+    return resolve(make(units, plans, dice=dice, options={"ca_in_own_turn": option} if option else None))
+
+
+def test_count_8_2_a_ca_inside_the_movers_own_turn_cannot_use_a_ranged_skill_by_default() -> None:
+    log = answered_in_own_turn(None, [5, 5, 22, 5, 5, 22])
+    (ev,) = events(log, "evasion", actor="a")
+    assert ev["ca_eligible"] and ev["ca_unreachable"] == "moved_in_own_turn" and not ev["ca_taken"]
+    assert not events(log, "ca", character="a") and ev["ca_left"] == 1  # no use spent (ca_needs_attack)
+    assert "CA可能だが攻撃できない（この行動手番に移動済みで、種別：射・魔は使えない）" in report(log)
+    assert log["options"]["ca_in_own_turn"] == "part_of_turn"
+
+
+def test_count_8_2_ca_in_own_turn_apart_lets_the_ca_use_a_ranged_skill() -> None:
+    log = answered_in_own_turn("apart", [5, 5, 22, 5, 5, 22, 5, 5, 33])
+    (ca,) = events(log, "ca", character="a")
+    assert ca["skill"] == "速射" and ca["against"] == "g"

@@ -34,6 +34,7 @@ def test_count_3_9_a_stopped_character_meets_its_turn_without_acting() -> None:
     (slot,) = events(log, "turn_slot", character="g")
     assert (slot["count_before"], slot["count_after"], slot["done"]) == (3, 0, True)  # the −10 still happens
     assert events(log, "stopped", character="g") and not events(log, "attack", actor="g")
+    assert [e["reason"] for e in events(log, "cancel", character="g")] == ["stopped"]  # COUNT-1.8: its plan
     # it lasts until the エンドフェイズ (default): ended there, after the stopped 行動手番
     assert kinds(log, "stopped", "stop_ends", "end_phase") == ["stopped", "stop_ends", "end_phase"]
     text = report(log)
@@ -45,7 +46,9 @@ def test_count_3_9_stop_ends_own_turn_frees_it_after_one_slot() -> None:
     assert kinds(log, "stopped", "stop_ends", "end_phase") == ["stopped", "stop_ends", "end_phase"]
     (ends,) = events(log, "stop_ends")
     seq = [e["kind"] for t in log["turns"] for e in t["events"]]
-    assert seq.index("stop_ends") == seq.index("stopped") + 1  # right after its 行動手番, not at the エンドフェイズ
+    # right after its 行動手番 (the plan it could not carry out cancelled, COUNT-1.8), not at the エンドフェイズ
+    between = seq[seq.index("stopped") + 1:seq.index("stop_ends")]
+    assert between == ["cancel"] * len(between)
     assert ends["character"] == "g"
     assert "（次の行動手番まで）" in report(log)
 

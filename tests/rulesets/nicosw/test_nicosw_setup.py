@@ -213,3 +213,16 @@ def test_nicosw_1_9_mid_campaign_state_is_checked_against_the_squares() -> None:
     assert any("already x's" in p for p in problems(twice))
     fresh_at = make({"x": char("a", 2), "y": char("b", 5)}, [], start=None, deploy={"a": [0, 2], "b": [4, 6]})
     assert any("come from placement" in p for p in problems(fresh_at))
+
+
+def test_nicosw_5_6_a_go_sent_for_the_half_played_before_a_continued_setup_is_cancelled() -> None:
+    """A setup starting at the 裏 of round 3 (NICOSW-1.9): the 表 side's goes for round 3 are not played,
+    and each is a cancel (half_played) with a report line, not dropped unseen."""
+    from dhproc import api
+
+    m = make({"x": char("a", 2, engaged=True, current_hp=4), "y": char("b", 3, engaged=True)},
+             [turn(3, {"x": [{"do": "melee", "target": "y"}]}, {})], start={"round": 3, "half": "bottom", "first": "a"})
+    log = resolve(m)
+    assert [(e["actor"], e["reason"]) for e in events(log, "no_go")] == [("x", "half_played")]
+    assert [(e["actor"], e["action"], e["reason"]) for e in events(log, "cancel")] == [("x", "melee", "half_played")]
+    assert "this 表 was played before the setup" in api.render(log, lang="en")

@@ -1,0 +1,623 @@
+"""``dhproc simulate``: the odds of a match, by resolving it many times with fresh dice.
+
+Run ``i`` of a simulation seeded ``S`` is the match resolved with the seed :func:`run_seed` (S, i)
+(docs/dice.md, "Simulation"), its submissions as written and its recorded dice set aside after
+``keep_dice_through``. A run is a pure function of (inputs, S, i), and every figure is a sum of
+integers over runs, so the figures do not depend on how the runs are split between processes or
+machines, nor on the order the parts come back: ``--jobs`` and ``--scheduler`` only change time.
+
+What a run yields is read from its log by :func:`figures_of` alone, so a leaner resolution that
+gives the same facts replaces :func:`run_figures` and nothing else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from . import __version__
+from .match import Match, Turn
+from .messages import Catalog
+from .engine.ruleset import ruleset_of
+from .rng import RNG_NAME
+
+FORMAT = "dhproc-simulation"
+FORMAT_VERSION = 1
+Z95 = 1.959963984540054  # the two-sided 95 % normal quantile
+CHECK_EVERY = 500  # --until-ci looks at the intervals after every this many runs (in run order)
+RESULTS = ("win", "draw", "loss", "undecided")
+
+
+def run_seed(seed: int | str, run: int) -> int:
+    """The seed of run ``run`` (0-based) of a simulation seeded ``seed``: dhproc-rng/1's stream
+    key with the turn ``simulate`` and the step the run number, its first 8 bytes little-endian."""
+    key = f"{RNG_NAME}\0{seed}\0simulate\0{run}".encode("utf-8")
+    return int.from_bytes(hashlib.sha256(key).digest()[0:8], "little")
+
+
+# --------------------------------------------------------------------------- one run
+
+@dataclass
+class RunFigures:
+    """The facts of one resolved run that the figures count."""
+
+    results: dict[str, str]  # side -> win | draw | loss | undecided
+    dp: dict[str, int]  # side -> DP at the end (rulesets that count DP)
+    turns: int
+    fallen: set[str]
+    kills: dict[str, int]  # character -> kills dealt
+    checks: dict[str, tuple[int, int]]  # "actor/what/purpose" -> (rolled, succeeded) for dice against a rate
+    uses: dict[str, int]  # "actor/ability" -> uses
+    events: dict[str, int]  # event kind -> count
+
+
+def without_dice(turn: Turn) -> Turn:
+    """The turn with its recorded dice set aside: every die is drawn from the seed."""
+    data = {k: v for k, v in turn.data.items() if k not in ("dice", "dice_text")}
+    return dataclasses.replace(turn, dice=None, data=data)
+
+
+def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> Match:
+    """The match a run resolves: ``seed``, keyed dice streams (so that plans compared run by run
+    draw each character's dice alike), and the recorded dice of the turns after
+    ``keep_dice_through`` (all of them without it) set aside."""
+    from . import api
+
+    keep = -1 if keep_dice_through is None else keep_dice_through
+    turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
+    base = dataclasses.replace(match, turns=turns, report_turns=list(match.report_turns))
+    return api.varied(base, seed=seed, dice_streams="keyed")
+
+
+def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:
+    """Run ``seed``'s log: the turns up to the one that decides the match (the later ones are not
+    played in that run)."""
+    from . import api
+
+    return api.resolve_until_decided(run_match(match, seed, keep_dice_through))
+
+
+def run_figures(match: Match, seed: int, keep_dice_through: int | None = None) -> RunFigures:
+    """One run, resolved and read."""
+    return figures_of(run_log(match, seed, keep_dice_through))
+
+
+def figures_of(log: dict) -> RunFigures:
+    """What a run's log says: the outcome per side, the DP and the characters at the end, the
+    kills and ability uses as ``dhproc summary`` counts them, the checks against a rate, the
+    events of each kind."""
+    from .engine.ruleset import get_ruleset
+
+    hooks = get_ruleset(log["ruleset"]).summary_hooks()
+    setup = log["input"]["match"]["setup"]
+    sides = list(setup.get("sides", {}))
+    outcome = log["outcome"]
+    state_sides = log["state"].get("sides", {})
+    figures = RunFigures(
+        results={s: _result(outcome, s) for s in sides},
+        dp={s: int(state_sides[s]["dp"]) for s in sides
+            if hooks.dp and isinstance(state_sides.get(s), dict) and "dp" in state_sides[s]},
+        turns=len(log["turns"]), fallen=set(), kills={}, checks={}, uses={}, events={})
+    seen: list[dict] = []
+    for turn in log["turns"]:
+        for e in turn["events"]:
+            seen.append(e)
+            _count_event(figures, hooks, e, seen)
+    return figures
+
+
+def _result(outcome: dict, side: str) -> str:
+    if outcome.get("result") == "draw":
+        return "draw"
+    if outcome.get("result") == "win":
+        return "win" if outcome.get("winner") == side else "loss"
+    return "undecided"
+
+
+def _count_event(figures: RunFigures, hooks: Any, e: dict, seen: list[dict]) -> None:
+    kind = e["kind"]
+    figures.events[kind] = figures.events.get(kind, 0) + 1
+    if kind in hooks.kills:
+        victim, killer_field = hooks.kills[kind]
+        figures.fallen.add(e[victim])
+        by = e.get(killer_field) if killer_field else None
+        if by is None and hooks.killer is not None:
+            by = hooks.killer(seen, len(seen) - 1)
+        if by is not None:
+            figures.kills[by] = figures.kills.get(by, 0) + 1
+    if kind == "roll" and "rate" in e and e.get("actor") is not None:
+        what = e.get("ability") or e.get("skill") or e.get("target") or ""
+        key = f"{e['actor']}/{what}/{e['purpose']}"
+        rolled, won = figures.checks.get(key, (0, 0))
+        figures.checks[key] = (rolled + 1, won + (1 if e["face"] <= e["rate"] else 0))
+    used = hooks.use(e)
+    for who, ability in ([used] if isinstance(used, tuple) else used or []):
+        key = f"{who}/{ability}"
+        figures.uses[key] = figures.uses.get(key, 0) + 1
+
+
+# --------------------------------------------------------------------------- tallies
+
+def _add(counter: dict, key: Any, n: int = 1) -> None:
+    counter[key] = counter.get(key, 0) + n
+
+
+def _add_pairs(mine: dict[str, list[int]], theirs: dict[str, list[int]]) -> None:
+    """Sum pairs of integers key by key (attempts and successes, sums and squares...)."""
+    for key, (a, b) in theirs.items():
+        got = mine.setdefault(key, [0, 0])
+        got[0] += a
+        got[1] += b
+
+
+@dataclass
+class Tally:
+    """Integer sums over runs: adding two tallies in any order gives the same tally."""
+
+    runs: int = 0
+    results: dict[str, dict[str, int]] = field(default_factory=dict)
+    dp: dict[str, dict[int, int]] = field(default_factory=dict)  # side -> value -> runs
+    turns: dict[int, int] = field(default_factory=dict)
+    survived: dict[str, int] = field(default_factory=dict)
+    kills: dict[str, int] = field(default_factory=dict)
+    checks: dict[str, list[int]] = field(default_factory=dict)
+    uses: dict[str, int] = field(default_factory=dict)
+    events: dict[str, list[int]] = field(default_factory=dict)  # kind -> [sum, sum of squares]
+
+    def add_run(self, f: RunFigures, characters: Iterable[str]) -> None:
+        self.runs += 1
+        for side, result in f.results.items():
+            _add(self.results.setdefault(side, {}), result)
+        for side, value in f.dp.items():
+            _add(self.dp.setdefault(side, {}), value)
+        _add(self.turns, f.turns)
+        for c in characters:
+            _add(self.survived, c, 0 if c in f.fallen else 1)
+        for c, n in f.kills.items():
+            _add(self.kills, c, n)
+        _add_pairs(self.checks, {key: list(pair) for key, pair in f.checks.items()})
+        for key, n in f.uses.items():
+            _add(self.uses, key, n)
+        _add_pairs(self.events, {kind: [n, n * n] for kind, n in f.events.items()})
+
+    def merge(self, other: "Tally") -> None:
+        self.runs += other.runs
+        for side, counts in other.results.items():
+            for k, n in counts.items():
+                _add(self.results.setdefault(side, {}), k, n)
+        for side, counts in other.dp.items():
+            for k, n in counts.items():
+                _add(self.dp.setdefault(side, {}), k, n)
+        for name in ("turns", "survived", "kills", "uses"):
+            mine = getattr(self, name)
+            for k, n in getattr(other, name).items():
+                _add(mine, k, n)
+        _add_pairs(self.checks, other.checks)
+        _add_pairs(self.events, other.events)
+
+
+@dataclass
+class PairTally:
+    """Run by run, a variant against the first plan (common random numbers): for each yes/no
+    figure the runs where only the plan had it and where only the variant had it; for each
+    number the sum of the differences and of their squares."""
+
+    runs: int = 0
+    discordant: dict[str, list[int]] = field(default_factory=dict)  # figure -> [plan only, variant only]
+    numbers: dict[str, list[int]] = field(default_factory=dict)  # figure -> [sum d, sum d²], d = variant - plan
+
+    def add_run(self, plan: RunFigures, variant: RunFigures, characters: Sequence[str]) -> None:
+        self.runs += 1
+        a, b = _indicators(plan, characters), _indicators(variant, characters)
+        _add_pairs(self.discordant, {key: [int(a[key] and not b[key]), int(b[key] and not a[key])] for key in a})
+        na, nb = _numbers(plan), _numbers(variant)
+        _add_pairs(self.numbers, {key: [nb.get(key, 0) - v, (nb.get(key, 0) - v) ** 2] for key, v in na.items()})
+
+    def merge(self, other: "PairTally") -> None:
+        self.runs += other.runs
+        _add_pairs(self.discordant, other.discordant)
+        _add_pairs(self.numbers, other.numbers)
+
+
+def _indicators(f: RunFigures, characters: Sequence[str]) -> dict[str, bool]:
+    marks = {f"{result}:{side}": f.results[side] == result for side in f.results for result in RESULTS}
+    marks.update({f"survives:{c}": c not in f.fallen for c in characters})
+    return marks
+
+
+def _numbers(f: RunFigures) -> dict[str, int]:
+    numbers = {f"dp:{side}": v for side, v in f.dp.items()}
+    numbers["turns"] = f.turns
+    return numbers
+
+
+# --------------------------------------------------------------------------- a batch of runs
+
+@dataclass(frozen=True)
+class Plan:
+    """What every run resolves: the plans (the first and its variants), the seed, which dice
+    stay as recorded."""
+
+    matches: tuple[Match, ...]
+    seed: int | str
+    keep_dice_through: int | None = None
+
+    @property
+    def characters(self) -> list[str]:
+        return list(self.matches[0].setup.get("characters", {}))
+
+
+def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
+    """A variant is another plan for the same battle: the same ruleset, sides and characters
+    (their runs are paired figure by figure), located at the variant's setup where it differs."""
+    from .messages import say
+
+    problems = []
+    for v in variants:
+        for what, mine, theirs in (("ruleset", plan.ruleset_id, v.ruleset_id),
+                                   ("sides", list(plan.setup.get("sides", {})), list(v.setup.get("sides", {}))),
+                                   ("characters", list(plan.setup.get("characters", {})),
+                                    list(v.setup.get("characters", {})))):
+            if mine != theirs:
+                problems.append(v.problem(("setup",) if what != "ruleset" else ("ruleset",),
+                                          say("simulate.variant_setup", what=what)))
+                break
+    return problems
+
+
+@dataclass
+class BatchResult:
+    first: int
+    tallies: list[Tally]
+    pairs: list[PairTally]
+
+
+def run_batch(plan: Plan, first: int, stop: int) -> BatchResult:
+    """Runs ``first`` .. ``stop - 1`` of every plan: a pure function of its arguments, so a
+    scheduler may run it again (a lost worker) and get the same result."""
+    chars = plan.characters
+    tallies = [Tally() for _ in plan.matches]
+    pairs = [PairTally() for _ in plan.matches[1:]]
+    for i in range(first, stop):
+        seed = run_seed(plan.seed, i)
+        figures = [run_figures(m, seed, plan.keep_dice_through) for m in plan.matches]
+        for tally, f in zip(tallies, figures):
+            tally.add_run(f, chars)
+        for pair, f in zip(pairs, figures[1:]):
+            pair.add_run(figures[0], f, chars)
+    return BatchResult(first, tallies, pairs)
+
+
+def batches(first: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, stop)) for a in range(first, stop, size)]
+
+
+# --------------------------------------------------------------------------- running
+
+def serial_backend(plan: Plan, parts: list[tuple[int, int]]) -> list[BatchResult]:
+    return [run_batch(plan, a, b) for a, b in parts]
+
+
+@dataclass
+class Simulation:
+    plan: Plan
+    runs: int
+    tallies: list[Tally]
+    pairs: list[PairTally]
+
+
+def simulate(plan: Plan, runs: int, *, backend: Any = None, until_ci: float | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Simulation:
+    """Resolve ``runs`` runs of every plan (fewer with ``until_ci``: stop at the first multiple of
+    CHECK_EVERY runs where every interval is narrower than ``until_ci`` percentage points)."""
+    backend = backend or ProcessBackend(1)
+    tallies = [Tally() for _ in plan.matches]
+    pairs = [PairTally() for _ in plan.matches[1:]]
+    if until_ci is not None:
+        step = CHECK_EVERY
+    elif progress is not None:  # about twenty updates; the parts add up to the same tallies
+        step = max(CHECK_EVERY, math.ceil(runs / 20))
+    else:
+        step = runs
+    done = 0
+    while done < runs:
+        stop = min(done + step, runs)
+        parts = batches(done, stop, backend.batch(stop - done))
+        for result in sorted(backend(plan, parts), key=lambda r: r.first):
+            for mine, theirs in zip(tallies, result.tallies):
+                mine.merge(theirs)
+            for mine, theirs in zip(pairs, result.pairs):
+                mine.merge(theirs)
+        done = stop
+        if progress is not None:
+            progress(done, runs)
+        if until_ci is not None and settled(tallies, pairs, until_ci):
+            break
+    return Simulation(plan, done, tallies, pairs)
+
+
+# --------------------------------------------------------------------------- figures
+
+def wilson(k: int, n: int) -> tuple[float, float, float]:
+    """The proportion k/n and its 95 % Wilson score interval."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _pct(k: int, n: int) -> dict[str, float]:
+    p, lo, hi = wilson(k, n)
+    return {"count": k, "pct": round(100 * p, 2), "low": round(100 * lo, 2), "high": round(100 * hi, 2)}
+
+
+def _mean(total: int, squares: int, n: int) -> dict[str, float]:
+    """A mean over runs with its 95 % normal interval."""
+    if n == 0:
+        return {"mean": 0.0, "low": 0.0, "high": 0.0}
+    mean = total / n
+    var = max(0.0, squares / n - mean * mean) * n / max(1, n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return {"mean": round(mean, 4), "low": round(mean - half, 4), "high": round(mean + half, 4)}
+
+
+def _paired(plan_only: int, variant_only: int, n: int) -> dict[str, float]:
+    """The difference (variant − plan) of a yes/no figure over paired runs, in percentage points,
+    with its 95 % interval (the normal interval of the mean of per-run differences)."""
+    d = (variant_only - plan_only) / n if n else 0.0
+    var = ((variant_only + plan_only) / n - d * d) * n / max(1, n - 1) if n else 0.0
+    half = Z95 * math.sqrt(max(0.0, var) / n) if n else 0.0
+    return {"diff": round(100 * d, 2), "low": round(100 * (d - half), 2), "high": round(100 * (d + half), 2)}
+
+
+def settled(tallies: Sequence[Tally], pairs: Sequence[PairTally], width: float) -> bool:
+    """Whether ``--until-ci width`` may stop: without variants, every interval of a proportion
+    (results, survival) is narrower than ``width`` points; with variants, every paired
+    difference is narrower than that or decided (its interval leaves out 0)."""
+    if pairs:
+        return all(_width(d) < width or d["low"] > 0 or d["high"] < 0
+                   for p in pairs for d in (_paired(a, b, p.runs) for a, b in p.discordant.values()))
+    widths = [0.0]
+    for t in tallies:
+        for counts in t.results.values():
+            widths += [_width(_pct(counts.get(r, 0), t.runs)) for r in RESULTS if counts.get(r, 0)]
+        widths += [_width(_pct(k, t.runs)) for k in t.survived.values()]
+    return max(widths) < width
+
+
+def _width(interval: dict[str, float]) -> float:
+    return interval["high"] - interval["low"]
+
+
+def inputs_digest(matches: Sequence[Match]) -> str:
+    """SHA-256 of the plans' inputs as their logs record them (match and turns, canonical JSON)."""
+    inputs = [{"match": m.data, "turns": [t.data for t in m.turns]} for m in matches]
+    text = json.dumps(inputs, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def figures_json(sim: Simulation, names: Sequence[str], asked: int) -> dict:
+    """The simulation's figures as one JSON document (docs/simulate.md)."""
+    base = sim.plan.matches[0]
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "generator": f"dhproc {__version__}",
+        "ruleset": base.ruleset_id,
+        "ruleset_version": ruleset_of(base).version,
+        "rng": RNG_NAME,
+        "seed": sim.plan.seed,
+        "runs": sim.runs,
+        "runs_asked": asked,
+        "keep_dice_through": sim.plan.keep_dice_through,
+        "inputs_sha256": inputs_digest(sim.plan.matches),
+        "plans": [_plan_json(name, t) for name, t in zip(names, sim.tallies)],
+        "differences": [_pair_json(name, p) for name, p in zip(names[1:], sim.pairs)],
+    }
+
+
+def _plan_json(name: str, t: Tally) -> dict:
+    n = t.runs
+    return {
+        "name": name,
+        "results": {side: {r: _pct(counts.get(r, 0), n) for r in RESULTS} for side, counts in t.results.items()},
+        "dp": {side: _distribution(hist, n) for side, hist in t.dp.items()},
+        "turns": _distribution(t.turns, n),
+        "survival": {c: _pct(k, n) for c, k in t.survived.items()},
+        "kills_per_run": {c: round(k / n, 4) for c, k in sorted(t.kills.items())} if n else {},
+        "checks": {key: _pct(won, rolled) | {"rolled": rolled} for key, (rolled, won) in sorted(t.checks.items())},
+        "uses_per_run": {key: round(k / n, 4) for key, k in sorted(t.uses.items())} if n else {},
+        "events_per_run": {kind: _mean(s, sq, n) for kind, (s, sq) in sorted(t.events.items())},
+    }
+
+
+def _distribution(hist: dict[int, int], n: int) -> dict:
+    total = sum(v * k for v, k in hist.items())
+    squares = sum(v * v * k for v, k in hist.items())
+    return {"counts": {str(v): hist[v] for v in sorted(hist)}} | _mean(total, squares, n)
+
+
+def _pair_json(name: str, p: PairTally) -> dict:
+    return {
+        "name": name,
+        "runs": p.runs,
+        "yes_no": {key: _paired(a, b, p.runs) for key, (a, b) in p.discordant.items()},
+        "numbers": {key: _mean(s, sq, p.runs) for key, (s, sq) in p.numbers.items()},
+    }
+
+
+# --------------------------------------------------------------------------- the table
+
+T = Catalog({
+    "title": ("━━ {title} シミュレーション：{runs}回（種 {seed}） ━━",
+              "━━ {title}: simulation of {runs} runs (seed {seed}) ━━"),
+    "plan": ("── 案：{name} ──", "── plan: {name} ──"),
+    "results": ("勝敗（95%信頼区間）", "Results (95% intervals)"),
+    "result_headers": ("陣営|勝ち|引き分け|負け|未決着", "side|win|draw|loss|undecided"),
+    "dp": ("終了時のDP", "DP at the end"),
+    "dp_headers": ("陣営|平均|分布", "side|mean|distribution"),
+    "turns": ("処理したターン数：平均 {mean}（{dist}）", "turns played: mean {mean} ({dist})"),
+    "survival": ("生存率と撃破数", "Survival and kills"),
+    "survival_headers": ("キャラクター|生存|1回あたりの撃破", "character|survives|kills per run"),
+    "checks": ("判定の成功率", "Check success rates"),
+    "check_headers": ("キャラクター|能力・対象|判定|回数|成功", "character|ability/target|check|rolled|succeeded"),
+    "uses": ("能力の使用（1回あたり）", "Abilities used (per run)"),
+    "use_headers": ("キャラクター|能力|回数", "character|ability|times"),
+    "events": ("出来事（1回あたり・1ターンあたり）", "Events (per run, per turn)"),
+    "event_headers": ("種類|1回あたり|1ターンあたり", "kind|per run|per turn"),
+    "diff": ("── 差：{name} − {base}（同じ乱数で組にした差、95%区間） ──",
+             "── difference: {name} − {base} (paired on the same dice, 95% intervals) ──"),
+    "diff_headers": ("項目|差（%ポイント、DPとターンは平均の差）", "figure|difference (points; DP and turns: of the mean)"),
+    "fig_win": ("勝ち：{who}", "win: {who}"),
+    "fig_draw": ("引き分け：{who}", "draw: {who}"),
+    "fig_loss": ("負け：{who}", "loss: {who}"),
+    "fig_undecided": ("未決着：{who}", "undecided: {who}"),
+    "fig_survives": ("生存：{who}", "survives: {who}"),
+    "fig_dp": ("DP：{who}", "DP: {who}"),
+    "fig_turns": ("処理したターン数{who}", "turns played{who}"),
+    "stopped": ("区間がすべて {width} ポイントより狭くなったので {runs}回で止めた（指定 {asked}回）",
+                "stopped after {runs} runs (of {asked}): every interval narrower than {width} points"),
+})
+
+
+def _interval(cell: dict) -> str:
+    return f"{cell['pct']:.2f}% ({cell['low']:.2f}–{cell['high']:.2f})"
+
+
+def figures_text(doc: dict, match: Match, *, lang: str, until_ci: float | None = None) -> str:
+    """The figures as the plain-text tables of the report."""
+    from .report.layout import table
+
+    t = T.lang(lang)
+    setup = match.setup
+    chars = setup.get("characters", {})
+    sides = setup.get("sides", {})
+
+    def name(cid: str) -> str:
+        return str(chars.get(cid, {}).get("name", cid))
+
+    def side_name(sid: str) -> str:
+        return str(sides.get(sid, {}).get("name", sid)) if isinstance(sides.get(sid), dict) else sid
+
+    out = [t("title", title=match.title or "dhproc", runs=doc["runs"], seed=doc["seed"])]
+    if until_ci is not None and doc["runs"] < doc["runs_asked"]:
+        out.append(t("stopped", width=until_ci, runs=doc["runs"], asked=doc["runs_asked"]))
+    for plan in doc["plans"]:
+        if len(doc["plans"]) > 1:
+            out += ["", t("plan", name=plan["name"])]
+        out += ["", t("results"), table(t("result_headers").split("|"),
+                                        [[side_name(s), *(_interval(r[k]) for k in RESULTS)]
+                                         for s, r in plan["results"].items()])]
+        if plan["dp"]:
+            out += ["", t("dp"), table(t("dp_headers").split("|"),
+                                       [[side_name(s), f"{d['mean']:.2f}", _dist(d)] for s, d in plan["dp"].items()])]
+        out += ["", t("turns", mean=f"{plan['turns']['mean']:.2f}", dist=_dist(plan["turns"]))]
+        out += ["", t("survival"), table(t("survival_headers").split("|"),
+                                         [[name(c), _interval(cell), f"{plan['kills_per_run'].get(c, 0):.2f}"]
+                                          for c, cell in plan["survival"].items()])]
+        if plan["checks"]:
+            rows = []
+            for key, cell in plan["checks"].items():
+                actor, what, purpose = key.split("/", 2)
+                rows.append([name(actor), name(what), purpose, cell["rolled"], _interval(cell)])
+            out += ["", t("checks"), table(t("check_headers").split("|"), rows)]
+        if plan["uses_per_run"]:
+            rows = [[name(key.split("/", 1)[0]), key.split("/", 1)[1], f"{n:.2f}"] for key, n in plan["uses_per_run"].items()]
+            out += ["", t("uses"), table(t("use_headers").split("|"), rows)]
+        turns = plan["turns"]["mean"] or 1
+        rows = [[kind, f"{m['mean']:.2f}", f"{m['mean'] / turns:.2f}"] for kind, m in plan["events_per_run"].items()
+                if kind != "roll"]
+        out += ["", t("events"), table(t("event_headers").split("|"), rows)]
+    def label(key: str) -> str:
+        kind, _, who = key.partition(":")
+        shown = name(who) if kind == "survives" else side_name(who)
+        return t(f"fig_{kind}", who=shown)
+
+    for pair in doc["differences"]:
+        rows = [[label(key), f"{d['diff']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["yes_no"].items()]
+        rows += [[label(key), f"{d['mean']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["numbers"].items()]
+        out += ["", t("diff", name=pair["name"], base=doc["plans"][0]["name"]), table(t("diff_headers").split("|"), rows)]
+    return "\n".join(out) + "\n"
+
+
+def _dist(d: dict) -> str:
+    n = sum(d["counts"].values()) or 1
+    return " ".join(f"{v}:{100 * k / n:.1f}%" for v, k in d["counts"].items())
+
+
+# --------------------------------------------------------------------------- local processes
+
+class ProcessBackend:
+    """Batches on ``jobs`` local processes, spawned (nothing is inherited but the plan, on every
+    platform alike). The pool starts at the first call that has work for several, and stays for
+    the later rounds of ``--until-ci`` until :meth:`close`."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self._pool: Any = None
+
+    def __call__(self, plan: Plan, parts: list[tuple[int, int]]) -> list[BatchResult]:
+        if self.jobs <= 1 or len(parts) <= 1:
+            return serial_backend(plan, parts)
+        if self._pool is None:
+            import multiprocessing
+
+            self._pool = multiprocessing.get_context("spawn").Pool(self.jobs)
+        return self._pool.starmap(run_batch, [(plan, a, b) for a, b in parts])
+
+    def batch(self, runs: int) -> int:
+        return batch_size(runs, self.jobs)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+
+def batch_size(runs: int, workers: int, *, least: int = 1) -> int:
+    """Runs per batch: four batches a worker (an uneven batch evens out), at least ``least``."""
+    return max(least, math.ceil(runs / max(1, 4 * workers)))
+
+
+def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> Any:
+    """Where the batches run: a Dask cluster (``scheduler``), unless the job is too small to be
+    worth it; else ``jobs`` local processes (one: this one)."""
+    if scheduler is not None:
+        from . import cluster
+
+        if runs >= cluster.LOCAL_BELOW:
+            return cluster.DaskBackend(scheduler)
+    return ProcessBackend(jobs)
+
+
+# --------------------------------------------------------------------------- replays elsewhere
+
+@dataclass
+class Outcome:
+    """What a call gave, to be given again where it is reported: its value or its exception."""
+
+    value: Any = None
+    error: BaseException | None = None
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def replay_outcome(path: str, *, other_version: bool = False) -> Outcome:
+    """``api.replay`` of one log (on a cluster's worker), its divergence or its error kept."""
+    from . import api
+
+    try:
+        return Outcome(value=api.replay(path, other_version=other_version))
+    except Exception as exc:  # said where the batch reports it, as a local replay's would be
+        return Outcome(error=exc)

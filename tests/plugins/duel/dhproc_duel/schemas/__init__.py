@@ -1,0 +1,1 @@
+"""The duel's JSON Schemas (data: ``dhproc schema duel.setup`` prints them)."""

@@ -1,0 +1,135 @@
+"""The replay page in a real headless browser (Debian's chromium and chromedriver), used as a
+person would: it loads without a console error, stepping forward changes the map as the events
+say, a link to a step opens at that step, the English switch changes the labels, and names
+written as markup run nothing. Skipped, saying what to install, where the browser is missing."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+import urllib.error
+from pathlib import Path
+
+import pytest
+
+from dhproc.render.steps import state_after, steps
+
+from .render.browser import MISSING, Browser, file_url
+from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+from .test_page import page
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+VISIBLE_MAP = "#maps .map:not([hidden]) .ja"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    b = Browser()
+    yield b
+    b.close()
+
+
+def errors(browser: Browser) -> list[str]:
+    return [entry["message"] for entry in browser.console() if entry.get("level") == "SEVERE"]
+
+
+def test_the_console_check_sees_a_script_error(browser: Browser, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.html"
+    broken.write_text("<!doctype html><script>undefinedFunction()</script>", encoding="utf-8")
+    browser.open(file_url(broken))
+    assert any("undefinedFunction" in m for m in errors(browser))
+
+
+def _cell(board, to) -> tuple[int, int]:
+    """The square a move event names, as (row, col) of the report's map (dh Ｂ４, count E3, nicosw 5)."""
+    for r, row in enumerate(board.row_labels):
+        for c, col in enumerate(board.col_labels):
+            if unicodedata.normalize("NFKC", str(to)) in (unicodedata.normalize("NFKC", row + col),
+                                                           unicodedata.normalize("NFKC", col + row)):
+                return r, c
+    raise AssertionError(f"no square {to!r} on the map")
+
+
+def _first_change(log: dict, found: list, start: int, what) -> int:
+    before = what(state_after(log, found[start - 1]))
+    for n in range(start, len(found)):
+        if what(state_after(log, found[n])) != before:
+            return n
+    raise AssertionError("nothing changes")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_stepping_forward_shows_what_the_events_say(ruleset: str, browser: Browser, tmp_path: Path) -> None:
+    log = golden(ruleset)
+    out = tmp_path / f"{ruleset}.html"
+    page(GOLDEN / f"{ruleset}.json", out)
+    found = steps(log)
+    events = [None] + [e for t in log["turns"] for e in t["events"]]
+    has_map = ruleset in ("dh", "count", "nicosw")
+    if has_map:  # the step that first shows a move (nicosw draws its map at the end of a half)
+        move = next(n for n, e in enumerate(events) if e and e["kind"] == "move")
+        shown = _first_change(log, found, move, lambda s: s.picture)
+    else:  # kagemiya and logos: the state tables
+        shown = _first_change(log, found, 1, lambda s: s.tables)
+    browser.open(file_url(out, found[shown - 1].anchor))
+    before = browser.script(f"return document.querySelector('{VISIBLE_MAP}, #state .tables:not([hidden]) .ja')"
+                            ".innerHTML")
+    browser.press("ArrowRight")
+    assert browser.script("return location.hash") == f"#{found[shown].anchor}"
+    after = browser.script(f"return document.querySelector('{VISIBLE_MAP}, #state .tables:not([hidden]) .ja')"
+                           ".innerHTML")
+    assert after != before
+    if has_map:
+        board = state_after(log, found[shown]).picture[0]
+        mover_moves = [e for e in events[move:shown + 1] if e and e["kind"] == "move"
+                       and (e.get("actor") or e.get("character")) == (events[move].get("actor")
+                                                                       or events[move].get("character"))]
+        mover = mover_moves[-1]
+        name = log["input"]["match"]["setup"]["characters"][mover.get("actor") or mover["character"]]["name"]
+        r, c = _cell(board, mover["to"])
+        square = browser.script(f"return document.querySelector('{VISIBLE_MAP} [data-cell=\"{r}-{c}\"]')"
+                                ".textContent")
+        assert name in square
+    else:
+        table = state_after(log, found[shown]).tables[0]
+        assert str(table.rows[0][1]) in after
+    assert errors(browser) == []
+
+
+def test_a_link_opens_at_its_step_and_english_changes_the_labels(browser: Browser, tmp_path: Path) -> None:
+    out = tmp_path / "dh.html"
+    page(GOLDEN / "dh.json", out)
+    browser.open(file_url(out, "t2-e14"))
+    assert browser.script("return document.querySelector('#where b').innerText") == "ターン2・イベント14"
+    assert browser.script("return document.querySelector('#events li.now').dataset.step") == "t2-e14"
+    label = "return document.querySelector('[data-go=next]').innerText"
+    assert browser.script(label) == "次へ"
+    browser.click("#lang")
+    assert browser.script(label) == "next"
+    assert browser.script("return document.querySelector('#where .en b').innerText") == "turn 2, event 14"
+    browser.press("l")  # next turn
+    assert browser.script("return location.hash") == "#t3-e1"
+    browser.script("document.getElementById('speed').value = '3'")  # very fast
+    browser.press("k")  # play
+    time.sleep(0.8)
+    browser.press("k")  # pause
+    played = browser.script("return location.hash")
+    assert played.startswith("#t3-e") and played != "#t3-e1"
+    time.sleep(0.4)
+    assert browser.script("return location.hash") == played
+    assert errors(browser) == []
+
+
+def test_names_that_are_markup_run_nothing_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    out = tmp_path / "evil.html"
+    page(evil_log(tmp_path / "m"), out)
+    browser.open(file_url(out, "t1-e3"))
+    browser.press("End")
+    with pytest.raises(urllib.error.HTTPError):  # no alert() opened: WebDriver has no alert to show
+        browser._session("GET", "/alert/text")
+    assert browser.script("return document.querySelectorAll('img, #maps script, #events script').length") == 0
+    assert browser.script("return document.scripts.length") == 3  # the steps, the log, the player
+    text = browser.script("return document.body.innerText")
+    assert EVIL[1] + "0" in text or EVIL[1] in text
+    assert errors(browser) == []

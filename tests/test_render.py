@@ -1,0 +1,229 @@
+"""`dhproc render LOG --svg/--png`: the report's map (or state tables) as a picture."""
+
+from __future__ import annotations
+
+import struct
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dhproc import api
+from dhproc.cli import cli
+from dhproc.render import png
+from dhproc.render.steps import state_after, step_at
+from dhproc.report import document as doc
+
+from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+needs_png = pytest.mark.skipif(
+    png.find_font() is None, reason="no pinned Japanese font: apt-get install fonts-ipafont-gothic (.ci/run does)")
+
+
+def run(*args: object):
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
+
+
+def shown_names(block: doc.Block) -> set[str]:
+    if isinstance(block, doc.Board):
+        return {name for _, names in block.cells for name in names}
+    return {str(v) for row in block.rows for v in row if v not in (None, "")}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_svg_draws_what_the_report_shows_at_the_end(ruleset: str, tmp_path: Path) -> None:
+    """Every name and value of the report's last map (or state table) is a text of the picture."""
+    out = tmp_path / "map.svg"
+    result = run("render", GOLDEN / f"{ruleset}.json", "--svg", out)
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    drawn = texts(svg)
+    blocks = api.report_blocks(golden(ruleset))
+    last = [b for b in blocks if isinstance(b, doc.Board)] or [b for b in blocks if isinstance(b, doc.Table)]
+    wanted = shown_names(last[-1])
+    assert wanted
+    legend = " ".join(drawn)
+    assert all(name in drawn or name in legend for name in wanted), sorted(wanted - set(drawn))
+
+
+def test_svg_of_a_turn_shows_the_square_a_move_event_gives() -> None:
+    """dh: after turn 1 the picture has each mover where its last move of the turn put it."""
+    log = golden("dh")
+    moves = {e["actor"]: e["to"] for e in log["turns"][0]["events"] if e["kind"] == "move"}
+    board = state_after(log, step_at(log, 1)).picture[0]
+    assert isinstance(board, doc.Board)
+    chars = log["input"]["match"]["setup"]["characters"]
+    at = {name: (r, c) for (r, c), names in board.cells for name in names}
+    from dhproc.rulesets.dh.report import parse_square
+
+    assert moves
+    for cid, square in moves.items():
+        sq = parse_square(square)
+        name = chars[cid]["name"]
+        assert any(n.startswith(name) and pos == (sq.row, sq.col) for n, pos in at.items()), (name, square)
+
+
+def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.svg", tmp_path / "b.svg"
+    assert run("render", GOLDEN / "dh.json", "--svg", first, "--turn", 1, "--phase", 1).exit_code == 0
+    assert run("render", GOLDEN / "dh.json", "--svg", second, "--turn", 3).exit_code == 0
+    assert first.read_text(encoding="utf-8") != second.read_text(encoding="utf-8")
+    assert any("1ターン目 第1フェイズ" in t for t in texts(first.read_text(encoding="utf-8")))
+
+
+def test_a_moment_the_log_lacks_is_a_located_message(tmp_path: Path) -> None:
+    result = run("render", GOLDEN / "dh.json", "--svg", tmp_path / "x.svg", "--turn", 9, "--lang", "en")
+    assert result.exit_code == 1
+    assert f"{GOLDEN / 'dh.json'}: the log has no such moment (--turn 9)" in result.output
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_names_that_are_markup_are_drawn_as_text(tmp_path: Path) -> None:
+    log = evil_log(tmp_path / "match")
+    out = tmp_path / "evil.svg"
+    assert run("render", log, "--svg", out).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    root = ET.fromstring(svg)  # well-formed: the markup did not open elements
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text")}
+    drawn = " ".join(texts(svg))
+    assert EVIL[0] in drawn and EVIL[1] in drawn
+    assert "<script" not in svg and "<img" not in svg
+
+
+# --------------------------------------------------------------------------- PNG
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+@needs_png
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_png_of_each_example_decodes_and_is_small(ruleset: str, tmp_path: Path) -> None:
+    import zlib
+
+    out = tmp_path / "map.png"
+    assert run("render", GOLDEN / f"{ruleset}.json", "--png", out).exit_code == 0
+    data = out.read_bytes()
+    width, height = png_size(data)
+    assert 300 < width < 2000 and 60 < height < 2000
+    assert len(data) < 60_000  # a few KB: Discord shows it inline
+    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                    for i in _chunks(data) if data[i + 4:i + 8] == b"IDAT")
+    assert len(zlib.decompress(idat)) >= height * width  # the pixels are all there
+
+
+def _chunks(data: bytes):
+    i = 8
+    while i < len(data):
+        yield i
+        i += 12 + struct.unpack(">I", data[i:i + 4])[0]
+
+
+@needs_png
+def test_png_draws_japanese_glyphs_not_tofu() -> None:
+    """Names of the same length give different pictures (missing glyphs would be the same boxes),
+    and a name gives a different picture from blanks (a dropped text would be blank)."""
+    from dhproc.render.svg import picture_svg
+
+    def picture(name: str) -> bytes:
+        board = doc.Board(("Ａ",), ("１",), (((0, 0), (name,)),))
+        return png.svg_to_png(picture_svg([board], "地図"), "x.png")
+
+    assert len({picture("天城ミコト"), picture("鬼塚ゴウ君"), picture("　　　　　")}) == 3
+    assert picture("天城ミコト") == picture("天城ミコト")  # the same bytes every time
+
+
+def test_no_font_is_a_clear_message_and_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "FONT_FILES", (tmp_path / "none.ttf",))
+    out = tmp_path / "map.png"
+    result = run("render", GOLDEN / "dh.json", "--png", out, "--lang", "en")
+    assert result.exit_code == 1
+    assert f"{out}: no Japanese font, so no picture is written; install fonts-ipafont-gothic" in result.output
+    assert not out.exists()
+    result = run("render", GOLDEN / "dh.json", "--png", out)
+    assert "日本語フォントがないため画像を書けません" in result.output
+
+
+def test_render_needs_an_output() -> None:
+    result = run("render", GOLDEN / "dh.json")
+    assert result.exit_code == 2 and "--svg" in result.output
+
+
+# --------------------------------------------------------------------------- Discord posts
+
+@needs_png
+@pytest.mark.parametrize("ruleset", ["dh", "kagemiya"])
+def test_discord_posts_have_the_map_picture_beside_the_message_with_the_map(ruleset: str, tmp_path: Path) -> None:
+    """-NN.png lies beside exactly the -NN.md messages that show the map (kagemiya: its tables),
+    so dragging the folder's files in name order posts each picture after its message."""
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "posts"
+    result = run("resolve", root / "examples" / ruleset / "match.yaml", "--format", "discord", "--out", out)
+    assert result.exit_code == 0, result.output
+    messages = sorted(out.glob("match-*.md"))
+    pictures = sorted(out.glob("match-*.png"))
+    assert pictures
+    mark = "MAP" if ruleset == "dh" else "| 陣営"  # the map, or the state table's header
+    with_state = {p.stem for p in messages if mark in p.read_text(encoding="utf-8")}
+    assert {p.stem for p in pictures} == with_state
+    for picture in pictures:
+        png_size(picture.read_bytes())
+
+
+def test_discord_posts_without_a_font_are_written_and_the_reason_said(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(png, "FONT_FILES", (tmp_path / "none.ttf",))
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "posts"
+    result = run("resolve", root / "examples" / "dh" / "match.yaml", "--format", "discord", "--out", out,
+                 "--lang", "en")
+    assert result.exit_code == 0
+    assert "no Japanese font, so no picture is written" in result.output
+    assert sorted(out.glob("*.md")) and not sorted(out.glob("*.png"))
+
+
+def test_public_picture_hides_what_the_public_report_hides(tmp_path: Path) -> None:
+    """count: the hands are the GK's; the public picture of the state shows none of them."""
+    log = golden("count")
+    hands = {item for c in log["input"]["match"]["setup"]["characters"].values()
+             for item in c.get("hand", [])}
+    public = api.render(log, view="public")
+    hidden = {h for h in hands if h not in public}
+    assert hidden
+    gk, pub = tmp_path / "gk.svg", tmp_path / "public.svg"
+    for out, view in ((gk, "gk"), (pub, "public")):
+        assert run("render", GOLDEN / "count.json", "--svg", out, "--turn", 1, "--view", view).exit_code == 0
+    state = state_after(log, step_at(log, 1), view="public")
+    assert state.tables  # count's picture is its map, its tables go to the page: check both
+    from dhproc.render.svg import picture_svg
+
+    shown = picture_svg(state.tables, "") + pub.read_text(encoding="utf-8")
+    assert [h for h in sorted(hidden) if h in shown] == []
+    assert any(h in picture_svg(state_after(log, step_at(log, 1)).tables, "") for h in hidden)
+
+
+def test_a_log_of_no_turn_yet_draws_the_setup(tmp_path: Path) -> None:
+    """The opening post: a match resolved before any turn draws its starting map and page."""
+    root = Path(__file__).resolve().parents[1]
+    match = tmp_path / "match.yaml"
+    text = (root / "examples" / "dh" / "match.yaml").read_text(encoding="utf-8")
+    match.write_text(text.replace("turns: [turn-01.yaml, turn-02.yaml, turn-03.yaml]", "turns: []"), encoding="utf-8")
+    log = tmp_path / "log.json"
+    assert run("resolve", match, "--json", log).exit_code == 0
+    svg, page = tmp_path / "m.svg", tmp_path / "p.html"
+    result = run("render", log, "--svg", svg, "--html", page)
+    assert result.exit_code == 0, result.output
+    assert "天城ミコト" in texts(svg.read_text(encoding="utf-8"))
+    assert run("replay", page).exit_code == 0
+    assert run("render", log, "--svg", svg, "--turn", 1).exit_code == 1

@@ -1,0 +1,106 @@
+"""``--scheduler``: the same work on a Dask distributed cluster (the extra ``dhproc[dask]``).
+
+Each test starts its LocalCluster (dashboard off) and stops it. Skipped when Dask is not installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from dhproc import api
+from dhproc.cli import cli
+
+distributed = pytest.importorskip("distributed")
+from distributed.comm.core import CommClosedError  # noqa: E402  (after the skip)
+
+REPO = Path(__file__).resolve().parents[1]
+ONE_ATTACK = Path(__file__).resolve().parent / "simulate" / "one_attack.yaml"
+LOGS = sorted(str(p) for p in (REPO / "tests" / "replays" / "dh").glob("*/log.json"))[:6]
+
+
+def run(*args: object) -> Result:
+    result = CliRunner().invoke(cli, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.fixture()
+def in_process_cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        yield cluster
+
+
+def test_the_dask_backend_gives_the_bytes_of_jobs_1_and_2(in_process_cluster):
+    args = ("simulate", ONE_ATTACK, "--runs", 400, "--seed", 4, "--json", "-")
+    local = run(*args, "--jobs", 1)
+    two = run(*args, "--jobs", 2)
+    dask = run(*args, "--scheduler", in_process_cluster.scheduler_address)
+    assert local.exit_code == two.exit_code == dask.exit_code == 0, dask.output
+    assert local.stdout == two.stdout == dask.stdout
+    assert json.loads(dask.stdout)["runs"] == 400
+
+
+def test_a_small_job_runs_here_without_asking_the_cluster():
+    # nothing listens at port 9: a small job never connects
+    result = run("simulate", ONE_ATTACK, "--runs", 50, "--json", "-", "--scheduler", "tcp://127.0.0.1:9")
+    assert result.exit_code == 0
+    assert result.stdout == run("simulate", ONE_ATTACK, "--runs", 50, "--json", "-").stdout
+
+
+def test_without_dask_scheduler_is_a_usage_error_saying_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = run("simulate", ONE_ATTACK, "--runs", 1000, "--scheduler", "tcp://127.0.0.1:9", "--lang", "en")
+    assert result.exit_code == 2
+    assert "pip install 'dhproc[dask]'" in result.stderr
+
+
+def test_replay_on_the_cluster_prints_what_a_local_batch_prints(in_process_cluster, tmp_path):
+    broken = tmp_path / "broken.json"
+    log = json.loads(Path(LOGS[0]).read_text(encoding="utf-8"))
+    log["turns"][0]["events"][0]["seq"] = 99
+    broken.write_text(api.dumps(log), encoding="utf-8")
+    logs = [*LOGS, str(broken), str(tmp_path / "missing.json")]
+    local = run("replay", *logs)
+    dask = run("replay", "--scheduler", in_process_cluster.scheduler_address, *logs)
+    assert local.exit_code == dask.exit_code == 1
+    assert local.stdout == dask.stdout and local.stderr == dask.stderr
+    assert local.stdout.count("OK") == len(LOGS) and "broken.json" in local.stderr
+
+
+def test_a_worker_lost_mid_run_costs_time_not_results():
+    expected = api.simulate(api.load(ONE_ATTACK), runs=800, seed=8)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        got: dict = {}
+        job = threading.Thread(target=lambda: got.update(api.simulate(
+            api.load(ONE_ATTACK), runs=800, seed=8, scheduler=cluster.scheduler_address)))
+        job.start()
+        with distributed.Client(cluster.scheduler_address) as watcher:
+            victim = _a_worker_at_work(watcher)
+            with contextlib.suppress(CommClosedError):  # the worker dies before it can answer
+                watcher.run(os._exit, 1, workers=[victim])
+        job.join(timeout=120)
+        assert not job.is_alive()
+    assert got == expected  # and the batches it held were run again
+
+
+def _a_worker_at_work(client) -> str:
+    """The address of a worker that is running a batch, once one is."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        busy = client.processing()
+        for worker, keys in busy.items():
+            if keys:
+                return worker
+        time.sleep(0.02)
+    raise AssertionError("no batch started within 60 s")
