@@ -28,6 +28,7 @@ from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, i
 from .match import Match, Turn
 from .messages import say
 from .naming import Roster, naming
+from .outcome import Outcome
 from .rng import RNG_NAME
 from .validation import validate
 
@@ -358,8 +359,9 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
-            apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup):
+                node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
+                apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         text_problems = _dice_text_problems(tanchor, tdata)
         if text_problems:
             problems += text_problems
@@ -414,6 +416,16 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
         if p not in out:
             out.append(p)
     return out
+
+
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict) -> bool:
+    """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
+    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed."""
+    from .aliases import apply_aliases
+
+    probe = copy.deepcopy(subs)
+    apply_aliases(probe, None, aliases, names, setup)
+    return probe != subs
 
 
 def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:
@@ -623,6 +635,39 @@ def resolve_until_decided(match: Match) -> dict:
 def _resolve(match: Match, *, until_decided: bool = False) -> dict:
     """Resolve every loaded turn of ``match`` as it is."""
     rs = ruleset_of(match)
+    state, turn_logs = _play(match, until_decided=until_decided)
+    return {
+        "format": LOG_FORMAT,
+        "format_version": LOG_FORMAT_VERSION,
+        "generator": f"dhproc {__version__}",
+        "ruleset": rs.id,
+        "ruleset_version": rs.version,
+        "rng": RNG_NAME,
+        "seed": match.seed,
+        "title": match.title,
+        "options": rs.logged_options(match.setup, match.options),
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "turns": turn_logs,
+        "state": rs.state_json(state),
+        "outcome": rs.outcome(state),
+    }
+
+
+def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+            until_decided: bool = False) -> Outcome:
+    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
+    with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
+    input, its JSON text or any report: what a simulation of many runs asks for."""
+    if seed is not None or options is not None:
+        match = varied(match, seed=seed, options=options)
+    state, turn_logs = _play(match, until_decided=until_decided)
+    rs = ruleset_of(match)
+    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
+
+
+def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:
+    """The loaded turns of ``match`` resolved: the final state and each turn's log entry."""
+    rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
@@ -644,21 +689,7 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         if later and rs.is_over(state):
             raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
                                                                    turn=later[0].number))])
-    return {
-        "format": LOG_FORMAT,
-        "format_version": LOG_FORMAT_VERSION,
-        "generator": f"dhproc {__version__}",
-        "ruleset": rs.id,
-        "ruleset_version": rs.version,
-        "rng": RNG_NAME,
-        "seed": match.seed,
-        "title": match.title,
-        "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
-        "turns": turn_logs,
-        "state": rs.state_json(state),
-        "outcome": rs.outcome(state),
-    }
+    return state, turn_logs
 
 
 def dice_plan(match: Match) -> list[dict]:

@@ -155,6 +155,11 @@ class Document:
     _text: str | None = field(default=None, repr=False)  # set when the tree is composed lazily
 
     @property
+    def composed(self) -> bool:
+        """Whether the node tree is there without composing it (a JSON log's is made on demand)."""
+        return self._text is None
+
+    @property
     def root(self) -> yaml.Node | None:
         if self._root is None and self._text is not None:
             loader = _Loader(self._text)

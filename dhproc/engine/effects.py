@@ -78,11 +78,26 @@ class Effect:
 
 
 class EffectStore:
-    """Every lasting effect of a match, in creation order."""
+    """Every lasting effect of a match, in creation order.
+
+    Beside the list, the store keeps the same effects indexed by bearer, by kind and by both,
+    maintained as effects start and end: a rule asking for one character's stat changes, or for
+    the counters waiting anywhere, reads those effects alone, not every effect of the match (a
+    100-a-side battle has hundreds). Each index lists its effects in the list's own order."""
 
     def __init__(self) -> None:
         self._items: list[Effect] = []
         self._next = 1
+        self._by_bearer: dict[Any, list[Effect]] = {}
+        self._by_kind: dict[str, list[Effect]] = {}
+        self._by_both: dict[tuple[Any, str], list[Effect]] = {}
+        self._version = 0  # moves on whenever an effect starts or ends
+
+    @property
+    def version(self) -> int:
+        """Changes whenever an effect starts or ends: what a reader keeps about the effects holds
+        while it is the same."""
+        return self._version
 
     def __iter__(self):
         return iter(list(self._items))
@@ -99,7 +114,7 @@ class EffectStore:
         effect = Effect(self._next, kind, bearer, dict(data), clock, now,
                         None if duration is None else now + duration, removable, dict(source or {}))
         self._next += 1
-        self._items.append(effect)
+        self._append(effect)
         return effect
 
     def restore(self, effect: Effect, next_seq: int | None = None) -> None:
@@ -107,7 +122,7 @@ class EffectStore:
         log), keeping its number; later effects are numbered from ``next_seq`` as they were."""
         if any(e.seq == effect.seq for e in self._items):
             raise ValueError(f"effect {effect.seq} is there already")
-        self._items.append(effect)
+        self._append(effect)
         self.restore_next(max(effect.seq + 1, next_seq or 0))
 
     def restore_next(self, next_seq: int) -> None:
@@ -120,19 +135,46 @@ class EffectStore:
     def select(self, *, bearer: Any = ..., kind: str | None = None,
                where: Callable[[Effect], bool] | None = None) -> list[Effect]:
         """The effects on ``bearer`` (``...``: any bearer) of ``kind`` (None: any), in creation order."""
-        return [e for e in self._items
-                if (bearer is ... or e.bearer == bearer) and (kind is None or e.kind == kind)
-                and (where is None or where(e))]
+        if bearer is ...:
+            found = self._items if kind is None else self._by_kind.get(kind, ())
+        elif kind is None:
+            found = self._by_bearer.get(bearer, ())
+        else:
+            found = self._by_both.get((bearer, kind), ())
+        return [e for e in found if where(e)] if where is not None else list(found)
 
     def expire(self, clocks: Clocks) -> list[Effect]:
         """Remove and return every effect whose end point its clock has reached."""
         gone = [e for e in self._items if e.expired(clocks)]
-        self._items = [e for e in self._items if not e.expired(clocks)]
+        self._drop(gone)
         return gone
 
     def remove(self, effects: Iterable[Effect], *, force: bool = False) -> list[Effect]:
         """Remove the given effects (only removable ones unless ``force``); returns those removed."""
-        wanted = [e.seq for e in effects if force or e.removable]
+        wanted = {e.seq for e in effects if force or e.removable}
         gone = [e for e in self._items if e.seq in wanted]
-        self._items = [e for e in self._items if e.seq not in wanted]
+        self._drop(gone)
         return gone
+
+    def _append(self, effect: Effect) -> None:
+        self._version += 1
+        self._items.append(effect)
+        self._by_bearer.setdefault(effect.bearer, []).append(effect)
+        self._by_kind.setdefault(effect.kind, []).append(effect)
+        self._by_both.setdefault((effect.bearer, effect.kind), []).append(effect)
+
+    def _drop(self, gone: list[Effect]) -> None:
+        """Take ``gone`` (effects of the list) out of the list and out of every index."""
+        if not gone:
+            return
+        self._version += 1
+        ids = {id(e) for e in gone}
+        self._items = [e for e in self._items if id(e) not in ids]
+        for index, key_of in ((self._by_bearer, lambda e: e.bearer), (self._by_kind, lambda e: e.kind),
+                              (self._by_both, lambda e: (e.bearer, e.kind))):
+            for key in dict.fromkeys(key_of(e) for e in gone):
+                kept = [e for e in index[key] if id(e) not in ids]
+                if kept:
+                    index[key] = kept
+                else:
+                    del index[key]

@@ -21,7 +21,7 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
                            summon_plan, summon_problem)
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
-from .status import (PHASE, ability_named, barricade_squares, barrier, counter_waiting, granted, ignores_zoc, sealed,
+from .status import (PHASE, ability_named, active, barricade_squares, barrier, granted, ignores_zoc, sealed,
                      stat, terrain)
 from .support import Support, roll_rate, shown, spend
 from ...messages import say
@@ -583,6 +583,62 @@ def _chosen(use: Use) -> dict[str, str]:
     return {}
 
 
+# What each 待受条件 can answer (the conditions _counter_target reads): the kinds of trigger, and
+# whom the holder must be: the trigger's object (the one attacked, targeted or killed), its
+# subject (the one who hit or killed), or anyone (a range condition).
+ANSWERED_TRIGGERS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "attacked_by_enemy": (("attacked",), "object"),
+    "targeted_by_enemy_ability": (("targeted_by_ability",), "object"),
+    "targeted_by_enemy": (("attacked", "targeted_by_ability"), "object"),
+    "sole_target_of_enemy_ability": (("targeted_by_ability",), "object"),
+    "sole_target_of_enemy": (("attacked", "targeted_by_ability"), "object"),
+    "killed_by_enemy": (("killed",), "object"), "killed": (("killed",), "object"),
+    "enemy_enters_range": (("entered",), None), "enemy_ends_action_in_range": (("action_end",), None),
+    "enemy_uses_ability_in_range": (("ability_used",), None), "enemy_attacks_in_range": (("attacked",), None),
+    "ally_ends_action_in_range": (("action_end",), None),
+    "self_kills_enemy": (("killed",), "subject"), "self_hits": (("hit",), "subject"),
+}
+
+
+def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any]]:
+    """The waiting counters that can answer ``trig`` at all, with their holders, holders in setup
+    order and each holder's in the order they were armed. Only the counters of the characters the
+    trigger is about, and of the holders of range conditions, are looked at (an attack on one
+    character is answered by none of the others' 被攻撃時 counters), so a trigger costs what it
+    can fire, not every counter of the battle."""
+    holders = dict.fromkeys(h for h in (trig.object, trig.subject) if h is not None)
+    holders.update(dict.fromkeys(_range_holders(state)))
+    found = []
+    for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
+        for e in state.effects.select(bearer=c.id, kind="counter"):
+            kinds, bound = _answers(state, c, e)
+            if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
+                    or (bound == "subject" and trig.subject != c.id):
+                continue
+            if active(state, e):
+                found.append((c, e))
+    return found
+
+
+def _answers(state: DhState, holder: Character, e: Any) -> tuple[tuple[str, ...], str | None]:
+    answers = state.answers.get(e.seq)
+    if answers is None:
+        when = ability_named(state, holder, e.data.get("ability")).counter_when
+        answers = state.answers[e.seq] = ANSWERED_TRIGGERS.get(when, ((), None))
+    return answers
+
+
+def _range_holders(state: DhState) -> list[str]:
+    """Who holds a counter of a range condition, worked out again only when effects change."""
+    version, holders = state.range_holders
+    if version != state.effects.version:
+        holders = list(dict.fromkeys(e.bearer for e in state.effects.select(kind="counter")
+                                     if e.bearer in state.characters
+                                     and _answers(state, state.characters[e.bearer], e)[1] is None))
+        state.range_holders = (state.effects.version, holders)
+    return holders
+
+
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
                     waiting: Any) -> tuple[bool, str | None]:
     """Does ``trig`` satisfy ``holder``'s condition, and who is the target of that moment? The
@@ -593,30 +649,34 @@ def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: h
     subject = state.characters.get(trig.subject) if trig.subject else None
     enemy = subject is not None and subject.side != holder.side
     ally = subject is not None and subject.side == holder.side and subject.id != holder.id
-    in_range = trig.square is not None and holder.at is not None and trig.square in \
-        reach(state, ctx, holder, ab.effects[0], ab, direction=waiting.data.get("direction"))
+
+    def in_range() -> bool:  # asked only by the conditions of a range: reach is the costly part
+        return trig.square is not None and holder.at is not None and trig.square in \
+            reach(state, ctx, holder, ab.effects[0], ab, direction=waiting.data.get("direction"))
+
     k = trig.kind
-    table = {
-        "attacked_by_enemy": k == "attacked" and trig.object == holder.id and enemy,
-        "targeted_by_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy,
-        "targeted_by_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy,
+    obj = trig.object
+    conditions: dict[str, Callable[[], bool]] = {  # only the holder's own condition is evaluated
+        "attacked_by_enemy": lambda: k == "attacked" and obj == holder.id and enemy,
+        "targeted_by_enemy_ability": lambda: k == "targeted_by_ability" and obj == holder.id and enemy,
+        "targeted_by_enemy": lambda: k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy,
         # 単独対象 (DH-8.18): the holder is the only character the attack or ability takes
-        "sole_target_of_enemy_ability": k == "targeted_by_ability" and trig.object == holder.id and enemy
+        "sole_target_of_enemy_ability": lambda: k == "targeted_by_ability" and obj == holder.id and enemy
         and not trig.fellows,
-        "sole_target_of_enemy": k in ("attacked", "targeted_by_ability") and trig.object == holder.id and enemy
+        "sole_target_of_enemy": lambda: k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy
         and not trig.fellows,
-        "killed_by_enemy": k == "killed" and trig.object == holder.id and enemy,
-        "killed": k == "killed" and trig.object == holder.id,
-        "enemy_enters_range": k == "entered" and enemy and in_range,
-        "enemy_ends_action_in_range": k == "action_end" and enemy and in_range,
-        "enemy_uses_ability_in_range": k == "ability_used" and enemy and in_range,
-        "enemy_attacks_in_range": k == "attacked" and enemy and subject.at is not None and in_range,
-        "ally_ends_action_in_range": k == "action_end" and ally and in_range,
-        "self_kills_enemy": k == "killed" and trig.subject == holder.id and
-        state.characters[trig.object].side != holder.side,
-        "self_hits": k == "hit" and trig.subject == holder.id,
+        "killed_by_enemy": lambda: k == "killed" and obj == holder.id and enemy,
+        "killed": lambda: k == "killed" and obj == holder.id,
+        "enemy_enters_range": lambda: k == "entered" and enemy and in_range(),
+        "enemy_ends_action_in_range": lambda: k == "action_end" and enemy and in_range(),
+        "enemy_uses_ability_in_range": lambda: k == "ability_used" and enemy and in_range(),
+        "enemy_attacks_in_range": lambda: k == "attacked" and enemy and subject.at is not None and in_range(),
+        "ally_ends_action_in_range": lambda: k == "action_end" and ally and in_range(),
+        "self_kills_enemy": lambda: k == "killed" and trig.subject == holder.id and
+        state.characters[obj].side != holder.side,
+        "self_hits": lambda: k == "hit" and trig.subject == holder.id,
     }
-    if not table.get(when, False):
+    if when not in conditions or not conditions[when]():
         return False, None
     if when in ("self_kills_enemy", "self_hits"):
         return True, trig.object
@@ -638,17 +698,16 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         if trig.silent or state.outcome is not None:
             return []
         found = []
-        for c in state.characters.values():
-            for e in counter_waiting(state, c):
-                ab = ability_named(state, c, e.data.get("ability"))
-                timing = ab.counter_timing
-                if (timing == "before") != trig.before:
-                    continue
-                alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
-                if alive_ok and not _ability_sealed(state, ctx, c):
-                    ok, _ = _counter_target(state, ctx, c, trig, e)
-                    if ok:
-                        found.append((c, e))
+        for c, e in _may_answer(state, trig):
+            ab = ability_named(state, c, e.data.get("ability"))
+            timing = ab.counter_timing
+            if (timing == "before") != trig.before:
+                continue
+            alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
+            if alive_ok and not _ability_sealed(state, ctx, c):
+                ok, _ = _counter_target(state, ctx, c, trig, e)
+                if ok:
+                    found.append((c, e))
         if ctx.options["counter_order"] == "opponent_first":
             found.sort(key=lambda ce: (ce[0].side == acting, ce[0].order))
         else:

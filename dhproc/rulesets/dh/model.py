@@ -139,6 +139,11 @@ class DhState:
     transfer: str | None = None  # the 転校生 side (DH-14), last in ``sides``; None in a two-side match
     transfer_arrivals: dict[str, tuple[int, Square]] = field(default_factory=dict)  # late 転校生: turn, square
     submissions: dict[str, Any] = field(default_factory=dict)  # this turn's, to locate a spent 応援ボーナス (DH-15.4)
+    # what each armed counter can answer, by its effect's seq (ability_rules.ANSWERED_TRIGGERS), worked
+    # out once: a holder's abilities never change, and triggers ask it of every counter
+    answers: dict[int, tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
+    # who holds a counter of a range condition (answering anyone's moment), as of an effects version
+    range_holders: tuple[int, list[str]] = (-1, [])
 
     @property
     def phases(self) -> int:
