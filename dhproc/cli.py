@@ -12,7 +12,8 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import click
 
@@ -548,14 +549,36 @@ def _usage_errors() -> Iterator[None]:
         raise click.UsageError(str(exc)) from None
 
 
+@dataclass
+class Replayed:
+    """What a call gave, to be given again where it is reported: its value or its exception."""
+
+    value: Any = None
+    error: BaseException | None = None
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+def replay_outcome(path: str, *, other_version: bool = False) -> Replayed:
+    """``api.replay`` of one log (on a cluster's worker), its divergence or its error kept."""
+    from . import api
+
+    try:
+        return Replayed(value=api.replay(path, other_version=other_version))
+    except Exception as exc:  # said where the batch reports it, as a local replay's would be
+        return Replayed(error=exc)
+
+
 def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> dict:
     """Each log replayed on the cluster, as the outcome the local batch then reports in order."""
     from functools import partial
 
     from .cluster import map_in_order
-    from .simulate import Outcome, replay_outcome
 
-    outcomes: list[Outcome] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
+    outcomes: list[Replayed] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
     return dict(zip(logs, outcomes))
 
 

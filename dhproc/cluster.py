@@ -36,8 +36,11 @@ class DaskBackend:
     plans' inputs, the seed, the runs), so it is pure: a lost worker's batches are run again
     elsewhere, with the same result."""
 
-    def __init__(self, address: str):
+    def __init__(self, address: str, run_batch: Callable[..., Any], plan_key: Callable[[Any], str]):
+        # the batch and the key of a plan are the simulation's, handed in so that this module
+        # knows the cluster only (simulate.py uses it, never the reverse)
         self.client = client(address)
+        self.run_batch, self.plan_key = run_batch, plan_key
 
     def workers(self) -> int:
         return max(1, len(self.client.scheduler_info().get("workers", {})))
@@ -46,10 +49,8 @@ class DaskBackend:
         return max(LEAST_RUNS_PER_TASK, math.ceil(runs / (4 * self.workers())))
 
     def __call__(self, plan: Any, parts: list[tuple[int, int]]) -> list:
-        from .simulate import inputs_digest, run_batch
-
-        what = f"{inputs_digest(plan.matches)[:16]}-{plan.seed}-{plan.keep_dice_through}"
-        futures = [self.client.submit(run_batch, plan, a, b, key=f"dhproc-simulate-{what}-{a}-{b}", retries=5)
+        what = self.plan_key(plan)
+        futures = [self.client.submit(self.run_batch, plan, a, b, key=f"dhproc-simulate-{what}-{a}-{b}", retries=5)
                    for a, b in parts]
         return self.client.gather(futures)
 

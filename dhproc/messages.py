@@ -20,9 +20,9 @@ import contextlib
 import contextvars
 import os
 import string
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
-from .naming import named_values
+from .naming import current_roster, named_values, shown
 
 __all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
 
@@ -782,3 +782,16 @@ def say(key: str, lang: str | None = None, /, **values: object) -> str:
     if found is None or rest not in found.entries:
         raise KeyError(f"no message {key!r}")
     return found.say(rest, lang, **values)
+
+
+def listed(items: Iterable[object], lang: str | None = None) -> str:
+    """Items joined as a message lists them (、 / , ), each id of the roster shown with its name:
+    ``セイバー陣営（red）、ランサー陣営（blue）``."""
+    lang = lang or default_lang()
+    roster = current_roster()
+    texts = []
+    for item in items:
+        text = str(item)
+        name = roster.display(text) if roster is not None else None
+        texts.append(shown(text, name, lang))
+    return say("list.sep", lang).join(texts)

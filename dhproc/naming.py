@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 __all__ = ["Roster", "naming", "shown", "listed", "named_values", "NAME_FIELDS", "current_roster"]
 
@@ -131,18 +131,3 @@ def named_values(values: dict[str, object], lang: str, roster: Roster | None = N
             if name is not None:
                 out[key] = shown(value, name, lang)
     return out
-
-
-def listed(items: Iterable[object], lang: str | None = None) -> str:
-    """Items joined as a message lists them (、 / , ), each id of the roster shown with its name:
-    ``セイバー陣営（red）、ランサー陣営（blue）``."""
-    from .messages import default_lang, say
-
-    lang = lang or default_lang()
-    roster = _ROSTER.get()
-    texts = []
-    for item in items:
-        text = str(item)
-        name = roster.display(text) if roster is not None else None
-        texts.append(shown(text, name, lang))
-    return say("list.sep", lang).join(texts)

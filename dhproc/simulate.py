@@ -65,20 +65,20 @@ def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> 
     """The match a run resolves: ``seed``, keyed dice streams (so that plans compared run by run
     draw each character's dice alike), and the recorded dice of the turns after
     ``keep_dice_through`` (all of them without it) set aside."""
-    from . import api
+    from .resolution import varied
 
     keep = -1 if keep_dice_through is None else keep_dice_through
     turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
     base = dataclasses.replace(match, turns=turns, report_turns=list(match.report_turns))
-    return api.varied(base, seed=seed, dice_streams="keyed")
+    return varied(base, seed=seed, dice_streams="keyed")
 
 
 def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:
     """Run ``seed``'s log: the turns up to the one that decides the match (the later ones are not
     played in that run)."""
-    from . import api
+    from .resolution import resolve_until_decided
 
-    return api.resolve_until_decided(run_match(match, seed, keep_dice_through))
+    return resolve_until_decided(run_match(match, seed, keep_dice_through))
 
 
 def run_figures(match: Match, seed: int, keep_dice_through: int | None = None) -> RunFigures:
@@ -582,6 +582,11 @@ class ProcessBackend:
             self._pool = None
 
 
+def plan_key(plan: Plan) -> str:
+    """What a plan's batches compute, named for a cluster's task keys: its inputs, seed and kept dice."""
+    return f"{inputs_digest(plan.matches)[:16]}-{plan.seed}-{plan.keep_dice_through}"
+
+
 def batch_size(runs: int, workers: int, *, least: int = 1) -> int:
     """Runs per batch: four batches a worker (an uneven batch evens out), at least ``least``."""
     return max(least, math.ceil(runs / max(1, 4 * workers)))
@@ -594,30 +599,5 @@ def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> An
         from . import cluster
 
         if runs >= cluster.LOCAL_BELOW:
-            return cluster.DaskBackend(scheduler)
+            return cluster.DaskBackend(scheduler, run_batch, plan_key)
     return ProcessBackend(jobs)
-
-
-# --------------------------------------------------------------------------- replays elsewhere
-
-@dataclass
-class Outcome:
-    """What a call gave, to be given again where it is reported: its value or its exception."""
-
-    value: Any = None
-    error: BaseException | None = None
-
-    def result(self) -> Any:
-        if self.error is not None:
-            raise self.error
-        return self.value
-
-
-def replay_outcome(path: str, *, other_version: bool = False) -> Outcome:
-    """``api.replay`` of one log (on a cluster's worker), its divergence or its error kept."""
-    from . import api
-
-    try:
-        return Outcome(value=api.replay(path, other_version=other_version))
-    except Exception as exc:  # said where the batch reports it, as a local replay's would be
-        return Outcome(error=exc)

@@ -1,0 +1,121 @@
+"""Resolving a loaded match: its turns played by its ruleset, into the log document or, for
+many runs, only the figures of one (:func:`outcome`). Below the API, which re-exports these, and
+below what builds on resolution (simulation), so neither has to import the face."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from . import __version__
+from .engine.context import TurnContext
+from .engine.ruleset import ruleset_of
+from .errors import InputError, Problem, ResolutionError
+from .match import Match
+from .messages import say
+from .outcome import Outcome
+from .rng import RNG_NAME
+
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
+
+LOG_FORMAT = "dhproc-log"
+LOG_FORMAT_VERSION = 1
+
+
+def resolve(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None) -> dict:
+    """Resolve every loaded turn; returns the log document (see schemas/log.schema.json).
+
+    ``seed`` and ``options`` vary the match without touching it (a loaded match is read-only):
+    the log records them in its input, so it replays as it was resolved."""
+    if seed is not None or options is not None:
+        match = varied(match, seed=seed, options=options)
+    return _resolve(match)
+
+
+def varied(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+           dice_streams: str | None = None) -> Match:
+    """The match with another seed, options (merged over its own) and/or dice streams (``step``,
+    ``keyed``), checked like a file's."""
+    data = copy.deepcopy(match.data)
+    if dice_streams is not None:
+        data["dice_streams"] = dice_streams
+    where = Problem("resolve()", None, None, "")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
+            raise InputError([dataclasses.replace(where, message=say("api.bad_seed", seed=repr(seed)))])
+        data["seed"] = seed
+    if options is not None:
+        data["options"] = {**(data.get("options") or {}), **options}
+    effective, problems = ruleset_of(match).options.effective(
+        data.get("options") or {}, lambda key, msg, k: dataclasses.replace(where, message=say("api.bad_option", key=repr(key), problem=msg)))
+    if problems:
+        raise InputError(problems)
+    return dataclasses.replace(match, seed=data["seed"], options=effective, data=data,
+                               report_turns=list(match.report_turns))
+
+
+def resolve_until_decided(match: Match) -> dict:
+    """Resolve the loaded turns of ``match`` up to the one that decides it: a later turn is not
+    played (an error for :func:`resolve`; for a simulated run, the outcome of that run)."""
+    return _resolve(match, until_decided=True)
+
+
+def _resolve(match: Match, *, until_decided: bool = False) -> dict:
+    """Resolve every loaded turn of ``match`` as it is."""
+    rs = ruleset_of(match)
+    state, turn_logs = _play(match, until_decided=until_decided)
+    return {
+        "format": LOG_FORMAT,
+        "format_version": LOG_FORMAT_VERSION,
+        "generator": f"dhproc {__version__}",
+        "ruleset": rs.id,
+        "ruleset_version": rs.version,
+        "rng": RNG_NAME,
+        "seed": match.seed,
+        "title": match.title,
+        "options": rs.logged_options(match.setup, match.options),
+        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "turns": turn_logs,
+        "state": rs.state_json(state),
+        "outcome": rs.outcome(state),
+    }
+
+
+def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
+            until_decided: bool = False) -> Outcome:
+    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
+    with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
+    input, its JSON text or any report: what a simulation of many runs asks for."""
+    if seed is not None or options is not None:
+        match = varied(match, seed=seed, options=options)
+    state, turn_logs = _play(match, until_decided=until_decided)
+    rs = ruleset_of(match)
+    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
+
+
+def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:
+    """The loaded turns of ``match`` resolved: the final state and each turn's log entry."""
+    rs = ruleset_of(match)
+    state = rs.initial_state(match)
+    turn_logs = []
+    for i, turn in enumerate(match.turns):
+        ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
+                          keyed=match.data.get("dice_streams") == "keyed")
+        status = rs.resolve_turn(state, turn, ctx)
+        ctx.dice.finish(awaiting=status.awaiting)
+        entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}
+        if status.awaiting is not None:
+            entry["awaiting"] = status.awaiting
+        entry["events"] = ctx.events
+        turn_logs.append(entry)
+        later = match.turns[i + 1:]
+        if until_decided and rs.is_over(state):
+            break
+        if later and not status.complete:
+            raise ResolutionError([later[0].problem(("turn",), say("turn.awaiting", turn=later[0].number,
+                                                                   earlier=turn.number, side=status.awaiting))])
+        if later and rs.is_over(state):
+            raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
+                                                                   turn=later[0].number))])
+    return state, turn_logs
