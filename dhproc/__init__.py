@@ -3,4 +3,4 @@
 The public face is :mod:`dhproc.api`; the command line in :mod:`dhproc.cli` is a thin layer on it.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
