@@ -31,12 +31,17 @@ class Browser:
         self.driver = subprocess.Popen([DRIVER, f"--port={self.port}"], stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL)
         self.profile = tempfile.mkdtemp(prefix="dhproc-chromium-")
-        for _ in range(100):
+        # the driver may take seconds to listen on a loaded machine (CI runs two test workers):
+        # wait for it while it lives, up to a minute, rather than a fixed number of tries
+        deadline = time.monotonic() + 60
+        while True:
             try:
                 self._call("GET", "/status")
                 break
             except OSError:
-                time.sleep(0.05)
+                if self.driver.poll() is not None or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
         args = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1000,1400",
                 f"--user-data-dir={self.profile}"]
