@@ -1,0 +1,1 @@
+"""Exact odds: finite distributions of dice and of the checks rulesets build from them."""
