@@ -27,6 +27,8 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..report.summary import SummaryHooks
     from ..textimport import Grammar
     from ..aliases import SubmissionAliases
+    from ..odds.report import ActionOdds
+    from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,31 @@ class Ruleset:
         from ..report.document import to_text
 
         return to_text(self.report_blocks(log, lang=lang, view=view, turns=turns))
+
+    # Odds (``dhproc odds``, ``--dice-plan``'s 確率, ``--luck``): each ruleset computes them from
+    # the same checks its resolver calls (rulesets/<id>/rolls.py), never from a second copy of a
+    # rule. A ruleset that does not offer them leaves these as they are.
+
+    def action_odds(self, match: "Match", turn_number: int, who: str, target: str | None,
+                    action: str | None) -> "ActionOdds | None":
+        """The exact odds of ``who``'s declared action in turn ``turn_number`` (``action`` picks one
+        when it declares several; ``target`` overrides the declared one), at the state the turn
+        starts from; where earlier actions of the turn would change it, the result's assumptions
+        name the state it assumed. Bad input (unknown id, no such action) raises
+        :class:`~dhproc.errors.InputError` located in the turn file. None: not offered."""
+        return None
+
+    def roll_chance(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
+        """The chance that a logged ``roll`` event succeeds for its roller (``--dice-plan``'s 確率),
+        ``events`` being the log's events up to and including it. None: no chance to give (not
+        offered, or a roll that succeeds or fails at nothing)."""
+        return None
+
+    def roll_luck(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
+        """Where a logged ``roll`` stands within its exact distribution, mid-rank, oriented so that
+        1 is the best for the roller (``--luck``'s 「上位3%の出目」, ``summary``'s luck line).
+        None: not offered for this roll."""
+        return None
 
     # A match may start where a campaign already is: its setup then gives the current state
     # beside the base values, and its first turn is not 1. ``dhproc new RULESET DIR --from LOG``
