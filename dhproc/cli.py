@@ -512,6 +512,25 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 
 
 @cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--who", required=True, metavar="ID")
+@click.option("--target", metavar="ID")
+@click.option("--action", metavar="NAME")
+@click.option("--json", "as_json", is_flag=True)
+@lang_option(expose=True)
+def odds(file: str, who: str, target: str | None, action: str | None, as_json: bool, lang: str) -> None:
+    """The exact odds of a declared action, before it is rolled."""
+    from . import api
+
+    def work(name: str) -> None:
+        found = api.odds(_load(name, False), who, target=target, action=action)
+        _out(json.dumps(found.to_json(), ensure_ascii=False, indent=2) if as_json else found.text(lang),
+             nl=as_json)
+
+    sys.exit(_batch([file], work))
+
+
+@cli.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path())  # a folder is a located "not a file", in the batch
 @click.option("--other-version", is_flag=True)
 @click.option("--scheduler", metavar="ADDRESS")

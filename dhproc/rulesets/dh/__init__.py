@@ -147,6 +147,21 @@ class DhRuleset(Ruleset):
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
 
+    def action_odds(self, match, turn_number, who, target, action):
+        from .odds import action_odds
+
+        return action_odds(match, turn_number, who, target, action)
+
+    def roll_chance(self, roll_event, events):
+        from .odds import roll_chance
+
+        return roll_chance(roll_event)
+
+    def roll_luck(self, roll_event, events):
+        from .odds import roll_luck
+
+        return roll_luck(roll_event)
+
     def summary_hooks(self):
         from ...report.summary import SummaryHooks
 
