@@ -596,15 +596,25 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1,
 def dice_plan(match: Match) -> list[dict]:
     """The dice the match's reported turns draw, in order, before any are recorded: each turn's
     ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
-    as written). Which dice come later can depend on earlier results."""
+    as written), each with its ``chance`` of success where the ruleset gives one. Which dice come
+    later can depend on earlier results."""
     rolls: list[dict] = []
+    rs = ruleset_of(match)
     for i, turn in enumerate(match.turns):
         if turn.number not in match.report_turns:
             continue
         planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
         last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
-        rolls += [dict(e, turn=turn.number) for e in last["events"] if e["kind"] == "roll"]
+        rolls += [_planned(rs, e, last["events"][:i + 1], turn.number)
+                  for i, e in enumerate(last["events"]) if e["kind"] == "roll"]
     return rolls
+
+
+def _planned(rs: Any, roll: dict, events: list[dict], turn: int) -> dict:
+    """A planned roll with its turn and, where the ruleset gives one, its chance of success
+    (``Ruleset.roll_chance``, the 確率 column)."""
+    chance = rs.roll_chance(roll, events)
+    return dict(roll, turn=turn) | ({"chance": chance} if chance is not None else {})
 
 
 @dataclass(frozen=True)
@@ -792,22 +802,47 @@ def _has(node: Any, part: Any) -> bool:
     return part in node if isinstance(node, dict) else isinstance(part, int) and 0 <= part < len(node)
 
 
-def summary_blocks(log: dict, *, lang: str = "ja") -> list:
-    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks."""
+def summary_blocks(log: dict, *, lang: str = "ja", luck: bool = False) -> list:
+    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks;
+    with ``luck``, a line per side on how lucky its dice were (``Ruleset.roll_luck``)."""
     from .report.summary import summary_blocks as build
 
+    rs = _log_ruleset(log)
+    blocks = build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
+    if not luck:
+        return blocks
+    from .odds.luck import rolls_luck, side_lines
+    from .report.document import Lines
+
+    setup = log["input"]["match"].get("setup") or {}
+    characters = setup.get("characters") if isinstance(setup.get("characters"), dict) else {}
+    side_of = {cid: c["side"] for cid, c in characters.items() if isinstance(c, dict) and "side" in c}
+    with naming(Roster.from_setup(setup)):
+        lines = side_lines(rolls_luck(log, rs), side_of)
+    return blocks + ([Lines(tuple(lines))] if lines else [])
+
+
+def _log_ruleset(log: dict) -> Any:
     rs = get_ruleset(log["ruleset"])
     if rs is None:
         raise InputError([Problem("<log>", None, None, say("match.unknown_ruleset_log", ruleset=log["ruleset"]))])
-    return build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
+    return rs
 
 
 def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
-              turns: list[int] | None = None) -> list[str]:
-    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message."""
+              turns: list[int] | None = None, luck: bool = False) -> list[str]:
+    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message;
+    with ``luck``, a table of each roll's rank within its exact distribution after the report."""
     from .report.formats import format_report
 
-    return format_report(report_blocks(log, lang=lang, view=view, turns=turns), fmt, lang=lang)
+    blocks = report_blocks(log, lang=lang, view=view, turns=turns)
+    if luck:
+        from .odds.luck import luck_block, rolls_luck
+
+        shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
+        with naming(Roster.from_setup(log["input"]["match"].get("setup"))):
+            blocks = blocks + luck_block(rolls_luck(log, _log_ruleset(log), shown))
+    return format_report(blocks, fmt, lang=lang)
 
 
 # --------------------------------------------------------------------------- replay

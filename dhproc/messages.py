@@ -529,6 +529,10 @@ MESSAGES = Catalog({
                           "public hides what a side may not see yet (secret abilities)."),
     "help.resolve.dice_plan": ("レポートするターンで振るダイスを、振る順に目的つきで並べます。処理はしません。",
                                "List the dice the reported turns will draw, in order, with their purpose; resolve nothing else."),
+    "help.resolve.luck": ("レポートの後に、出目ごとの運（厳密な分布の中での順位：「上位3%の出目」）を表にします。",
+                          "After the report, a table of each roll's luck (its rank within its exact distribution: "
+                          "'a top-3% roll')."),
+    "help.summary.luck": ("陣営ごとの運：出目の順位の平均と、いちばんの不運。", "Each side's luck: the mean rank of its rolls and its unluckiest moment."),
     "help.simulate": ("対戦（ターンファイルならそのターンまで）を、ダイスを振り直して何度も処理し、勝敗の見込みを表示します。",
                       "Resolve a match (a turn file: up to that turn) many times with fresh dice and print its odds."),
     "help.simulate.runs": ("処理する回数（run 0 … N−1）。", "How many runs (run 0 … N−1)."),

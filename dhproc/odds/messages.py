@@ -60,7 +60,9 @@ MESSAGES = catalogue("odds", {
     # --luck and summary
     "luck_top": ("上位{p}の出目", "a top-{p} roll"),
     "luck_bottom": ("下位{p}の出目", "a bottom-{p} roll"),
-    "luck_side": ("{side}の運：出目{n}回の平均 上位{mean}、いちばんの不運 ターン{turn} {about}（{luck}）",
-                  "{side}'s luck: mean of {n} rolls top {mean}; unluckiest: turn {turn} {about} ({luck})"),
-    "luck_head": ("運（出目の順位、1が最良）", "luck (each roll's rank, 1 the best)"),
+    "luck_side": ("{side}の運：出目{n}回の順位の平均 {mean}（50%が並、高いほど幸運）、いちばんの不運はターン{turn}の{about}（{luck}）",
+                  "{side}'s luck: mean rank {mean} over {n} rolls (50% is average, higher is luckier); "
+                  "unluckiest: turn {turn}, {about} ({luck})"),
+    "luck_head": ("出目の運（厳密な分布の中での順位）", "luck of the dice (each roll's rank within its exact distribution)"),
+    "luck_columns": ("ターン|回|目的|内容|出目|運", "turn|draw|purpose|about|face|luck"),
 })

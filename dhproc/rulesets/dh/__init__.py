@@ -17,6 +17,7 @@ class DhRuleset(Ruleset):
     name_en = "Dangerous (ダンゲロス) basic rules 2.1"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.dh.odds"  # dhproc odds, --dice-plan's 確率, --luck
     setup_schema = "dh.setup"
     submissions_schema = "dh.submissions"
 
@@ -146,21 +147,6 @@ class DhRuleset(Ruleset):
                   "応援": "bonus", "応援ボーナス": "bonus", "発動": "activation", "命中": "hit", "成功": "success"},
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
-
-    def action_odds(self, match, turn_number, who, target, action):
-        from .odds import action_odds
-
-        return action_odds(match, turn_number, who, target, action)
-
-    def roll_chance(self, roll_event, events):
-        from .odds import roll_chance
-
-        return roll_chance(roll_event)
-
-    def roll_luck(self, roll_event, events):
-        from .odds import roll_luck
-
-        return roll_luck(roll_event)
 
     def summary_hooks(self):
         from ...report.summary import SummaryHooks

@@ -22,7 +22,8 @@ from .ability_rules import mental_rate
 from .effect_kinds import damage_amount
 from .harm import reduction_on
 from .model import Character, DhState
-from .rolls import attack_damage, check_odds, face_luck, hit_rate, reduced_damage, success_chance, without_die
+from ...odds.d100 import check_odds, face_luck, success_chance
+from .rolls import attack_damage, hit_rate, reduced_damage, without_die
 from .status import stat
 from .support import Support, points_of, roll_rate
 
@@ -234,14 +235,14 @@ def _ability_damage(activation: Distribution[bool], success: Distribution[bool],
 
 # ------------------------------------------------------------------------------ logged rolls
 
-def roll_chance(roll: dict) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
     """A logged 判定's chance of success: its rate read by the same check."""
     if roll.get("purpose") not in CHECKS or "rate" not in roll:
         return None
     return success_chance(roll["rate"])
 
 
-def roll_luck(roll: dict) -> Fraction | None:
+def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     if roll.get("purpose") not in CHECKS or "rate" not in roll:
         return None
-    return face_luck(roll["face"], roll["rate"])
+    return face_luck(roll["face"])

@@ -2,26 +2,20 @@
 
 The resolver calls these for every roll it makes (strike.py, ability_rules.py); ``dhproc odds``,
 ``--dice-plan``'s 確率 and ``--luck`` apply the same functions to exact distributions
-(odds.py), so the odds can never read a rule differently from the resolution.
+(odds.py, with dhproc/odds/d100.py for the d100 判定 every ruleset shares), so the odds can never
+read a rule differently from the resolution.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from ...engine.rates import succeeds
 
-from ...odds.distribution import Distribution
-
-D100 = 100  # every dh 判定 is a d100 at most the rate
+__all__ = ["hit_rate", "succeeds", "needs_die", "attack_damage", "reduced_damage", "without_die", "AUTO_CHECKS"]
 
 
 def hit_rate(attack: int, defense: int) -> int:
     """命中率 (DH-4.2): (攻撃力 − 防御力) × 5 + 50, unclamped (a d100 reads it as it stands)."""
     return (attack - defense) * 5 + 50
-
-
-def succeeds(face: int, rate: int) -> bool:
-    """A 判定 (DH-7.1): the d100 face at most the rate succeeds."""
-    return face <= rate
 
 
 def needs_die(rate: int, roll_at_100: bool) -> bool:
@@ -55,18 +49,3 @@ def without_die(rate: int, purpose: str, *, roll_at_100: bool, auto_success: boo
     if auto_success and purpose in AUTO_CHECKS:
         return "auto"
     return None
-
-
-def check_odds(rate: int) -> Distribution[bool]:
-    """The exact chance a d100 判定 at ``rate`` succeeds: :func:`succeeds` over every face."""
-    return Distribution.die(D100).map(lambda face: succeeds(face, rate))
-
-
-def success_chance(rate: int) -> Fraction:
-    return check_odds(rate).p(True)
-
-
-def face_luck(face: int, rate: int) -> Fraction:
-    """How lucky a d100 face was for its roller, 1 the best: low faces succeed, so the face's
-    mid-rank percentile read from the top."""
-    return 1 - Distribution.die(D100).percentile(face)
