@@ -16,6 +16,7 @@ from ...messages import say
 from ...odds.distribution import Distribution
 from ...odds.inputs import not_declared, option, refuse, turn_of, turn_start, unknown_target
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
+from ...odds.sampling import Folded, fold
 from ...resolution import state_before
 from .abilities import Ability
 from .ability_rules import mental_rate
@@ -151,10 +152,12 @@ def _hit_word(hit: bool) -> str:
 
 
 def _knock_out(damage: Distribution[int], t: Character) -> Fraction:
-    """DH-ODDS.1: knocked out is 体力 0 (死亡; 瀕死 at 体力 1 is not), the same as killed."""
-    if t.dead or t.hp <= 0:
-        return Fraction(0)
-    return damage.at_least(t.hp)
+    return damage.probability(lambda amount: _knocks_out(amount, t))
+
+
+def _knocks_out(amount: int, t: Character) -> bool:
+    """DH-16.1: knocked out is 体力 0 (死亡; 瀕死 at 体力 1 is not), the same as killed."""
+    return not t.dead and 0 < t.hp <= amount
 
 
 def _stats(a: Character, atk: int, t: Character, dfn: int) -> Assumption:
@@ -188,10 +191,12 @@ def _ability(state: DhState, ctx: TurnContext, user: Character, ab: Ability, t: 
     amounts = [reduced_damage(damage_amount(state, user, s, t), by) for s in damaging]
     if by > 0:
         assumptions.append(Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}"))
-    total = _ability_damage(activation, success, amounts, per_effect=ctx.options["activation_per_effect"])
+    folded = _ability_damage(activation, success, amounts, per_effect=ctx.options["activation_per_effect"],
+                             key=f"{ctx.turn}/{user.id}/{ab.name}/{t.id}")
+    total = folded.result
     ko = _knock_out(total, t)
     return ActionOdds(user.id, t.id, ab.name, checks, (StepOdds("effect", total),), ko, ko, None,
-                      tuple(assumptions))
+                      tuple(assumptions), folded.approximation(lambda d: _knocks_out(d, t)))
 
 
 def _success_word(ok: bool) -> str:
@@ -214,23 +219,30 @@ def _check(state: DhState, ctx: TurnContext, user: Character, purpose: str, base
 
 
 def _ability_damage(activation: Distribution[bool], success: Distribution[bool], amounts: list[int], *,
-                    per_effect: bool) -> Distribution[int]:
+                    per_effect: bool, key: str) -> Folded:
     """体力 damage of the damaging effects: each lands when its activation (one roll for the
-    ability, or one per effect with ``activation_per_effect``) and its own 成功判定 succeed."""
-    lands = activation.combine(success, lambda a, s: a and s)
+    ability, or one per effect with ``activation_per_effect``) and its own 成功判定 succeed.
+    Exact while it fits the enumeration limit, else sampled and flagged (dhproc/odds/sampling.py)."""
+    def dealt(amount: int) -> Distribution[int]:
+        return success.map(lambda ok: amount if ok else 0)
+
     if per_effect:
-        total: Distribution[int] = Distribution.constant(0)
-        for amount in amounts:
-            total = total + lands.map(lambda ok, n=amount: n if ok else 0)
-        return total
+        lands = activation.combine(success, lambda a, s: a and s)
+        return fold([lands.map(lambda ok, n=amount: n if ok else 0) for amount in amounts], _add, 0, key=key)
+    # one 発動判定 for the whole ability: (activated, damage so far), the activation drawn first
+    folded = fold([activation] + [dealt(n) for n in amounts], _after_activation, (None, 0), key=key)
+    return folded.map(lambda state: state[1])
 
-    def after(on: bool) -> Distribution[int]:
-        total: Distribution[int] = Distribution.constant(0)
-        for amount in amounts:
-            total = total + success.map(lambda ok, n=amount: n if ok and on else 0)
-        return total
 
-    return activation.bind(after)
+def _add(total: int, more: int) -> int:
+    return total + more
+
+
+def _after_activation(state: tuple[bool | None, int], drawn: Any) -> tuple[bool | None, int]:
+    on, total = state
+    if on is None:
+        return drawn, total
+    return on, total + (drawn if on else 0)
 
 
 # ------------------------------------------------------------------------------ logged rolls

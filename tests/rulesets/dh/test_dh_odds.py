@@ -202,3 +202,38 @@ def test_dh_16_1_a_target_named_on_the_command_line_replaces_the_declared_one() 
     figures = _odds(str(EXAMPLE / "turn-01.yaml"), "--who", "yamada", "--target", "tanaka")
     assert figures["target"] == "tanaka"
     assert _hit(figures) == Fraction(hit_rate(10, 6), 100)
+
+
+def _three_bolts() -> api.Match:
+    chars = ("      a: {name: 甲, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,\n"
+             "          ability: {name: 三連雷, activation: 90, success: 60,\n"
+             "                    effects: [{kind: damage, amount: 2, targets: {side: enemy}},\n"
+             "                              {kind: damage, amount: 3, targets: {side: enemy}},\n"
+             "                              {kind: damage, amount: 4, targets: {side: enemy}}]}}\n"
+             "      x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 6, spirit: 3, fs: 5, at: Ａ２}\n")
+    turns = """\
+        - turn: 1
+          submissions: {red: [{who: a, ability: {targets: [x]}}], blue: []}
+        """
+    return api.loads(match_text(turns, options="{}", chars=chars), name="match.yaml")
+
+
+def test_dh_16_2_too_large_to_enumerate_is_sampled_and_flagged_approximate(monkeypatch) -> None:
+    """With the enumeration limit forced down, the damage of three effects is sampled from a seeded
+    stream instead of truncated: flagged, with an interval that holds the exact chance."""
+    from dhproc.odds import distribution
+
+    match = _three_bolts()
+    exact = api.odds(match, "a").figures
+    assert exact.approximate is None
+    monkeypatch.setattr(distribution, "LIMIT", 4)
+    sampled = api.odds(match, "a")
+    flag = sampled.figures.approximate
+    assert flag is not None and flag.limit == 4 and flag.size > 4
+    assert flag.interval[0] <= exact.knock_out <= flag.interval[1]
+    assert sampled.figures == api.odds(match, "a").figures  # the same stream, the same figures
+    data = sampled.to_json()
+    assert data["approximate"]["samples"] == flag.samples and data["approximate"]["seed"].startswith("odds/")
+    assert "概算：" in sampled.text("ja") and "approximate: " in sampled.text("en")
+    # the exact figures, for the record: damage 9 needs all three, 6 or more knocks out
+    assert exact.knock_out == exact.steps[0].damage.at_least(6)
