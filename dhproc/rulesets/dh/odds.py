@@ -44,7 +44,8 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
         return _attack(state, ctx, user, t, support)
     named = target or _ability_target(act)
     t = _target(turn, state, named) if named is not None else None
-    return _ability(state, ctx, user, _used_ability(state, user, _ability_name(act, user)), t, support)
+    return _ability(state, ctx, user, _used_ability(state, user, _ability_name(act, user)), t, support, turn,
+                    _where(turn, who))
 
 
 def _used_ability(state: DhState, user: Character, name: str) -> Ability:
@@ -174,13 +175,17 @@ def _bonus(roll: str, points: int) -> Assumption:
 # ------------------------------------------------------------------------------ 特殊能力
 
 def _ability(state: DhState, ctx: TurnContext, user: Character, ab: Ability, t: Character | None,
-             support: Support | None) -> ActionOdds:
+             support: Support | None, turn: Any, where: tuple) -> ActionOdds:
     assumptions = [turn_start(ctx.turn), option(ctx.options, "roll_at_100"),
                    option(ctx.options, "activation_per_effect"),
                    Assumption("restrictions", "制約・対象・射程は満たしているものとします",
                               "restrictions, targets and range are taken as met")]
+    if ab.mental_attack and t is None:  # its 成功率 is each target's own (DH-8.8): name one
+        raise refuse(turn, where, say("odds.needs_target", who=user.id, action=ab.name))
     activation = _check(state, ctx, user, "activation_check", ab.activation, support, assumptions)
-    success_rate = mental_rate(ctx, t, state) if ab.mental_attack and t is not None else ab.success
+    success_rate = mental_rate(ctx, t, state) if ab.mental_attack else ab.success
+    if ab.mental_attack:
+        assumptions.append(option(ctx.options, "mental_table"))
     success = _check(state, ctx, user, "success_check", success_rate, support, assumptions)
     checks = (CheckOdds("activation_check", activation.map(_success_word)),
               CheckOdds("success_check", success.map(_success_word)))

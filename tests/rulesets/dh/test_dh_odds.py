@@ -130,11 +130,19 @@ def _hit_of(figures) -> Fraction:
     return figures.checks[0].outcomes.p("hit")
 
 
-@pytest.mark.parametrize("turn_file", ["turn-01.yaml", "turn-02.yaml", "turn-03.yaml"])
-def test_dh_16_1_every_example_attacks_odds_agree_with_simulate(turn_file: str) -> None:
-    """Each declared 通常攻撃 of the example: the exact 命中率 within the sampled interval (the
-    earlier turns' recorded dice kept, so the turn starts from the same state)."""
-    match = api.load(str(EXAMPLE / turn_file))
+EXAMPLE_TURNS = [f"{folder}/turn-0{n}.yaml" for folder in ("dh", "dh/abilities") for n in (1, 2, 3)]
+
+
+def test_dh_16_1_every_example_actions_odds_agree_with_simulate() -> None:
+    """Each declared 通常攻撃 and ability of every dh example turn: the exact chance of each check
+    within the interval of the same check sampled by `dhproc simulate` (the earlier turns'
+    recorded dice kept, so the turn starts from the same state)."""
+    compared = sum(_compared_with_simulate(turn_file) for turn_file in EXAMPLE_TURNS)
+    assert compared >= 15
+
+
+def _compared_with_simulate(turn_file: str) -> int:
+    match = api.load(str(ROOT / "examples" / turn_file))
     turn = match.report_turns[-1]
     runs = 400
     sim = api.simulate(match, runs=runs, seed=3, keep_dice_through=turn - 1)["plans"][0]["checks"]
@@ -142,16 +150,24 @@ def test_dh_16_1_every_example_attacks_odds_agree_with_simulate(turn_file: str) 
     compared = 0
     for actions in match.turns[-1].submissions.values():
         for act in actions:
-            if "attack" not in act:
+            if "attack" not in act and "ability" not in act:
                 continue
-            key = f"{act['who']}/{act['attack']}/hit_check"
-            if key not in sim:  # cancelled in every run (no shared square, or dead first)
-                continue
-            exact = _hit_of(api.odds(match, act["who"]).figures)
-            rolled, won = earlier.get(key, (0, 0))  # the same in every run: their dice are kept
-            assert within(exact, sim[key]["count"] - runs * won, sim[key]["rolled"] - runs * rolled), key
-            compared += 1
-    assert compared >= 2
+            ability = (match.setup["characters"][act["who"]].get("ability") or {})
+            if "ability" in act and {"kind": "mental_attack"} in ability.get("restrictions", []):
+                continue  # each target its own 成功率: test_dh_16_2_a_mental_attack_needs_its_target
+            figures = api.odds(match, act["who"]).figures
+            what = act["attack"] if "attack" in act else figures.action
+            for check in figures.checks:
+                key = f"{act['who']}/{what}/{check.check}"
+                if key not in sim:  # never rolled: cancelled, no die at 100 %, or a counter that never fired
+                    continue
+                rolled, won = earlier.get(key, (0, 0))  # the same in every run: their dice are kept
+                if sim[key]["rolled"] == runs * rolled:
+                    continue  # rolled in earlier turns only
+                exact = check.outcomes.p("hit") + check.outcomes.p("success")
+                assert within(exact, sim[key]["count"] - runs * won, sim[key]["rolled"] - runs * rolled), key
+                compared += 1
+    return compared
 
 
 def test_dh_16_2_ability_checks_read_the_rates_the_resolver_rolls() -> None:
@@ -237,3 +253,19 @@ def test_dh_16_2_too_large_to_enumerate_is_sampled_and_flagged_approximate(monke
     assert "概算：" in sampled.text("ja") and "approximate: " in sampled.text("en")
     # the exact figures, for the record: damage 9 needs all three, 6 or more knocks out
     assert exact.knock_out == exact.steps[0].damage.at_least(6)
+
+
+def test_dh_16_2_a_mental_attack_needs_its_target_and_reads_its_spirit() -> None:
+    """精神攻撃 (DH-8.8): the 成功率 is the target's by the mental table, so the odds ask for the
+    target when the action names none, and read that target's 精神."""
+    turn = str(ROOT / "examples" / "dh" / "abilities" / "turn-02.yaml")
+    result = CliRunner().invoke(cli, ["odds", turn, "--who", "gou", "--lang", "en"])
+    assert result.exit_code == 1 and "'鬼塚ゴウ (gou)''s '威圧' names no target: give one with --target" in result.output
+    match = api.load(turn)
+    for target in ("sato", "ito"):
+        figures = api.odds(match, "gou", target=target).figures
+        spirit = match.setup["characters"][target]["spirit"]
+        rate = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}[match.options["mental_table"]][min(spirit, 3)]
+        assert figures.checks[1].check == "success_check"
+        assert figures.checks[1].outcomes.p("success") == Fraction(rate, 100)
+        assert "option.mental_table" in {a.key for a in figures.assumptions}
