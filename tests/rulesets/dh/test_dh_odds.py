@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from dhproc import api
@@ -269,3 +270,25 @@ def test_dh_16_2_a_mental_attack_needs_its_target_and_reads_its_spirit() -> None
         assert figures.checks[1].check == "success_check"
         assert figures.checks[1].outcomes.p("success") == Fraction(rate, 100)
         assert "option.mental_table" in {a.key for a in figures.assumptions}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(1, 12), st.sampled_from(["roll", "half_sure", "sure"]))
+def test_dh_16_1_attack_odds_equal_brute_force_over_the_d100(attack: int, defense: int, hp: int, mode: str) -> None:
+    chars = (f"      a: {{name: 甲, side: red, attack: {attack}, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１}}\n"
+             f"      x: {{name: 敵, side: blue, attack: 5, defense: {defense}, hp: {hp}, spirit: 3, fs: 5, at: Ａ２}}\n")
+    turns = """\
+        - turn: 1
+          submissions: {red: [{who: a, to: Ａ２, attack: x}], blue: []}
+        """
+    match = api.loads(match_text(turns, options=f"{{hit_mode: {mode}}}", chars=chars), name="match.yaml")
+    figures = api.odds(match, "a").figures
+
+    def dealt(face: int) -> int:
+        return attack_damage(attack, defense, mode == "sure" or succeeds(face, hit_rate(attack, defense)), mode)
+
+    brute = Distribution.enumerate([100], dealt)
+    assert figures.steps[-1].damage == brute
+    assert figures.knock_out == brute.probability(lambda d: d >= hp)
+    per_hit = max(1, attack - defense)
+    assert figures.hits_to_knock_out == Distribution.constant(-(-hp // per_hit))
