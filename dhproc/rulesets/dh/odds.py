@@ -2,8 +2,8 @@
 rolls (rolls.py) and the rates it reads (support.roll_rate), on the state the turn starts from.
 
 A 通常攻撃: the 命中判定, the damage (攻撃力 − 防御力, at least 1), any ステータスダメージ軽減, the
-chance to bring 体力 to 0 and how many hits that takes (DH-ODDS.1). An ability: its 発動判定 and
-成功判定 at the rates it would roll, and the 体力 damage of its ステータスダメージ effects.
+chance to bring 体力 to 0 and how many hits that takes (DH-16.1). An ability: its 発動判定 and
+成功判定 at the rates it would roll, and the 体力 damage of its ステータスダメージ effects (DH-16.2).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...messages import say
+from ...odds.d100 import check_odds, face_luck, success_chance
 from ...odds.distribution import Distribution
 from ...odds.inputs import not_declared, option, refuse, turn_of, turn_start, unknown_target
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
@@ -23,7 +24,6 @@ from .ability_rules import mental_rate
 from .effect_kinds import damage_amount
 from .harm import reduction_on
 from .model import Character, DhState
-from ...odds.d100 import check_odds, face_luck, success_chance
 from .rolls import attack_damage, hit_rate, reduced_damage, without_die
 from .status import stat
 from .support import Support, points_of, roll_rate
@@ -35,8 +35,9 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     turn = turn_of(match, turn_number)
     state = state_before(match, turn_number)
     side, index, act = _declaration(turn, state, who)
+    where = ("submissions", side, index)  # the 行動, where a problem with it is located
     user = state.characters[who]
-    chosen = _chosen(turn, who, act, action, user)
+    chosen = _chosen(turn, where, who, act, action, user)
     ctx = TurnContext(seed=match.seed, turn=turn_number, options=match.options, recorded=None)
     support = _support(side, index, act)
     if chosen == "attack":
@@ -45,7 +46,7 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     named = target or _ability_target(act)
     t = _target(turn, state, named) if named is not None else None
     return _ability(state, ctx, user, _used_ability(state, user, _ability_name(act, user)), t, support, turn,
-                    _where(turn, who))
+                    where)
 
 
 def _used_ability(state: DhState, user: Character, name: str) -> Ability:
@@ -79,24 +80,16 @@ def _ability_name(act: dict, user: Character) -> str:
     return use.get("name") or (user.ability.name if user.ability else "ability")
 
 
-def _chosen(turn: Any, who: str, act: dict, action: str | None, user: Character) -> str:
+def _chosen(turn: Any, where: tuple, who: str, act: dict, action: str | None, user: Character) -> str:
     known = _actions(act, user)
     if action is None and known:
         return "attack" if known[0] == "attack" else "ability"
     if action in known:
         return "attack" if action == "attack" else "ability"
     if not known:
-        raise refuse(turn, _where(turn, who), say("odds.nothing_rolled", who=who, turn=turn.number))
-    raise refuse(turn, _where(turn, who), say("odds.no_action", who=who, turn=turn.number, action=action,
+        raise refuse(turn, where, say("odds.nothing_rolled", who=who, turn=turn.number))
+    raise refuse(turn, where, say("odds.no_action", who=who, turn=turn.number, action=action,
                                               known=", ".join(known)))
-
-
-def _where(turn: Any, who: str) -> tuple:
-    for side, actions in turn.submissions.items():
-        for i, act in enumerate(actions):
-            if act["who"] == who:
-                return ("submissions", side, i)
-    return ("submissions",)
 
 
 def _target(turn: Any, state: DhState, cid: str) -> Character:
@@ -140,7 +133,7 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, suppor
     if by > 0:
         final = raw.map(lambda d: reduced_damage(d, by))
         steps.append(StepOdds("reduction", final))
-        assumptions.append(Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}"))
+        assumptions.append(_reduction(t, by))
     per_hit = reduced_damage(attack_damage(atk, dfn, True, mode), by)
     ko = _knock_out(final, t)
     hits = Distribution.constant(-(-t.hp // per_hit) if per_hit > 0 and not t.dead else 0)
@@ -164,6 +157,10 @@ def _knocks_out(amount: int, t: Character) -> bool:
 def _stats(a: Character, atk: int, t: Character, dfn: int) -> Assumption:
     return Assumption("stats", f"{a.name}の攻撃力{atk}、{t.name}の防御力{dfn}・体力{t.hp}",
                       f"{a.name}'s attack {atk}; {t.name}'s defense {dfn}, HP {t.hp}")
+
+
+def _reduction(t: Character, by: int) -> Assumption:
+    return Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}")
 
 
 def _bonus(roll: str, points: int) -> Assumption:
@@ -195,7 +192,7 @@ def _ability(state: DhState, ctx: TurnContext, user: Character, ab: Ability, t: 
     by = reduction_on(state, t, "hp")
     amounts = [reduced_damage(damage_amount(state, user, s, t), by) for s in damaging]
     if by > 0:
-        assumptions.append(Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}"))
+        assumptions.append(_reduction(t, by))
     folded = _ability_damage(activation, success, amounts, per_effect=ctx.options["activation_per_effect"],
                              key=f"{ctx.turn}/{user.id}/{ab.name}/{t.id}")
     total = folded.result

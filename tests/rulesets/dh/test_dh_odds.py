@@ -292,3 +292,25 @@ def test_dh_16_1_attack_odds_equal_brute_force_over_the_d100(attack: int, defens
     assert figures.knock_out == brute.probability(lambda d: d >= hp)
     per_hit = max(1, attack - defense)
     assert figures.hits_to_knock_out == Distribution.constant(-(-hp // per_hit))
+
+
+def test_dh_16_1_a_reduction_standing_on_the_target_is_a_step_and_an_assumption() -> None:
+    """u's ステータスダメージ軽減 2 (turn 1, lasting) stands when x attacks it in turn 2: with
+    reduction_covers_attacks the 4 damage becomes 2 after the reduction step (DH-11.14)."""
+    characters = {
+        "u": {"name": "使い手", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ２",
+              "ability": {"name": "守り", "activation": 90, "duration": 2, "targets": {"side": "self"},
+                          "effects": [{"kind": "damage_reduction", "amount": 2}]}},
+        "x": {"name": "敵", "side": "blue", "attack": 9, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３"}}
+    data = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"reduction_covers_attacks": True},
+            "setup": {"map": {"rows": 3, "cols": 4}, "first": "red",
+                      "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": characters},
+            "turns": [{"turn": 1, "dice": [1], "submissions": {"red": [{"who": "u", "ability": {}}], "blue": []}},
+                      {"turn": 2, "submissions": {"red": [], "blue": [{"who": "x", "to": "Ｂ２", "attack": "u"}]}}]}
+    match = api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml")
+    figures = api.odds(match, "x").figures
+    assert [s.step for s in figures.steps] == ["attack", "reduction"]
+    assert figures.steps[0].damage == Distribution({0: 30, 4: 70})
+    assert figures.steps[1].damage == Distribution({0: 30, 2: 70})
+    assert figures.hits_to_knock_out == Distribution.constant(3)
+    assert "reduction" in {a.key for a in figures.assumptions}
