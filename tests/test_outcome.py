@@ -49,3 +49,12 @@ def test_a_logos_skill_counts_only_when_it_succeeds() -> None:
             succeeded[e["character"]] = succeeded.get(e["character"], 0) + 1
     assert len(succeeded) < len(skills)
     assert Outcome.of_log(log).ability_uses == succeeded
+
+
+@pytest.mark.parametrize("example, killer", [("nicosw", "gord"), ("kagemiya", "saber")])
+def test_a_kill_whose_event_names_no_killer_is_counted_as_the_summary_counts_it(example: str, killer: str) -> None:
+    """nicosw's 生死判定 and kagemiya's 脱落 name no killer: the ruleset's summary hooks find who
+    dealt the damage, so the run's kills are those of ``dhproc summary``."""
+    match = api.load(ROOT / "examples" / example / "match.yaml")
+    log = api.resolve(match)
+    assert Outcome.of_log(log).kills == api.outcome(match).kills == {killer: 1}

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from .context import TurnContext
     from ..report.document import Block
     from ..report.summary import SummaryHooks
+    from .event_rates import EventRate
     from ..textimport import Grammar
     from ..aliases import SubmissionAliases
 
@@ -110,6 +111,11 @@ class Ruleset:
         from ..report.summary import SummaryHooks
 
         return SummaryHooks()
+
+    def event_rates(self) -> Sequence["EventRate"]:
+        """The per-turn event rates ``dhproc simulate`` reports for this ruleset (hits, knock-outs,
+        CA, 生死判定…), each named in both languages (dhproc/engine/event_rates.py): none by default."""
+        return ()
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         """The outcome as one line of the report (for ``dhproc summary``)."""

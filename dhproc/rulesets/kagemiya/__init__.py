@@ -74,6 +74,11 @@ class KagemiyaRuleset(Ruleset):
 
         return GRAMMAR
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def summary_hooks(self):
         """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
         from ...report.summary import SummaryHooks
