@@ -184,9 +184,11 @@ def simulate_figures(runs: int = 400) -> None:
     for name in SIM_EXAMPLES:
         path = ROOT / "examples" / name / "match.yaml"
         print(f"  simulate {name:<14} (1 core)     {runs / simulated(path, runs):7.0f} runs/s")
+    print(f"  load average before the parallel runs: {_load()} (other work on the machine slows them)")
     one = simulated(EXAMPLE, 2000, jobs=1)
     two = simulated(EXAMPLE, 2000, jobs=2)
-    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up")
+    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up "
+          f"(target ≥ 1.7× on 2 idle cores: {'met' if one / two >= 1.7 else 'not met'}; load {_load()})")
     try:
         import distributed
     except ImportError:
@@ -194,10 +196,18 @@ def simulate_figures(runs: int = 400) -> None:
         return
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         dask = simulated(EXAMPLE, 2000, scheduler=cluster.scheduler_address)
-    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2")
+    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2 "
+          f"(target within 15 %: {'met' if dask <= 1.15 * two else 'not met'}; load {_load()})")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main() -> None:
+    if sys.argv[1:] == ["simulate"]:  # `python benchmarks/bench.py simulate`: the simulate figures only
+        simulate_figures()
+        return
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU time, medians")
     for part in (cold_start, dh_growth, dh_rate, logos_round, replay_batch, lean):
         part()

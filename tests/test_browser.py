@@ -5,6 +5,7 @@ written as markup run nothing. Skipped, saying what to install, where the browse
 
 from __future__ import annotations
 
+import json
 import time
 import unicodedata
 import urllib.error
@@ -15,7 +16,7 @@ import pytest
 from dhproc.render.steps import state_after, steps
 
 from .render.browser import MISSING, Browser, file_url
-from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+from .render.logs import GOLDEN, RULESETS, evil_log, evil_texts, golden
 from .test_page import page
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -122,8 +123,13 @@ def test_a_link_opens_at_its_step_and_english_changes_the_labels(browser: Browse
 
 
 def test_names_that_are_markup_run_nothing_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """Markup in every text of the input that reaches the page (title, seed, sides, characters,
+    abilities, so the field drawn on the map too) is shown as text and runs nothing."""
     out = tmp_path / "evil.html"
-    page(evil_log(tmp_path / "m"), out)
+    log = evil_log(tmp_path / "m")
+    page(log, out)
+    field = next(e for t in json.loads(log.read_text(encoding="utf-8"))["turns"] for e in t["events"]
+                 if e["kind"] == "field_set")
     browser.open(file_url(out, "t1-e3"))
     browser.press("End")
     with pytest.raises(urllib.error.HTTPError):  # no alert() opened: WebDriver has no alert to show
@@ -131,5 +137,8 @@ def test_names_that_are_markup_run_nothing_in_the_browser(browser: Browser, tmp_
     assert browser.script("return document.querySelectorAll('img, #maps script, #events script').length") == 0
     assert browser.script("return document.scripts.length") == 3  # the steps, the log, the player
     text = browser.script("return document.body.innerText")
-    assert EVIL[1] + "0" in text or EVIL[1] in text
+    missing = [t for t in evil_texts(log) if t not in text]
+    assert missing == []
+    maps = browser.script("return [...document.querySelectorAll('#maps svg')].map(s => s.textContent).join(' ')")
+    assert f"「{field['ability']}」" in maps  # the field's legend on the map, as text
     assert errors(browser) == []
