@@ -16,7 +16,7 @@ import pytest
 from dhproc.render.steps import state_after, steps
 
 from .render.browser import MISSING, Browser, file_url
-from .render.logs import GOLDEN, RULESETS, evil_log, evil_texts, golden
+from .render.logs import GOLDEN, RULESETS, evil_log, evil_texts, golden, marked_log
 from .test_page import page
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -141,4 +141,27 @@ def test_names_that_are_markup_run_nothing_in_the_browser(browser: Browser, tmp_
     assert missing == []
     maps = browser.script("return [...document.querySelectorAll('#maps svg')].map(s => s.textContent).join(' ')")
     assert f"「{field['ability']}」" in maps  # the field's legend on the map, as text
+    assert errors(browser) == []
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_markup_in_every_name_and_note_runs_nothing_in_any_rulesets_page(
+        ruleset: str, browser: Browser, tmp_path: Path) -> None:
+    """Each ruleset's example with markup for every title, name and note of its files: the page
+    opens no alert and gains no element, and every such text the report shows is text on the page."""
+    from dhproc import api
+
+    log, marked = marked_log(ruleset, tmp_path / "m")
+    out = tmp_path / "marked.html"
+    page(log, out)
+    browser.open(file_url(out))
+    browser.press("End")
+    with pytest.raises(urllib.error.HTTPError):
+        browser._session("GET", "/alert/text")
+    assert browser.script("return document.querySelectorAll('img, #maps script, #events script').length") == 0
+    assert browser.script("return document.scripts.length") == 3
+    text = browser.script("const b = document.body.cloneNode(true);"
+                          "b.querySelectorAll('script').forEach(s => s.remove()); return b.textContent")
+    shown = [m for m in marked if m in api.render(json.loads(log.read_text(encoding="utf-8")))]
+    assert len(shown) >= len(marked) - 3 and [m for m in shown if m not in text] == []
     assert errors(browser) == []

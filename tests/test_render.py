@@ -15,7 +15,7 @@ from dhproc.render import png
 from dhproc.render.steps import state_after, step_at
 from dhproc.report import document as doc
 
-from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden, marked_log
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -164,6 +164,18 @@ def test_names_that_are_markup_are_drawn_as_text(tmp_path: Path) -> None:
     drawn = " ".join(texts(svg))
     assert EVIL[0] in drawn and EVIL[1] in drawn
     assert "<script" not in svg and "<img" not in svg
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_markup_in_every_name_is_drawn_as_text_in_every_rulesets_picture(ruleset: str, tmp_path: Path) -> None:
+    log, marked = marked_log(ruleset, tmp_path / "m")
+    out = tmp_path / "marked.svg"
+    assert run("render", log, "--svg", out).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text", "line")}
+    assert "<script" not in svg and "<img" not in svg
+    assert any(m in " ".join(texts(svg)) for m in marked)
 
 
 # --------------------------------------------------------------------------- PNG

@@ -50,3 +50,43 @@ def evil_texts(log_path: Path) -> list[str]:
     for c in setup["setup"]["characters"].values():
         found += [c["name"]] + ([c["ability"]["name"]] if "ability" in c else [])
     return found
+
+
+MARKED_KEYS = ("title", "name", "note")
+
+
+def marked_log(ruleset: str, folder: Path) -> tuple[Path, list[str]]:
+    """An example of ``ruleset`` with markup for every title, name and note of its match and turn
+    files (sides, characters, skills, weapons, parts, free actions' words), resolved; the log and
+    the markup texts it holds. A name written again where it is referred to (a logos or count
+    skill chosen by name) becomes the same markup there."""
+    from dhproc.loading import load_file
+
+    shutil.copytree(ROOT / "examples" / ruleset, folder, dirs_exist_ok=True)
+    files = {path: load_file(path).data for path in sorted(folder.glob("*.yaml"))}
+    markup: dict[str, str] = {}
+
+    def collect(value: object) -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k in MARKED_KEYS and isinstance(v, str) and v not in markup:
+                    markup[v] = f"{EVIL[len(markup) % 2]}m{len(markup)}"
+                collect(v)
+        elif isinstance(value, list):
+            for v in value:
+                collect(v)
+
+    def mark(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: mark(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [mark(v) for v in value]
+        return markup.get(value, value) if isinstance(value, str) else value
+
+    for data in files.values():
+        collect(data)
+    for path, data in files.items():
+        path.write_text(yaml.safe_dump(mark(data), allow_unicode=True, sort_keys=False), encoding="utf-8")
+    log_path = folder / "log.json"
+    log_path.write_text(api.dumps(api.resolve(api.load(folder / "match.yaml"))), encoding="utf-8")
+    return log_path, list(markup.values())
