@@ -305,3 +305,27 @@ def test_a_log_of_no_turn_yet_draws_the_setup(tmp_path: Path) -> None:
     assert "天城ミコト" in texts(svg.read_text(encoding="utf-8"))
     assert run("replay", page).exit_code == 0
     assert run("render", log, "--svg", svg, "--turn", 1).exit_code == 1
+
+
+def test_kagemiya_picture_maps_its_areas_rows_and_the_fallen() -> None:
+    """The battle's area (KAGEMIYA-1.1) with each character in its 前衛 or 後衛; a side that escaped
+    stands in the area its ``escaped`` event names; the 脱落 are marked (the report draws no map)."""
+    from dhproc.render.steps import steps
+
+    log = golden("kagemiya")
+    setup = log["input"]["match"]["setup"]
+    found = steps(log)
+    events = [log["turns"][s.turn_index]["events"][s.event - 1] if s.event else None for s in found]
+    at = next(n for n, e in enumerate(events) if e and e["kind"] == "escaped")
+    for n, where in ((at - 1, setup["area"]), (at, events[at]["to"])):
+        board = state_after(log, found[n]).picture[0]
+        assert isinstance(board, doc.Board) and board.row_labels == ("前衛", "後衛")
+        assert board.col_labels[0] == setup["area"]
+        column = {name: board.col_labels[c] for (r, c), names in board.cells for name in names}
+        row = {name: board.row_labels[r] for (r, c), names in board.cells for name in names}
+        for cid in events[at]["characters"]:
+            c = setup["characters"][cid]
+            assert column[c["name"]] == where and row[c["name"]] == ("前衛" if c["row"] == "front" else "後衛")
+    out = [e["character"] for e in events[: at + 1] if e and e["kind"] == "eliminated"]
+    assert out and dict(state_after(log, found[at]).picture[0].fallen) == \
+        {setup["characters"][c]["name"]: "脱落" for c in out}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
-    from ..report.document import Block
+    from ..report.document import Block, Board
     from ..report.summary import SummaryHooks
     from .event_rates import EventRate
     from ..textimport import Grammar
@@ -111,6 +111,12 @@ class Ruleset:
         from ..report.summary import SummaryHooks
 
         return SummaryHooks()
+
+    def picture_map(self, log: dict, *, lang: str, view: str) -> "Board | None":
+        """The map of a picture (``dhproc render``, the replay page) for a ruleset whose report
+        draws none, from the log as it stands at that moment: drawn above the state tables. None:
+        the picture is the tables alone (logos' line-up)."""
+        return None
 
     def event_rates(self) -> Sequence["EventRate"]:
         """The per-turn event rates ``dhproc simulate`` reports for this ruleset (hits, knock-outs,

@@ -31,7 +31,7 @@ CELL_W = 120  # the widest a square gets; a longer name goes to the legend
 CELL_MIN = 40
 LINE_H = 18
 PAD = 8
-LABEL_W = 32
+LABEL_W = 32  # the row labels' column, wider for a longer label ("front")
 MARKS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 AREA_COLOURS = ("#3b7dd8", "#d8843b", "#2e9e5b", "#a24bc4", "#c43b5a", "#7a7a1f")  # tints, drawn translucent
 FALLEN_FILL = "#777"
@@ -116,14 +116,15 @@ def _board(canvas: _Canvas, board: doc.Board) -> None:
     heights = [max([1, *(len(cells.get((r, c), ())) for c in range(len(board.col_labels)))]) * LINE_H + PAD
                for r in range(len(board.row_labels))]
     widths = _column_widths(board, cells, walls)
-    lefts = [PAD + LABEL_W + sum(widths[:c]) for c in range(len(widths))]
-    x0, y0 = PAD + LABEL_W, top + LINE_H + 2
+    label_w = max([LABEL_W, *(display_width(r) * CHAR + 10 for r in board.row_labels)])
+    lefts = [PAD + label_w + sum(widths[:c]) for c in range(len(widths))]
+    x0, y0 = PAD + label_w, top + LINE_H + 2
     for c, col in enumerate(board.col_labels):
         canvas.add(_text(lefts[c] + widths[c] / 2, y0 - 6, col, anchor="middle", fill="#555"))
     tints = _area_tints(board)
     y = y0
     for r, row in enumerate(board.row_labels):
-        canvas.add(_text(PAD + LABEL_W / 2, y + heights[r] / 2 + FONT / 2 - 2, row, anchor="middle", fill="#555"))
+        canvas.add(_text(PAD + label_w / 2, y + heights[r] / 2 + FONT / 2 - 2, row, anchor="middle", fill="#555"))
         for c in range(len(board.col_labels)):
             x, w = lefts[c], widths[c]
             wall = (r, c) in walls
