@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # The states and fields by which a ruleset's state says a character is out of the battle.
-DOWN_STATES = ("dead", "knocked_out")
+DOWN_STATES = ("dead", "knocked_out", "removed")  # removed: a nicosw many-part character whose core fell (NICOSW-8.4)
 DOWN_FIELDS = ("knocked_out", "eliminated")
 # The events that take a character out, and the field naming who did it.
 KILL_EVENTS = {"death": "killer", "knocked_out": "by", "eliminated": "by"}

@@ -58,3 +58,11 @@ def test_a_kill_whose_event_names_no_killer_is_counted_as_the_summary_counts_it(
     match = api.load(ROOT / "examples" / example / "match.yaml")
     log = api.resolve(match)
     assert Outcome.of_log(log).kills == api.outcome(match).kills == {killer: 1}
+
+
+def test_a_removed_many_part_character_does_not_stand() -> None:
+    """NICOSW-8.4: a many-part character whose core part (or every part) fell is removed from the
+    battle, and its kill is counted (summary hooks): it does not survive the run."""
+    state = {"characters": {"ogre": {"states": ["removed"]}, "gob": {"states": ["prone"]}}}
+    got = Outcome.of({"result": "ongoing"}, state, [])
+    assert got.standing == {"ogre": False, "gob": True}
