@@ -5,7 +5,9 @@ Speed is never asserted in a test: the machine is shared, so every figure here i
 median of repeated runs, and each budget is a ratio to a floor measured in the same run.
 docs/performance.md records this machine's output and how to reproduce each figure. Last, the
 figures of `dhproc simulate` (runs/s per example, --jobs 2 against --jobs 1, a Dask LocalCluster
-when dhproc[dask] is installed): wall time, since they measure parallel runs.
+when dhproc[dask] is installed): wall time, since they measure parallel runs, beside the CPU time
+of every process, which a loaded machine does not inflate (`python benchmarks/bench.py simulate`
+prints these alone).
 """
 
 from __future__ import annotations
@@ -200,32 +202,62 @@ def odds_times() -> None:
 
 def simulated(path: Path, runs: int, **how) -> float:
     """Seconds for ``runs`` simulated runs of ``path``."""
+    return simulated_with_cpu(path, runs, **how)[0]
+
+
+def all_cpu() -> float:
+    """CPU seconds of this process and of every child it has reaped (pool and cluster workers)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def simulated_with_cpu(path: Path, runs: int, **how) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (every process) for ``runs`` simulated runs of ``path``."""
     from dhproc import api
 
     match = api.load(path)
-    t0 = time.perf_counter()
+    c0, t0 = all_cpu(), time.perf_counter()
     api.simulate(match, runs=runs, seed=1, **how)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, all_cpu() - c0
 
 
 def simulate_figures(runs: int = 400) -> None:
+    """Wall time is what a GK waits, but on a shared machine it measures the other work too: the
+    CPU time of every process beside it says what the runs cost, and CPU / 2 is the least wall
+    time two idle cores could take (the bound of the speed-up there)."""
     for name in SIM_EXAMPLES:
         path = ROOT / "examples" / name / "match.yaml"
-        print(f"  simulate {name:<14} (1 core)     {runs / simulated(path, runs):7.0f} runs/s")
-    one = simulated(EXAMPLE, 2000, jobs=1)
-    two = simulated(EXAMPLE, 2000, jobs=2)
-    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up")
+        wall, used = simulated_with_cpu(path, runs)
+        print(f"  simulate {name:<14} (1 core)     {runs / wall:7.0f} runs/s wall, {runs / used:7.0f} runs/s of CPU")
+    print(f"  load average before the parallel runs: {_load()} (other work on the machine slows them)")
+    one, cpu_one = simulated_with_cpu(EXAMPLE, 2000, jobs=1)
+    two, cpu_two = simulated_with_cpu(EXAMPLE, 2000, jobs=2)
+    print(f"  simulate dh 2000 runs: --jobs 1 {one:.1f} s, --jobs 2 {two:.1f} s: {one / two:.2f}× speed-up "
+          f"(target ≥ 1.7× on 2 idle cores: {'met' if one / two >= 1.7 else 'not met'}; load {_load()})")
+    print(f"    CPU: --jobs 1 {cpu_one:.1f} s, --jobs 2 {cpu_two:.1f} s in all; on two idle cores --jobs 2 takes "
+          f"at least {cpu_two / 2:.1f} s: at most {cpu_one / (cpu_two / 2):.2f}× ({'≥' if cpu_one / (cpu_two / 2) >= 1.7 else '<'} 1.7×)")
     try:
         import distributed
     except ImportError:
         print("  simulate on Dask: dhproc[dask] not installed")
         return
+    c0 = all_cpu()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         dask = simulated(EXAMPLE, 2000, scheduler=cluster.scheduler_address)
-    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2")
+    cpu_dask = all_cpu() - c0  # with the cluster's start and stop
+    print(f"  simulate dh 2000 runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2 "
+          f"(target within 15 %: {'met' if dask <= 1.15 * two else 'not met'}; load {_load()})")
+    print(f"    CPU: {cpu_dask:.1f} s in all with the cluster's start and stop, {cpu_dask / cpu_two:.2f}× that of --jobs 2")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def main() -> None:
+    if sys.argv[1:] == ["simulate"]:  # `python benchmarks/bench.py simulate`: the simulate figures only
+        simulate_figures()
+        return
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU time, medians")
     for part in (cold_start, dh_growth, dh_rate, logos_round, replay_batch, lean, odds_times):
         part()

@@ -4,6 +4,8 @@ What a GK weighing a match over many seeds reads: the outcome, each side's DP, t
 which characters still stand, and how often each used an ability and took a character out. They
 are read from the state and the events as the resolution leaves them, whichever ruleset resolved
 them; ``Outcome.of_log`` reads the same figures from a written log (they are the same figures).
+Who took a character out is the ruleset's to say (its summary hooks, as ``dhproc summary``
+counts kills): a nicosw 生死判定 or a kagemiya 脱落 names no killer in its event.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # The states and fields by which a ruleset's state says a character is out of the battle.
-DOWN_STATES = ("dead", "knocked_out")
+DOWN_STATES = ("dead", "knocked_out", "removed")  # removed: a nicosw many-part character whose core fell (NICOSW-8.4)
 DOWN_FIELDS = ("knocked_out", "eliminated")
 # The events that take a character out, and the field naming who did it.
 KILL_EVENTS = {"death": "killer", "knocked_out": "by", "eliminated": "by"}
@@ -32,17 +34,22 @@ class Outcome:
     kills: dict[str, int]  # by character that took another out at least once
 
     @classmethod
-    def of(cls, outcome: dict, state: dict, turns: list[dict]) -> "Outcome":
-        """From the parts a resolution leaves: its outcome, its state's JSON, its turns' events."""
+    def of(cls, outcome: dict, state: dict, turns: list[dict], hooks: Any = None) -> "Outcome":
+        """From the parts a resolution leaves: its outcome, its state's JSON, its turns' events;
+        ``hooks``, the ruleset's SummaryHooks, say who dealt each kill (KILL_EVENTS without them)."""
         events = [e for t in turns for e in t["events"]]
+        kills = _tally(events, KILL_EVENTS) if hooks is None else _kills(events, hooks)
         return cls(outcome["result"], outcome.get("winner"), outcome.get("reason", ""),
                    {sid: side["dp"] for sid, side in state.get("sides", {}).items() if "dp" in side},
                    len(turns), {cid: _standing(c) for cid, c in state.get("characters", {}).items()},
-                   _tally(events, USE_EVENTS), _tally(events, KILL_EVENTS))
+                   _tally(events, USE_EVENTS), kills)
 
     @classmethod
     def of_log(cls, log: dict) -> "Outcome":
-        return cls.of(log["outcome"], log["state"], log["turns"])
+        from .engine.ruleset import get_ruleset
+
+        hooks = get_ruleset(log["ruleset"]).summary_hooks()
+        return cls.of(log["outcome"], log["state"], log["turns"], hooks)
 
 
 def _standing(c: dict) -> bool:
@@ -58,4 +65,20 @@ def _tally(events: list[dict], fields: dict[str, Any]) -> dict[str, int]:
         who = next((e[n] for n in ((names,) if isinstance(names, str) else names) if e.get(n)), None)
         if who is not None:
             counts[who] = counts.get(who, 0) + 1
+    return counts
+
+
+def _kills(events: list[dict], hooks: Any) -> dict[str, int]:
+    """Kills by killer as ``dhproc summary`` counts them: the kill events the ruleset names, the
+    killer from the event's field or, when it names none, from the events before it."""
+    counts: dict[str, int] = {}
+    for i, e in enumerate(events):
+        if e["kind"] not in hooks.kills:
+            continue
+        by_field = hooks.kills[e["kind"]][1]
+        by = e.get(by_field) if by_field else None
+        if by is None and hooks.killer is not None:
+            by = hooks.killer(events, i)
+        if by is not None:
+            counts[by] = counts.get(by, 0) + 1
     return counts

@@ -17,7 +17,8 @@ from .messages import say
 from .outcome import Outcome
 from .rng import RNG_NAME
 
-__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "state_before"]
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "played",
+           "state_before"]
 
 LOG_FORMAT = "dhproc-log"
 LOG_FORMAT_VERSION = 1
@@ -89,9 +90,15 @@ def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, A
     input, its JSON text or any report: what a simulation of many runs asks for."""
     if seed is not None or options is not None:
         match = varied(match, seed=seed, options=options)
+    return played(match, until_decided=until_decided)[0]
+
+
+def played(match: Match, *, until_decided: bool = False) -> tuple[Outcome, list[dict]]:
+    """The figures of one run of ``match`` as it is and its turns' log entries (their events):
+    what a simulation reads of each run."""
     state, turn_logs = _play(match, until_decided=until_decided)
     rs = ruleset_of(match)
-    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
+    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs, rs.summary_hooks()), turn_logs
 
 
 def state_before(match: Match, turn_number: int) -> Any:

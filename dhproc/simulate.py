@@ -6,8 +6,10 @@ Run ``i`` of a simulation seeded ``S`` is the match resolved with the seed :func
 integers over runs, so the figures do not depend on how the runs are split between processes or
 machines, nor on the order the parts come back: ``--jobs`` and ``--scheduler`` only change time.
 
-What a run yields is read from its log by :func:`figures_of` alone, so a leaner resolution that
-gives the same facts replaces :func:`run_figures` and nothing else.
+What a run yields is its :class:`~dhproc.outcome.Outcome` (the figures ``api.outcome`` gives of
+one run) and what :func:`figures_of` reads of its events: the run is resolved without a log
+(dhproc.resolution.played), so a leaner resolution that gives the same facts replaces
+:func:`run_figures` and nothing else.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
-from .messages import Catalog
+from .messages import LANGS, Catalog
+from .engine.event_rates import EventRate, count_rates
 from .engine.ruleset import ruleset_of
 from .odds.interval import Z95, wilson
+from .outcome import Outcome
 from .rng import RNG_NAME
 
 FORMAT = "dhproc-simulation"
@@ -41,18 +45,28 @@ def run_seed(seed: int | str, run: int) -> int:
 
 # --------------------------------------------------------------------------- one run
 
-@dataclass
+@dataclass(frozen=True)
 class RunFigures:
-    """The facts of one resolved run that the figures count."""
+    """One resolved run: its :class:`~dhproc.outcome.Outcome` (the result, each side's DP, the
+    turns played, who still stands, who took whom out) and what only its events tell."""
 
-    results: dict[str, str]  # side -> win | draw | loss | undecided
-    dp: dict[str, int]  # side -> DP at the end (rulesets that count DP)
-    turns: int
-    fallen: set[str]
-    kills: dict[str, int]  # character -> kills dealt
+    outcome: Outcome
     checks: dict[str, tuple[int, int]]  # "actor/what/purpose" -> (rolled, succeeded) for dice against a rate
     uses: dict[str, int]  # "actor/ability" -> uses
+    rates: dict[str, tuple[int, int]]  # the ruleset's event rates: key -> (counted, of)
     events: dict[str, int]  # event kind -> count
+
+    def result(self, side: str) -> str:
+        """win, draw, loss or undecided, for ``side``."""
+        o = self.outcome
+        if o.result == "draw":
+            return "draw"
+        if o.result == "win":
+            return "win" if o.winner == side else "loss"
+        return "undecided"
+
+    def survives(self, character: str) -> bool:
+        return self.outcome.standing.get(character, True)
 
 
 def without_dice(turn: Turn) -> Turn:
@@ -61,83 +75,63 @@ def without_dice(turn: Turn) -> Turn:
     return dataclasses.replace(turn, dice=None, data=data)
 
 
-def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> Match:
-    """The match a run resolves: ``seed``, keyed dice streams (so that plans compared run by run
-    draw each character's dice alike), and the recorded dice of the turns after
-    ``keep_dice_through`` (all of them without it) set aside."""
+def run_base(match: Match, keep_dice_through: int | None = None) -> Match:
+    """What every run of ``match`` resolves but its seed: keyed dice streams (so that plans
+    compared run by run draw each character's dice alike), and the recorded dice of the turns
+    after ``keep_dice_through`` (all of them without it) set aside."""
     from .resolution import varied
 
     keep = -1 if keep_dice_through is None else keep_dice_through
     turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
     base = dataclasses.replace(match, turns=turns, report_turns=list(match.report_turns))
-    return varied(base, seed=seed, dice_streams="keyed")
+    return varied(base, dice_streams="keyed")
+
+
+def with_seed(base: Match, seed: int) -> Match:
+    """The run of ``base`` (:func:`run_base`) seeded ``seed``: a loaded match is read-only, so
+    runs share all of it but the seed."""
+    return dataclasses.replace(base, seed=seed, data={**base.data, "seed": seed})
+
+
+def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> Match:
+    """The match run ``seed`` resolves."""
+    return with_seed(run_base(match, keep_dice_through), seed)
 
 
 def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:
-    """Run ``seed``'s log: the turns up to the one that decides the match (the later ones are not
-    played in that run)."""
+    """Run ``seed``'s log (``--show-run``): the turns up to the one that decides the match (the
+    later ones are not played in that run)."""
     from .resolution import resolve_until_decided
 
     return resolve_until_decided(run_match(match, seed, keep_dice_through))
 
 
-def run_figures(match: Match, seed: int, keep_dice_through: int | None = None) -> RunFigures:
-    """One run, resolved and read."""
-    return figures_of(run_log(match, seed, keep_dice_through))
+def run_figures(run: Match) -> RunFigures:
+    """One run, resolved without its log (dhproc.resolution.played) and read."""
+    from .resolution import played
+
+    outcome, turns = played(run, until_decided=True)
+    return figures_of(outcome, [e for t in turns for e in t["events"]], ruleset_of(run))
 
 
-def figures_of(log: dict) -> RunFigures:
-    """What a run's log says: the outcome per side, the DP and the characters at the end, the
-    kills and ability uses as ``dhproc summary`` counts them, the checks against a rate, the
-    events of each kind."""
-    from .engine.ruleset import get_ruleset
-
-    hooks = get_ruleset(log["ruleset"]).summary_hooks()
-    setup = log["input"]["match"]["setup"]
-    sides = list(setup.get("sides", {}))
-    outcome = log["outcome"]
-    state_sides = log["state"].get("sides", {})
-    figures = RunFigures(
-        results={s: _result(outcome, s) for s in sides},
-        dp={s: int(state_sides[s]["dp"]) for s in sides
-            if hooks.dp and isinstance(state_sides.get(s), dict) and "dp" in state_sides[s]},
-        turns=len(log["turns"]), fallen=set(), kills={}, checks={}, uses={}, events={})
-    seen: list[dict] = []
-    for turn in log["turns"]:
-        for e in turn["events"]:
-            seen.append(e)
-            _count_event(figures, hooks, e, seen)
-    return figures
-
-
-def _result(outcome: dict, side: str) -> str:
-    if outcome.get("result") == "draw":
-        return "draw"
-    if outcome.get("result") == "win":
-        return "win" if outcome.get("winner") == side else "loss"
-    return "undecided"
-
-
-def _count_event(figures: RunFigures, hooks: Any, e: dict, seen: list[dict]) -> None:
-    kind = e["kind"]
-    figures.events[kind] = figures.events.get(kind, 0) + 1
-    if kind in hooks.kills:
-        victim, killer_field = hooks.kills[kind]
-        figures.fallen.add(e[victim])
-        by = e.get(killer_field) if killer_field else None
-        if by is None and hooks.killer is not None:
-            by = hooks.killer(seen, len(seen) - 1)
-        if by is not None:
-            figures.kills[by] = figures.kills.get(by, 0) + 1
-    if kind == "roll" and "rate" in e and e.get("actor") is not None:
-        what = e.get("ability") or e.get("skill") or e.get("target") or ""
-        key = f"{e['actor']}/{what}/{e['purpose']}"
-        rolled, won = figures.checks.get(key, (0, 0))
-        figures.checks[key] = (rolled + 1, won + (1 if e["face"] <= e["rate"] else 0))
-    used = hooks.use(e)
-    for who, ability in ([used] if isinstance(used, tuple) else used or []):
-        key = f"{who}/{ability}"
-        figures.uses[key] = figures.uses.get(key, 0) + 1
+def figures_of(outcome: Outcome, events: list[dict], ruleset: Any) -> RunFigures:
+    """What a run's events add to its outcome: the checks against a rate, each ability's uses as
+    ``dhproc summary`` counts them, the ruleset's event rates, the events of each kind."""
+    hooks = ruleset.summary_hooks()
+    checks: dict[str, tuple[int, int]] = {}
+    uses: dict[str, int] = {}
+    kinds: dict[str, int] = {}
+    for e in events:
+        _add(kinds, e["kind"])
+        if e["kind"] == "roll" and "rate" in e and e.get("actor") is not None:
+            what = e.get("ability") or e.get("skill") or e.get("target") or ""
+            key = f"{e['actor']}/{what}/{e['purpose']}"
+            rolled, won = checks.get(key, (0, 0))
+            checks[key] = (rolled + 1, won + (1 if e["face"] <= e["rate"] else 0))
+        used = hooks.use(e)
+        for who, ability in ([used] if isinstance(used, tuple) else used or []):
+            _add(uses, f"{who}/{ability}")
+    return RunFigures(outcome, checks, uses, count_rates(ruleset.event_rates(), events), kinds)
 
 
 # --------------------------------------------------------------------------- tallies
@@ -147,11 +141,11 @@ def _add(counter: dict, key: Any, n: int = 1) -> None:
 
 
 def _add_pairs(mine: dict[str, list[int]], theirs: dict[str, list[int]]) -> None:
-    """Sum pairs of integers key by key (attempts and successes, sums and squares...)."""
-    for key, (a, b) in theirs.items():
-        got = mine.setdefault(key, [0, 0])
-        got[0] += a
-        got[1] += b
+    """Sum lists of integers key by key (attempts and successes, sums and squares...)."""
+    for key, values in theirs.items():
+        got = mine.setdefault(key, [0] * len(values))
+        for i, v in enumerate(values):
+            got[i] += v
 
 
 @dataclass
@@ -167,22 +161,24 @@ class Tally:
     checks: dict[str, list[int]] = field(default_factory=dict)
     uses: dict[str, int] = field(default_factory=dict)
     events: dict[str, list[int]] = field(default_factory=dict)  # kind -> [sum, sum of squares]
+    rates: dict[str, list[int]] = field(default_factory=dict)  # rate -> [sum, sum of squares, sum of its base]
 
-    def add_run(self, f: RunFigures, characters: Iterable[str]) -> None:
+    def add_run(self, f: RunFigures, sides: Iterable[str], characters: Iterable[str]) -> None:
         self.runs += 1
-        for side, result in f.results.items():
-            _add(self.results.setdefault(side, {}), result)
-        for side, value in f.dp.items():
+        for side in sides:
+            _add(self.results.setdefault(side, {}), f.result(side))
+        for side, value in f.outcome.dp.items():
             _add(self.dp.setdefault(side, {}), value)
-        _add(self.turns, f.turns)
+        _add(self.turns, f.outcome.turns_played)
         for c in characters:
-            _add(self.survived, c, 0 if c in f.fallen else 1)
-        for c, n in f.kills.items():
+            _add(self.survived, c, int(f.survives(c)))
+        for c, n in f.outcome.kills.items():
             _add(self.kills, c, n)
         _add_pairs(self.checks, {key: list(pair) for key, pair in f.checks.items()})
         for key, n in f.uses.items():
             _add(self.uses, key, n)
         _add_pairs(self.events, {kind: [n, n * n] for kind, n in f.events.items()})
+        _add_pairs(self.rates, {key: [n, n * n, of] for key, (n, of) in f.rates.items()})
 
     def merge(self, other: "Tally") -> None:
         self.runs += other.runs
@@ -198,6 +194,7 @@ class Tally:
                 _add(mine, k, n)
         _add_pairs(self.checks, other.checks)
         _add_pairs(self.events, other.events)
+        _add_pairs(self.rates, other.rates)
 
 
 @dataclass
@@ -210,9 +207,9 @@ class PairTally:
     discordant: dict[str, list[int]] = field(default_factory=dict)  # figure -> [plan only, variant only]
     numbers: dict[str, list[int]] = field(default_factory=dict)  # figure -> [sum d, sum d²], d = variant - plan
 
-    def add_run(self, plan: RunFigures, variant: RunFigures, characters: Sequence[str]) -> None:
+    def add_run(self, plan: RunFigures, variant: RunFigures, sides: Sequence[str], characters: Sequence[str]) -> None:
         self.runs += 1
-        a, b = _indicators(plan, characters), _indicators(variant, characters)
+        a, b = _indicators(plan, sides, characters), _indicators(variant, sides, characters)
         _add_pairs(self.discordant, {key: [int(a[key] and not b[key]), int(b[key] and not a[key])] for key in a})
         na, nb = _numbers(plan), _numbers(variant)
         _add_pairs(self.numbers, {key: [nb.get(key, 0) - v, (nb.get(key, 0) - v) ** 2] for key, v in na.items()})
@@ -223,15 +220,16 @@ class PairTally:
         _add_pairs(self.numbers, other.numbers)
 
 
-def _indicators(f: RunFigures, characters: Sequence[str]) -> dict[str, bool]:
-    marks = {f"{result}:{side}": f.results[side] == result for side in f.results for result in RESULTS}
-    marks.update({f"survives:{c}": c not in f.fallen for c in characters})
+def _indicators(f: RunFigures, sides: Sequence[str], characters: Sequence[str]) -> dict[str, bool]:
+    marks = {f"{result}:{side}": f.result(side) == result for side in sides for result in RESULTS}
+    marks.update({f"survives:{c}": f.survives(c) for c in characters})
     return marks
 
 
 def _numbers(f: RunFigures) -> dict[str, int]:
-    numbers = {f"dp:{side}": v for side, v in f.dp.items()}
-    numbers["turns"] = f.turns
+    numbers = {f"dp:{side}": v for side, v in f.outcome.dp.items()}
+    numbers["turns"] = f.outcome.turns_played
+    numbers.update({f"rate:{key}": n for key, (n, _) in f.rates.items()})
     return numbers
 
 
@@ -249,6 +247,10 @@ class Plan:
     @property
     def characters(self) -> list[str]:
         return list(self.matches[0].setup.get("characters", {}))
+
+    @property
+    def sides(self) -> list[str]:
+        return list(self.matches[0].setup.get("sides", {}))
 
 
 def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
@@ -279,16 +281,17 @@ class BatchResult:
 def run_batch(plan: Plan, first: int, stop: int) -> BatchResult:
     """Runs ``first`` .. ``stop - 1`` of every plan: a pure function of its arguments, so a
     scheduler may run it again (a lost worker) and get the same result."""
-    chars = plan.characters
+    chars, sides = plan.characters, plan.sides
+    bases = [run_base(m, plan.keep_dice_through) for m in plan.matches]
     tallies = [Tally() for _ in plan.matches]
     pairs = [PairTally() for _ in plan.matches[1:]]
     for i in range(first, stop):
         seed = run_seed(plan.seed, i)
-        figures = [run_figures(m, seed, plan.keep_dice_through) for m in plan.matches]
+        figures = [run_figures(with_seed(base, seed)) for base in bases]
         for tally, f in zip(tallies, figures):
-            tally.add_run(f, chars)
+            tally.add_run(f, sides, chars)
         for pair, f in zip(pairs, figures[1:]):
-            pair.add_run(figures[0], f, chars)
+            pair.add_run(figures[0], f, sides, chars)
     return BatchResult(first, tallies, pairs)
 
 
@@ -407,12 +410,12 @@ def figures_json(sim: Simulation, names: Sequence[str], asked: int) -> dict:
         "runs_asked": asked,
         "keep_dice_through": sim.plan.keep_dice_through,
         "inputs_sha256": inputs_digest(sim.plan.matches),
-        "plans": [_plan_json(name, t) for name, t in zip(names, sim.tallies)],
+        "plans": [_plan_json(name, t, ruleset_of(base).event_rates()) for name, t in zip(names, sim.tallies)],
         "differences": [_pair_json(name, p) for name, p in zip(names[1:], sim.pairs)],
     }
 
 
-def _plan_json(name: str, t: Tally) -> dict:
+def _plan_json(name: str, t: Tally, rates: Sequence[EventRate]) -> dict:
     n = t.runs
     return {
         "name": name,
@@ -424,7 +427,23 @@ def _plan_json(name: str, t: Tally) -> dict:
         "checks": {key: _pct(won, rolled) | {"rolled": rolled} for key, (rolled, won) in sorted(t.checks.items())},
         "uses_per_run": {key: round(k / n, 4) for key, k in sorted(t.uses.items())} if n else {},
         "events_per_run": {kind: _mean(s, sq, n) for kind, (s, sq) in sorted(t.events.items())},
+        "rates": _rates_json(t, rates),
     }
+
+
+def _rates_json(t: Tally, rates: Sequence[EventRate]) -> dict:
+    """The ruleset's event rates, in its order: per run (with its interval), per turn played and,
+    for a share (hits of attacks), the share with its Wilson interval."""
+    turns = sum(v * k for v, k in t.turns.items())
+    out = {}
+    for rate in rates:
+        total, squares, of = t.rates.get(rate.key, (0, 0, 0))
+        cell = {"name": {lang: rate.name(lang) for lang in LANGS}, "per_run": _mean(total, squares, t.runs),
+                "per_turn": round(total / turns, 4) if turns else 0.0}
+        if rate.of is not None:
+            cell["share"] = _pct(total, of) | {"of": of}
+        out[rate.key] = cell
+    return out
 
 
 def _distribution(hist: dict[int, int], n: int) -> dict:
@@ -459,7 +478,9 @@ T = Catalog({
     "check_headers": ("キャラクター|能力・対象|判定|回数|成功", "character|ability/target|check|rolled|succeeded"),
     "uses": ("能力の使用（1回あたり）", "Abilities used (per run)"),
     "use_headers": ("キャラクター|能力|回数", "character|ability|times"),
-    "events": ("出来事（1回あたり・1ターンあたり）", "Events (per run, per turn)"),
+    "rates": ("出来事の頻度（1回あたり・1ターンあたり、95%区間）", "Event rates (per run, per turn; 95% intervals)"),
+    "rate_headers": ("出来事|1回あたり|1ターンあたり|割合", "event|per run|per turn|share"),
+    "events": ("イベントの種類ごとの数（1回あたり・1ターンあたり）", "Events by kind (per run, per turn)"),
     "event_headers": ("種類|1回あたり|1ターンあたり", "kind|per run|per turn"),
     "diff": ("── 差：{name} − {base}（同じ乱数で組にした差、95%区間） ──",
              "── difference: {name} − {base} (paired on the same dice, 95% intervals) ──"),
@@ -471,6 +492,7 @@ T = Catalog({
     "fig_survives": ("生存：{who}", "survives: {who}"),
     "fig_dp": ("DP：{who}", "DP: {who}"),
     "fig_turns": ("処理したターン数{who}", "turns played{who}"),
+    "fig_rate": ("{who}（1回あたり）", "{who} (per run)"),
     "stopped": ("区間がすべて {width} ポイントより狭くなったので {runs}回で止めた（指定 {asked}回）",
                 "stopped after {runs} runs (of {asked}): every interval narrower than {width} points"),
 })
@@ -520,13 +542,19 @@ def figures_text(doc: dict, match: Match, *, lang: str, until_ci: float | None =
         if plan["uses_per_run"]:
             rows = [[name(key.split("/", 1)[0]), key.split("/", 1)[1], f"{n:.2f}"] for key, n in plan["uses_per_run"].items()]
             out += ["", t("uses"), table(t("use_headers").split("|"), rows)]
+        if plan["rates"]:
+            rows = [[r["name"][lang], _mean_text(r["per_run"]), f"{r['per_turn']:.2f}",
+                     _interval(r["share"]) if r.get("share", {}).get("of") else "-"] for r in plan["rates"].values()]
+            out += ["", t("rates"), table(t("rate_headers").split("|"), rows)]
         turns = plan["turns"]["mean"] or 1
         rows = [[kind, f"{m['mean']:.2f}", f"{m['mean'] / turns:.2f}"] for kind, m in plan["events_per_run"].items()
                 if kind != "roll"]
         out += ["", t("events"), table(t("event_headers").split("|"), rows)]
+    rate_names = {key: r["name"][lang] for key, r in doc["plans"][0]["rates"].items()}
+
     def label(key: str) -> str:
         kind, _, who = key.partition(":")
-        shown = name(who) if kind == "survives" else side_name(who)
+        shown = name(who) if kind == "survives" else rate_names.get(who, who) if kind == "rate" else side_name(who)
         return t(f"fig_{kind}", who=shown)
 
     for pair in doc["differences"]:
@@ -534,6 +562,10 @@ def figures_text(doc: dict, match: Match, *, lang: str, until_ci: float | None =
         rows += [[label(key), f"{d['mean']:+.2f} ({d['low']:+.2f}–{d['high']:+.2f})"] for key, d in pair["numbers"].items()]
         out += ["", t("diff", name=pair["name"], base=doc["plans"][0]["name"]), table(t("diff_headers").split("|"), rows)]
     return "\n".join(out) + "\n"
+
+
+def _mean_text(m: dict) -> str:
+    return f"{m['mean']:.2f} ({m['low']:.2f}–{m['high']:.2f})"
 
 
 def _dist(d: dict) -> str:

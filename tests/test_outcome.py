@@ -49,3 +49,20 @@ def test_a_logos_skill_counts_only_when_it_succeeds() -> None:
             succeeded[e["character"]] = succeeded.get(e["character"], 0) + 1
     assert len(succeeded) < len(skills)
     assert Outcome.of_log(log).ability_uses == succeeded
+
+
+@pytest.mark.parametrize("example, killer", [("nicosw", "gord"), ("kagemiya", "saber")])
+def test_a_kill_whose_event_names_no_killer_is_counted_as_the_summary_counts_it(example: str, killer: str) -> None:
+    """nicosw's 生死判定 and kagemiya's 脱落 name no killer: the ruleset's summary hooks find who
+    dealt the damage, so the run's kills are those of ``dhproc summary``."""
+    match = api.load(ROOT / "examples" / example / "match.yaml")
+    log = api.resolve(match)
+    assert Outcome.of_log(log).kills == api.outcome(match).kills == {killer: 1}
+
+
+def test_a_removed_many_part_character_does_not_stand() -> None:
+    """NICOSW-8.4: a many-part character whose core part (or every part) fell is removed from the
+    battle, and its kill is counted (summary hooks): it does not survive the run."""
+    state = {"characters": {"ogre": {"states": ["removed"]}, "gob": {"states": ["prone"]}}}
+    got = Outcome.of({"result": "ongoing"}, state, [])
+    assert got.standing == {"ogre": False, "gob": True}

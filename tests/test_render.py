@@ -15,7 +15,7 @@ from dhproc.render import png
 from dhproc.render.steps import state_after, step_at
 from dhproc.report import document as doc
 
-from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden
+from .render.logs import EVIL, GOLDEN, RULESETS, evil_log, golden, marked_log
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -73,6 +73,72 @@ def test_svg_of_a_turn_shows_the_square_a_move_event_gives() -> None:
         assert any(n.startswith(name) and pos == (sq.row, sq.col) for n, pos in at.items()), (name, square)
 
 
+def _fallen_names(log: dict) -> list[str]:
+    """The characters out of the battle at the log's end, read from its state (not the report)."""
+    from dhproc.outcome import Outcome
+
+    chars = log["input"]["match"]["setup"]["characters"]
+    return [chars[c]["name"] for c, up in Outcome.of_log(log).standing.items() if not up]
+
+
+@pytest.mark.parametrize("ruleset", ["dh", "count", "nicosw"])
+def test_every_map_marks_the_fallen(ruleset: str, tmp_path: Path) -> None:
+    """dh (死), count and nicosw 戦闘不能: struck through where it lies, else (count: the fallen
+    leave the map, COUNT-7.8) listed under the map with its state; the standing are not marked."""
+    log = golden(ruleset)
+    fallen = _fallen_names(log)
+    assert fallen
+    out = tmp_path / "map.svg"
+    assert run("render", GOLDEN / f"{ruleset}.json", "--svg", out).exit_code == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    struck = {"".join(text.itertext()) for g in root.iter(f"{SVG}g") for text, after in zip(g, list(g)[1:])
+              if text.tag == f"{SVG}text" and after.tag == f"{SVG}line"}  # the line strikes the text before it
+    listed = [text for text in texts(out.read_text(encoding="utf-8")) if text.startswith("× ")]
+    for name in fallen:
+        assert any(s.startswith(name) for s in struck) or any(line.startswith(f"× {name} [") for line in listed), name
+    standing = [c["name"] for c in log["input"]["match"]["setup"]["characters"].values() if c["name"] not in fallen]
+    assert not [n for n in standing if any(s.startswith(n) for s in struck) or f"× {n} [" in " ".join(listed)]
+    if ruleset == "nicosw":  # on the map and listed with its state word
+        assert any(line.endswith("[戦闘不能]") for line in listed)
+
+
+@pytest.mark.parametrize("ruleset, words", [("logos", ("戦闘不能",)), ("kagemiya", ("脱落",))])
+def test_the_line_up_marks_the_fallen(ruleset: str, words: tuple[str, ...]) -> None:
+    """logos and kagemiya draw their state tables: each fallen character's row says so."""
+    log = golden(ruleset)
+    picture = state_after(log, step_at(log)).picture
+    rows = [" ".join(str(v) for v in row) for t in picture if isinstance(t, doc.Table) for row in t.rows]
+    for name in _fallen_names(log):
+        assert any(name in row and any(w in row for w in words) for row in rows), name
+
+
+def test_a_dh_field_is_drawn_on_its_squares_while_it_lasts(tmp_path: Path) -> None:
+    """フィールド設置型 (DH-8.9): from its field_set to its effect_end the picture tints exactly the
+    squares the event names and names the field under the map; before and after, nothing."""
+    from dhproc.render.steps import steps
+    from dhproc.render.svg import picture_svg
+    from dhproc.rulesets.dh.report import parse_square
+
+    log = golden("dh-abilities")
+    found = steps(log)
+    events = [log["turns"][s.turn_index]["events"][s.event - 1] if s.event else None for s in found]
+    start = next(i for i, e in enumerate(events) if e and e["kind"] == "field_set")
+    field = events[start]
+    end = next((i for i, e in enumerate(events) if e and e["kind"] == "effect_end" and e["effect"] == field["effect"]),
+               len(found))
+    want = {(sq.row, sq.col) for sq in map(parse_square, field["squares"])}
+    for i in (start - 1, start, (start + end) // 2, end - 1, end):
+        if not 0 <= i < len(found):
+            continue
+        root = ET.fromstring(picture_svg(state_after(log, found[i]).picture, ""))
+        tinted = {tuple(int(x) for x in r.get("data-area").split("-")) for r in root.iter(f"{SVG}rect")
+                  if r.get("data-area")}
+        named = any(f"「{field['ability']}」" in t for t in texts(ET.tostring(root, encoding="unicode")))
+        live = start <= i < end
+        assert tinted == (want if live else set()), i
+        assert named == live, i
+
+
 def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
     first, second = tmp_path / "a.svg", tmp_path / "b.svg"
     assert run("render", GOLDEN / "dh.json", "--svg", first, "--turn", 1, "--phase", 1).exit_code == 0
@@ -94,10 +160,22 @@ def test_names_that_are_markup_are_drawn_as_text(tmp_path: Path) -> None:
     assert run("render", log, "--svg", out).exit_code == 0
     svg = out.read_text(encoding="utf-8")
     root = ET.fromstring(svg)  # well-formed: the markup did not open elements
-    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text")}
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text", "line")}
     drawn = " ".join(texts(svg))
     assert EVIL[0] in drawn and EVIL[1] in drawn
     assert "<script" not in svg and "<img" not in svg
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_markup_in_every_name_is_drawn_as_text_in_every_rulesets_picture(ruleset: str, tmp_path: Path) -> None:
+    log, marked = marked_log(ruleset, tmp_path / "m")
+    out = tmp_path / "marked.svg"
+    assert run("render", log, "--svg", out).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    assert {el.tag for el in root.iter()} <= {f"{SVG}{t}" for t in ("svg", "title", "rect", "g", "text", "line")}
+    assert "<script" not in svg and "<img" not in svg
+    assert any(m in " ".join(texts(svg)) for m in marked)
 
 
 # --------------------------------------------------------------------------- PNG
@@ -227,3 +305,27 @@ def test_a_log_of_no_turn_yet_draws_the_setup(tmp_path: Path) -> None:
     assert "天城ミコト" in texts(svg.read_text(encoding="utf-8"))
     assert run("replay", page).exit_code == 0
     assert run("render", log, "--svg", svg, "--turn", 1).exit_code == 1
+
+
+def test_kagemiya_picture_maps_its_areas_rows_and_the_fallen() -> None:
+    """The battle's area (KAGEMIYA-1.1) with each character in its 前衛 or 後衛; a side that escaped
+    stands in the area its ``escaped`` event names; the 脱落 are marked (the report draws no map)."""
+    from dhproc.render.steps import steps
+
+    log = golden("kagemiya")
+    setup = log["input"]["match"]["setup"]
+    found = steps(log)
+    events = [log["turns"][s.turn_index]["events"][s.event - 1] if s.event else None for s in found]
+    at = next(n for n, e in enumerate(events) if e and e["kind"] == "escaped")
+    for n, where in ((at - 1, setup["area"]), (at, events[at]["to"])):
+        board = state_after(log, found[n]).picture[0]
+        assert isinstance(board, doc.Board) and board.row_labels == ("前衛", "後衛")
+        assert board.col_labels[0] == setup["area"]
+        column = {name: board.col_labels[c] for (r, c), names in board.cells for name in names}
+        row = {name: board.row_labels[r] for (r, c), names in board.cells for name in names}
+        for cid in events[at]["characters"]:
+            c = setup["characters"][cid]
+            assert column[c["name"]] == where and row[c["name"]] == ("前衛" if c["row"] == "front" else "後衛")
+    out = [e["character"] for e in events[: at + 1] if e and e["kind"] == "eliminated"]
+    assert out and dict(state_after(log, found[at]).picture[0].fallen) == \
+        {setup["characters"][c]["name"]: "脱落" for c in out}

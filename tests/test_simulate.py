@@ -237,3 +237,55 @@ def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
 def test_a_turn_file_simulates_its_match_up_to_that_turn():
     figures = simulated(REPO / "examples" / "dh" / "turn-02.yaml", "--runs", 6)
     assert figures["plans"][0]["turns"]["counts"] == {"2": 6}
+
+
+# --------------------------------------------------------------------------- the ruleset's event rates
+
+def test_the_rulesets_rates_are_reported_in_the_json_and_the_table():
+    """One attack at 65 %: the hit rate the ruleset names (命中) is the 命中判定's, a share of the
+    one attack of every run, and the table shows it under its Japanese name."""
+    figures = simulated(ONE_ATTACK, "--runs", 2000, "--seed", 4)
+    plan = figures["plans"][0]
+    hits, attacks = plan["rates"]["hits"], plan["rates"]["attacks"]
+    assert attacks["per_run"]["mean"] == 1.0 and attacks["per_turn"] == 1.0
+    assert hits["share"]["of"] == 2000 and hits["share"]["count"] == plan["checks"][HIT]["count"]
+    assert hits["share"]["low"] <= 65.0 <= hits["share"]["high"]
+    assert plan["rates"]["deaths"]["per_run"]["mean"] == round(hits["share"]["count"] / 2000, 4)
+    ja = run("simulate", ONE_ATTACK, "--runs", 2000, "--seed", 4)
+    assert "出来事の頻度" in ja.stdout and "命中（攻撃のうち）" in ja.stdout
+    assert f"{hits['share']['pct']:.2f}% ({hits['share']['low']:.2f}–{hits['share']['high']:.2f})" in ja.stdout
+    en = run("simulate", ONE_ATTACK, "--runs", 50, "--lang", "en")
+    assert "Event rates" in en.stdout and "hits (of attacks)" in en.stdout
+
+
+@pytest.mark.parametrize("example", ["dh", "dh/abilities", "logos", "count", "nicosw", "kagemiya"])
+def test_every_rulesets_rates_count_what_its_run_logs_hold(example):
+    """Each rate the ruleset names, summed over runs, is the count of those events in the runs'
+    own logs (--show-run's), and the rates come in the ruleset's order with both names."""
+    from dhproc.engine.ruleset import get_ruleset
+
+    path = REPO / "examples" / example / "match.yaml"
+    match = api.load(path)
+    runs = 6
+    plan = simulated(path, "--runs", runs, "--seed", 9)["plans"][0]
+    rates = get_ruleset(match.ruleset_id).event_rates()
+    assert list(plan["rates"]) == [r.key for r in rates] and len(rates) >= 4
+    events = [e for i in range(runs) for t in sim.run_log(match, sim.run_seed(9, i))["turns"] for e in t["events"]]
+    turns = sum(int(k) * n for k, n in plan["turns"]["counts"].items())
+    for rate in rates:
+        counted = sum(1 for e in events if rate.counted.counts(e))
+        cell = plan["rates"][rate.key]
+        assert cell["name"]["ja"] and cell["name"]["en"]
+        assert round(cell["per_run"]["mean"] * runs) == counted, rate.key
+        assert cell["per_turn"] == round(counted / turns, 4), rate.key
+        if rate.of is not None:
+            assert cell["share"]["of"] == sum(1 for e in events if rate.of.counts(e)), rate.key
+    assert any(plan["rates"][r.key]["per_run"]["mean"] > 0 for r in rates)
+
+
+def test_a_variant_shows_the_paired_difference_of_each_rate(tmp_path):
+    figures = simulated(ONE_ATTACK, "--variant", ONE_ATTACK, "--runs", 100)
+    numbers = figures["differences"][0]["numbers"]
+    assert numbers["rate:hits"]["mean"] == 0.0 and numbers["rate:attacks"]["mean"] == 0.0
+    table = run("simulate", ONE_ATTACK, "--variant", ONE_ATTACK, "--runs", 100)
+    assert "命中（攻撃のうち）（1回あたり）" in table.stdout

@@ -23,8 +23,9 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
-    from ..report.document import Block
+    from ..report.document import Block, Board
     from ..report.summary import SummaryHooks
+    from .event_rates import EventRate
     from ..textimport import Grammar
     from ..aliases import SubmissionAliases
     from ..odds.report import ActionOdds
@@ -112,6 +113,17 @@ class Ruleset:
         from ..report.summary import SummaryHooks
 
         return SummaryHooks()
+
+    def picture_map(self, log: dict, *, lang: str, view: str) -> "Board | None":
+        """The map of a picture (``dhproc render``, the replay page) for a ruleset whose report
+        draws none, from the log as it stands at that moment: drawn above the state tables. None:
+        the picture is the tables alone (logos' line-up)."""
+        return None
+
+    def event_rates(self) -> Sequence["EventRate"]:
+        """The per-turn event rates ``dhproc simulate`` reports for this ruleset (hits, knock-outs,
+        CA, 生死判定…), each named in both languages (dhproc/engine/event_rates.py): none by default."""
+        return ()
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         """The outcome as one line of the report (for ``dhproc summary``)."""

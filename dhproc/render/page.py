@@ -140,9 +140,9 @@ def _step_row(log: dict, found: Sequence[Step], states: dict[str, list[State]], 
     said = []
     for lang in LANGS:
         state = states[lang][n]
-        drawn = any(isinstance(b, doc.Board) for b in state.picture)  # else the tables below say it all
+        drawn = [b for b in state.picture if isinstance(b, doc.Board)]  # else the tables below say it all
         data[f"map_{lang}"] = pieces.add("map", f'<div lang="{lang}" class="{lang}">'
-                                                f"{picture_svg(state.picture, '')}</div>") if drawn else -1
+                                                f"{picture_svg(drawn, '')}</div>") if drawn else -1
         data[f"tables_{lang}"] = pieces.add("tables", f'<div lang="{lang}" class="{lang}">'
                                                       f"{''.join(_table(t) for t in state.tables)}</div>")
         before = (states[lang][n - 1] if n and found[n - 1].turn_index == step.turn_index

@@ -4,7 +4,8 @@ A step is one event of the log. The state after it is what the ruleset's own rep
 the log cut right after that event: the report folds the events onto the setup, so cutting the
 log is the only thing this module does to the rules. Each ruleset draws its map where its report
 does (dh and count after every event, nicosw at the end of each half, NICOSW-10.1); kagemiya and
-logos have no grid, and their picture is the state tables (the line-up with 行動順, 列, 戦闘不能).
+logos have no grid: their picture is the state tables (the line-up with 行動順, 列, 戦闘不能), under
+kagemiya's map of its areas (Ruleset.picture_map: the ruleset's, from the log cut at the step).
 """
 
 from __future__ import annotations
@@ -95,6 +96,12 @@ def state_after(log: dict, step: Step, *, lang: str = "ja", view: str = "gk") ->
     tables = _last_state(blocks)
     boards = [b for b in blocks if isinstance(b, doc.Board)]
     picture: tuple[doc.Block, ...] = (boards[-1],) if boards else tuple(tables)
+    if not boards:  # a ruleset whose report draws no map may still have one for the picture (kagemiya's areas)
+        from ..engine.ruleset import get_ruleset
+
+        ruleset = get_ruleset(log["ruleset"])
+        drawn = None if ruleset is None else ruleset.picture_map(cut(log, step), lang=lang, view=view)
+        picture = picture if drawn is None else (drawn, *picture)
     return State(picture, tuple(t for t in tables if isinstance(t, doc.Table)), tuple(_narration(blocks)))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Sequence, Union
 
-__all__ = ["Heading", "Lines", "Table", "Board", "Block", "Builder", "to_text", "block_text", "with_gap", "with_caption"]
+__all__ = ["Heading", "Lines", "Table", "Area", "Board", "Block", "Builder", "to_text", "block_text", "with_gap", "with_caption"]
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,22 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Area:
+    """Squares a lasting effect covers (a dh field, a ZoC field), named as the report names it."""
+
+    name: str
+    squares: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class Board:
-    """A grid map: names per 0-based (row, col), walls drawn as ``wall_text`` (black in a wiki)."""
+    """A grid map: names per 0-based (row, col), walls drawn as ``wall_text`` (black in a wiki).
+
+    ``fallen`` and ``areas`` are for the picture (dhproc/render/svg.py), which can show more than a
+    text grid: who is out of the battle, as (label, state) — struck through where the label stands
+    in a cell, and listed under the map with its state unless the state is "" (the label says it) —
+    and the squares each lasting area effect covers. The text map shows them as the ruleset writes its
+    cells (dh's （死）, its barricades)."""
 
     row_labels: tuple[str, ...]
     col_labels: tuple[str, ...]
@@ -67,6 +81,8 @@ class Board:
     wall_text: str = "■壁"
     caption: str = ""
     gap: int = 1
+    fallen: tuple[tuple[str, str], ...] = ()
+    areas: tuple[Area, ...] = ()
 
 
 Block = Union[Heading, Lines, Table, Board]

@@ -96,6 +96,11 @@ class CountRuleset(Ruleset):
 
         return GRAMMAR
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def summary_hooks(self):
         """``dhproc summary``: who fell (戦闘不能) and by whom, the skills used (CAs too); no DP."""
         from ...report.summary import SummaryHooks

@@ -541,11 +541,15 @@ class Renderer:
 
     def board(self) -> Board:
         cells = []
+        fallen = []
         for u in self.track.units.values():
             if u.at is not None and not u.knocked_out:
                 sq = Square.parse(u.at)
                 cells.append(((sq.row, sq.col), (u.name,)))
-        return Board(tuple(ROWS), tuple(COLUMNS), tuple(sorted(cells)))
+            out = [k for k in ("knocked_out", "escaped") if getattr(u, k)]
+            if out:  # off the map (COUNT-7.8), named under it in the picture
+                fallen.append((u.name, STATES[self.lang][out[0]]))
+        return Board(tuple(ROWS), tuple(COLUMNS), tuple(sorted(cells)), fallen=tuple(fallen))
 
 
 def skill_used(e: dict) -> tuple[str, str] | None:

@@ -148,6 +148,11 @@ class DhRuleset(Ruleset):
             name_keys=frozenset({"who", "attack", "targets", "summon", "payer"}),
             values={"direction": {"上": "up", "下": "down", "左": "left", "右": "right"}}, then=_transfer_key)
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def summary_hooks(self):
         from ...report.summary import SummaryHooks
 

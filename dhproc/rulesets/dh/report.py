@@ -369,6 +369,8 @@ class Board:
     revealed: list[str] = field(default_factory=list)  # whose secret ability has been used, so shown
     bonus: dict[str, int] = field(default_factory=dict)  # 応援ボーナス left, of the sides holding some (DH-15.5)
     public: bool = False  # the public view: secrets stay hidden
+    # the squares of each live field and ZoC field, by effect seq: (kind, its user, its ability, squares)
+    areas: dict[int, tuple[str, str | None, str | None, list[str]]] = field(default_factory=dict)
 
     @classmethod
     def from_setup(cls, setup: dict) -> "Board":
@@ -411,6 +413,8 @@ class Board:
         for e in setup.get("effects", []):
             if e["kind"] == "barricade":
                 self.barricades = sorted(self.barricades + e.get("squares", []))
+            if e["kind"] in ("field", "zoc_field") and e.get("squares"):
+                self.areas[e["id"]] = (e["kind"], e.get("owner"), e.get("ability"), list(e["squares"]))
             self.effects[e["id"]] = {"type": e["kind"], "bearer": e.get("bearer"), "stat": e.get("stat"),
                                      "amount": e.get("amount"), "seal": e.get("seal"),
                                      **{k: e[k] for k in ("rate", "set") if k in e}}
@@ -463,6 +467,11 @@ class Board:
                                          "seal": None}
         elif kind in ("effect_end", "effect_lands"):
             self.effects.pop(e["effect"], None)
+            self.areas.pop(e["effect"], None)
+        if kind in ("field_set", "zoc_field_set"):  # the squares a field covers (DH-8.9, DH-11.18)
+            self.areas[e["effect"]] = (kind[:-4], e["actor"], e["ability"], list(e["squares"]))
+        elif kind == "field_moved" and e["effect"] in self.areas:
+            self.areas[e["effect"]] = self.areas[e["effect"]][:3] + (list(e["squares"]),)
         if kind in ("ability", "counter_armed") and e["actor"] not in self.revealed:
             self.revealed.append(e["actor"])
         if kind == "withdraw":
@@ -852,7 +861,7 @@ def _tables(board: Board, setup: dict, t, r, lang: str, view: str) -> list[doc.B
         if sid in board.bonus:  # 応援ボーナス left (DH-15.5)
             caption += t("side_bonus", points=board.bonus[sid])
         blocks.append(doc.Table.of(HEADERS[lang], rows, caption=caption, gap=1 if n else 0))
-    blocks.append(_map(board, setup, t))
+    blocks.append(_map(board, setup, t, lang))
     return blocks
 
 
@@ -881,14 +890,17 @@ def _notes(board: Board, cid: str, r, lang: str) -> list[str]:
     return notes
 
 
-def _map(board: Board, setup: dict, t) -> doc.Board:
+def _map(board: Board, setup: dict, t, lang: str) -> doc.Board:
     b, _ = board_of(setup)
     cells: dict[tuple[int, int], list[str]] = {}
+    fallen = []
     for c in board.chars.values():
         if c.at is None or c.id in board.withdrawn or c.id in board.sealed:
             continue
         sq = parse_square(c.at)
         cells.setdefault((sq.row, sq.col), []).append(c.name + (t("dead_mark") if c.dead else ""))
+        if c.dead:  # its label says （死）: struck through, no state to add
+            fallen.append((c.name + t("dead_mark"), ""))
     for at in board.barricades:  # DH-11.17: marked in the cell, before whoever stands on it
         sq = parse_square(at)
         cells[(sq.row, sq.col)] = [t("barricade_mark")] + cells.get((sq.row, sq.col), [])
@@ -898,7 +910,19 @@ def _map(board: Board, setup: dict, t) -> doc.Board:
         cells[(w.row, w.col)].insert(0, "（壁）")
     return doc.Board(tuple(ROW_LABELS[: b.rows]), tuple(col_label(i) for i in range(b.cols)),
                      tuple((pos, tuple(names)) for pos, names in cells.items()),
-                     walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"))
+                     walls=tuple((w.row, w.col) for w in walls), wall_text="（壁）", caption=t("map"),
+                     fallen=tuple(fallen), areas=_areas(board, lang))
+
+
+def _areas(board: Board, lang: str) -> tuple[doc.Area, ...]:
+    """Each live field and ZoC field with its squares, named as the report names the effect."""
+    out = []
+    for kind, owner, ability, squares in board.areas.values():
+        name = EFFECT_NAMES[lang][kind]
+        if kind == "field" and ability and owner in board.chars:
+            name += f"「{board.ability_name(owner, ability)}」"
+        out.append(doc.Area(name, tuple((sq.row, sq.col) for sq in map(parse_square, squares))))
+    return tuple(out)
 
 
 KILL_CAUSES = Catalog({"cost": ("（能力のコスト）", "(its ability's cost)")})

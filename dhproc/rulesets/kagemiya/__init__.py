@@ -55,6 +55,10 @@ class KagemiyaRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def picture_map(self, log: dict, *, lang: str, view: str):
+        """The areas and who is in each (the report draws no map)."""
+        return report.areas_board(log, lang=lang)
+
     def first_turn(self, setup: dict) -> int:
         """KAGEMIYA-1.1 / 1.8: turn N is 巡 N; a battle taken up after 巡 k starts at turn k + 1."""
         progress = setup.get("progress")
@@ -73,6 +77,11 @@ class KagemiyaRuleset(Ruleset):
         from .grammar import GRAMMAR
 
         return GRAMMAR
+
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
 
     def summary_hooks(self):
         """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""

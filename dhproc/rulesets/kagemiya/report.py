@@ -8,7 +8,7 @@ skills and 宝具 marked secret that were never used (KAGEMIYA-10.3).
 
 from __future__ import annotations
 
-from ...report.document import Block, Heading, Lines, Table
+from ...report.document import Block, Board, Heading, Lines, Table
 from ...report import header
 from ...messages import Catalog
 from ...engine.conditions import OPS
@@ -137,6 +137,28 @@ HEADERS = {
 
 def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[Block]:
     return Renderer(log, lang, view, turns).blocks(turns)
+
+
+AREA_WORDS = Catalog({"gk_area": ("（GKが指定）", "(the GK names it)")})
+
+
+def areas_board(log: dict, *, lang: str) -> Board:
+    """The picture's map (``dhproc render``; the report itself has none, KAGEMIYA-10.1): the area
+    the battle is in (KAGEMIYA-1.1) with each character in its 前衛 or 後衛, and the area each
+    side that escaped went to (KAGEMIYA-6); the 脱落 struck through where they fell."""
+    state = track.followed(log)
+    w = WORDS[lang]
+    battle = log["input"]["match"]["setup"].get("area") or "-"
+    area_of = {sid: (side.escaped_to or AREA_WORDS.lang(lang)("gk_area")) if side.escaped else battle
+               for sid, side in state.sides.items()}
+    columns = list(dict.fromkeys([battle, *area_of.values()]))
+    rows = ("front", "back")
+    cells: dict[tuple[int, int], list[str]] = {}
+    for c in state.characters.values():
+        cells.setdefault((rows.index(c.row), columns.index(area_of[c.side])), []).append(c.name)
+    fallen = tuple((c.name, w["eliminated_state"]) for c in state.characters.values() if c.eliminated)
+    return Board(tuple(w[r] for r in rows), tuple(columns), tuple(sorted((k, tuple(v)) for k, v in cells.items())),
+                 fallen=fallen)
 
 
 def resources_used(e: dict) -> list[tuple[str, str]]:

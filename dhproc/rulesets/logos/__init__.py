@@ -77,6 +77,11 @@ class LogosRuleset(Ruleset):
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def summary_hooks(self):
         from ...report.summary import SummaryHooks
 

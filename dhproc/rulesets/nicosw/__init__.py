@@ -111,6 +111,11 @@ class NicoswRuleset(Ruleset):
                               "精神抵抗": "willpower"}},
             then=own_names)
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def summary_hooks(self):
         """``dhproc summary``: who fell (each 生死判定, each character removed) and by whose damage, the skills
         used, no DP."""

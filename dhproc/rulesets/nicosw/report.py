@@ -138,6 +138,7 @@ T = Catalog({
 
 STATE_WORDS = {"prone": ("転倒", "prone"), "knocked_out": ("戦闘不能", "incapacitated"), "dead": ("死亡", "dead"),
                "off_map": ("マップ外", "off the map"), "removed": ("除外", "removed"), "engaged": ("接敵", "engaged")}
+OUT_OF_BATTLE = ("dead", "knocked_out", "removed", "off_map")  # the worst first: one word a character
 REASONS = {
     "engaged": ("接敵中で退却判定に成功していない", "engaged, no successful retreat"),
     "too_far": ("移動力が足りない", "too far"), "occupied": ("移動先に他のキャラクター", "square occupied"),
@@ -544,7 +545,11 @@ class Renderer:
         if length > 40 or width > 20:
             return None
         cells: dict[tuple[int, int], list[str]] = {}
+        fallen = []
         for cid, st in squares.items():
+            out = [s for s in OUT_OF_BATTLE if s in st["states"]]
+            if out:  # 戦闘不能, 死亡, 除外, off the map (NICOSW-9.3): marked in the picture
+                fallen.append((self.name(cid), self.word(STATE_WORDS, out[0])))
             at = st["at"]
             if at is None:
                 continue
@@ -552,7 +557,7 @@ class Renderer:
             cells.setdefault(rc, []).append(self.name(cid))
         rows = tuple(str(r) for r in range(width)) if "width" in m else ("",)
         return Board(rows, tuple(str(x) for x in range(length)),
-                     tuple(sorted((k, tuple(v)) for k, v in cells.items())))
+                     tuple(sorted((k, tuple(v)) for k, v in cells.items())), fallen=tuple(fallen))
 
     def on_round_end(self, e: dict) -> None:
         self.add(Lines.of(self.t("round_end", round=e["round"])))
