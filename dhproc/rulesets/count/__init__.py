@@ -105,5 +105,21 @@ class CountRuleset(Ruleset):
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
 
+    def action_odds(self, match, turn_number, who, target, action):
+        """COUNT-11.1: one attack's exact odds at the state its round starts from."""
+        from . import odds
+
+        return odds.action_odds(match, turn_number, who, target, action)
+
+    def roll_chance(self, roll_event, events):
+        from . import odds
+
+        return odds.roll_chance(roll_event, events)
+
+    def roll_luck(self, roll_event, events):
+        from . import odds
+
+        return odds.roll_luck(roll_event, events)
+
 
 RULESET = CountRuleset()

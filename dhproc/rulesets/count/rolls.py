@@ -98,6 +98,7 @@ def lowest_resist(attributes: Sequence[str], resist: Mapping[str, int]) -> tuple
 class DamageSteps:
     """Steps 4–7 for one receiver (COUNT-7.3–7.7): each step's result."""
 
+    planned: int
     resist_change: int
     resist_blocked: bool
     after_resist: int
@@ -121,7 +122,7 @@ def damage_steps(planned: int, *, resist: int, resist_mode: str, multiplier: int
     real = max(0, after_multiply - (0 if unreducible else sum(reductions)))
     applied = tuple(not (unreducible and v < 0) for v in real_changes)
     final = max(0, real + sum(v for v, ok in zip(real_changes, applied) if ok))
-    return DamageSteps(change, resist_blocked, after_resist, after_multiply, reduce_blocked, real, applied, final)
+    return DamageSteps(planned, change, resist_blocked, after_resist, after_multiply, reduce_blocked, real, applied, final)
 
 
 def knocks_out(hp_now: int, final: int, knocked_out_at: str) -> bool:

@@ -1,0 +1,127 @@
+"""What every ruleset's odds need: the state a turn starts from, assumptions in both languages,
+and the number of repeated hits that knock out.
+
+A ruleset's ``action_odds`` reads its numbers (stats, HP, lasting effects) from the state the
+turns before it leave, resolved exactly as ``dhproc resolve`` resolves them; the turn itself is
+not played. :class:`Start` also lends the throwaway context a ruleset needs to ask its own
+resolver a question (who covers whom, which pool a declaration builds) without writing a log.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..engine.context import TurnContext
+from ..errors import InputError
+from ..match import Match, Turn
+from ..messages import say
+from ..names import did_you_mean
+from .distribution import Distribution
+from . import messages  # noqa: F401  (registers the ask.* messages)
+from .report import Assumption
+from ..resolution import _play
+
+
+
+@dataclass(frozen=True)
+class Start:
+    match: Match
+    turn: Turn
+    state: Any  # the ruleset's state after the turns before ``turn``
+
+    def scratch(self) -> tuple[Any, TurnContext]:
+        """A copy of the state and a context of the turn, to ask the resolver without touching either."""
+        ctx = TurnContext(seed=self.match.seed, turn=self.turn.number, options=self.match.options, recorded=None)
+        return copy.deepcopy(self.state), ctx
+
+    def problem(self, rel: tuple, message: str) -> InputError:
+        return InputError([self.turn.problem(rel, message)])
+
+
+def start_of(match: Match, turn_number: int) -> Start:
+    """The state ``turn_number`` starts from; an :class:`InputError` when the match has no such turn."""
+    turn = next((t for t in match.turns if t.number == turn_number), None)
+    if turn is None:
+        raise InputError([match.problem(("turns",), say("ask.no_turn", turn=turn_number,
+                                                        turns=", ".join(str(t.number) for t in match.turns)))])
+    before = dataclasses.replace(match, turns=[t for t in match.turns if t.number < turn_number])
+    state, _ = _play(before)
+    return Start(match, turn, state)
+
+
+def assumed(key: str, message: str, **values: Any) -> Assumption:
+    """An assumption the figures rest on, worded by the catalogue message ``message`` in both languages."""
+    return Assumption(key, say(message, "ja", **values), say(message, "en", **values))
+
+
+def known_id(start: Start, text: str, names: dict[str, str], rel: tuple) -> str:
+    """The character ``text`` names (its id, or its display name), or a located problem."""
+    if text in names:
+        return text
+    by_name = [i for i, n in names.items() if n == text]
+    if len(by_name) == 1:
+        return by_name[0]
+    raise start.problem(rel, say("name.unknown", what=say("what.character"), text=text,
+                                 hint=did_you_mean(text, names)))
+
+
+HITS_CAP = 10  # repeated hits counted for the verdict; beyond them a knock-out is "not within reach"
+
+
+def hits_to_knock_out(per_hit: Distribution[int], hp: int, *, cap: int = HITS_CAP) -> Distribution[int]:
+    """How many hits of independent damage ``per_hit`` bring ``hp`` to 0: n with its chance, and 0
+    for the chance that ``cap`` hits do not (all damage 0, or too little), so nothing is cut off.
+
+    Counted in integers over a common denominator (exact, and far quicker than fractions)."""
+    denominator = math.lcm(*(p.denominator for _, p in per_hit.items()))
+    weights = [(dmg, int(p * denominator)) for dmg, p in per_hit.items()]
+    alive: dict[int, int] = {hp: 1}  # HP left -> weight over denominator ** n
+    fell: dict[int, Fraction] = {}
+    scale = 1
+    for n in range(1, cap + 1):
+        scale *= denominator
+        after: dict[int, int] = {}
+        down = 0
+        for left, w in alive.items():
+            for dmg, q in weights:
+                if left - dmg <= 0:
+                    down += w * q
+                else:
+                    after[left - dmg] = after.get(left - dmg, 0) + w * q
+        if down:
+            fell[n] = Fraction(down, scale)
+        alive = after
+        if not alive:
+            break
+    rest = Fraction(sum(alive.values()), scale)
+    return Distribution({**fell, **({0: rest} if rest else {})})
+
+
+# --------------------------------------------------------------------------- logged rolls
+
+def following(events: list[dict], roll: dict, kinds: tuple[str, ...]) -> dict | None:
+    """The first event of one of ``kinds`` after ``roll`` in ``events``: the check whose dice it is,
+    which a log writes just after them. None when ``events`` stops at the roll."""
+    at = next((i for i, e in enumerate(events) if e is roll), None)
+    if at is None:
+        at = next((i for i, e in enumerate(events) if e == roll), None)
+    if at is None:
+        return None
+    return next((e for e in events[at + 1:] if e["kind"] in kinds), None)
+
+
+def preceding(events: list[dict], roll: dict) -> dict | None:
+    """The event just before ``roll`` in ``events`` (None for the first)."""
+    at = next((i for i, e in enumerate(events) if e is roll or e == roll), None)
+    return events[at - 1] if at else None
+
+
+def die_luck(face: int, sides: int, *, higher_is_better: bool = True) -> Fraction:
+    """Where one die's face stands among its faces, mid-rank, 1 the best for its roller."""
+    p = Distribution.die(sides).percentile(face)
+    return p if higher_is_better else 1 - p

@@ -1,0 +1,317 @@
+"""Exact odds of a count attack (COUNT-11): the same checks the resolver rolls (rolls.py), applied
+to exact distributions of their dice.
+
+One attack on one target, at the state its round starts from: the 命中判定 (2D10, with the re-rolls
+its fumble may take, COUNT-4.5), the target's 回避判定 (1D100 against the 回避率, with its re-rolls,
+COUNT-5.7), the CA check read off the final d100 (COUNT-6), and the damage after each step
+(COUNT-7): 予定ダメージ, 耐性, 実ダメージ, and the damage that comes off HP. Who takes the damage is
+the resolver's own answer (a cover, COUNT-7.5); whether a CA can reach the attacker too (COUNT-6.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from ...odds.distribution import Distribution
+from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
+from ...odds.state import Start, assumed, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...messages import say
+from . import messages  # noqa: F401  (registers the count.* messages)
+from . import rolls
+from .options import OPTIONS
+from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Skill, Square
+from .rules import ACTION_SLOTS, Round, real_changes
+
+STEPS = ("planned", "after_resist", "real", "final")  # COUNT-7: the steps whose damage is shown
+
+
+@dataclass(frozen=True)
+class Landing:
+    """How the attack ends on its target: ``fumble``, ``evaded`` or ``hit``, and what a hit carries."""
+
+    result: str
+    critical: bool = False
+    no_reduction: bool = False
+    countered: bool = False
+
+
+@dataclass(frozen=True)
+class Declared:
+    attacker: Character
+    skill: Skill
+    target: Character
+    label: str  # the plan part, as the figures name it ("2.main_action")
+    moved_to: Square | None  # where the plan's sub action moves the attacker before its main action
+
+
+def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
+    start = start_of(match, turn_number)
+    s, ctx = start.scratch()
+    d = declared(start, s, who, target, action)
+    a, sk, t = d.attacker, d.skill, d.target
+    if d.moved_to is not None:
+        a.at = d.moved_to
+    resolver = Round(s, ctx, start.turn)
+    resolver.subs = start.turn.submissions
+    opts = match.options
+    hit = hit_distribution(s, a, sk, resolver)
+    landing = hit.bind(lambda h: evasion_distribution(s, a, sk, t, h, resolver))
+    receiver = cover_of(resolver, t)
+    steps_of = damage_steps_of(s, a, sk, receiver, opts)
+    damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else Distribution.constant(None))
+    checks = [CheckOdds("hit_check", hit.map(hit_outcome))] if hit_made(sk) else []
+    checks.append(CheckOdds("attack", landing.map(attack_outcome)))
+    if resolver.reaction(t, "ca"):
+        checks.append(CheckOdds("ca_check", landing.map(lambda o: "countered" if o.countered else "failure")))
+    steps = tuple(StepOdds(step, damage.map(lambda x, step=step: 0 if x is None else getattr(x, step)))
+                  for step in STEPS) if sk.damage is not None else ()
+    knocked = opts["knocked_out_at"] == "zero" and sk.damage is not None
+    knock_out = damage.probability(lambda x: x is not None and rolls.knocks_out(receiver.hp_now, x.final,
+                                                                                 opts["knocked_out_at"]))
+    hits = None
+    if knocked and damage.probability(lambda x: x is not None):
+        hits = hits_to_knock_out(Distribution(_finals(damage)), receiver.hp_now)
+    return ActionOdds(who=a.id, target=t.id, action=d.label, checks=tuple(checks), steps=steps,
+                      knock_out=knock_out if sk.damage is not None else None, kill=None,
+                      hits_to_knock_out=hits,
+                      assumptions=tuple(assumptions(s, d, receiver, resolver, opts)))
+
+
+def _finals(damage: Distribution) -> dict[int, Fraction]:
+    """The damage that comes off HP, given the attack hits."""
+    out: dict[int, Fraction] = {}
+    for x in damage:
+        if x is not None:
+            out[x.final] = out.get(x.final, Fraction(0)) + damage.p(x)
+    return out
+
+
+# --------------------------------------------------------------------------- the declared attack
+
+def declared(start: Start, s: CountState, who: str, target: str | None, action: str | None) -> Declared:
+    """The attack ``who`` plans this round: the plan part named by ``action`` (a skill's name,
+    ``main_action``/``sub_action``, or ``N.main_action`` for its N-th 行動手番), else its first attack."""
+    names = {cid: c.name for cid, c in s.characters.items()}
+    cid = known_id(start, who, names, ("submissions",))
+    a = s.characters[cid]
+    plans = start.turn.submissions.get(a.side, {}).get("plans", {}).get(cid, [])
+    found = []
+    for n, plan in enumerate(plans, start=1):
+        for slot in ACTION_SLOTS:
+            part = plan.get(slot) or {}
+            sk = a.skill(part["skill"]) if "skill" in part else None
+            if sk is not None and sk.is_attack:
+                found.append((f"{n}.{slot}", slot, sk, part, plan))
+    rel = ("submissions", a.side, "plans", cid)
+    if not found:
+        raise start.problem(rel, say("ask.no_attack", who=a.name, turn=start.turn.number))
+    chosen = [f for f in found if action is None or action in (f[0], f[1], f[2].name)]
+    if not chosen:
+        raise start.problem(rel, say("ask.no_action", who=a.name, turn=start.turn.number, action=action,
+                                     known=say("list.sep").join(f"{f[0]} {f[2].name}" for f in found)))
+    label, slot, sk, part, plan = chosen[0]
+    move = (plan.get("sub_action") or {}).get("move") if slot == "main_action" else None
+    aimed = target or next(iter(part.get("targets", [])), None)
+    if aimed is None:
+        raise start.problem(rel, say("ask.no_target", who=a.name, action=label))
+    return Declared(a, sk, s.characters[known_id(start, aimed, names, rel)], label,
+                    Square.parse(move["to"]) if move else None)
+
+
+# --------------------------------------------------------------------------- the checks
+
+def hit_made(sk: Skill) -> bool:
+    return sk.check != "none"
+
+
+def rerolls_for(c: Character, roll: str) -> int:
+    """COUNT-4.5 / 5.7: the re-rolls one check can take: each 振り直し skill or item with a use left
+    (once per check), and the character's plain re-rolls."""
+    skills = sum(1 for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0)
+    return skills + c.rerolls
+
+
+def with_rerolls(attempt: Distribution, again: Callable[[Any], bool], times: int) -> Distribution:
+    """A check made again while ``again`` holds of its result, at most ``times`` more times."""
+    final = attempt
+    for _ in range(times):
+        final = attempt.bind(lambda r, last=final: last if again(r) else Distribution.constant(r))
+    return final
+
+
+def hit_attempt(value: int, hit_crit: int, hit_fumble: int) -> Distribution[rolls.HitCheck]:
+    """COUNT-4.1 / 4.2: one 命中判定 over its 2D10."""
+    return Distribution.die(rolls.HIT_DICE[0]).combine(
+        Distribution.die(rolls.HIT_DICE[1]), lambda d1, d2: rolls.hit_check(value, d1, d2, hit_crit, hit_fumble))
+
+
+def evasion_rates(value: int, defence: int, hit_crit: int, hit_fumble: int) -> Distribution[int]:
+    """COUNT-6.3: the 回避率 a 命中判定 of ``value`` gives a defender of ``defence``, over the 2D10."""
+    return hit_attempt(value, hit_crit, hit_fumble).map(lambda h: rolls.evasion_rate(h.total, defence))
+
+
+def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round) -> Distribution[rolls.HitCheck]:
+    """COUNT-4.1–4.5: the final 命中判定 (a fumble re-rolled while re-rolls last, when asked)."""
+    if not hit_made(sk):
+        return Distribution.constant(rolls.HitCheck(0, False, False))
+    one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), a.hit_crit, a.hit_fumble)
+    times = rerolls_for(a, "hit") if resolver.reaction(a, "reroll_hit_fumble") else 0
+    return with_rerolls(one, lambda h: h.fumble, times)
+
+
+def evasion_distribution(s: CountState, a: Character, sk: Skill, t: Character, h: rolls.HitCheck,
+                         resolver: Round) -> Distribution[Landing]:
+    """COUNT-4.4, 5, 6: how the attack ends on ``t`` after the 命中判定 ``h``."""
+    if not hit_made(sk):
+        return Distribution.constant(Landing("hit"))
+    if h.fumble:  # COUNT-4.4
+        return Distribution.constant(Landing("fumble"))
+    if s.stopped(t):  # COUNT-5.8
+        return Distribution.constant(Landing("hit", h.critical))
+    rate = rolls.evasion_rate(h.total, s.stat(t, DEFENCE_STAT[sk.check]))
+    crit_evades = resolver.opts["evasion_crit_evades"]
+    wants = bool(resolver.reaction(t, "ca"))
+    reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
+
+    def attempt(face: int) -> tuple[rolls.Evasion, bool]:
+        ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=t.evasion_crit,
+                           evasion_fumble=t.evasion_fumble, crit_evades=crit_evades)
+        ca = wants and reach is None and rolls.ca_eligible(rolls.ca_reading(face)[2], t.ca_value, t.ca_left)
+        return ev, ca
+
+    one = Distribution.die(rolls.EVASION_DIE).map(attempt)
+    times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
+
+    def chain(k: int, fumbled: bool) -> Distribution[Landing]:
+        def then(r: tuple[rolls.Evasion, bool]) -> Distribution[Landing]:
+            ev, ca = r
+            marked = fumbled or ev.fumble
+            if not ev.evaded and k > 0:  # COUNT-5.7
+                return chain(k - 1, marked)
+            return Distribution.constant(Landing("evaded" if ev.evaded else "hit", h.critical,
+                                                 marked and not ev.evaded, ca))
+        return one.bind(then)
+
+    return chain(times, False)
+
+
+def hit_outcome(h: rolls.HitCheck) -> str:
+    return "fumble" if h.fumble else "critical" if h.critical else "success"
+
+
+def attack_outcome(o: Landing) -> str:
+    if o.result != "hit":
+        return o.result
+    return "critical" if o.critical else "hit"
+
+
+# --------------------------------------------------------------------------- damage
+
+def cover_of(resolver: Round, t: Character) -> Character:
+    """COUNT-7.5: who takes the damage meant for ``t`` (an ally that covers it, else ``t``)."""
+    receiver, _ = resolver.covered_shares([(t, False)])[0]
+    return receiver
+
+
+def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: dict
+                    ) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
+    """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced."""
+    dmg = sk.damage
+    if dmg is None:
+        return lambda o: Distribution.constant(None)
+    increases = [x.value for x in a.skills if x.step == "increase"]
+    rolled = Distribution.dice(dmg.dice_count, dmg.dice_sides)
+    kind = Distribution.dice(2, 10) if sk.kind in ("melee", "ranged") else Distribution.constant(0)
+    base = rolled + kind
+    planned = {crit: (base + (Distribution.die(rolls.CRITICAL_DIE) if crit else 0)).map(
+        lambda total: rolls.planned_damage(dmg.fixed, increases, [total], [], [])) for crit in (False, True)}
+    void = rolls.is_void(dmg.attributes, opts["void_in_composite"])
+    _, resist = rolls.lowest_resist(dmg.attributes, r.resist)
+    reductions = [x.value for x in r.skills if x.step == "reduce"]
+    reals = [x["value"] for x in real_changes(a, r)]
+
+    def steps(o: Landing) -> Distribution[rolls.DamageSteps]:
+        unreducible = void or o.no_reduction
+        return planned[o.critical].map(lambda p: rolls.damage_steps(
+            p, resist=resist, resist_mode=opts["resist_mode"], multiplier=1, reductions=reductions,
+            real_changes=reals, unreducible=unreducible))
+    return steps
+
+
+# --------------------------------------------------------------------------- what it assumed
+
+def assumptions(s: CountState, d: Declared, receiver: Character, resolver: Round, opts: dict) -> list[Assumption]:
+    a, t = d.attacker, d.target
+    out = [assumed("state", "count.odds_state", round=s.round, who=a.name, value=s.stat(a, CHECK_STAT[d.skill.check])
+                   if hit_made(d.skill) else "-", target=t.name,
+                   defence=s.stat(t, DEFENCE_STAT[d.skill.check]) if hit_made(d.skill) else "-", hp=receiver.hp_now)]
+    if receiver is not t:
+        out.append(assumed("cover", "count.odds_cover", cover=receiver.name, target=t.name))
+    if d.moved_to is not None:
+        out.append(assumed("moved", "count.odds_moved", who=a.name, square=d.moved_to.label))
+    for key in ("evasion_crit_evades", "resist_mode", "void_in_composite", "knocked_out_at", "ca_needs_attack"):
+        out.append(assumed(f"option.{key}", "count.odds_option", option=key, value=opts[key]))
+    if resolver.reaction(a, "reroll_hit_fumble"):
+        out.append(assumed("rerolls.hit", "count.odds_rerolls_hit", who=a.name, n=rerolls_for(a, "hit")))
+    if resolver.reaction(t, "reroll_evasion_failure"):
+        out.append(assumed("rerolls.evasion", "count.odds_rerolls_evasion", who=t.name, n=rerolls_for(t, "evasion")))
+    return out
+
+
+# --------------------------------------------------------------------------- logged rolls (COUNT-11.2)
+
+LOWER_IS_BETTER = ("evasion", "escape")  # a low d100 evades (COUNT-5.3), a 1 escapes (COUNT-3.6)
+NO_LUCK = ("hand_discard",)  # which card is lost is neither good nor bad for its roller
+
+
+def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
+    """COUNT-11.2: the die's place among its faces, for its roller (the attacker for damage dice)."""
+    if roll["purpose"] in NO_LUCK:
+        return None
+    return die_luck(roll["face"], roll["sides"], higher_is_better=roll["purpose"] not in LOWER_IS_BETTER)
+
+
+def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+    """COUNT-11.2: the chance a roll succeeds for its roller: a 命中判定's first die, that the
+    attack lands on its first target (after that target's 回避判定); a 回避判定's d100, that it
+    evades; the 逃走 die, 1 in 6. Read from the check's own events, which follow its dice."""
+    purpose = roll["purpose"]
+    if purpose == "escape":
+        return Distribution.die(rolls.ESCAPE_DIE).probability(rolls.escapes)
+    if purpose == "evasion":
+        ev = following(events, roll, ("evasion",))
+        check = last_hit_check(events, roll)
+        return None if ev is None or check is None else evasion_chance(ev, check["critical"])
+    if purpose == "hit_check" and roll.get("die") == 1:
+        check = following(events, roll, ("hit_check",))
+        answer = following(events, roll, ("evasion", "no_evasion", "miss_all", "attack", "turn_slot"))
+        if check is None or answer is None or answer["kind"] not in ("evasion", "no_evasion"):
+            return None  # a fumble leaves the target's figures unsaid
+        return landing_chance(check, answer)
+    return None
+
+
+def last_hit_check(events: list[dict], roll: dict) -> dict | None:
+    at = next((i for i, e in enumerate(events) if e is roll or e == roll), len(events))
+    return next((e for e in reversed(events[:at]) if e["kind"] == "hit_check"), None)
+
+
+def evasion_chance(ev: dict, hit_critical: bool) -> Fraction:
+    """The chance one 回避判定 evades (COUNT-5.3–5.6), with the option's default for a critical."""
+    crit_evades = OPTIONS.by_id["evasion_crit_evades"].default  # a log's events do not say it
+    return Distribution.die(rolls.EVASION_DIE).probability(lambda f: rolls.evasion(
+        f, ev["evasion_rate"], hit_critical=hit_critical, evasion_crit=ev["evasion_crit"],
+        evasion_fumble=ev["evasion_fumble"], crit_evades=crit_evades).evaded)
+
+
+def landing_chance(check: dict, answer: dict) -> Fraction:
+    """The chance a 命中判定 of these figures lands on the target that answered it."""
+    one = hit_attempt(check["value"], check["hit_crit"], check["hit_fumble"])
+    if answer["kind"] == "no_evasion":
+        return one.probability(lambda h: not h.fumble)
+    figures = dict(answer)
+    return sum((p * (1 - evasion_chance({**figures, "evasion_rate": rolls.evasion_rate(h.total, answer["defence"])},
+                                        h.critical))
+                for h, p in one.items() if not h.fumble), Fraction(0))
