@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
+from ...odds.hooks import OddsFromModule
 from . import campaign, checks, report, rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
 
-class CountRuleset(Ruleset):
+class CountRuleset(OddsFromModule, Ruleset):
     id = "count"
     name = "カウント制バトルフェイズ"
     name_en = "count-track battle phase"
@@ -104,22 +105,6 @@ class CountRuleset(Ruleset):
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
-
-    def action_odds(self, match, turn_number, who, target, action):
-        """COUNT-11.1: one attack's exact odds at the state its round starts from."""
-        from . import odds
-
-        return odds.action_odds(match, turn_number, who, target, action)
-
-    def roll_chance(self, roll_event, events):
-        from . import odds
-
-        return odds.roll_chance(roll_event, events)
-
-    def roll_luck(self, roll_event, events):
-        from . import odds
-
-        return odds.roll_luck(roll_event, events)
 
 
 RULESET = CountRuleset()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
+from ...odds.hooks import OddsFromModule
 from . import checks, report, rules
 from .model import KagemiyaState
 from .options import OPTIONS
@@ -20,7 +21,7 @@ ALIASES = {
 }
 
 
-class KagemiyaRuleset(Ruleset):
+class KagemiyaRuleset(OddsFromModule, Ruleset):
     id = "kagemiya"
     name = "聖杯戦争 kagemiya 戦闘フェイズ"
     name_en = "Holy Grail War kagemiya (聖杯戦争 kagemiya) battle phase"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
+from ...odds.hooks import OddsFromModule
 from . import campaign, checks, report, rules
 from .model import NicoswState, Side, square_json
 from .options import DIVISION_OPTIONS, OPTIONS, divides
 
 
-class NicoswRuleset(Ruleset):
+class NicoswRuleset(OddsFromModule, Ruleset):
     id = "nicosw"
     name = "nicosw3 マップ戦闘"
     name_en = "nicosw3 map battle (Sword World 2.0 style)"

@@ -18,6 +18,14 @@ MESSAGES = catalogue("nicosw", {
     "what_skill": ("スキルid", "skill id"),
     "equipped_not_weapon": ("「{id}」は持っている武器ではありません（{weapons}）", "'{id}' is not one of its weapons ({weapons})"),
     "none": ("なし", "none"),
+    # dhproc odds (odds.py)
+    "odds_state": ("ラウンド{round}開始時の状態：{who}の攻撃判定の基準値{attack}、{target}の防御判定の基準値{defense}、"
+                   "{part}のHP {hp}、命中すれば{amount}点（このラウンドの先の行動は数えない）",
+                   "the state round {round} starts from: {who}'s 攻撃判定 base {attack}, {target}'s 防御判定 base {defense}, "
+                   "{part}'s HP {hp}, {amount} damage on a hit (earlier actions of the round not counted)"),
+    "odds_option": ("オプション {option}: {value}", "option {option}: {value}"),
+    "odds_prone": ("{target}は転倒している：1D6の1〜2で攻撃は失敗する（NICOSW-6.3）",
+                   "{target} is 転倒: a 1–2 on 1D6 fails the attack first (NICOSW-6.3)"),
     "per_part": ("部位のあるキャラクターは{field}を部位ごとに書きます（ここには書きません）",
                  "a character with parts gives {field} per part, not here"),
     "part_hp_above": ("current_hp {cur} が部位の最大HP {hp} を超えています", "current_hp {cur} is above the part's hp {hp}"),
