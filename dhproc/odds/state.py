@@ -125,3 +125,16 @@ def die_luck(face: int, sides: int, *, higher_is_better: bool = True) -> Fractio
     """Where one die's face stands among its faces, mid-rank, 1 the best for its roller."""
     p = Distribution.die(sides).percentile(face)
     return p if higher_is_better else 1 - p
+
+
+def chosen_action(start: Start, who: str, found: list[tuple[str, tuple[str, ...], Any]], action: str | None,
+                  rel: tuple) -> tuple[str, Any]:
+    """The declared attack ``action`` names among ``found`` (each its label, the names it answers
+    to, and the action), else the first; a located problem when there is none."""
+    if not found:
+        raise start.problem(rel, say("ask.no_attack", who=who, turn=start.turn.number))
+    chosen = [(label, act) for label, aliases, act in found if action is None or action == label or action in aliases]
+    if not chosen:
+        raise start.problem(rel, say("ask.no_action", who=who, turn=start.turn.number, action=action,
+                                     known=say("list.sep").join(label for label, _, _ in found)))
+    return chosen[0]

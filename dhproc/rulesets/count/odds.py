@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ...odds.distribution import Distribution
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
-from ...odds.state import Start, assumed, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...odds.state import Start, assumed, chosen_action, die_luck, following, hits_to_knock_out, known_id, start_of
 from ...messages import say
 from . import messages  # noqa: F401  (registers the count.* messages)
 from . import rolls
@@ -103,15 +103,9 @@ def declared(start: Start, s: CountState, who: str, target: str | None, action: 
             part = plan.get(slot) or {}
             sk = a.skill(part["skill"]) if "skill" in part else None
             if sk is not None and sk.is_attack:
-                found.append((f"{n}.{slot}", slot, sk, part, plan))
+                found.append((f"{n}.{slot}", (slot, sk.name), (slot, sk, part, plan)))
     rel = ("submissions", a.side, "plans", cid)
-    if not found:
-        raise start.problem(rel, say("ask.no_attack", who=a.name, turn=start.turn.number))
-    chosen = [f for f in found if action is None or action in (f[0], f[1], f[2].name)]
-    if not chosen:
-        raise start.problem(rel, say("ask.no_action", who=a.name, turn=start.turn.number, action=action,
-                                     known=say("list.sep").join(f"{f[0]} {f[2].name}" for f in found)))
-    label, slot, sk, part, plan = chosen[0]
+    label, (slot, sk, part, plan) = chosen_action(start, a.name, found, action, rel)
     move = (plan.get("sub_action") or {}).get("move") if slot == "main_action" else None
     aimed = target or next(iter(part.get("targets", [])), None)
     if aimed is None:

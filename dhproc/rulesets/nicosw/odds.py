@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...messages import say
 from ...odds.distribution import Distribution
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
-from ...odds.state import Start, assumed, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...odds.state import Start, assumed, chosen_action, die_luck, following, hits_to_knock_out, known_id, start_of
 from . import messages  # noqa: F401  (registers the nicosw.* messages)
 from . import rolls
 from .model import Character, NicoswState, Part
@@ -109,17 +108,12 @@ def declared(start: Start, s: NicoswState, who: str, target: str | None, action:
     a = s.characters[cid]
     go = start.turn.submissions.get(a.side, {}).get("goes", {}).get(cid, [])
     rel = ("submissions", a.side, "goes", cid)
-    found = [(str(n), act) for n, act in enumerate(go, start=1) if act.get("do") in ATTACKS]
-    if not found:
-        raise start.problem(rel, say("ask.no_attack", who=a.name, turn=start.turn.number))
-    chosen = [f for f in found if action is None or action in (f[0], f[1]["do"])]
-    if not chosen:
-        raise start.problem(rel, say("ask.no_action", who=a.name, turn=start.turn.number, action=action,
-                                     known=say("list.sep").join(f"{n} {act['do']}" for n, act in found)))
-    n, act = chosen[0]
+    found = [(f"{n}.{act['do']}", (str(n), act["do"]), act) for n, act in enumerate(go, start=1)
+             if act.get("do") in ATTACKS]
+    label, act = chosen_action(start, a.name, found, action, rel)
     t = s.characters[known_id(start, target or act["target"], names, rel)]
     part = t.part(act.get("part") if not target else None) or t.live_parts()[0]
-    return Declared(a, act["do"], t, part, f"{n}.{act['do']}")
+    return Declared(a, act["do"], t, part, label)
 
 
 def assumptions(s: NicoswState, opts: dict, d: Declared, amount: int) -> list[Assumption]:
