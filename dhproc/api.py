@@ -596,15 +596,70 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1,
 def dice_plan(match: Match) -> list[dict]:
     """The dice the match's reported turns draw, in order, before any are recorded: each turn's
     ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
-    as written). Which dice come later can depend on earlier results."""
+    as written), each with its ``chance`` of success where the ruleset gives one (read from the
+    whole turn's events: count's, nicosw's and kagemiya's checks are logged after their dice).
+    Which dice come later can depend on earlier results."""
     rolls: list[dict] = []
+    rs = ruleset_of(match)
     for i, turn in enumerate(match.turns):
         if turn.number not in match.report_turns:
             continue
         planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
         last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
-        rolls += [dict(e, turn=turn.number) for e in last["events"] if e["kind"] == "roll"]
+        rolls += [_planned(rs, e, last["events"], turn.number) for e in last["events"] if e["kind"] == "roll"]
     return rolls
+
+
+def _planned(rs: Any, roll: dict, events: list[dict], turn: int) -> dict:
+    """A planned roll with its turn and, where the ruleset gives one, its chance of success
+    (``Ruleset.roll_chance``, the 確率 column)."""
+    chance = rs.roll_chance(roll, events)
+    return dict(roll, turn=turn) | ({"chance": chance} if chance is not None else {})
+
+
+@dataclass(frozen=True)
+class Odds:
+    """``dhproc odds``: one declared action's odds and where they belong."""
+
+    figures: Any  # dhproc.odds.report.ActionOdds
+    ruleset: str
+    turn: int
+    roster: Roster  # the match's names, so the text says 山田太郎（yamada）
+
+    def text(self, lang: str) -> str:
+        from .odds.text import text
+
+        with naming(self.roster):
+            return text(self.figures, ruleset=self.ruleset, turn=self.turn, action_name=self.action_name(),
+                        lang=lang)
+
+    def to_json(self) -> dict:
+        from .odds.text import to_json
+
+        return to_json(self.figures, ruleset=self.ruleset, turn=self.turn)
+
+    def action_name(self) -> str:
+        from .odds import messages as _odds_messages  # noqa: F401  (registers the odds catalogue)
+
+        return say("odds.action.attack") if self.figures.action == "attack" else self.figures.action
+
+
+def odds(match: Match, who: str, *, target: str | None = None, action: str | None = None) -> Odds:
+    """The exact odds of ``who``'s declared action in the match's last reported turn, at the state
+    that turn starts from (see the ruleset's ``action_odds``). A ruleset that computes none, or a
+    match with no turn, is a located error."""
+    from .odds.inputs import refuse
+
+    rs = ruleset_of(match)
+    if not match.turns or not match.report_turns:
+        raise refuse(match.anchor, (), say("odds.no_turns"))
+    turn = match.report_turns[-1]
+    roster = Roster.from_setup(match.setup)
+    with naming(roster):
+        figures = rs.action_odds(match, turn, who, target, action)
+        if figures is None:
+            raise refuse(match.anchor, ("ruleset",), say("odds.not_offered", ruleset=rs.id))
+    return Odds(figures, rs.id, turn, roster)
 
 
 def dumps(log: dict) -> str:
@@ -747,22 +802,47 @@ def _has(node: Any, part: Any) -> bool:
     return part in node if isinstance(node, dict) else isinstance(part, int) and 0 <= part < len(node)
 
 
-def summary_blocks(log: dict, *, lang: str = "ja") -> list:
-    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks."""
+def summary_blocks(log: dict, *, lang: str = "ja", luck: bool = False) -> list:
+    """``dhproc summary``: kills, DP per turn, abilities used and the outcome, as report blocks;
+    with ``luck``, a line per side on how lucky its dice were (``Ruleset.roll_luck``)."""
     from .report.summary import summary_blocks as build
 
+    rs = _log_ruleset(log)
+    blocks = build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
+    if not luck:
+        return blocks
+    from .odds.luck import rolls_luck, side_lines
+    from .report.document import Lines
+
+    setup = log["input"]["match"].get("setup") or {}
+    characters = setup.get("characters") if isinstance(setup.get("characters"), dict) else {}
+    side_of = {cid: c["side"] for cid, c in characters.items() if isinstance(c, dict) and "side" in c}
+    with naming(Roster.from_setup(setup)):
+        lines = side_lines(rolls_luck(log, rs), side_of)
+    return blocks + ([Lines(tuple(lines))] if lines else [])
+
+
+def _log_ruleset(log: dict) -> Any:
     rs = get_ruleset(log["ruleset"])
     if rs is None:
         raise InputError([Problem("<log>", None, None, say("match.unknown_ruleset_log", ruleset=log["ruleset"]))])
-    return build(log, rs.summary_hooks(), rs.outcome_text(log, lang=lang), lang=lang)
+    return rs
 
 
 def render_as(log: dict, fmt: str, *, lang: str = "ja", view: str = "gk",
-              turns: list[int] | None = None) -> list[str]:
-    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message."""
+              turns: list[int] | None = None, luck: bool = False) -> list[str]:
+    """The report in ``fmt`` (text, markdown, discord, wiki): one text, or one per Discord message;
+    with ``luck``, a table of each roll's rank within its exact distribution after the report."""
     from .report.formats import format_report
 
-    return format_report(report_blocks(log, lang=lang, view=view, turns=turns), fmt, lang=lang)
+    blocks = report_blocks(log, lang=lang, view=view, turns=turns)
+    if luck:
+        from .odds.luck import luck_block, rolls_luck
+
+        shown = turns if turns is not None else [t["turn"] for t in log["turns"]]
+        with naming(Roster.from_setup(log["input"]["match"].get("setup"))):
+            blocks = blocks + luck_block(rolls_luck(log, _log_ruleset(log), shown))
+    return format_report(blocks, fmt, lang=lang)
 
 
 # --------------------------------------------------------------------------- replay

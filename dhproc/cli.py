@@ -378,8 +378,9 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
 @click.option("--all", "all_turns", is_flag=True)
 @click.option("--view", type=click.Choice(["gk", "public"]), default="gk", show_default=True)
 @click.option("--dice-plan", "dice_plan", is_flag=True)
+@click.option("--luck", is_flag=True)
 def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
-            all_turns: bool, view: str, dice_plan: bool) -> None:
+            all_turns: bool, view: str, dice_plan: bool, luck: bool) -> None:
     """Resolve match or turn files (or a match folder) and print the processing report."""
     from . import api
 
@@ -398,7 +399,7 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     def work(name: str) -> None:
         match = _load(name, all_turns)
         log = api.resolve(match)
-        parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns)
+        parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns, luck=luck)
         data = api.dumps(log)
         if out_dir:
             folder = Path(out_dir)
@@ -461,14 +462,23 @@ def _load(name: str, all_turns: bool):
 _PLAN_ABOUT = ("actor", "target", "ability", "skill", "effect", "decides")
 
 
+def _plan_chance(roll: dict) -> str:
+    """The 確率 column: the roll's exact chance of success from its ruleset's checks, else the
+    rate it was logged with, else nothing (a roll that succeeds or fails at nothing)."""
+    from .odds.text import percent
+
+    if "chance" in roll:
+        return percent(roll["chance"])
+    return f"{roll['rate']}%" if "rate" in roll else ""
+
+
 def _dice_plan_text(rolls: list[dict], name: str) -> str:
     from .report.layout import table
 
     turns = sorted({r["turn"] for r in rolls})
     head = (say("cli.plan_head", name=name, turns=", ".join(map(str, turns))) if rolls
             else say("cli.plan_none", name=name)) + "\n"
-    rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}",
-             f"{r['rate']}%" if "rate" in r else "",
+    rows = [[r["turn"], r["draw"], r["step"], r["purpose"], f"d{r['sides']}", _plan_chance(r),
              " ".join(f"{k}={r[k]}" for k in _PLAN_ABOUT if r.get(k) is not None)] for r in rolls]
     body = table(say("plan.columns").split("|"), rows) + "\n" if rows else ""
     return head + body
@@ -495,20 +505,40 @@ def validate(files: tuple[str, ...]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "discord", "wiki"]), default="text",
               show_default=True)
 @lang_option(expose=True)
-def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
+@click.option("--luck", is_flag=True)
+def summary(logs: tuple[str, ...], fmt: str, lang: str, luck: bool) -> None:
     """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
     from . import api
     from .report.formats import format_report
 
     def work(name: str) -> None:
         _, log = api.load_log(name)
-        parts = format_report(api.summary_blocks(log, lang=lang), fmt, lang=lang)
+        parts = format_report(api.summary_blocks(log, lang=lang, luck=luck), fmt, lang=lang)
         for i, text in enumerate(parts, 1):
             if len(parts) > 1:
                 _out(f"──── {i}/{len(parts)} ────")
             _out(text, nl=False)
 
     sys.exit(_batch(logs, work))
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--who", required=True, metavar="ID")
+@click.option("--target", metavar="ID")
+@click.option("--action", metavar="NAME")
+@click.option("--json", "as_json", is_flag=True)
+@lang_option(expose=True)
+def odds(file: str, who: str, target: str | None, action: str | None, as_json: bool, lang: str) -> None:
+    """The exact odds of a declared action, before it is rolled."""
+    from . import api
+
+    def work(name: str) -> None:
+        found = api.odds(_load(name, False), who, target=target, action=action)
+        _out(json.dumps(found.to_json(), ensure_ascii=False, indent=2) if as_json else found.text(lang),
+             nl=as_json)
+
+    sys.exit(_batch([file], work))
 
 
 @cli.command()

@@ -529,6 +529,10 @@ MESSAGES = Catalog({
                           "public hides what a side may not see yet (secret abilities)."),
     "help.resolve.dice_plan": ("レポートするターンで振るダイスを、振る順に目的つきで並べます。処理はしません。",
                                "List the dice the reported turns will draw, in order, with their purpose; resolve nothing else."),
+    "help.resolve.luck": ("レポートの後に、出目ごとの運（厳密な分布の中での順位：「上位3%の出目」）を表にします。",
+                          "After the report, a table of each roll's luck (its rank within its exact distribution: "
+                          "'a top-3% roll')."),
+    "help.summary.luck": ("陣営ごとの運：出目の順位の平均と、いちばんの不運。", "Each side's luck: the mean rank of its rolls and its unluckiest moment."),
     "help.simulate": ("対戦（ターンファイルならそのターンまで）を、ダイスを振り直して何度も処理し、勝敗の見込みを表示します。",
                       "Resolve a match (a turn file: up to that turn) many times with fresh dice and print its odds."),
     "help.simulate.runs": ("処理する回数（run 0 … N−1）。", "How many runs (run 0 … N−1)."),
@@ -548,6 +552,14 @@ MESSAGES = Catalog({
                                 "Run on the Dask cluster of this scheduler (tcp://host:8786; needs dhproc[dask])."),
     "help.replay.scheduler": ("Daskクラスタで確かめます（出力は手元と同じ。ログはワーカーからも同じパスで読めること）。",
                               "Verify on a Dask cluster (the same output as here; the workers must read the logs at the same paths)."),
+    "help.odds": ("ターンファイルで提出された行動の、振る前の厳密な確率：判定の結果ごとの確率、段階ごとのダメージ分布、撃破の確率、確定n発・乱数n発と、その前提。",
+                  "The exact odds of an action declared in a turn file, before the roll: each outcome's chance, the "
+                  "damage after every step, the chance to knock out, the verdict (確定n発, 乱数n発) and what it assumes."),
+    "help.odds.who": ("行動するキャラクターのID。", "The id of the character whose action it is."),
+    "help.odds.target": ("対象のID（既定：提出に書かれた対象）。", "The target's id (default: the one the action names)."),
+    "help.odds.action": ("行動のうちどれか（attack、ability、能力名…。既定：最初のもの）。",
+                         "Which of the action's parts (attack, ability, a skill's name...; default: the first)."),
+    "help.odds.as_json": ("数値をJSONで出力します（確率は分数）。", "Print the figures as JSON (chances as fractions)."),
     "help.validate": ("ファイルを確かめて（スキーマ、ID、マス、ターン、記録されたダイス）、問題をすべて場所つきで表示します。",
                       "Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."),
     "help.ability": ("dhの特殊能力：能力の設計から発動率を計算します。", "dh abilities: compute 発動率 from an ability's design."),
@@ -782,6 +794,15 @@ def say(key: str, lang: str | None = None, /, **values: object) -> str:
     if found is None or rest not in found.entries:
         raise KeyError(f"no message {key!r}")
     return found.say(rest, lang, **values)
+
+
+def has_message(key: str) -> bool:
+    """Whether :func:`say` knows ``key`` (a ruleset's optional word for a shared name)."""
+    if key in MESSAGES.entries:
+        return True
+    prefix, _, rest = key.partition(".")
+    found = _BY_PREFIX.get(prefix)
+    return found is not None and rest in found.entries
 
 
 def listed(items: Iterable[object], lang: str | None = None) -> str:

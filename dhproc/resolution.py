@@ -17,7 +17,7 @@ from .messages import say
 from .outcome import Outcome
 from .rng import RNG_NAME
 
-__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "state_before"]
 
 LOG_FORMAT = "dhproc-log"
 LOG_FORMAT_VERSION = 1
@@ -92,6 +92,14 @@ def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, A
     state, turn_logs = _play(match, until_decided=until_decided)
     rs = ruleset_of(match)
     return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
+
+
+def state_before(match: Match, turn_number: int) -> Any:
+    """The state turn ``turn_number`` starts from: the match's earlier turns resolved as written
+    (what ``dhproc odds`` reads its figures from)."""
+    earlier = [t for t in match.turns if t.number < turn_number]
+    state, _ = _play(dataclasses.replace(match, turns=earlier))
+    return state
 
 
 def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:

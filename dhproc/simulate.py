@@ -342,14 +342,14 @@ def simulate(plan: Plan, runs: int, *, backend: Any = None, until_ci: float | No
 
 # --------------------------------------------------------------------------- figures
 
-def wilson(k: int, n: int) -> tuple[float, float, float]:
-    """The proportion k/n and its 95 % Wilson score interval."""
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """The proportion k/n and its Wilson score interval (95 % unless ``z`` says otherwise)."""
     if n == 0:
         return 0.0, 0.0, 1.0
     p = k / n
-    z2 = Z95 * Z95
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 

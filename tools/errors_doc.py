@@ -21,7 +21,7 @@ from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 MAKERS = {"Problem": 3, "problem": 1, "_whole_file": 1, "DiceExprError": 1, "UsageError": 0,
-          "OutputError": 0, "RenderError": 0, "Diverged": 0, "locate": 1, "at": 1, "_Refused": 2,
+          "OutputError": 0, "RenderError": 0, "Diverged": 0, "locate": 1, "at": 1, "_Refused": 2, "refuse": 2,
           "Divergence": 99}
 # Where a message is built apart from the call that reports it: every ``message = …`` of these
 # modules is a message, and every ``return …`` of the functions named (None: of every function).

@@ -43,6 +43,14 @@ class RateChange:
         return out
 
 
+D100 = 100  # the die such a 判定 is rolled on
+
+
+def succeeds(face: int, rate: int) -> bool:
+    """A d100 判定: the face at most the rate succeeds (a rate of 0 never, of 100 always)."""
+    return face <= rate
+
+
 def clamp(rate: int) -> int:
     return max(0, min(100, rate))
 

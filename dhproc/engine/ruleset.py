@@ -126,7 +126,17 @@ class Ruleset:
 
     # Odds (``dhproc odds``, ``--dice-plan``'s 確率, ``--luck``): each ruleset computes them from
     # the same checks its resolver calls (rulesets/<id>/rolls.py), never from a second copy of a
-    # rule. A ruleset that does not offer them leaves these as they are.
+    # rule. A ruleset names the module that holds its ``action_odds``, ``roll_chance`` and
+    # ``roll_luck`` (same arguments as below, imported only when asked), or overrides these; one
+    # that does neither does not offer odds.
+    odds_module: ClassVar[str | None] = None  # e.g. "dhproc.rulesets.dh.odds"
+
+    def _odds(self) -> Any:
+        if self.odds_module is None:
+            return None
+        import importlib
+
+        return importlib.import_module(self.odds_module)
 
     def action_odds(self, match: "Match", turn_number: int, who: str, target: str | None,
                     action: str | None) -> "ActionOdds | None":
@@ -135,19 +145,23 @@ class Ruleset:
         starts from; where earlier actions of the turn would change it, the result's assumptions
         name the state it assumed. Bad input (unknown id, no such action) raises
         :class:`~dhproc.errors.InputError` located in the turn file. None: not offered."""
-        return None
+        odds = self._odds()
+        return None if odds is None else odds.action_odds(match, turn_number, who, target, action)
 
     def roll_chance(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
         """The chance that a logged ``roll`` event succeeds for its roller (``--dice-plan``'s 確率),
-        ``events`` being the log's events up to and including it. None: no chance to give (not
-        offered, or a roll that succeeds or fails at nothing)."""
-        return None
+        ``events`` being the events of its turn (the roll among them: a ruleset whose check is
+        logged after its dice reads the figures there). None: no chance to give (not offered, or a
+        roll that succeeds or fails at nothing)."""
+        odds = self._odds()
+        return None if odds is None else odds.roll_chance(roll_event, events)
 
     def roll_luck(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
         """Where a logged ``roll`` stands within its exact distribution, mid-rank, oriented so that
         1 is the best for the roller (``--luck``'s 「上位3%の出目」, ``summary``'s luck line).
         None: not offered for this roll."""
-        return None
+        odds = self._odds()
+        return None if odds is None else odds.roll_luck(roll_event, events)
 
     # A match may start where a campaign already is: its setup then gives the current state
     # beside the base values, and its first turn is not 1. ``dhproc new RULESET DIR --from LOG``

@@ -7,7 +7,6 @@ the ruleset's rules. Probabilities stay :class:`~fractions.Fraction` until they 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -97,16 +96,12 @@ def verdict(hits_to_knock_out: Distribution[int]) -> Verdict:
     return Verdict(n, chance, chance == 1)
 
 
-Z95 = 1.959963984540054  # the two-sided 95 % normal quantile
+def wilson(successes: int, samples: int, z: float | None = None) -> tuple[Fraction, Fraction]:
+    """The Wilson score interval of a sampled proportion (95 % unless ``z`` says otherwise; honest
+    near 0 and 1, unlike Wald's), as ``dhproc simulate`` gives it, in fractions."""
+    from ..simulate import Z95, wilson as interval
 
-
-def wilson(successes: int, samples: int, z: float = Z95) -> tuple[Fraction, Fraction]:
-    """The Wilson score interval of a sampled proportion (honest near 0 and 1, unlike Wald's)."""
     if samples <= 0:
         raise ValueError("an interval needs at least one sample")
-    p = successes / samples
-    denominator = 1 + z * z / samples
-    centre = (p + z * z / (2 * samples)) / denominator
-    half = z * math.sqrt(p * (1 - p) / samples + z * z / (4 * samples * samples)) / denominator
-    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    _, low, high = interval(successes, samples, Z95 if z is None else z)
     return Fraction(low).limit_denominator(10**6), Fraction(high).limit_denominator(10**6)

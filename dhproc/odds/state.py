@@ -1,17 +1,12 @@
-"""What every ruleset's odds need: the state a turn starts from, assumptions in both languages,
-and the number of repeated hits that knock out.
-
-A ruleset's ``action_odds`` reads its numbers (stats, HP, lasting effects) from the state the
-turns before it leave, resolved exactly as ``dhproc resolve`` resolves them; the turn itself is
-not played. :class:`Start` also lends the throwaway context a ruleset needs to ask its own
-resolver a question (who covers whom, which pool a declaration builds) without writing a log.
-"""
+"""What count's, nicosw's and kagemiya's odds share beyond :mod:`dhproc.odds.inputs`: the state a
+turn starts from with a scratch copy to ask the resolver on, the declared attack chosen by
+``--action``, assumptions worded by a catalogue, the number of repeated hits that knock out, and
+where a logged roll's check is said."""
 
 from __future__ import annotations
 
 import copy
 import math
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,13 +14,11 @@ from typing import Any
 from ..engine.context import TurnContext
 from ..errors import InputError
 from ..match import Match, Turn
-from ..messages import say
-from ..names import did_you_mean
+from ..messages import listed, say
+from ..resolution import state_before
 from .distribution import Distribution
-from . import messages  # noqa: F401  (registers the ask.* messages)
+from .inputs import not_declared, refuse, turn_of, unknown_target
 from .report import Assumption
-from ..resolution import _play
-
 
 
 @dataclass(frozen=True)
@@ -40,34 +33,37 @@ class Start:
         return copy.deepcopy(self.state), ctx
 
     def problem(self, rel: tuple, message: str) -> InputError:
-        return InputError([self.turn.problem(rel, message)])
+        return refuse(self.turn, rel, message)
 
 
 def start_of(match: Match, turn_number: int) -> Start:
-    """The state ``turn_number`` starts from; an :class:`InputError` when the match has no such turn."""
-    turn = next((t for t in match.turns if t.number == turn_number), None)
-    if turn is None:
-        raise InputError([match.problem(("turns",), say("ask.no_turn", turn=turn_number,
-                                                        turns=", ".join(str(t.number) for t in match.turns)))])
-    before = dataclasses.replace(match, turns=[t for t in match.turns if t.number < turn_number])
-    state, _ = _play(before)
-    return Start(match, turn, state)
+    """The state turn ``turn_number`` starts from (the turns before it resolved as written)."""
+    return Start(match, turn_of(match, turn_number), state_before(match, turn_number))
+
+
+def declarer(start: Start, who: str, declared: dict[str, Any], names: dict[str, str]) -> str:
+    """The id of ``who`` (its id, or its display name) among the characters that declared actions
+    in the turn (``declared``: id → its declarations); a located problem otherwise."""
+    by_name = [i for i, n in names.items() if n == who]
+    cid = who if who in names else by_name[0] if len(by_name) == 1 else who
+    if cid not in declared:
+        raise not_declared(start.turn, who, list(declared), names)
+    return cid
+
+
+def target_id(start: Start, target: str, names: dict[str, str]) -> str:
+    """The character ``target`` names (its id, or its display name), or a located problem."""
+    if target in names:
+        return target
+    by_name = [i for i, n in names.items() if n == target]
+    if len(by_name) == 1:
+        return by_name[0]
+    raise unknown_target(start.turn, target, names)
 
 
 def assumed(key: str, message: str, **values: Any) -> Assumption:
     """An assumption the figures rest on, worded by the catalogue message ``message`` in both languages."""
     return Assumption(key, say(message, "ja", **values), say(message, "en", **values))
-
-
-def known_id(start: Start, text: str, names: dict[str, str], rel: tuple) -> str:
-    """The character ``text`` names (its id, or its display name), or a located problem."""
-    if text in names:
-        return text
-    by_name = [i for i, n in names.items() if n == text]
-    if len(by_name) == 1:
-        return by_name[0]
-    raise start.problem(rel, say("name.unknown", what=say("what.character"), text=text,
-                                 hint=did_you_mean(text, names)))
 
 
 HITS_CAP = 10  # repeated hits counted for the verdict; beyond them a knock-out is "not within reach"
@@ -132,9 +128,9 @@ def chosen_action(start: Start, who: str, found: list[tuple[str, tuple[str, ...]
     """The declared attack ``action`` names among ``found`` (each its label, the names it answers
     to, and the action), else the first; a located problem when there is none."""
     if not found:
-        raise start.problem(rel, say("ask.no_attack", who=who, turn=start.turn.number))
+        raise start.problem(rel, say("odds.nothing_rolled", who=who, turn=start.turn.number))
     chosen = [(label, act) for label, aliases, act in found if action is None or action == label or action in aliases]
     if not chosen:
-        raise start.problem(rel, say("ask.no_action", who=who, turn=start.turn.number, action=action,
-                                     known=say("list.sep").join(label for label, _, _ in found)))
+        raise start.problem(rel, say("odds.no_action", who=who, turn=start.turn.number, action=action,
+                                     known=listed(label for label, _, _ in found)))
     return chosen[0]

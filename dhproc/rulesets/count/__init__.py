@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from ...odds.hooks import OddsFromModule
 from . import campaign, checks, report, rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
 
-class CountRuleset(OddsFromModule, Ruleset):
+class CountRuleset(Ruleset):
     id = "count"
     name = "カウント制バトルフェイズ"
     name_en = "count-track battle phase"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.count.odds"  # COUNT-11
     setup_schema = "count.setup"
     submissions_schema = "count.submissions"
 

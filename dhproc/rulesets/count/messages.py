@@ -80,14 +80,18 @@ MESSAGES = catalogue("count", {
     "none": ("なし", "none"),
     "slot.sub_action": ("サブアクション", "sub_action"),
     "slot.main_action": ("メインアクション", "main_action"),
-    # dhproc odds (odds.py)
-    "odds_state": ("ラウンド{round}開始時の状態：{who}の判定値{value}、{target}の回避側の値{defence}、ダメージを受ける側のHP {hp}（このラウンドの先の行動は数えない）",
-                   "the state round {round} starts from: {who}'s check value {value}, {target}'s defence {defence}, "
-                   "HP {hp} of whoever takes the damage (earlier actions of the round not counted)"),
+    # dhproc odds (odds.py): the names of its checks and steps, then what the figures assume
+    "odds.check.attack": ("攻撃の結果", "on the target"),
+    "odds.check.ca_check": ("CAチェック", "CA check"),
+    "odds.step.planned": ("予定ダメージ", "予定ダメージ"),
+    "odds.step.after_resist": ("耐性の後", "after 耐性"),
+    "odds.step.real": ("実ダメージ", "実ダメージ"),
+    "odds.step.final": ("HPから引く値", "off HP"),
+    "odds_figures": ("{who}の判定値{value}、{target}の回避側の値{defence}、ダメージを受ける側のHP {hp}",
+                     "{who}'s check value {value}, {target}'s defence {defence}, HP {hp} of whoever takes the damage"),
     "odds_cover": ("{cover}が{target}をカバーしてダメージを受ける（COUNT-7.5）",
                    "{cover} covers {target} and takes the damage (COUNT-7.5)"),
     "odds_moved": ("{who}はサブアクションの移動で{square}に立って攻撃する", "{who} attacks from {square}, where its sub action moves it"),
-    "odds_option": ("オプション {option}: {value}", "option {option}: {value}"),
     "odds_rerolls_hit": ("{who}は命中判定のファンブルを最大{n}回振り直す（COUNT-4.5）",
                          "{who} re-rolls a fumbled 命中判定 up to {n} times (COUNT-4.5)"),
     "odds_rerolls_evasion": ("{who}は回避失敗を最大{n}回振り直す（COUNT-5.7）",

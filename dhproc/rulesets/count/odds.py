@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 from ...odds.distribution import Distribution
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
-from ...odds.state import Start, assumed, chosen_action, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...odds.inputs import option, turn_start
+from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
+                           target_id)
 from ...messages import say
 from . import messages  # noqa: F401  (registers the count.* messages)
 from . import rolls
@@ -44,6 +46,7 @@ class Declared:
     target: Character
     label: str  # the plan part, as the figures name it ("2.main_action")
     moved_to: Square | None  # where the plan's sub action moves the attacker before its main action
+    turn: int
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
@@ -73,7 +76,7 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     hits = None
     if knocked and damage.probability(lambda x: x is not None):
         hits = hits_to_knock_out(Distribution(_finals(damage)), receiver.hp_now)
-    return ActionOdds(who=a.id, target=t.id, action=d.label, checks=tuple(checks), steps=steps,
+    return ActionOdds(who=a.id, target=t.id, action=f"{d.label} {sk.name}", checks=tuple(checks), steps=steps,
                       knock_out=knock_out if sk.damage is not None else None, kill=None,
                       hits_to_knock_out=hits,
                       assumptions=tuple(assumptions(s, d, receiver, resolver, opts)))
@@ -94,7 +97,8 @@ def declared(start: Start, s: CountState, who: str, target: str | None, action: 
     """The attack ``who`` plans this round: the plan part named by ``action`` (a skill's name,
     ``main_action``/``sub_action``, or ``N.main_action`` for its N-th 行動手番), else its first attack."""
     names = {cid: c.name for cid, c in s.characters.items()}
-    cid = known_id(start, who, names, ("submissions",))
+    declared_plans = {c: p for sub in start.turn.submissions.values() for c, p in (sub.get("plans") or {}).items()}
+    cid = declarer(start, who, declared_plans, names)
     a = s.characters[cid]
     plans = start.turn.submissions.get(a.side, {}).get("plans", {}).get(cid, [])
     found = []
@@ -109,9 +113,9 @@ def declared(start: Start, s: CountState, who: str, target: str | None, action: 
     move = (plan.get("sub_action") or {}).get("move") if slot == "main_action" else None
     aimed = target or next(iter(part.get("targets", [])), None)
     if aimed is None:
-        raise start.problem(rel, say("ask.no_target", who=a.name, action=label))
-    return Declared(a, sk, s.characters[known_id(start, aimed, names, rel)], label,
-                    Square.parse(move["to"]) if move else None)
+        raise start.problem(rel, say("odds.needs_target", who=a.name, action=label))
+    return Declared(a, sk, s.characters[target_id(start, aimed, names)], label,
+                    Square.parse(move["to"]) if move else None, start.turn.number)
 
 
 # --------------------------------------------------------------------------- the checks
@@ -238,15 +242,15 @@ def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: 
 
 def assumptions(s: CountState, d: Declared, receiver: Character, resolver: Round, opts: dict) -> list[Assumption]:
     a, t = d.attacker, d.target
-    out = [assumed("state", "count.odds_state", round=s.round, who=a.name, value=s.stat(a, CHECK_STAT[d.skill.check])
+    out = [turn_start(d.turn), assumed("figures", "count.odds_figures", who=a.name, value=s.stat(a, CHECK_STAT[d.skill.check])
                    if hit_made(d.skill) else "-", target=t.name,
                    defence=s.stat(t, DEFENCE_STAT[d.skill.check]) if hit_made(d.skill) else "-", hp=receiver.hp_now)]
     if receiver is not t:
         out.append(assumed("cover", "count.odds_cover", cover=receiver.name, target=t.name))
     if d.moved_to is not None:
         out.append(assumed("moved", "count.odds_moved", who=a.name, square=d.moved_to.label))
-    for key in ("evasion_crit_evades", "resist_mode", "void_in_composite", "knocked_out_at", "ca_needs_attack"):
-        out.append(assumed(f"option.{key}", "count.odds_option", option=key, value=opts[key]))
+    out += [option(opts, key) for key in ("evasion_crit_evades", "resist_mode", "void_in_composite", "knocked_out_at",
+                                          "ca_needs_attack")]
     if resolver.reaction(a, "reroll_hit_fumble"):
         out.append(assumed("rerolls.hit", "count.odds_rerolls_hit", who=a.name, n=rerolls_for(a, "hit")))
     if resolver.reaction(t, "reroll_evasion_failure"):

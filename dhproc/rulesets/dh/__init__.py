@@ -17,6 +17,7 @@ class DhRuleset(Ruleset):
     name_en = "Dangerous (ダンゲロス) basic rules 2.1"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.dh.odds"  # dhproc odds, --dice-plan's 確率, --luck
     setup_schema = "dh.setup"
     submissions_schema = "dh.submissions"
 

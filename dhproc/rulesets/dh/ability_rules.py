@@ -21,6 +21,7 @@ from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_
                            summon_plan, summon_problem)
 from .model import Board, Character, DhState, Square, parse_square
 from .ranges import squares_in_range
+from .rolls import succeeds, without_die
 from .status import (PHASE, ability_named, active, barricade_squares, barrier, granted, ignores_zoc, sealed,
                      stat, terrain)
 from .support import Support, roll_rate, shown, spend
@@ -139,16 +140,17 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     成功率 操作 and the 応援ボーナス its 行動 spends on the roll (DH-11.20, DH-15)."""
     r = roll_rate(state, ctx, user, purpose, rate, support)
     working = shown(r)
-    if r.value >= 100 and not ctx.options["roll_at_100"]:
+    sure = without_die(r.value, purpose, roll_at_100=ctx.options["roll_at_100"], auto_success=user.auto_success)
+    if sure == "rate":
         ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, **about, **working)
         spend(state, ctx, user, purpose, r, None, support)
         return True
-    if user.auto_success and purpose in ("activation_check", "success_check"):  # a 転校生's sheet (DH-14.9)
+    if sure == "auto":  # a 転校生's sheet (DH-14.9)
         ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=None, success=True, auto=True, **about,
                  **working)
         return True  # no die, so no 応援ボーナス is spent on it
     face = ctx.roll(100, purpose, actor=user.id, rate=r.value, **about)
-    ok = face <= r.value
+    ok = succeeds(face, r.value)
     ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
     spend(state, ctx, user, purpose, r, face, support)
     return ok

@@ -92,14 +92,23 @@ def lasting(state: DhState, ctx: TurnContext, use: Use, spec: EffectSpec, target
     ctx.emit("effect_start", **event)
 
 
-def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+def damage_amount(state: DhState, user: Character, spec: EffectSpec, t: Character) -> int:
+    """What a ステータスダメージ effect takes off ``t`` before any reduction (DH-11.1): its amount,
+    half of the current value (半減, rounding down), or as much as the user's own stat."""
     name = spec.param("stat", "hp")
     current = stat(state, t, name) if name != "hp" else t.hp
     amount = spec.param("amount", 0)
     if amount == "half":
-        amount = current - current // 2  # 半減: the value is halved, rounding down
-    elif isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
-        amount = amounts.evaluate(own_amount(amount), accessor(state, use.user, t)).value
+        return current - current // 2  # 半減: the value is halved, rounding down
+    if isinstance(amount, dict):  # 自分ステータス依存: as much as the user's own stat, read by the engine
+        return amounts.evaluate(own_amount(amount), accessor(state, user, t)).value
+    return amount
+
+
+def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
+    name = spec.param("stat", "hp")
+    current = stat(state, t, name) if name != "hp" else t.hp
+    amount = damage_amount(state, use.user, spec, t)
     amount = harm.reduced(state, ctx, t, name, amount)  # ステータスダメージ軽減 (DH-11.14)
     if name == "hp":
         harm.damage(state, ctx, t, amount, killer=use.user, cause="ability",

@@ -79,14 +79,21 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
 def reduced(state: DhState, ctx: TurnContext, t: Character, stat: str, amount: int) -> int:
     """ステータスダメージ軽減 (DH-11.14): every active reduction of this stat (or of every stat, when
     it names none) on ``t`` takes its amount off the damage, never below 0; the sum is logged."""
-    from .status import effects_on
+    from .rolls import reduced_damage
 
-    by = sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
+    by = reduction_on(state, t, stat)
     if by <= 0 or amount <= 0:
         return amount
-    after = max(0, amount - by)
+    after = reduced_damage(amount, by)
     ctx.emit("reduced", target=t.id, stat=stat, amount=amount, by=by, after=after)
     return after
+
+
+def reduction_on(state: DhState, t: Character, stat: str) -> int:
+    """How much the active ステータスダメージ軽減 on ``t`` take off damage to ``stat`` (DH-11.14)."""
+    from .status import effects_on
+
+    return sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
 
 
 def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str, *,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...engine.context import TurnContext
 from . import harm
+from .rolls import attack_damage, hit_rate, succeeds
 from .model import Character, DhState
 from .status import stat
 from .support import Support, roll_rate, spend
@@ -24,7 +25,7 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
             ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
             return
     atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
-    formula = (atk - dfn) * 5 + 50
+    formula = hit_rate(atk, dfn)
     mode = ctx.options["hit_mode"]
     face = None
     rated = None
@@ -34,8 +35,8 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         rated = roll_rate(state, ctx, a, "hit_check", formula, support)
         rate = rated.value
         face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
-        hit = face <= rate
-    damage = max(1, atk - dfn) if hit else (1 if mode == "half_sure" else 0)
+        hit = succeeds(face, rate)
+    damage = attack_damage(atk, dfn, hit, mode)
     extra = {"ability": ability} if ability is not None else {}
     if rated is not None and rated.bonus:
         extra.update(base_rate=formula, bonus=rated.bonus)

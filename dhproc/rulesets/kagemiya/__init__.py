@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from ...odds.hooks import OddsFromModule
 from . import checks, report, rules
 from .model import KagemiyaState
 from .options import OPTIONS
@@ -21,12 +20,13 @@ ALIASES = {
 }
 
 
-class KagemiyaRuleset(OddsFromModule, Ruleset):
+class KagemiyaRuleset(Ruleset):
     id = "kagemiya"
     name = "聖杯戦争 kagemiya 戦闘フェイズ"
     name_en = "Holy Grail War kagemiya (聖杯戦争 kagemiya) battle phase"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.kagemiya.odds"  # KAGEMIYA-12
     setup_schema = "kagemiya.setup"
     submissions_schema = "kagemiya.submissions"
 

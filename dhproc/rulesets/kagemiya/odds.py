@@ -17,7 +17,9 @@ from ...messages import say
 from ...odds.distribution import LIMIT, Distribution, TooLarge
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
 from ...odds.sampling import SAMPLES, approximation, sample
-from ...odds.state import Start, assumed, chosen_action, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...odds.inputs import option, turn_start
+from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
+                           target_id)
 from . import messages  # noqa: F401  (registers the kagemiya.* messages)
 from . import rolls
 from .model import ATTACKS, Character, Declared, KagemiyaState, Pool, targets_of
@@ -170,7 +172,8 @@ def declared(start: Start, who: str, target: str | None, action: str | None) -> 
     among the 陣営's actions counted from 1), else its first."""
     s: KagemiyaState = start.state
     names = {cid: c.name for cid, c in s.characters.items()}
-    cid = known_id(start, who, names, ("submissions",))
+    actors = {act.get("actor"): act for sub in start.turn.submissions.values() for act in sub.get("actions", [])}
+    cid = declarer(start, who, actors, names)
     a = s.characters[cid]
     acts = start.turn.submissions.get(a.side, {}).get("actions", [])
     rel = ("submissions", a.side, "actions")
@@ -179,21 +182,20 @@ def declared(start: Start, who: str, target: str | None, action: str | None) -> 
     label, act = chosen_action(start, a.name, found, action, rel)
     aimed = target or next(iter(targets_of(act)), None)
     if aimed is None:
-        raise start.problem(rel, say("ask.no_target", who=a.name, action=act["do"]))
-    t = s.characters[known_id(start, aimed, names, rel)]
+        raise start.problem(rel, say("odds.needs_target", who=a.name, action=label))
+    t = s.characters[target_id(start, aimed, names)]
     return Attack(a.side, a, act["do"], t, act, label)
 
 
 def assumptions(start: Start, at: Attack, attack: Dice, defences: dict, opts: dict) -> list[Assumption]:
     s: KagemiyaState = start.state
-    out = [assumed("state", "kagemiya.odds_state", round=s.rounds_played + 1, target=at.target.name, hp=at.target.hp),
+    out = [turn_start(start.turn.number), assumed("figures", "kagemiya.odds_figures", target=at.target.name, hp=at.target.hp),
            assumed("attack_pool", "kagemiya.odds_pool", who=at.attacker.name, dice=attack.count, faces=attack.faces,
                    modifier=attack.modifier)]
     for d, (low, high) in defences.items():
         out.append(assumed("defence_pool", "kagemiya.odds_defence", who=at.target.name, dice=d.count, faces=d.faces,
                            modifier=d.modifier, low=low, high=high))
-    for key in ("magical_faces", "min_faces"):
-        out.append(assumed(f"option.{key}", "kagemiya.odds_option", option=key, value=opts[key]))
+    out += [option(opts, key) for key in ("magical_faces", "min_faces")]
     return out
 
 

@@ -16,6 +16,7 @@ class LogosRuleset(Ruleset):
     name_en = "Dangerous Logos 2 (ダンゲロス・ロゴス2) battle round"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.logos.odds"  # dhproc odds, --dice-plan's 確率, --luck
     setup_schema = "logos.setup"
     submissions_schema = "logos.submissions"
 

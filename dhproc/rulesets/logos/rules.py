@@ -19,6 +19,7 @@ from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
 from ...errors import ResolutionError
 from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
+from .rolls import activation_rolled, attack_result, coin_winner, succeeds
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
@@ -132,7 +133,7 @@ class Round:
             first, method_used = by_rule, method
         else:
             face = ctx.roll(2, "coin", decides="first_player")  # LOGOS-2.3: 1 = the side listed first
-            first, method_used = (a if face == 1 else b), "coin"
+            first, method_used = coin_winner(face, a, b), "coin"
         s.first = first
         ctx.emit("first_player", first=first, second=s.opponent(first), method=method_used, rule_method=method,
                  rule_first=by_rule, coin=face, jinrai=jinrai, jinrai_hidden=jinrai_hidden, reaction_sum=sums,
@@ -318,7 +319,7 @@ class Round:
             self.decide("win", a if da > db else b, "final_dp", draw_reason=reason, **extra)
             return
         face = self.ctx.roll(2, "coin", decides="final_draw")  # 1 = 先攻
-        self.decide("win", a if face == 1 else b, "final_coin", draw_reason=reason, coin=face, **extra)
+        self.decide("win", coin_winner(face, a, b), "final_coin", draw_reason=reason, coin=face, **extra)
 
     def decide(self, result: str, winner: str | None, reason: str, **extra: Any) -> None:
         s = self.s
@@ -388,9 +389,9 @@ class Round:
         face = None
         checked = timing != "passive" or opts["passive_check"] == "roll"  # LOGOS-5.3: no 発動判定 otherwise
         rate = s.rate(owner, skill)  # LOGOS-6.14
-        if checked and opts["activation_check"] == "d100" and (rate < 100 or opts["roll_at_100"]):
+        if activation_rolled(checked, opts["activation_check"], rate, opts["roll_at_100"]):
             face = ctx.roll(100, "activation_check", actor=owner.id, skill=skill.name, rate=rate)
-            success = face <= rate
+            success = succeeds(face, rate)
         else:
             success = True
         extra: dict[str, Any] = {"uses": skill.uses.to_json()} if skill.uses else {}
@@ -728,10 +729,10 @@ class Round:
             ctx.emit("no_attack", actor=a.id, target=t.id, reason="target_knocked_out", attack=atk, **extra)
             return []
         colors, weak = s.colors(a), s.weaknesses(t)
-        matched = [col for col in colors if col in weak]
         dfn = s.stat(t, "defense")
-        color_hit, power_hit = bool(matched), atk >= dfn
-        success, critical = color_hit or power_hit, color_hit and power_hit
+        result = attack_result(colors, weak, atk, dfn)
+        matched, color_hit, power_hit = list(result.matched), result.color_hit, result.power_hit
+        success, critical = result.success, result.critical
         ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
                  matched=matched, color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
                  success=success, critical=critical, **extra)

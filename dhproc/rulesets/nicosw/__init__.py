@@ -5,18 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from ...odds.hooks import OddsFromModule
 from . import campaign, checks, report, rules
 from .model import NicoswState, Side, square_json
 from .options import DIVISION_OPTIONS, OPTIONS, divides
 
 
-class NicoswRuleset(OddsFromModule, Ruleset):
+class NicoswRuleset(Ruleset):
     id = "nicosw"
     name = "nicosw3 マップ戦闘"
     name_en = "nicosw3 map battle (Sword World 2.0 style)"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.nicosw.odds"  # NICOSW-11
     setup_schema = "nicosw.setup"
     submissions_schema = "nicosw.submissions"
 

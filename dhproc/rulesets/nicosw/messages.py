@@ -18,12 +18,17 @@ MESSAGES = catalogue("nicosw", {
     "what_skill": ("スキルid", "skill id"),
     "equipped_not_weapon": ("「{id}」は持っている武器ではありません（{weapons}）", "'{id}' is not one of its weapons ({weapons})"),
     "none": ("なし", "none"),
-    # dhproc odds (odds.py)
-    "odds_state": ("ラウンド{round}開始時の状態：{who}の攻撃判定の基準値{attack}、{target}の防御判定の基準値{defense}、"
-                   "{part}のHP {hp}、命中すれば{amount}点（このラウンドの先の行動は数えない）",
-                   "the state round {round} starts from: {who}'s 攻撃判定 base {attack}, {target}'s 防御判定 base {defense}, "
-                   "{part}'s HP {hp}, {amount} damage on a hit (earlier actions of the round not counted)"),
-    "odds_option": ("オプション {option}: {value}", "option {option}: {value}"),
+    # dhproc odds (odds.py): the names of its checks and steps, then what the figures assume
+    "odds.check.attack": ("攻撃判定 対 防御判定", "攻撃判定 against 防御判定"),
+    "odds.check.prone_check": ("転倒の1D6", "the 転倒 die"),
+    "odds.check.death_check": ("生死判定", "生死判定"),
+    "odds.step.giver_multiply": ("与える側の掛け算・割り算", "the giver's × and ÷"),
+    "odds.step.giver_add": ("与える側の足し算・引き算", "the giver's + and −"),
+    "odds.step.receiver_multiply": ("受ける側の掛け算・割り算", "the receiver's × and ÷"),
+    "odds.step.receiver_add": ("受ける側の足し算・引き算（防護点）", "the receiver's + and − (防護点)"),
+    "odds_figures": ("{who}の攻撃判定の基準値{attack}、{target}の防御判定の基準値{defense}、{part}のHP {hp}、命中すれば{amount}点",
+                     "{who}'s 攻撃判定 base {attack}, {target}'s 防御判定 base {defense}, {part}'s HP {hp}, "
+                     "{amount} damage on a hit"),
     "odds_prone": ("{target}は転倒している：1D6の1〜2で攻撃は失敗する（NICOSW-6.3）",
                    "{target} is 転倒: a 1–2 on 1D6 fails the attack first (NICOSW-6.3)"),
     "per_part": ("部位のあるキャラクターは{field}を部位ごとに書きます（ここには書きません）",

@@ -14,7 +14,9 @@ from typing import Any
 
 from ...odds.distribution import Distribution
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
-from ...odds.state import Start, assumed, chosen_action, die_luck, following, hits_to_knock_out, known_id, start_of
+from ...odds.inputs import option, turn_start
+from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
+                           target_id)
 from . import messages  # noqa: F401  (registers the nicosw.* messages)
 from . import rolls
 from .model import Character, NicoswState, Part
@@ -33,6 +35,7 @@ class Declared:
     target: Character
     part: Part
     label: str
+    turn: int
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
@@ -104,32 +107,28 @@ def declared(start: Start, s: NicoswState, who: str, target: str | None, action:
     """The attack ``who`` declares in its go: the one ``action`` names (melee, ranged, or its place
     in the go counted from 1), else its first."""
     names = {cid: c.name for cid, c in s.characters.items()}
-    cid = known_id(start, who, names, ("submissions",))
+    goes = {c: g for sub in start.turn.submissions.values() for c, g in (sub.get("goes") or {}).items()}
+    cid = declarer(start, who, goes, names)
     a = s.characters[cid]
     go = start.turn.submissions.get(a.side, {}).get("goes", {}).get(cid, [])
     rel = ("submissions", a.side, "goes", cid)
     found = [(f"{n}.{act['do']}", (str(n), act["do"]), act) for n, act in enumerate(go, start=1)
              if act.get("do") in ATTACKS]
     label, act = chosen_action(start, a.name, found, action, rel)
-    t = s.characters[known_id(start, target or act["target"], names, rel)]
+    t = s.characters[target_id(start, target or act["target"], names)]
     part = t.part(act.get("part") if not target else None) or t.live_parts()[0]
-    return Declared(a, act["do"], t, part, label)
+    return Declared(a, act["do"], t, part, label, start.turn.number)
 
 
 def assumptions(s: NicoswState, opts: dict, d: Declared, amount: int) -> list[Assumption]:
     a, t = d.attacker, d.target
     (ab, am), (db, dm) = check_numbers(s, opts, a, "attack_check"), check_numbers(s, opts, t, "defense_check")
-    out = [assumed("state", "nicosw.odds_state", round=start_round(s), who=a.name, attack=ab + am, target=t.name,
+    out = [turn_start(d.turn), assumed("figures", "nicosw.odds_figures", who=a.name, attack=ab + am, target=t.name,
                    defense=db + dm, part=d.part.name, hp=d.part.hp, amount=amount)]
-    for key in ("auto_results", "auto_in_opposed", "repeat_death_check", "division_rounding"):
-        out.append(assumed(f"option.{key}", "nicosw.odds_option", option=key, value=opts[key]))
+    out += [option(opts, key) for key in ("auto_results", "auto_in_opposed", "repeat_death_check", "division_rounding")]
     if d.kind == "ranged" and t.prone:
         out.append(assumed("prone", "nicosw.odds_prone", target=t.name))
     return out
-
-
-def start_round(s: NicoswState) -> int:
-    return max(1, s.round)
 
 
 # --------------------------------------------------------------------------- logged rolls (NICOSW-11.2)
