@@ -134,7 +134,7 @@ def assumptions(s: NicoswState, opts: dict, d: Declared, amount: int) -> list[As
 # --------------------------------------------------------------------------- logged rolls (NICOSW-11.2)
 
 SAID_BY = {"attack": "attack", "defense": "attack", "death_check": "death_check", "escape": "escape",
-           "check": "check", "continuous_check": "continuous_check", "retreat": "retreat"}
+           "check": "check", "continuous_check": "continuous_check", "retreat": "retreat", "lore": "lore"}
 
 
 def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
@@ -161,7 +161,10 @@ def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
             rolls.roll2("d", *y, said["defense"]["base"], said["defense"]["mod"], auto_results=auto),
             auto_in_opposed=OPTIONS.by_id["auto_in_opposed"].default)).p(True)
         return won if roll["purpose"] == "attack" else 1 - won
-    if "target" not in said or not isinstance(said["target"], int):
+    if kind == "lore":  # NICOSW-2.2: each roller's check against the target's 知名度
+        mine = next((r for r in said["rolls"] if r["actor"] == roll.get("actor")), None)
+        said = None if mine is None or said.get("fame") is None else {**mine, "target": said["fame"]}
+    if said is None or not isinstance(said.get("target"), int):
         return None
     return DICE.probability(lambda x: rolls.meets(rolls.roll2("c", *x, said["base"], said["mod"], auto_results=auto),
                                                   said["target"]))

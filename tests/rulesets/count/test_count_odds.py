@@ -111,3 +111,18 @@ def test_count_11_2_a_logged_roll_has_the_chance_the_odds_give() -> None:
     evasion = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "evasion")
     assert odds.roll_luck(evasion, events) == 1 - (Fraction(evasion["face"] - 1, 100) + Fraction(1, 200))
     assert odds.roll_chance(first, events[:events.index(first) + 1]) is None  # the check's figures come after
+
+
+def test_count_11_2_the_dice_plan_shows_the_chance_of_every_check() -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    plan = api.dice_plan(api.load("examples/count/match.yaml"))
+    first = next(r for r in plan if r["purpose"] == "hit_check")
+    figures = odds.action_odds(api.load("examples/count/match.yaml"), 1, first["actor"], None, None)
+    attack = next(c.outcomes for c in figures.checks if c.check == "attack")
+    assert first["chance"] == attack.p("hit") + attack.p("critical")
+    assert all("chance" in r for r in plan if r["purpose"] == "evasion")
+    out = CliRunner().invoke(cli, ["resolve", "examples/count/match.yaml", "--dice-plan"]).output
+    assert "63.8%" in out  # アオイ's 斬撃 lands on ゴブリンA: 58.1 % + 5.7 %

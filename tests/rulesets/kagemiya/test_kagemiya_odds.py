@@ -79,3 +79,11 @@ def test_kagemiya_12_2_a_logged_roll_has_the_chance_the_odds_give() -> None:
     total = next(e for e in events if e["kind"] == "attack_result")["attack"]
     assert odds.roll_chance(defence, events) == Distribution.dice(2, 6).at_least(total)
     assert odds.roll_luck(defence, events) == Distribution.die(6).percentile(defence["face"])
+
+
+def test_kagemiya_12_2_the_dice_plan_shows_the_chance_of_every_attack_and_defence() -> None:
+    plan = api.dice_plan(api.load("examples/kagemiya/match.yaml"))
+    firsts = [r for i, r in enumerate(plan) if r["purpose"] in ("attack", "defense")
+              and (i == 0 or plan[i - 1]["purpose"] != r["purpose"] or plan[i - 1].get("actor") != r.get("actor"))]
+    assert firsts and all("chance" in r for r in firsts)
+    assert sum(1 for r in plan if "chance" in r) == len(firsts)

@@ -74,3 +74,12 @@ def test_nicosw_11_2_a_logged_roll_has_the_chance_the_odds_give() -> None:
     assert odds.roll_chance(first, events) == hit.p("hit")
     assert odds.roll_chance(defence, events) == hit.p("miss")
     assert odds.roll_luck(first, events) == Fraction(2 * first["face"] - 1, 12)
+
+
+def test_nicosw_11_2_the_dice_plan_shows_the_chance_of_every_check() -> None:
+    plan = api.dice_plan(api.load("examples/nicosw/match.yaml"))
+    attacks = [r for r in plan if r["purpose"] in ("attack", "defense") and r["die"] == 1]
+    assert attacks and all(0 < r["chance"] < 1 for r in attacks)
+    assert all("chance" not in r for r in plan if r.get("die") == 2)
+    lore = [r for r in plan if r["purpose"] == "lore" and r["die"] == 1]
+    assert lore and all("chance" in r for r in lore)
