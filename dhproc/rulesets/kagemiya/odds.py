@@ -78,6 +78,8 @@ class Asker:
 
     def __init__(self, start: Start):
         self.start = start
+        self.reader = self.battle()  # reads standing orders, which spend nothing
+        self.pools: dict[tuple, Pool] = {}
 
     def battle(self) -> Battle:
         s, ctx = self.start.scratch()
@@ -95,15 +97,18 @@ class Asker:
         return b.build_pool(a, ATTACKS[at.kind][0], Declared.of(at.act), b.supporters_of(at.side, a, at.act))
 
     def defence_pool(self, at: Attack, total: int, pool: Pool) -> Pool:
-        """KAGEMIYA-5.7 / 5.9: the target's defence against an attack of ``total``."""
-        b = self.battle()
-        t = b.s.characters[at.target.id]
-        orders = b.standing_orders(t, at.kind, total, pool)
+        """KAGEMIYA-5.7 / 5.9: the target's defence against an attack of ``total`` (one pool built
+        for each set of orders that hold)."""
+        t = self.reader.s.characters[at.target.id]
+        orders = self.reader.standing_orders(t, at.kind, total, pool)
         check = ATTACKS[at.kind][1]
         if at.kind == "physical":
             check = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
                           and t.left(r) != 0), check)
-        return b.build_pool(t, check, orders)
+        if (check, orders) not in self.pools:
+            b = self.battle()
+            self.pools[(check, orders)] = b.build_pool(b.s.characters[t.id], check, orders)
+        return self.pools[(check, orders)]
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
