@@ -68,27 +68,30 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     checks.append(CheckOdds("attack", landing.map(attack_outcome)))
     if resolver.reaction(t, "ca"):
         checks.append(CheckOdds("ca_check", landing.map(lambda o: "countered" if o.countered else "failure")))
-    steps = tuple(StepOdds(step, damage.map(lambda x, step=step: 0 if x is None else getattr(x, step)))
-                  for step in STEPS) if sk.damage is not None else ()
-    knocked = opts["knocked_out_at"] == "zero" and sk.damage is not None
-    knock_out = damage.probability(lambda x: x is not None and rolls.knocks_out(receiver.hp_now, x.final,
-                                                                                 opts["knocked_out_at"]))
-    hits = None
-    if knocked and damage.probability(lambda x: x is not None):
-        hits = hits_to_knock_out(Distribution(_finals(damage)), receiver.hp_now)
-    return ActionOdds(who=a.id, target=t.id, action=f"{d.label} {sk.name}", checks=tuple(checks), steps=steps,
-                      knock_out=knock_out if sk.damage is not None else None, kill=None,
-                      hits_to_knock_out=hits,
+    dealt = sk.damage is not None
+    return ActionOdds(who=a.id, target=t.id, action=f"{d.label} {sk.name}", checks=tuple(checks),
+                      steps=step_odds(damage) if dealt else (),
+                      knock_out=damage.probability(lambda x: x is not None and rolls.knocks_out(
+                          receiver.hp_now, x.final, opts["knocked_out_at"])) if dealt else None,
+                      kill=None, hits_to_knock_out=hits_needed(damage, receiver, opts) if dealt else None,
                       assumptions=tuple(assumptions(s, d, receiver, resolver, opts)))
 
 
-def _finals(damage: Distribution) -> dict[int, Fraction]:
-    """The damage that comes off HP, given the attack hits."""
-    out: dict[int, Fraction] = {}
-    for x in damage:
+def step_odds(damage: Distribution) -> tuple[StepOdds, ...]:
+    """The damage after each step shown (0 where the attack did not hit)."""
+    return tuple(StepOdds(step, damage.map(lambda x, step=step: 0 if x is None else getattr(x, step)))
+                 for step in STEPS)
+
+
+def hits_needed(damage: Distribution, receiver: Character, opts: dict) -> Distribution[int] | None:
+    """COUNT-11.1: how many hits like this one knock the receiver out (None when nothing can)."""
+    if opts["knocked_out_at"] != "zero" or not damage.probability(lambda x: x is not None):
+        return None
+    landed: dict[int, Fraction] = {}
+    for x, p in damage.items():
         if x is not None:
-            out[x.final] = out.get(x.final, Fraction(0)) + damage.p(x)
-    return out
+            landed[x.final] = landed.get(x.final, Fraction(0)) + p
+    return hits_to_knock_out(Distribution(landed), receiver.hp_now)
 
 
 # --------------------------------------------------------------------------- the declared attack
