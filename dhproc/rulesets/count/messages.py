@@ -83,6 +83,10 @@ MESSAGES = catalogue("count", {
     # dhproc odds (odds.py): the names of its checks and steps, then what the figures assume
     "odds.check.attack": ("攻撃の結果", "on the target"),
     "odds.check.ca_check": ("CAチェック", "CA check"),
+    "odds.check.exchange": ("CAの応酬の結末", "how the CA exchange ends"),
+    "odds.outcome.target_down": ("対象が戦闘不能", "the target knocked out"),
+    "odds.outcome.attacker_down": ("攻撃側が戦闘不能（CAで）", "the attacker knocked out (by a CA)"),
+    "odds.outcome.neither": ("どちらも立っている", "both standing"),
     "odds.step.planned": ("予定ダメージ", "予定ダメージ"),
     "odds.step.after_resist": ("耐性の後", "after 耐性"),
     "odds.step.real": ("実ダメージ", "実ダメージ"),

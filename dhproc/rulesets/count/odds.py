@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
-from ...odds.distribution import Distribution
-from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
+from ...odds.distribution import LIMIT, Distribution, TooLarge
+from ...odds.report import ActionOdds, Approximation, Assumption, CheckOdds, StepOdds
+from ...odds.sampling import approximation, sample
 from ...odds.inputs import option, turn_start
 from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
                            target_id)
@@ -27,6 +28,16 @@ from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Skill, Squar
 from .rules import ACTION_SLOTS, Round, real_changes
 
 STEPS = ("planned", "after_resist", "real", "final")  # COUNT-7: the steps whose damage is shown
+D10, D100 = Distribution.die(10), Distribution.die(rolls.EVASION_DIE)
+_CERTAIN: dict[Any, Distribution] = {}
+
+
+def certain(outcome: Any) -> Distribution:
+    """The distribution of one sure outcome, made once (a distribution never changes, and the
+    exchange asks for the same few thousands of times)."""
+    if outcome not in _CERTAIN:
+        _CERTAIN[outcome] = Distribution.constant(outcome)
+    return _CERTAIN[outcome]
 
 
 @dataclass(frozen=True)
@@ -60,21 +71,25 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     resolver.subs = start.turn.submissions
     opts = match.options
     hit = hit_distribution(s, a, sk, resolver)
-    landing = hit.bind(lambda h: evasion_distribution(s, a, sk, t, h, resolver))
+    landing = landing_of(s, resolver, a, sk, t, hit)
     receiver = cover_of(resolver, t)
     steps_of = damage_steps_of(s, a, sk, receiver, opts)
-    damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else Distribution.constant(None))
+    damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else certain(None))
     checks = [CheckOdds("hit_check", hit.map(hit_outcome))] if hit_made(sk) else []
     checks.append(CheckOdds("attack", landing.map(attack_outcome)))
+    approx = None
     if resolver.reaction(t, "ca"):
         checks.append(CheckOdds("ca_check", landing.map(lambda o: "countered" if o.countered else "failure")))
+        exchange, approx = exchange_odds(s, resolver, d, landing, opts,
+                                         f"{match.seed}/{turn_number}/{a.id}/{t.id}/{d.label}")
+        checks.append(exchange)
     dealt = sk.damage is not None
     return ActionOdds(who=a.id, target=t.id, action=f"{d.label} {sk.name}", checks=tuple(checks),
                       steps=step_odds(damage) if dealt else (),
                       knock_out=damage.probability(lambda x: x is not None and rolls.knocks_out(
                           receiver.hp_now, x.final, opts["knocked_out_at"])) if dealt else None,
                       kill=None, hits_to_knock_out=hits_needed(damage, receiver, opts) if dealt else None,
-                      assumptions=tuple(assumptions(s, d, receiver, resolver, opts)))
+                      assumptions=tuple(assumptions(s, d, receiver, resolver, opts)), approximate=approx)
 
 
 def step_odds(damage: Distribution) -> tuple[StepOdds, ...]:
@@ -138,14 +153,13 @@ def with_rerolls(attempt: Distribution, again: Callable[[Any], bool], times: int
     """A check made again while ``again`` holds of its result, at most ``times`` more times."""
     final = attempt
     for _ in range(times):
-        final = attempt.bind(lambda r, last=final: last if again(r) else Distribution.constant(r))
+        final = attempt.bind(lambda r, last=final: last if again(r) else certain(r))
     return final
 
 
 def hit_attempt(value: int, hit_crit: int, hit_fumble: int) -> Distribution[rolls.HitCheck]:
     """COUNT-4.1 / 4.2: one 命中判定 over its 2D10."""
-    return Distribution.die(rolls.HIT_DICE[0]).combine(
-        Distribution.die(rolls.HIT_DICE[1]), lambda d1, d2: rolls.hit_check(value, d1, d2, hit_crit, hit_fumble))
+    return D10.combine(D10, lambda d1, d2: rolls.hit_check(value, d1, d2, hit_crit, hit_fumble))
 
 
 def evasion_rates(value: int, defence: int, hit_crit: int, hit_fumble: int) -> Distribution[int]:
@@ -156,21 +170,36 @@ def evasion_rates(value: int, defence: int, hit_crit: int, hit_fumble: int) -> D
 def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round) -> Distribution[rolls.HitCheck]:
     """COUNT-4.1–4.5: the final 命中判定 (a fumble re-rolled while re-rolls last, when asked)."""
     if not hit_made(sk):
-        return Distribution.constant(rolls.HitCheck(0, False, False))
+        return certain(rolls.HitCheck(0, False, False))
     one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), a.hit_crit, a.hit_fumble)
     times = rerolls_for(a, "hit") if resolver.reaction(a, "reroll_hit_fumble") else 0
     return with_rerolls(one, lambda h: h.fumble, times)
+
+
+def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
+               hit: Distribution[rolls.HitCheck]) -> Distribution[Landing]:
+    """COUNT-4, 5, 6: how an attack of ``a`` ends on ``t``, over its 命中判定 ``hit`` (a 回避判定
+    worked out once for each 回避率 the 達成値 can give)."""
+    defence = s.stat(t, DEFENCE_STAT[sk.check]) if hit_made(sk) else 0
+    seen: dict[tuple, Distribution[Landing]] = {}
+
+    def answer(h: rolls.HitCheck) -> Distribution[Landing]:
+        key = (h.fumble, h.critical, rolls.evasion_rate(h.total, defence))
+        if key not in seen:
+            seen[key] = evasion_distribution(s, a, sk, t, h, resolver)
+        return seen[key]
+    return hit.bind(answer)
 
 
 def evasion_distribution(s: CountState, a: Character, sk: Skill, t: Character, h: rolls.HitCheck,
                          resolver: Round) -> Distribution[Landing]:
     """COUNT-4.4, 5, 6: how the attack ends on ``t`` after the 命中判定 ``h``."""
     if not hit_made(sk):
-        return Distribution.constant(Landing("hit"))
+        return certain(Landing("hit"))
     if h.fumble:  # COUNT-4.4
-        return Distribution.constant(Landing("fumble"))
+        return certain(Landing("fumble"))
     if s.stopped(t):  # COUNT-5.8
-        return Distribution.constant(Landing("hit", h.critical))
+        return certain(Landing("hit", h.critical))
     rate = rolls.evasion_rate(h.total, s.stat(t, DEFENCE_STAT[sk.check]))
     crit_evades = resolver.opts["evasion_crit_evades"]
     wants = bool(resolver.reaction(t, "ca"))
@@ -182,7 +211,7 @@ def evasion_distribution(s: CountState, a: Character, sk: Skill, t: Character, h
         ca = wants and reach is None and rolls.ca_eligible(rolls.ca_reading(face)[2], t.ca_value, t.ca_left)
         return ev, ca
 
-    one = Distribution.die(rolls.EVASION_DIE).map(attempt)
+    one = D100.map(attempt)
     times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
 
     def chain(k: int, fumbled: bool) -> Distribution[Landing]:
@@ -191,7 +220,7 @@ def evasion_distribution(s: CountState, a: Character, sk: Skill, t: Character, h
             marked = fumbled or ev.fumble
             if not ev.evaded and k > 0:  # COUNT-5.7
                 return chain(k - 1, marked)
-            return Distribution.constant(Landing("evaded" if ev.evaded else "hit", h.critical,
+            return certain(Landing("evaded" if ev.evaded else "hit", h.critical,
                                                  marked and not ev.evaded, ca))
         return one.bind(then)
 
@@ -221,10 +250,10 @@ def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: 
     """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced."""
     dmg = sk.damage
     if dmg is None:
-        return lambda o: Distribution.constant(None)
+        return lambda o: certain(None)
     increases = [x.value for x in a.skills if x.step == "increase"]
     rolled = Distribution.dice(dmg.dice_count, dmg.dice_sides)
-    kind = Distribution.dice(2, 10) if sk.kind in ("melee", "ranged") else Distribution.constant(0)
+    kind = Distribution.dice(2, 10) if sk.kind in ("melee", "ranged") else certain(0)
     base = rolled + kind
     planned = {crit: (base + (Distribution.die(rolls.CRITICAL_DIE) if crit else 0)).map(
         lambda total: rolls.planned_damage(dmg.fixed, increases, [total], [], [])) for crit in (False, True)}
@@ -239,6 +268,133 @@ def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: 
             p, resist=resist, resist_mode=opts["resist_mode"], multiplier=1, reductions=reductions,
             real_changes=reals, unreducible=unreducible))
     return steps
+
+
+# --------------------------------------------------------------------------- the exchange (COUNT-11.4)
+
+EXCHANGE_LIMIT = LIMIT  # outcomes one volley of an exchange may weigh before the exchange is sampled
+DOWN = {"a": "attacker_down", "t": "target_down"}
+
+
+@dataclass(frozen=True)
+class Volley:
+    """Where an exchange stands before the next attack: who attacks, both HPs and 残りCA回数."""
+
+    attacker: str  # "a" (the declared attacker) or "t" (its target)
+    hp: tuple[int, int]  # a's, t's
+    ca: tuple[int, int]
+    opening: bool  # the declared attack itself (later ones are CAs)
+
+
+class Exchange:
+    """COUNT-8: the declared attack, then the CAs it gives, back and forth, each CA attack able to
+    give another (COUNT-8.4), until one side falls, no CA is taken, or 残りCA回数 runs out. Each
+    attack's chances are the exact ones of the checks above; the exchange is exact too unless its
+    branches outgrow the limit, when it is sampled."""
+
+    def __init__(self, s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
+                 opening: Distribution[Landing], opts: dict):
+        self.s, self.resolver, self.opts = s, resolver, opts
+        self.who = {"a": a, "t": t}
+        self.opening = sk
+        self.counter = {role: self.ca_skill(c, self.who[other(role)]) for role, c in self.who.items()}
+        self.attacks: dict[tuple, Distribution] = {}
+        self.landings = {("a", True, t.ca_left >= 1): opening}  # the declared attack's, worked out already
+        self.first = Volley("a", (a.hp_now, t.hp_now), (a.ca_left, t.ca_left), True)
+        self.memo: dict[Volley, Distribution[str]] = {}
+
+    def ca_skill(self, c: Character, against: Character) -> Skill | None:
+        sk, aim = self.resolver.ca_attack(c, against)
+        return sk if aim.reason is None else None
+
+    def start(self) -> Volley:
+        return self.first
+
+    def attack(self, v: Volley) -> Distribution[tuple[int | None, bool]]:
+        """One attack of the exchange: the damage off the defender's HP (None: no hit) and whether
+        the defender takes a CA, by whether it has a 残りCA回数 left."""
+        x, y = self.who[v.attacker], self.who[other(v.attacker)]
+        sk = self.opening if v.opening else self.counter[v.attacker]
+        key = (v.attacker, v.opening, v.ca[index(other(v.attacker))] >= 1)
+        if key not in self.attacks:
+            kept, y.ca_left = y.ca_left, v.ca[index(other(v.attacker))]  # the CA check reads it (COUNT-6.2)
+            landing = self.landings.get(key) or landing_of(self.s, self.resolver, x, sk, y,
+                                                          hit_distribution(self.s, x, sk, self.resolver))
+            y.ca_left = kept
+            steps_of = damage_steps_of(self.s, x, sk, y, self.opts)
+            self.attacks[key] = landing.bind(
+                lambda o: certain((None, o.countered)) if o.result != "hit"
+                else steps_of(o).map(lambda st: (0 if st is None else st.final, o.countered)))
+        return self.attacks[key]
+
+    def after(self, v: Volley, dmg: int | None, countered: bool) -> Volley | str:
+        """What one attack's result leaves: the next volley (a CA), or how the exchange ends."""
+        y = other(v.attacker)
+        hp = list(v.hp)
+        if dmg is not None:
+            if rolls.knocks_out(hp[index(y)], dmg, self.opts["knocked_out_at"]):
+                return DOWN[y]
+            hp[index(y)] = max(0, hp[index(y)] - dmg)
+        if not countered or self.counter[y] is None:
+            return "neither"
+        ca = list(v.ca)
+        ca[index(y)] -= 1
+        return Volley(y, (hp[0], hp[1]), (ca[0], ca[1]), False)
+
+    def exact(self, v: Volley) -> Distribution[str]:
+        key = self.last_word(v)
+        if key not in self.memo:
+            def then(r: tuple[int | None, bool]) -> Distribution[str]:
+                nxt = self.after(v, *r)
+                return certain(nxt) if isinstance(nxt, str) else self.exact(nxt)
+            self.memo[key] = self.attack(v).bind(then, limit=EXCHANGE_LIMIT)
+        return self.memo[key]
+
+    def last_word(self, v: Volley) -> Volley:
+        """``v`` as the memo keys it: when the defender cannot answer with a CA, this attack ends
+        the exchange and the attacker's HP plays no part."""
+        y = other(v.attacker)
+        if v.ca[index(y)] >= 1 and self.counter[y] is not None:
+            return v
+        hp = list(v.hp)
+        hp[index(v.attacker)] = 0
+        return Volley(v.attacker, (hp[0], hp[1]), v.ca, v.opening)
+
+    def trial(self, rng: Any) -> str:
+        v: Volley | str = self.start()
+        while not isinstance(v, str):
+            v = self.after(v, *draw(self.attack(v), rng))
+        return v
+
+
+def other(role: str) -> str:
+    return "t" if role == "a" else "a"
+
+
+def index(role: str) -> int:
+    return 0 if role == "a" else 1
+
+
+def draw(d: Distribution, rng: Any) -> Any:
+    """One outcome of ``d`` drawn with ``rng`` (to 2⁻³² of its exact chance)."""
+    u = Fraction(rng.below(1 << 32), 1 << 32)
+    for outcome, p in d.items():
+        u -= p
+        if u < 0:
+            return outcome
+    return outcome
+
+
+def exchange_odds(s: CountState, resolver: Round, d: Declared, opening: Distribution[Landing], opts: dict,
+                  key: str) -> tuple[CheckOdds, Approximation | None]:
+    """COUNT-11.4: how the exchange the attack opens ends: the target down, the attacker down
+    (by a CA), or neither."""
+    ex = Exchange(s, resolver, d.attacker, d.skill, d.target, opening, opts)
+    try:
+        return CheckOdds("exchange", ex.exact(ex.start())), None
+    except TooLarge as error:
+        sampled = sample(ex.trial, key)
+        return CheckOdds("exchange", sampled), approximation(error, key, sampled.map(lambda o: o == "target_down"))
 
 
 # --------------------------------------------------------------------------- what it assumed
@@ -302,7 +458,7 @@ def last_hit_check(events: list[dict], roll: dict) -> dict | None:
 def evasion_chance(ev: dict, hit_critical: bool) -> Fraction:
     """The chance one 回避判定 evades (COUNT-5.3–5.6), with the option's default for a critical."""
     crit_evades = OPTIONS.by_id["evasion_crit_evades"].default  # a log's events do not say it
-    return Distribution.die(rolls.EVASION_DIE).probability(lambda f: rolls.evasion(
+    return D100.probability(lambda f: rolls.evasion(
         f, ev["evasion_rate"], hit_critical=hit_critical, evasion_crit=ev["evasion_crit"],
         evasion_fumble=ev["evasion_fumble"], crit_evades=crit_evades).evaded)
 

@@ -126,3 +126,60 @@ def test_count_11_2_the_dice_plan_shows_the_chance_of_every_check() -> None:
     assert all("chance" in r for r in plan if r["purpose"] == "evasion")
     out = CliRunner().invoke(cli, ["resolve", "examples/count/match.yaml", "--dice-plan"]).output
     assert "63.8%" in out  # アオイ's 斬撃 lands on ゴブリンA: 58.1 % + 5.7 %
+
+
+def exchange_duel(a_hp: int, t_hp: int, *, sure: bool) -> dict:
+    """Two units side by side, each taking every CA it can (CA値 18: every reading); ``sure``: no
+    attack can miss (達成値 ≥ 32 against 【回避】 0: 回避率 0 %, no critical or fumble either way)."""
+    fixed = {"name": "斬撃", "timing": "main_action", "normal": True, "check": "hit", "kind": "none", "range": 1,
+             "damage": {"fixed": 5, "attributes": ["斬"]}}
+    stats = {"hit": 30, "evasion": 0} if sure else {"hit": 10, "evasion": 10, "hit_crit": 18, "hit_fumble": 3,
+                                                    "evasion_crit": 5, "evasion_fumble": 96}
+    a = unit("アタッカー", "pc", "E5", 10, hp=a_hp, ca_value=18, ca_left=1, skills=[dict(fixed)], **stats)
+    t = unit("ターゲット", "enemy", "E6", 5, hp=t_hp, ca_value=18 if sure else 8, ca_left=1, skills=[dict(fixed)],
+             **stats)
+    plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["t"]}}]},
+                    "reactions": {"a": {"ca": True}}},
+             "enemy": {"reactions": {"t": {"ca": True}}}}
+    return make({"a": a, "t": t}, plans)
+
+
+def exchange_of(m: dict) -> Distribution:
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    return next(c.outcomes for c in figures.checks if c.check == "exchange")
+
+
+def test_count_11_4_an_exchange_runs_its_cas_to_the_end_as_the_resolver_does() -> None:
+    # 5 a hit, each side one CA: a hits t, t's CA hits a, a's CA hits t, and neither has a CA left
+    for a_hp, t_hp, ending in ((7, 12, "neither"), (7, 10, "target_down"), (5, 10, "attacker_down")):
+        m = exchange_duel(a_hp, t_hp, sure=True)
+        assert exchange_of(m) == Distribution.constant(ending)
+        fell = [e["character"] for e in api.resolve(load(m))["turns"][0]["events"] if e["kind"] == "knocked_out"]
+        assert fell == {"neither": [], "target_down": ["t"], "attacker_down": ["a"]}[ending]
+
+
+def test_count_11_4_the_exchange_agrees_with_the_resolvers_sampled_runs() -> None:
+    from dhproc.odds.report import wilson
+    from dhproc.simulate import run_log, run_seed
+
+    m = load(exchange_duel(10, 10, sure=False))
+    ending = exchange_of(exchange_duel(10, 10, sure=False))
+    assert all(0 < ending.p(o) < 1 for o in ("target_down", "attacker_down", "neither"))
+    runs, fell = 400, {"t": 0, "a": 0}
+    for i in range(runs):
+        for e in run_log(m, run_seed(1, i))["turns"][0]["events"]:
+            if e["kind"] == "knocked_out":
+                fell[e["character"]] += 1
+    for who, outcome in (("t", "target_down"), ("a", "attacker_down")):
+        low, high = wilson(fell[who], runs)
+        assert low <= ending.p(outcome) <= high, (outcome, float(ending.p(outcome)), fell[who])
+
+
+def test_count_11_4_an_exchange_too_branched_to_weigh_is_sampled_and_flagged(monkeypatch) -> None:
+    m = exchange_duel(10, 10, sure=False)
+    exact = exchange_of(m)
+    monkeypatch.setattr(odds, "EXCHANGE_LIMIT", 5)
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    assert figures.approximate is not None
+    low, high = figures.approximate.interval
+    assert low <= exact.p("target_down") <= high
