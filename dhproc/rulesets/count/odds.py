@@ -65,10 +65,12 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     s, ctx = start.scratch()
     d = declared(start, s, who, target, action)
     a, sk, t = d.attacker, d.skill, d.target
-    if d.moved_to is not None:
-        a.at = d.moved_to
     resolver = Round(s, ctx, start.turn)
     resolver.subs = start.turn.submissions
+    resolver.mover = a  # COUNT-8.2: a CA the attacker takes inside its own 行動手番
+    if d.moved_to is not None and a.at is not None:
+        resolver.moved = a.at.distance(d.moved_to, match.options["grid_metric"])
+        a.at = d.moved_to
     opts = match.options
     hit = hit_distribution(s, a, sk, resolver)
     landing = landing_of(s, resolver, a, sk, t, hit)
