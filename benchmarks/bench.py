@@ -168,6 +168,34 @@ def lean() -> None:
             budget(f"lean resolution of {rel} ≥ 1,000 runs/s/core", rate >= 1000, f"{rate:.0f}/s")
 
 
+ODDS_EXAMPLES = ["dh", "dh/abilities", "logos", "count", "nicosw", "kagemiya"]
+
+
+def odds_times() -> None:
+    """`dhproc odds` in process (load the turn file, compute, write the text) on each example's
+    first turn, for the first character whose action has odds: under 100 ms CPU each."""
+    from dhproc import api
+    from dhproc.errors import InputError
+
+    for name in ODDS_EXAMPLES:
+        turn = ROOT / "examples" / name / "turn-01.yaml"
+        match = api.load(turn)
+        who = None
+        for cid in match.setup.get("characters", {}):
+            try:
+                api.odds(match, cid)
+            except InputError:
+                continue
+            who = cid
+            break
+        if who is None:
+            print(f"  dhproc odds examples/{name}: not offered (or no action with odds in turn 1)")
+            continue
+        ms = cpu(lambda: api.odds(api.load(turn), who).text("ja"), repeat=RUNS) * 1000
+        budget(f"dhproc odds examples/{name}/turn-01.yaml --who {who} < 100 ms in process", ms < 100,
+               f"{ms:.1f} ms")
+
+
 # ------------------------------------------------------------- simulate (figures, no budget)
 
 def simulated(path: Path, runs: int, **how) -> float:
@@ -199,7 +227,7 @@ def simulate_figures(runs: int = 400) -> None:
 
 def main() -> None:
     print(f"dhproc benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} cores, CPU time, medians")
-    for part in (cold_start, dh_growth, dh_rate, logos_round, replay_batch, lean):
+    for part in (cold_start, dh_growth, dh_rate, logos_round, replay_batch, lean, odds_times):
         part()
     print("simulate (wall time: the speed-up of parallel runs)")
     simulate_figures()

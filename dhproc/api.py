@@ -629,7 +629,9 @@ class Odds:
     def text(self, lang: str) -> str:
         from .odds.text import text
 
-        with naming(self.roster):
+        from .messages import use_lang
+
+        with naming(self.roster), use_lang(lang):
             return text(self.figures, ruleset=self.ruleset, turn=self.turn, action_name=self.action_name(),
                         lang=lang)
 

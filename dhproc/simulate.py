@@ -23,11 +23,11 @@ from . import __version__
 from .match import Match, Turn
 from .messages import Catalog
 from .engine.ruleset import ruleset_of
+from .odds.interval import Z95, wilson
 from .rng import RNG_NAME
 
 FORMAT = "dhproc-simulation"
 FORMAT_VERSION = 1
-Z95 = 1.959963984540054  # the two-sided 95 % normal quantile
 CHECK_EVERY = 500  # --until-ci looks at the intervals after every this many runs (in run order)
 RESULTS = ("win", "draw", "loss", "undecided")
 
@@ -341,17 +341,6 @@ def simulate(plan: Plan, runs: int, *, backend: Any = None, until_ci: float | No
 
 
 # --------------------------------------------------------------------------- figures
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """The proportion k/n and its Wilson score interval (95 % unless ``z`` says otherwise)."""
-    if n == 0:
-        return 0.0, 0.0, 1.0
-    p = k / n
-    z2 = z * z
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
-
 
 def _pct(k: int, n: int) -> dict[str, float]:
     p, lo, hi = wilson(k, n)

@@ -95,3 +95,10 @@ def test_odds_for_a_ruleset_that_offers_none_says_so_plainly(monkeypatch) -> Non
     result = CliRunner().invoke(cli, ["odds", str(DH / "turn-01.yaml"), "--who", "yamada", "--lang", "en"])
     assert result.exit_code == 1
     assert "match.yaml:4:10: ruleset 'dh' does not compute odds (dhproc odds) yet (at /ruleset)" in result.output
+
+
+def test_the_readmes_odds_example_is_what_dhproc_odds_prints() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ dhproc odds examples/dh/turn-01.yaml --who yamada\n", 1)[1].split("```", 1)[0]
+    printed = _run("odds", str(DH / "turn-01.yaml"), "--who", "yamada")
+    assert printed.startswith(block)

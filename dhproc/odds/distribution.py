@@ -14,6 +14,7 @@ them when they are comparable. A construction that would hold more than ``limit`
 from __future__ import annotations
 
 import itertools
+from math import gcd as _gcd
 from fractions import Fraction
 from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
@@ -138,6 +139,22 @@ class Distribution(Generic[T]):
         for _ in range(times):
             acc = acc.combine(self, f)
         return acc
+
+    def draw(self, rng: Any) -> T:
+        """One outcome drawn with its exact probability from ``rng`` (a ``dhproc-rng/1`` stream,
+        :class:`dhproc.rng.PCG32`): the sampling fallback's die, never Python's ``random``."""
+        denominator = 1
+        for p in self._p.values():
+            denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+        if denominator <= 1 << 32:
+            ticket = Fraction(rng.below(denominator), denominator)
+        else:  # more outcomes than one draw tells apart: 64 bits of the stream
+            ticket = Fraction((rng.next_u32() << 32) | rng.next_u32(), 1 << 64)
+        for outcome, p in self._p.items():
+            if ticket < p:
+                return outcome
+            ticket -= p
+        return outcome  # pragma: no cover - the probabilities sum to one
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .distribution import Distribution
+from .interval import Z95, wilson as interval
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,10 @@ def verdict(hits_to_knock_out: Distribution[int]) -> Verdict:
     return Verdict(n, chance, chance == 1)
 
 
-def wilson(successes: int, samples: int, z: float | None = None) -> tuple[Fraction, Fraction]:
+def wilson(successes: int, samples: int, z: float = Z95) -> tuple[Fraction, Fraction]:
     """The Wilson score interval of a sampled proportion (95 % unless ``z`` says otherwise; honest
     near 0 and 1, unlike Wald's), as ``dhproc simulate`` gives it, in fractions."""
-    from ..simulate import Z95, wilson as interval
-
     if samples <= 0:
         raise ValueError("an interval needs at least one sample")
-    _, low, high = interval(successes, samples, Z95 if z is None else z)
+    _, low, high = interval(successes, samples, z)
     return Fraction(low).limit_denominator(10**6), Fraction(high).limit_denominator(10**6)

@@ -55,3 +55,30 @@ def test_sampling_is_seeded_and_its_interval_holds_the_exact_chance():
     exact = Distribution.dice(2, 6).at_least(10)
     assert flag.interval[0] <= exact <= flag.interval[1]
     assert (flag.samples, flag.size, flag.limit) == (4000, 10**7, 10**6)
+
+
+def test_a_draw_follows_the_exact_probabilities_from_a_seeded_stream():
+    from dhproc.rng import stream
+
+    d = Distribution({"a": 1, "b": 3})
+    rng = stream("odds", "test", "draw")
+    drawn = [d.draw(rng) for _ in range(4000)]
+    again = stream("odds", "test", "draw")
+    assert drawn == [d.draw(again) for _ in range(4000)]
+    low, high = wilson(drawn.count("b"), len(drawn))
+    assert low <= Fraction(3, 4) <= high
+
+
+def test_fold_is_exact_within_the_limit_and_sampled_beyond_it(monkeypatch):
+    from dhproc.odds import distribution
+    from dhproc.odds.sampling import fold
+
+    d6 = Distribution.die(6)
+    exact = fold([d6, d6, d6], lambda a, b: a + b, 0, key="3d6")
+    assert exact.result == Distribution.dice(3, 6) and exact.error is None
+    assert exact.approximation(lambda total: total >= 10) is None
+    monkeypatch.setattr(distribution, "LIMIT", 20)
+    sampled = fold([d6, d6, d6], lambda a, b: a + b, 0, key="3d6", samples=3000)
+    assert sampled.error is not None and sum(sampled.result.p(k) for k in sampled.result) == 1
+    flag = sampled.approximation(lambda total: total >= 10)
+    assert flag.interval[0] <= Distribution.dice(3, 6).at_least(10) <= flag.interval[1]

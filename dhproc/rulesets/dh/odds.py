@@ -2,8 +2,8 @@
 rolls (rolls.py) and the rates it reads (support.roll_rate), on the state the turn starts from.
 
 A 通常攻撃: the 命中判定, the damage (攻撃力 − 防御力, at least 1), any ステータスダメージ軽減, the
-chance to bring 体力 to 0 and how many hits that takes (DH-ODDS.1). An ability: its 発動判定 and
-成功判定 at the rates it would roll, and the 体力 damage of its ステータスダメージ effects.
+chance to bring 体力 to 0 and how many hits that takes (DH-16.1). An ability: its 発動判定 and
+成功判定 at the rates it would roll, and the 体力 damage of its ステータスダメージ effects (DH-16.2).
 """
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...messages import say
+from ...odds.d100 import check_odds, face_luck, success_chance
 from ...odds.distribution import Distribution
 from ...odds.inputs import not_declared, option, refuse, turn_of, turn_start, unknown_target
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
+from ...odds.sampling import Folded, fold
 from ...resolution import state_before
 from .abilities import Ability
 from .ability_rules import mental_rate
 from .effect_kinds import damage_amount
 from .harm import reduction_on
 from .model import Character, DhState
-from ...odds.d100 import check_odds, face_luck, success_chance
 from .rolls import attack_damage, hit_rate, reduced_damage, without_die
 from .status import stat
 from .support import Support, points_of, roll_rate
@@ -34,8 +35,9 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     turn = turn_of(match, turn_number)
     state = state_before(match, turn_number)
     side, index, act = _declaration(turn, state, who)
+    where = ("submissions", side, index)  # the 行動, where a problem with it is located
     user = state.characters[who]
-    chosen = _chosen(turn, who, act, action, user)
+    chosen = _chosen(turn, where, who, act, action, user)
     ctx = TurnContext(seed=match.seed, turn=turn_number, options=match.options, recorded=None)
     support = _support(side, index, act)
     if chosen == "attack":
@@ -43,7 +45,8 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
         return _attack(state, ctx, user, t, support)
     named = target or _ability_target(act)
     t = _target(turn, state, named) if named is not None else None
-    return _ability(state, ctx, user, _used_ability(state, user, _ability_name(act, user)), t, support)
+    return _ability(state, ctx, user, _used_ability(state, user, _ability_name(act, user)), t, support, turn,
+                    where)
 
 
 def _used_ability(state: DhState, user: Character, name: str) -> Ability:
@@ -77,24 +80,16 @@ def _ability_name(act: dict, user: Character) -> str:
     return use.get("name") or (user.ability.name if user.ability else "ability")
 
 
-def _chosen(turn: Any, who: str, act: dict, action: str | None, user: Character) -> str:
+def _chosen(turn: Any, where: tuple, who: str, act: dict, action: str | None, user: Character) -> str:
     known = _actions(act, user)
     if action is None and known:
         return "attack" if known[0] == "attack" else "ability"
     if action in known:
         return "attack" if action == "attack" else "ability"
     if not known:
-        raise refuse(turn, _where(turn, who), say("odds.nothing_rolled", who=who, turn=turn.number))
-    raise refuse(turn, _where(turn, who), say("odds.no_action", who=who, turn=turn.number, action=action,
+        raise refuse(turn, where, say("odds.nothing_rolled", who=who, turn=turn.number))
+    raise refuse(turn, where, say("odds.no_action", who=who, turn=turn.number, action=action,
                                               known=", ".join(known)))
-
-
-def _where(turn: Any, who: str) -> tuple:
-    for side, actions in turn.submissions.items():
-        for i, act in enumerate(actions):
-            if act["who"] == who:
-                return ("submissions", side, i)
-    return ("submissions",)
 
 
 def _target(turn: Any, state: DhState, cid: str) -> Character:
@@ -138,7 +133,7 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, suppor
     if by > 0:
         final = raw.map(lambda d: reduced_damage(d, by))
         steps.append(StepOdds("reduction", final))
-        assumptions.append(Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}"))
+        assumptions.append(_reduction(t, by))
     per_hit = reduced_damage(attack_damage(atk, dfn, True, mode), by)
     ko = _knock_out(final, t)
     hits = Distribution.constant(-(-t.hp // per_hit) if per_hit > 0 and not t.dead else 0)
@@ -151,15 +146,21 @@ def _hit_word(hit: bool) -> str:
 
 
 def _knock_out(damage: Distribution[int], t: Character) -> Fraction:
-    """DH-ODDS.1: knocked out is 体力 0 (死亡; 瀕死 at 体力 1 is not), the same as killed."""
-    if t.dead or t.hp <= 0:
-        return Fraction(0)
-    return damage.at_least(t.hp)
+    return damage.probability(lambda amount: _knocks_out(amount, t))
+
+
+def _knocks_out(amount: int, t: Character) -> bool:
+    """DH-16.1: knocked out is 体力 0 (死亡; 瀕死 at 体力 1 is not), the same as killed."""
+    return not t.dead and 0 < t.hp <= amount
 
 
 def _stats(a: Character, atk: int, t: Character, dfn: int) -> Assumption:
     return Assumption("stats", f"{a.name}の攻撃力{atk}、{t.name}の防御力{dfn}・体力{t.hp}",
                       f"{a.name}'s attack {atk}; {t.name}'s defense {dfn}, HP {t.hp}")
+
+
+def _reduction(t: Character, by: int) -> Assumption:
+    return Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}")
 
 
 def _bonus(roll: str, points: int) -> Assumption:
@@ -171,13 +172,17 @@ def _bonus(roll: str, points: int) -> Assumption:
 # ------------------------------------------------------------------------------ 特殊能力
 
 def _ability(state: DhState, ctx: TurnContext, user: Character, ab: Ability, t: Character | None,
-             support: Support | None) -> ActionOdds:
+             support: Support | None, turn: Any, where: tuple) -> ActionOdds:
     assumptions = [turn_start(ctx.turn), option(ctx.options, "roll_at_100"),
                    option(ctx.options, "activation_per_effect"),
                    Assumption("restrictions", "制約・対象・射程は満たしているものとします",
                               "restrictions, targets and range are taken as met")]
+    if ab.mental_attack and t is None:  # its 成功率 is each target's own (DH-8.8): name one
+        raise refuse(turn, where, say("odds.needs_target", who=user.id, action=ab.name))
     activation = _check(state, ctx, user, "activation_check", ab.activation, support, assumptions)
-    success_rate = mental_rate(ctx, t, state) if ab.mental_attack and t is not None else ab.success
+    success_rate = mental_rate(ctx, t, state) if ab.mental_attack else ab.success
+    if ab.mental_attack:
+        assumptions.append(option(ctx.options, "mental_table"))
     success = _check(state, ctx, user, "success_check", success_rate, support, assumptions)
     checks = (CheckOdds("activation_check", activation.map(_success_word)),
               CheckOdds("success_check", success.map(_success_word)))
@@ -187,11 +192,13 @@ def _ability(state: DhState, ctx: TurnContext, user: Character, ab: Ability, t: 
     by = reduction_on(state, t, "hp")
     amounts = [reduced_damage(damage_amount(state, user, s, t), by) for s in damaging]
     if by > 0:
-        assumptions.append(Assumption("reduction", f"{t.name}のダメージ軽減 {by}", f"{t.name}'s damage reduction {by}"))
-    total = _ability_damage(activation, success, amounts, per_effect=ctx.options["activation_per_effect"])
+        assumptions.append(_reduction(t, by))
+    folded = _ability_damage(activation, success, amounts, per_effect=ctx.options["activation_per_effect"],
+                             key=f"{ctx.turn}/{user.id}/{ab.name}/{t.id}")
+    total = folded.result
     ko = _knock_out(total, t)
     return ActionOdds(user.id, t.id, ab.name, checks, (StepOdds("effect", total),), ko, ko, None,
-                      tuple(assumptions))
+                      tuple(assumptions), folded.approximation(lambda d: _knocks_out(d, t)))
 
 
 def _success_word(ok: bool) -> str:
@@ -214,23 +221,30 @@ def _check(state: DhState, ctx: TurnContext, user: Character, purpose: str, base
 
 
 def _ability_damage(activation: Distribution[bool], success: Distribution[bool], amounts: list[int], *,
-                    per_effect: bool) -> Distribution[int]:
+                    per_effect: bool, key: str) -> Folded:
     """体力 damage of the damaging effects: each lands when its activation (one roll for the
-    ability, or one per effect with ``activation_per_effect``) and its own 成功判定 succeed."""
-    lands = activation.combine(success, lambda a, s: a and s)
+    ability, or one per effect with ``activation_per_effect``) and its own 成功判定 succeed.
+    Exact while it fits the enumeration limit, else sampled and flagged (dhproc/odds/sampling.py)."""
+    def dealt(amount: int) -> Distribution[int]:
+        return success.map(lambda ok: amount if ok else 0)
+
     if per_effect:
-        total: Distribution[int] = Distribution.constant(0)
-        for amount in amounts:
-            total = total + lands.map(lambda ok, n=amount: n if ok else 0)
-        return total
+        lands = activation.combine(success, lambda a, s: a and s)
+        return fold([lands.map(lambda ok, n=amount: n if ok else 0) for amount in amounts], _add, 0, key=key)
+    # one 発動判定 for the whole ability: (activated, damage so far), the activation drawn first
+    folded = fold([activation] + [dealt(n) for n in amounts], _after_activation, (None, 0), key=key)
+    return folded.map(lambda state: state[1])
 
-    def after(on: bool) -> Distribution[int]:
-        total: Distribution[int] = Distribution.constant(0)
-        for amount in amounts:
-            total = total + success.map(lambda ok, n=amount: n if ok and on else 0)
-        return total
 
-    return activation.bind(after)
+def _add(total: int, more: int) -> int:
+    return total + more
+
+
+def _after_activation(state: tuple[bool | None, int], drawn: Any) -> tuple[bool | None, int]:
+    on, total = state
+    if on is None:
+        return drawn, total
+    return on, total + (drawn if on else 0)
 
 
 # ------------------------------------------------------------------------------ logged rolls

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from click.testing import CliRunner
 
 from dhproc import api
@@ -130,11 +131,19 @@ def _hit_of(figures) -> Fraction:
     return figures.checks[0].outcomes.p("hit")
 
 
-@pytest.mark.parametrize("turn_file", ["turn-01.yaml", "turn-02.yaml", "turn-03.yaml"])
-def test_dh_16_1_every_example_attacks_odds_agree_with_simulate(turn_file: str) -> None:
-    """Each declared 通常攻撃 of the example: the exact 命中率 within the sampled interval (the
-    earlier turns' recorded dice kept, so the turn starts from the same state)."""
-    match = api.load(str(EXAMPLE / turn_file))
+EXAMPLE_TURNS = [f"{folder}/turn-0{n}.yaml" for folder in ("dh", "dh/abilities") for n in (1, 2, 3)]
+
+
+def test_dh_16_1_every_example_actions_odds_agree_with_simulate() -> None:
+    """Each declared 通常攻撃 and ability of every dh example turn: the exact chance of each check
+    within the interval of the same check sampled by `dhproc simulate` (the earlier turns'
+    recorded dice kept, so the turn starts from the same state)."""
+    compared = sum(_compared_with_simulate(turn_file) for turn_file in EXAMPLE_TURNS)
+    assert compared >= 15
+
+
+def _compared_with_simulate(turn_file: str) -> int:
+    match = api.load(str(ROOT / "examples" / turn_file))
     turn = match.report_turns[-1]
     runs = 400
     sim = api.simulate(match, runs=runs, seed=3, keep_dice_through=turn - 1)["plans"][0]["checks"]
@@ -142,16 +151,24 @@ def test_dh_16_1_every_example_attacks_odds_agree_with_simulate(turn_file: str) 
     compared = 0
     for actions in match.turns[-1].submissions.values():
         for act in actions:
-            if "attack" not in act:
+            if "attack" not in act and "ability" not in act:
                 continue
-            key = f"{act['who']}/{act['attack']}/hit_check"
-            if key not in sim:  # cancelled in every run (no shared square, or dead first)
-                continue
-            exact = _hit_of(api.odds(match, act["who"]).figures)
-            rolled, won = earlier.get(key, (0, 0))  # the same in every run: their dice are kept
-            assert within(exact, sim[key]["count"] - runs * won, sim[key]["rolled"] - runs * rolled), key
-            compared += 1
-    assert compared >= 2
+            ability = (match.setup["characters"][act["who"]].get("ability") or {})
+            if "ability" in act and {"kind": "mental_attack"} in ability.get("restrictions", []):
+                continue  # each target its own 成功率: test_dh_16_2_a_mental_attack_needs_its_target
+            figures = api.odds(match, act["who"]).figures
+            what = act["attack"] if "attack" in act else figures.action
+            for check in figures.checks:
+                key = f"{act['who']}/{what}/{check.check}"
+                if key not in sim:  # never rolled: cancelled, no die at 100 %, or a counter that never fired
+                    continue
+                rolled, won = earlier.get(key, (0, 0))  # the same in every run: their dice are kept
+                if sim[key]["rolled"] == runs * rolled:
+                    continue  # rolled in earlier turns only
+                exact = check.outcomes.p("hit") + check.outcomes.p("success")
+                assert within(exact, sim[key]["count"] - runs * won, sim[key]["rolled"] - runs * rolled), key
+                compared += 1
+    return compared
 
 
 def test_dh_16_2_ability_checks_read_the_rates_the_resolver_rolls() -> None:
@@ -202,3 +219,98 @@ def test_dh_16_1_a_target_named_on_the_command_line_replaces_the_declared_one() 
     figures = _odds(str(EXAMPLE / "turn-01.yaml"), "--who", "yamada", "--target", "tanaka")
     assert figures["target"] == "tanaka"
     assert _hit(figures) == Fraction(hit_rate(10, 6), 100)
+
+
+def _three_bolts() -> api.Match:
+    chars = ("      a: {name: 甲, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,\n"
+             "          ability: {name: 三連雷, activation: 90, success: 60,\n"
+             "                    effects: [{kind: damage, amount: 2, targets: {side: enemy}},\n"
+             "                              {kind: damage, amount: 3, targets: {side: enemy}},\n"
+             "                              {kind: damage, amount: 4, targets: {side: enemy}}]}}\n"
+             "      x: {name: 敵, side: blue, attack: 5, defense: 5, hp: 6, spirit: 3, fs: 5, at: Ａ２}\n")
+    turns = """\
+        - turn: 1
+          submissions: {red: [{who: a, ability: {targets: [x]}}], blue: []}
+        """
+    return api.loads(match_text(turns, options="{}", chars=chars), name="match.yaml")
+
+
+def test_dh_16_2_too_large_to_enumerate_is_sampled_and_flagged_approximate(monkeypatch) -> None:
+    """With the enumeration limit forced down, the damage of three effects is sampled from a seeded
+    stream instead of truncated: flagged, with an interval that holds the exact chance."""
+    from dhproc.odds import distribution
+
+    match = _three_bolts()
+    exact = api.odds(match, "a").figures
+    assert exact.approximate is None
+    monkeypatch.setattr(distribution, "LIMIT", 4)
+    sampled = api.odds(match, "a")
+    flag = sampled.figures.approximate
+    assert flag is not None and flag.limit == 4 and flag.size > 4
+    assert flag.interval[0] <= exact.knock_out <= flag.interval[1]
+    assert sampled.figures == api.odds(match, "a").figures  # the same stream, the same figures
+    data = sampled.to_json()
+    assert data["approximate"]["samples"] == flag.samples and data["approximate"]["seed"].startswith("odds/")
+    assert "概算：" in sampled.text("ja") and "approximate: " in sampled.text("en")
+    # the exact figures, for the record: damage 9 needs all three, 6 or more knocks out
+    assert exact.knock_out == exact.steps[0].damage.at_least(6)
+
+
+def test_dh_16_2_a_mental_attack_needs_its_target_and_reads_its_spirit() -> None:
+    """精神攻撃 (DH-8.8): the 成功率 is the target's by the mental table, so the odds ask for the
+    target when the action names none, and read that target's 精神."""
+    turn = str(ROOT / "examples" / "dh" / "abilities" / "turn-02.yaml")
+    result = CliRunner().invoke(cli, ["odds", turn, "--who", "gou", "--lang", "en"])
+    assert result.exit_code == 1 and "'鬼塚ゴウ (gou)''s '威圧' names no target: give one with --target" in result.output
+    match = api.load(turn)
+    for target in ("sato", "ito"):
+        figures = api.odds(match, "gou", target=target).figures
+        spirit = match.setup["characters"][target]["spirit"]
+        rate = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}[match.options["mental_table"]][min(spirit, 3)]
+        assert figures.checks[1].check == "success_check"
+        assert figures.checks[1].outcomes.p("success") == Fraction(rate, 100)
+        assert "option.mental_table" in {a.key for a in figures.assumptions}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(1, 12), st.sampled_from(["roll", "half_sure", "sure"]))
+def test_dh_16_1_attack_odds_equal_brute_force_over_the_d100(attack: int, defense: int, hp: int, mode: str) -> None:
+    chars = (f"      a: {{name: 甲, side: red, attack: {attack}, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１}}\n"
+             f"      x: {{name: 敵, side: blue, attack: 5, defense: {defense}, hp: {hp}, spirit: 3, fs: 5, at: Ａ２}}\n")
+    turns = """\
+        - turn: 1
+          submissions: {red: [{who: a, to: Ａ２, attack: x}], blue: []}
+        """
+    match = api.loads(match_text(turns, options=f"{{hit_mode: {mode}}}", chars=chars), name="match.yaml")
+    figures = api.odds(match, "a").figures
+
+    def dealt(face: int) -> int:
+        return attack_damage(attack, defense, mode == "sure" or succeeds(face, hit_rate(attack, defense)), mode)
+
+    brute = Distribution.enumerate([100], dealt)
+    assert figures.steps[-1].damage == brute
+    assert figures.knock_out == brute.probability(lambda d: d >= hp)
+    per_hit = max(1, attack - defense)
+    assert figures.hits_to_knock_out == Distribution.constant(-(-hp // per_hit))
+
+
+def test_dh_16_1_a_reduction_standing_on_the_target_is_a_step_and_an_assumption() -> None:
+    """u's ステータスダメージ軽減 2 (turn 1, lasting) stands when x attacks it in turn 2: with
+    reduction_covers_attacks the 4 damage becomes 2 after the reduction step (DH-11.14)."""
+    characters = {
+        "u": {"name": "使い手", "side": "red", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ２",
+              "ability": {"name": "守り", "activation": 90, "duration": 2, "targets": {"side": "self"},
+                          "effects": [{"kind": "damage_reduction", "amount": 2}]}},
+        "x": {"name": "敵", "side": "blue", "attack": 9, "defense": 5, "hp": 5, "spirit": 3, "fs": 5, "at": "Ｂ３"}}
+    data = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"reduction_covers_attacks": True},
+            "setup": {"map": {"rows": 3, "cols": 4}, "first": "red",
+                      "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}}, "characters": characters},
+            "turns": [{"turn": 1, "dice": [1], "submissions": {"red": [{"who": "u", "ability": {}}], "blue": []}},
+                      {"turn": 2, "submissions": {"red": [], "blue": [{"who": "x", "to": "Ｂ２", "attack": "u"}]}}]}
+    match = api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml")
+    figures = api.odds(match, "x").figures
+    assert [s.step for s in figures.steps] == ["attack", "reduction"]
+    assert figures.steps[0].damage == Distribution({0: 30, 4: 70})
+    assert figures.steps[1].damage == Distribution({0: 30, 2: 70})
+    assert figures.hits_to_knock_out == Distribution.constant(3)
+    assert "reduction" in {a.key for a in figures.assumptions}

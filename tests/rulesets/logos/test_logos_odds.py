@@ -13,6 +13,7 @@ from dhproc import api
 from dhproc.cli import cli
 from dhproc.engine.rates import succeeds
 from dhproc.odds.distribution import Distribution
+from dhproc.odds.luck import luck_words
 from dhproc.rulesets.logos.rolls import attack_result, coin_winner
 from tests.rulesets.dh.test_dh_odds import within
 
@@ -72,3 +73,20 @@ def test_logos_12_1_bad_input_is_located() -> None:
     assert "turn-01.yaml:8:34: " in result.output and "(choose from: attack, 連撃)" in result.output
     nobody = CliRunner().invoke(cli, ["odds", TURN, "--who", "nobody"])
     assert nobody.exit_code == 1 and "turn-01.yaml:6:1: 「nobody」はターン1に行動を提出していません" in nobody.output
+
+
+def test_logos_12_2_luck_ranks_each_activation_and_leaves_the_report_as_it_was(tmp_path: Path) -> None:
+    match = str(ROOT / "examples" / "logos" / "match.yaml")
+    plain = CliRunner().invoke(cli, ["resolve", match]).output
+    lucky = CliRunner().invoke(cli, ["resolve", match, "--luck"]).output
+    assert lucky.startswith(plain)
+    log = api.resolve(api.load(match))
+    faces = [e for t in log["turns"] for e in t["events"] if e["kind"] == "roll" and e["purpose"] == "activation_check"]
+    first = faces[0]
+    luck = 1 - (Fraction(first["face"] - 1, 100) + Fraction(1, 200))  # mid-rank, read from the top
+    assert f"{first['face']}/d100 | {luck_words(luck)}" in " ".join(lucky.split()).replace("| ", "| ")
+    assert lucky.count("/d100") == len(faces)  # every 発動判定 ranked; the coin is not
+    path = tmp_path / "log.json"
+    path.write_text(api.dumps(log), encoding="utf-8")
+    summary = CliRunner().invoke(cli, ["summary", str(path), "--luck"]).output
+    assert "チーム呑宮（alice）の運：" in summary and "チーム楓（bob）の運：" in summary
