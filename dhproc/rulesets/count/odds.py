@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable
 
 from ...odds.distribution import LIMIT, Distribution, TooLarge
@@ -28,7 +29,8 @@ from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Skill, Squar
 from .rules import ACTION_SLOTS, Round, real_changes
 
 STEPS = ("planned", "after_resist", "real", "final")  # COUNT-7: the steps whose damage is shown
-D10, D100 = Distribution.die(10), Distribution.die(rolls.EVASION_DIE)
+D10, D100 = Distribution.die(rolls.HIT_DICE[0]), Distribution.die(rolls.EVASION_DIE)
+KIND_DICE = (len(rolls.KIND_DICE), rolls.KIND_DICE[0])  # 2D10
 _CERTAIN: dict[Any, Distribution] = {}
 
 
@@ -183,47 +185,55 @@ def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Chara
     """COUNT-4, 5, 6: how an attack of ``a`` ends on ``t``, over its 命中判定 ``hit`` (a 回避判定
     worked out once for each 回避率 the 達成値 can give)."""
     defence = s.stat(t, DEFENCE_STAT[sk.check]) if hit_made(sk) else 0
+    wants = bool(resolver.reaction(t, "ca"))
+    reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
+    takes = tuple(wants and reach is None and rolls.ca_eligible(rolls.ca_reading(f)[2], t.ca_value, t.ca_left)
+                  for f in FACES)  # COUNT-6: whether each face of the d100 gives a CA
+    times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
     seen: dict[tuple, Distribution[Landing]] = {}
 
     def answer(h: rolls.HitCheck) -> Distribution[Landing]:
         key = (h.fumble, h.critical, rolls.evasion_rate(h.total, defence))
         if key not in seen:
-            seen[key] = evasion_distribution(s, a, sk, t, h, resolver)
+            seen[key] = evasion_distribution(s, sk, t, h, key[2], takes, times, resolver.opts["evasion_crit_evades"])
         return seen[key]
     return hit.bind(answer)
 
 
-def evasion_distribution(s: CountState, a: Character, sk: Skill, t: Character, h: rolls.HitCheck,
-                         resolver: Round) -> Distribution[Landing]:
-    """COUNT-4.4, 5, 6: how the attack ends on ``t`` after the 命中判定 ``h``."""
+FACES = range(1, rolls.EVASION_DIE + 1)
+
+
+def evasion_distribution(s: CountState, sk: Skill, t: Character, h: rolls.HitCheck, rate: int,
+                         takes: tuple[bool, ...], times: int, crit_evades: bool) -> Distribution[Landing]:
+    """COUNT-4.4, 5, 6: how the attack ends on ``t`` after the 命中判定 ``h``: its 回避判定 against
+    ``rate``, re-rolled up to ``times`` times, and the CA the final face gives (``takes``)."""
     if not hit_made(sk):
         return certain(Landing("hit"))
     if h.fumble:  # COUNT-4.4
         return certain(Landing("fumble"))
     if s.stopped(t):  # COUNT-5.8
         return certain(Landing("hit", h.critical))
-    rate = rolls.evasion_rate(h.total, s.stat(t, DEFENCE_STAT[sk.check]))
-    crit_evades = resolver.opts["evasion_crit_evades"]
-    wants = bool(resolver.reaction(t, "ca"))
-    reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
 
     def attempt(face: int) -> tuple[rolls.Evasion, bool]:
         ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=t.evasion_crit,
                            evasion_fumble=t.evasion_fumble, crit_evades=crit_evades)
-        ca = wants and reach is None and rolls.ca_eligible(rolls.ca_reading(face)[2], t.ca_value, t.ca_left)
-        return ev, ca
+        return ev, takes[face - 1]
 
-    one = D100.map(attempt)
-    times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
+    faces = FACES
+
+    def landed(r: tuple[rolls.Evasion, bool], fumbled: bool) -> Landing:
+        ev, ca = r
+        return Landing("evaded" if ev.evaded else "hit", h.critical, (fumbled or ev.fumble) and not ev.evaded, ca)
+
+    if times == 0:  # counted face by face in integers: the common case, and the quick one
+        return Distribution.uniform(landed(attempt(f), False) for f in faces)
+    one = Distribution.uniform(attempt(f) for f in faces)
 
     def chain(k: int, fumbled: bool) -> Distribution[Landing]:
         def then(r: tuple[rolls.Evasion, bool]) -> Distribution[Landing]:
-            ev, ca = r
-            marked = fumbled or ev.fumble
-            if not ev.evaded and k > 0:  # COUNT-5.7
-                return chain(k - 1, marked)
-            return certain(Landing("evaded" if ev.evaded else "hit", h.critical,
-                                                 marked and not ev.evaded, ca))
+            if not r[0].evaded and k > 0:  # COUNT-5.7
+                return chain(k - 1, fumbled or r[0].fumble)
+            return certain(landed(r, fumbled))
         return one.bind(then)
 
     return chain(times, False)
@@ -247,18 +257,29 @@ def cover_of(resolver: Round, t: Character) -> Character:
     return receiver
 
 
+@lru_cache(maxsize=256)
+def planned_distribution(fixed: int, increases: tuple[int, ...], count: int, sides: int, kind: bool,
+                         critical: bool) -> Distribution[int]:
+    """COUNT-7.1 / 7.2, steps 1–3: the 予定ダメージ of a skill's dice, with the 2D10 of 種別：近/射 and
+    a critical's 1D10 (a distribution never changes, so one is made for each kind of roll)."""
+    rolled = Distribution.dice(count, sides)
+    if kind:
+        rolled = rolled + Distribution.dice(*KIND_DICE)
+    if critical:
+        rolled = rolled + Distribution.die(rolls.CRITICAL_DIE)
+    return rolled.map(lambda total: rolls.planned_damage(fixed, increases, [total], [], []))
+
+
 def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: dict
                     ) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
     """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced."""
     dmg = sk.damage
     if dmg is None:
         return lambda o: certain(None)
-    increases = [x.value for x in a.skills if x.step == "increase"]
-    rolled = Distribution.dice(dmg.dice_count, dmg.dice_sides)
-    kind = Distribution.dice(2, 10) if sk.kind in ("melee", "ranged") else certain(0)
-    base = rolled + kind
-    planned = {crit: (base + (Distribution.die(rolls.CRITICAL_DIE) if crit else 0)).map(
-        lambda total: rolls.planned_damage(dmg.fixed, increases, [total], [], [])) for crit in (False, True)}
+    increases = tuple(x.value for x in a.skills if x.step == "increase")
+    kind = sk.kind in ("melee", "ranged")
+    planned = {crit: planned_distribution(dmg.fixed, increases, dmg.dice_count, dmg.dice_sides, kind, crit)
+               for crit in (False, True)}
     void = rolls.is_void(dmg.attributes, opts["void_in_composite"])
     _, resist = rolls.lowest_resist(dmg.attributes, r.resist)
     reductions = [x.value for x in r.skills if x.step == "reduce"]
@@ -365,7 +386,7 @@ class Exchange:
     def trial(self, rng: Any) -> str:
         v: Volley | str = self.start()
         while not isinstance(v, str):
-            v = self.after(v, *draw(self.attack(v), rng))
+            v = self.after(v, *self.attack(v).draw(rng))
         return v
 
 
@@ -375,16 +396,6 @@ def other(role: str) -> str:
 
 def index(role: str) -> int:
     return 0 if role == "a" else 1
-
-
-def draw(d: Distribution, rng: Any) -> Any:
-    """One outcome of ``d`` drawn with ``rng`` (to 2⁻³² of its exact chance)."""
-    u = Fraction(rng.below(1 << 32), 1 << 32)
-    for outcome, p in d.items():
-        u -= p
-        if u < 0:
-            return outcome
-    return outcome
 
 
 def exchange_odds(s: CountState, resolver: Round, d: Declared, opening: Distribution[Landing], opts: dict,
