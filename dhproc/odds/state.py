@@ -111,12 +111,6 @@ def following(events: list[dict], roll: dict, kinds: tuple[str, ...]) -> dict | 
     return next((e for e in events[at + 1:] if e["kind"] in kinds), None)
 
 
-def preceding(events: list[dict], roll: dict) -> dict | None:
-    """The event just before ``roll`` in ``events`` (None for the first)."""
-    at = next((i for i, e in enumerate(events) if e is roll or e == roll), None)
-    return events[at - 1] if at else None
-
-
 def die_luck(face: int, sides: int, *, higher_is_better: bool = True) -> Fraction:
     """Where one die's face stands among its faces, mid-rank, 1 the best for its roller."""
     p = Distribution.die(sides).percentile(face)
