@@ -596,8 +596,9 @@ def _check_numbering(turns: list[Turn], first_turn: int = 1,
 def dice_plan(match: Match) -> list[dict]:
     """The dice the match's reported turns draw, in order, before any are recorded: each turn's
     ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
-    as written), each with its ``chance`` of success where the ruleset gives one. Which dice come
-    later can depend on earlier results."""
+    as written), each with its ``chance`` of success where the ruleset gives one (read from the
+    whole turn's events: count's, nicosw's and kagemiya's checks are logged after their dice).
+    Which dice come later can depend on earlier results."""
     rolls: list[dict] = []
     rs = ruleset_of(match)
     for i, turn in enumerate(match.turns):
@@ -605,8 +606,7 @@ def dice_plan(match: Match) -> list[dict]:
             continue
         planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
         last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
-        rolls += [_planned(rs, e, last["events"][:i + 1], turn.number)
-                  for i, e in enumerate(last["events"]) if e["kind"] == "roll"]
+        rolls += [_planned(rs, e, last["events"], turn.number) for e in last["events"] if e["kind"] == "roll"]
     return rolls
 
 

@@ -162,8 +162,9 @@ class Ruleset:
 
     def roll_chance(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
         """The chance that a logged ``roll`` event succeeds for its roller (``--dice-plan``'s 確率),
-        ``events`` being the log's events up to and including it. None: no chance to give (not
-        offered, or a roll that succeeds or fails at nothing)."""
+        ``events`` being the events of its turn (the roll among them: a ruleset whose check is
+        logged after its dice reads the figures there). None: no chance to give (not offered, or a
+        roll that succeeds or fails at nothing)."""
         odds = self._odds()
         return None if odds is None else odds.roll_chance(roll_event, events)
 

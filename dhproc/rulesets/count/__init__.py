@@ -16,6 +16,7 @@ class CountRuleset(Ruleset):
     name_en = "count-track battle phase"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.count.odds"  # COUNT-11
     setup_schema = "count.setup"
     submissions_schema = "count.submissions"
 

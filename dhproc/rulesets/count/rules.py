@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...dice_expr import read_2d9
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
 from ...messages import say
-from .model import CHECK_STAT, DEFENCE_STAT, VOID, Character, CountState, Rider, Skill, Square
+from . import rolls
+from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Rider, Skill, Square
+from .rolls import HitCheck
 
 MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
 ACTION_SLOTS = ("sub_action", "main_action")  # COUNT-3.2: in this order
@@ -38,19 +39,18 @@ def resolve_turn(state: CountState, turn: Any, ctx: TurnContext) -> TurnStatus:
     return Round(state, ctx, turn).run()
 
 
+def real_changes(a: Character, r: Character) -> list[dict[str, Any]]:
+    """COUNT-7.7: the effects on 実ダメージ, the attacker's then the receiver's."""
+    reals = [{"skill": x.name, "value": x.value, "of": a.id} for x in a.skills if x.step == "real"]
+    return reals + [{"skill": x.name, "value": x.value, "of": r.id} for x in r.skills if x.step == "real" and r is not a]
+
+
 @dataclass(frozen=True)
 class Grant:
     """A 「タイミング：CA」 that ``taker`` gained against ``against`` (COUNT-6.2, 8.1)."""
 
     taker: str
     against: str
-
-
-@dataclass
-class HitCheck:
-    total: int
-    critical: bool
-    fumble: bool
 
 
 @dataclass
@@ -288,7 +288,7 @@ class Round:
         if opts["escape_squares"] == "edge" and not c.at.on_edge:
             return self.cancel(c, "main_action", "not_edge", at=c.at.label)
         face = self.ctx.roll(6, "escape", actor=c.id)
-        success = face == 1
+        success = rolls.escapes(face)
         self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success)
         if success:
             c.escaped, c.at = True, None
@@ -434,9 +434,8 @@ class Round:
             attempt += 1
             d1 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=1)
             d2 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=2)
-            dice = d1 + d2
-            check = HitCheck(value + dice, dice >= a.hit_crit, dice <= a.hit_fumble)
-            ctx.emit("hit_check", actor=a.id, skill=sk.name, stat=stat, value=value, dice=[d1, d2], sum=dice,
+            check = rolls.hit_check(value, d1, d2, a.hit_crit, a.hit_fumble)
+            ctx.emit("hit_check", actor=a.id, skill=sk.name, stat=stat, value=value, dice=[d1, d2], sum=d1 + d2,
                      total=check.total, critical=check.critical, fumble=check.fumble, hit_crit=a.hit_crit,
                      hit_fumble=a.hit_fumble, attempt=attempt)
             if check.fumble:
@@ -483,26 +482,20 @@ class Round:
         s, ctx, opts = self.s, self.ctx, self.opts
         stat = DEFENCE_STAT[sk.check]
         b = s.stat(t, stat)
-        rate = max(0, min(100, (20 - (hit.total - b)) * 5))  # COUNT-5.2
+        rate = rolls.evasion_rate(hit.total, b)  # COUNT-5.2
         fumbled = False
         attempt = 0
         spent: list[int] = []  # the 振り直し skills already used on this check (COUNT-5.7: once each)
         while True:
             attempt += 1
             face = ctx.roll(100, "evasion", actor=t.id, attacker=a.id, skill=sk.name)
-            crit, fumble = face <= t.evasion_crit, face >= t.evasion_fumble
+            ev = rolls.evasion(face, rate, hit_critical=hit.critical, evasion_crit=t.evasion_crit,
+                               evasion_fumble=t.evasion_fumble, crit_evades=opts["evasion_crit_evades"])
+            crit, fumble, evaded, why = ev.critical, ev.fumble, ev.evaded, ev.why
             fumbled = fumbled or fumble
-            if hit.critical and not crit:  # COUNT-5.4
-                evaded, why = False, "hit_critical"
-            elif fumble:
-                evaded, why = False, "evasion_fumble"
-            elif crit and opts["evasion_crit_evades"]:  # COUNT-5.6
-                evaded, why = True, "evasion_critical"
-            else:
-                evaded, why = face <= rate, "rate"
             retry = self.reroll_source(t, "evasion", spent) if not evaded and self.reaction(t, "reroll_evasion_failure") \
                 else None  # COUNT-5.7
-            tens, ones, reading = read_2d9(face)  # COUNT-6.1
+            tens, ones, reading = rolls.ca_reading(face)  # COUNT-6.1
             fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
                           evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=t.evasion_crit,
                           evasion_fumble=t.evasion_fumble, evaded=evaded, why=why, attempt=attempt)
@@ -511,7 +504,7 @@ class Round:
                 self.spend_reroll(t, retry, "evasion", spent)
                 continue
             no_reduction = fumbled and not evaded  # COUNT-5.5
-            eligible = reading <= t.ca_value and t.ca_left >= 1  # COUNT-6.2
+            eligible = rolls.ca_eligible(reading, t.ca_value, t.ca_left)  # COUNT-6.2
             wants = bool(self.reaction(t, "ca"))
             reach = self.ca_attack(t, a)[1].reason if eligible and wants and opts["ca_needs_attack"] else None
             taken = eligible and wants and reach is None
@@ -599,8 +592,7 @@ class Round:
         crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
         kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
             if sk.kind in ("melee", "ranged") else []
-        total = dmg.fixed + sum(x["value"] for x in increases) + sum(dice) + sum(crit_dice) + sum(kind_dice)
-        planned = max(0, total)
+        planned = rolls.planned_damage(dmg.fixed, [x["value"] for x in increases], dice, crit_dice, kind_dice)
         ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
                  fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
                  kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes))
@@ -613,28 +605,23 @@ class Round:
         dmg = sk.damage
         assert dmg is not None
         attrs = dmg.attributes
-        void = VOID in attrs and (len(attrs) == 1 or opts["void_in_composite"] == "whole")
+        void = rolls.is_void(attrs, opts["void_in_composite"])
         own = next((nr for t, nr in shares if t is r), False)
         marked = any(nr for _, nr in shares) if opts["cover_no_reduction"] == "any_share" else own
         unreducible = void or marked
         # step 4: the lowest 耐性 among the 属性 (COUNT-7.3)
-        resist_attr = min(attrs, key=lambda x: (r.resist.get(x, 0), attrs.index(x)))
-        resist = r.resist.get(resist_attr, 0)
-        change = -resist if opts["resist_mode"] == "flat" else -((planned * resist) // 100)
-        resist_blocked = unreducible and change < 0
-        after_resist = max(0, planned + (0 if resist_blocked else change))
-        # step 5: ×X for X shares (COUNT-7.5)
+        resist_attr, resist = rolls.lowest_resist(attrs, r.resist)
+        # step 5: ×X for X shares (COUNT-7.5); step 6: reductions → 実ダメージ; step 7: effects on
+        # 実ダメージ, the attacker's then the receiver's
         multiplier = len(shares)
-        after_multiply = after_resist * multiplier
-        # step 6: reductions → 実ダメージ
         reductions = [{"skill": x.name, "value": x.value} for x in r.skills if x.step == "reduce"]
-        reduce_blocked = unreducible and bool(reductions)
-        real = max(0, after_multiply - (0 if unreducible else sum(x["value"] for x in reductions)))
-        # step 7: effects on 実ダメージ, the attacker's then the receiver's
-        reals = [{"skill": x.name, "value": x.value, "of": a.id} for x in a.skills if x.step == "real"]
-        reals += [{"skill": x.name, "value": x.value, "of": r.id} for x in r.skills if x.step == "real" and r is not a]
-        applied = [x for x in reals if not (unreducible and x["value"] < 0)]
-        final = max(0, real + sum(x["value"] for x in applied))
+        reals = real_changes(a, r)
+        steps = rolls.damage_steps(planned, resist=resist, resist_mode=opts["resist_mode"], multiplier=multiplier,
+                                   reductions=[x["value"] for x in reductions],
+                                   real_changes=[x["value"] for x in reals], unreducible=unreducible)
+        change, resist_blocked, after_resist = steps.resist_change, steps.resist_blocked, steps.after_resist
+        after_multiply, reduce_blocked, real, final = steps.after_multiply, steps.reduce_blocked, steps.real, steps.final
+        applied = [x for x, ok in zip(reals, steps.applied) if ok]
         # step 8
         hp_before = r.hp_now
         r.hp_now = max(0, r.hp_now - final)
@@ -646,7 +633,7 @@ class Round:
                       reduce_blocked=reduce_blocked, real=real, real_changes=reals,
                       real_applied=[x["skill"] for x in applied], final=final, hp_before=hp_before,
                       hp_after=r.hp_now)
-        if r.hp_now == 0 and final > 0 and opts["knocked_out_at"] == "zero":  # COUNT-7.8
+        if rolls.knocks_out(hp_before, final, opts["knocked_out_at"]):  # COUNT-7.8
             r.knocked_out = True
             self.ctx.emit("knocked_out", character=r.id, by=a.id)
             self.judge()

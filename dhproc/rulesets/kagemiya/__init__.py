@@ -26,6 +26,7 @@ class KagemiyaRuleset(Ruleset):
     name_en = "Holy Grail War kagemiya (聖杯戦争 kagemiya) battle phase"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.kagemiya.odds"  # KAGEMIYA-12
     setup_schema = "kagemiya.setup"
     submissions_schema = "kagemiya.submissions"
 

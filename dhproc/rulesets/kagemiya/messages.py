@@ -9,6 +9,13 @@ from __future__ import annotations
 from ...messages import catalogue, say
 
 MESSAGES = catalogue("kagemiya", {
+    # dhproc odds (odds.py): the names of its check and step, then what the figures assume
+    "odds.check.attack": ("攻撃 対 防御", "attack against defence"),
+    "odds.step.damage": ("防御を超えた分", "the excess over the defence"),
+    "odds_figures": ("{target}のHP {hp}", "{target}'s HP {hp}"),
+    "odds_pool": ("{who}のダイス：{dice}D{faces}{modifier:+d}", "{who}'s pool: {dice}D{faces}{modifier:+d}"),
+    "odds_defence": ("{who}のダイス：{dice}D{faces}{modifier:+d}（攻撃の達成値{low}〜{high}に対して、常備の指示どおり）",
+                     "{who}'s pool: {dice}D{faces}{modifier:+d} (against an attack total of {low}–{high}, by its standing orders)"),
     # the names of the checks, as a message names them (KAGEMIYA-2.1)
     "check.initiative": ("先手判定", "initiative"),
     "check.escape": ("逃走判定", "escape"),

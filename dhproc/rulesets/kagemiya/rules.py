@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...dice_expr import MAX_COUNT, Dice, DiceExpr, Num, Sum, evaluate
+from ...dice_expr import Dice, DiceExpr, Num, Sum, evaluate
 from ...engine.conditions import evaluate as holds
 from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
-from . import standing
+from . import rolls, standing
 from .checks import DEFENSE_VOCABULARY
 from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, servant_of,
                     targets_of)
@@ -384,7 +384,7 @@ class Battle:
                             and t.left(r) != 0), check_d)
         dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
-        damage = max(0, atk - dfn)  # KAGEMIYA-5.6
+        damage = rolls.attack_damage(atk, dfn)  # KAGEMIYA-5.6
         self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
                       damage=damage)
         if damage:
@@ -487,11 +487,9 @@ class Battle:
 
     def roll(self, pool: Pool, c: Character, purpose: str, **about: Any) -> int:
         """Roll ``pool`` through a dice expression: its faces in order, one logged die each."""
-        count = min(max(0, pool.dice), MAX_COUNT)  # KAGEMIYA-2.3
-        sides = pool.sides
-        if self.opts["magical_faces"] == "six" and pool.check in ("magical_attack", "magical_defense"):
-            sides = 0  # KAGEMIYA-2.5: 魔術 dice are 6面ダイス; declared sides add nothing
-        faces = max(self.opts["min_faces"], 6 + sides)
+        count = rolls.pool_dice(pool.dice)  # KAGEMIYA-2.3
+        sides = rolls.declared_sides(pool.check, pool.sides, self.opts["magical_faces"])  # KAGEMIYA-2.5
+        faces = rolls.pool_faces(sides, self.opts["min_faces"])
         mod = pool.modifier
         dice = Dice(count, faces, 1) if count else None
         if dice is None:
@@ -503,16 +501,17 @@ class Battle:
         expr = DiceExpr(f"{count}D{faces}{mod:+d}", left)
         result = evaluate(expr, lambda sides: self.ctx.roll(sides, purpose, actor=c.id, side=c.side, **about))
         drawn = list(result.rolls[0].faces) if result.rolls else []
+        total = rolls.pool_total(drawn, mod)
         self.ctx.emit("check", check=pool.check, purpose=purpose, actor=c.id, side=c.side, stat=pool.stat,
                       stat_value=pool.stat_value, multiplier=pool.multiplier, parts=pool.parts, dice=count,
-                      sides=sides, faces_per_die=faces, modifier=mod, faces=drawn, total=result.total, **about)
-        return result.total
+                      sides=sides, faces_per_die=faces, modifier=mod, faces=drawn, total=total, **about)
+        return total
 
     # ------------------------------------------------------------------ 脱落 (KAGEMIYA-8)
 
     def harm(self, t: Character, amount: int, *, by: str) -> None:
         before = t.hp
-        t.hp = max(0, t.hp - amount)
+        t.hp = rolls.hp_after(t.hp, amount)
         self.ctx.emit("damage", target=t.id, amount=amount, before=before, after=t.hp, by=by)
         if t.hp == 0:
             self.drop(t, "hp_zero")

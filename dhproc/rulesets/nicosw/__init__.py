@@ -16,6 +16,7 @@ class NicoswRuleset(Ruleset):
     name_en = "nicosw3 map battle (Sword World 2.0 style)"
     version = "1"
     options = OPTIONS
+    odds_module = "dhproc.rulesets.nicosw.odds"  # NICOSW-11
     setup_schema = "nicosw.setup"
     submissions_schema = "nicosw.submissions"
 

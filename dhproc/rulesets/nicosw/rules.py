@@ -13,30 +13,11 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
+from . import rolls
 from .checks import assign_slots
 from .model import (HALVES, Character, Mod, NicoswState, Part, Skill, Square, Weapon, BARE_HANDS, between,
                     distance, square_json, square_of, walk)
-
-
-@dataclass
-class Roll2:
-    """One check (NICOSW-3.1): the two dice, the base, the modifier, the 達成値 and an automatic result."""
-
-    check: str
-    dice: tuple[int, int]
-    base: int
-    mod: int
-    auto: str | None  # "success" | "failure" | None
-
-    @property
-    def total(self) -> int:
-        return sum(self.dice) + self.base + self.mod
-
-    def json(self) -> dict:
-        out = {"check": self.check, "dice": list(self.dice), "base": self.base, "mod": self.mod, "total": self.total}
-        if self.auto:
-            out["auto"] = self.auto
-        return out
+from .rolls import Roll2
 
 
 @dataclass
@@ -49,6 +30,17 @@ class Go:
 
 def resolve_turn(state: NicoswState, turn: Any, ctx: TurnContext) -> TurnStatus:
     return Battle(state, ctx).run(turn)
+
+
+def check_numbers(s: NicoswState, opts: dict, c: Character, check: str, part: Part | None = None) -> tuple[int, int]:
+    """NICOSW-3.1 / 8.1: the base and the modifier of ``c``'s ``check`` in the current state."""
+    base = c.checks.get(check, 0)
+    if check == "willpower" and part is not None and part.willpower is not None:
+        base = part.willpower
+    mod = sum(e.data["value"] for e in s.effects.select(bearer=c.id, kind="check_mod") if e.data["check"] == check)
+    if c.prone:
+        mod += opts["prone_penalty"]  # NICOSW-8.1
+    return base, mod
 
 
 class Battle:
@@ -336,33 +328,15 @@ class Battle:
     def roll_check(self, c: Character, check: str, *, purpose: str, part: Part | None = None) -> Roll2:
         d1 = self.ctx.roll(6, purpose, actor=c.id, check=check, die=1)
         d2 = self.ctx.roll(6, purpose, actor=c.id, check=check, die=2)
-        base = c.checks.get(check, 0)
-        if check == "willpower" and part is not None and part.willpower is not None:
-            base = part.willpower
-        mod = sum(e.data["value"] for e in self.s.effects.select(bearer=c.id, kind="check_mod")
-                  if e.data["check"] == check)
-        if c.prone:
-            mod += self.opts["prone_penalty"]  # NICOSW-8.1
-        auto = None
-        if self.opts["auto_results"]:
-            auto = "success" if (d1, d2) == (6, 6) else "failure" if (d1, d2) == (1, 1) else None
-        return Roll2(check, (d1, d2), base, mod, auto)
+        base, mod = check_numbers(self.s, self.opts, c, check, part)
+        return rolls.roll2(check, d1, d2, base, mod, auto_results=self.opts["auto_results"])
 
     def meets(self, r: Roll2, target: int) -> bool:
-        if r.auto:
-            return r.auto == "success"
-        return r.total >= target
+        return rolls.meets(r, target)
 
     def beats(self, active: Roll2, passive: Roll2) -> bool:
         """NICOSW-3.2: strictly higher wins; the defender wins ties."""
-        if self.opts["auto_in_opposed"]:
-            if active.dice == passive.dice and (active.auto or passive.auto):
-                return False
-            if active.auto == "success" or passive.auto == "failure":
-                return True
-            if active.auto == "failure" or passive.auto == "success":
-                return False
-        return active.total > passive.total
+        return rolls.beats(active, passive, auto_in_opposed=self.opts["auto_in_opposed"])
 
     # ------------------------------------------------------------------ movement (NICOSW-4, 9)
 
@@ -518,7 +492,7 @@ class Battle:
             return
         if kind == "ranged" and t.prone:  # NICOSW-6.3
             face = ctx.roll(6, "prone_check", actor=a.id, target=t.id)
-            if face <= 2:
+            if rolls.prone_fails(face):
                 ctx.emit("attack", **head, weapon=weapon.id, prone_die=face, hit=False, auto_fail="prone")
                 return
             head["prone_die"] = face
@@ -530,10 +504,7 @@ class Battle:
             self.damage(t, part, 1, weapon.type, weapon.mods, giver=a, source={"attack": a.id})
 
     def weapon_for(self, a: Character, kind: str) -> Weapon | None:
-        w = a.weapon()
-        if kind == "melee":
-            return w if w is not None and w.kind == "melee" else BARE_HANDS
-        return w if w is not None and w.kind == "ranged" else None
+        return weapon_for(a, kind)
 
     def target_problem(self, t: Character) -> str | None:
         if t.dead:
@@ -582,8 +553,7 @@ class Battle:
         self.judge()
 
     def lasting_mods(self, c: Character, role: str) -> list[Mod]:
-        return [Mod(e.data["op"], e.data["value"]) for e in self.s.effects.select(bearer=c.id, kind="damage_mod")
-                if e.data["as"] == role]
+        return lasting_mods(self.s, c, role)
 
     def death_check(self, t: Character, part: Part) -> None:
         """NICOSW-8.2: 生死判定 against the negative amount."""
@@ -701,6 +671,21 @@ class Battle:
         self.s.outcome = {"result": result, "winner": winner, "reason": reason}
         self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.s.round,
                       half=self.s.half, **extra)
+
+
+def weapon_for(a: Character, kind: str) -> Weapon | None:
+    """NICOSW-6.1 / 6.2: a melee attack uses the melee weapon in hand (or bare hands); a ranged one
+    needs a ranged weapon in hand."""
+    w = a.weapon()
+    if kind == "melee":
+        return w if w is not None and w.kind == "melee" else BARE_HANDS
+    return w if w is not None and w.kind == "ranged" else None
+
+
+def lasting_mods(s: NicoswState, c: Character, role: str) -> list[Mod]:
+    """NICOSW-7.2: the lasting damage modifiers ``c`` bears as ``role`` (giver or receiver)."""
+    return [Mod(e.data["op"], e.data["value"]) for e in s.effects.select(bearer=c.id, kind="damage_mod")
+            if e.data["as"] == role]
 
 
 def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,

@@ -1,0 +1,185 @@
+"""count's exact odds (COUNT-11): the seed's worked example, brute force over every face, and the
+resolver's own sampled runs."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from dhproc import api
+from dhproc.odds.distribution import Distribution
+from dhproc.rulesets.count import odds, rolls
+
+from ..sampling import assert_within_sampling
+from .helpers import load, make, unit
+
+
+def test_count_11_3_the_seed_example_gives_the_evasion_rate_distribution_over_2d10() -> None:
+    # 【命中】15 against 【回避】13: A = 15 + S for the 2D10 sum S, so 回避率 = (20 − (15 + S − 13)) × 5
+    # = (18 − S) × 5, from 0 to 100. P(S = s) is (s − 1)/100 for s ≤ 11 and (21 − s)/100 above, so:
+    # S = 2 → 80 % (1/100), 3 → 75 (2/100), … 10 → 40 (9/100), 11 → 35 (10/100), 12 → 30 (9/100), …
+    # 17 → 5 (4/100); S = 18, 19, 20 all give 0 (3 + 2 + 1 = 6/100). The C/F values change no rate.
+    expected = {80: 1, 75: 2, 70: 3, 65: 4, 60: 5, 55: 6, 50: 7, 45: 8, 40: 9, 35: 10,
+                30: 9, 25: 8, 20: 7, 15: 6, 10: 5, 5: 4, 0: 6}
+    rates = odds.evasion_rates(15, 13, hit_crit=18, hit_fumble=3)
+    assert dict(rates.items()) == {rate: Fraction(n, 100) for rate, n in expected.items()}
+    # the seed's own figure: a 2D10 of 12 gives 27 and 30 %
+    assert rolls.evasion_rate(15 + 12, 13) == 30
+
+
+def duel(**attacker) -> dict:
+    a = unit("アタッカー", "pc", "E5", 10, hit=15, hit_crit=18, hit_fumble=3, **attacker)
+    t = unit("ターゲット", "enemy", "E6", 5, evasion=13, evasion_crit=6, evasion_fumble=90, ca_value=6, ca_left=1,
+             hp=9, resist={"斬": 2})
+    plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["t"]}}]}},
+             "enemy": {"reactions": {"t": {"ca": True}}}}
+    return make({"a": a, "t": t}, plans)
+
+
+SMALL = {"name": "斬撃", "timing": "main_action", "normal": True, "check": "hit", "kind": "none", "range": 1,
+         "damage": {"fixed": 4, "dice": {"count": 1, "sides": 3}, "attributes": ["斬"]}}
+
+
+def brute_force(d1: int, d2: int, face: int, dmg: int, crit_die: int) -> tuple[str, bool, bool]:
+    """The attack of ``duel`` worked out from one combination of every die it can roll."""
+    h = rolls.hit_check(15, d1, d2, 18, 3)
+    if h.fumble:
+        return "fumble", False, False
+    ev = rolls.evasion(face, rolls.evasion_rate(h.total, 13), hit_critical=h.critical, evasion_crit=6,
+                       evasion_fumble=90, crit_evades=True)
+    countered = rolls.ca_eligible(rolls.ca_reading(face)[2], 6, 1)
+    if ev.evaded:
+        return "evaded", False, countered
+    planned = rolls.planned_damage(4, [], [dmg], [crit_die] if h.critical else [], [])
+    final = rolls.damage_steps(planned, resist=2, resist_mode="flat", multiplier=1, reductions=[], real_changes=[],
+                               unreducible=ev.fumble).final
+    return ("critical" if h.critical else "hit"), rolls.knocks_out(9, final, "zero"), countered
+
+
+def test_count_11_1_exact_odds_equal_brute_force_over_every_face() -> None:
+    m = duel(skills=[dict(SMALL)])
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    every = Distribution.enumerate([10, 10, 100, 3, 10], brute_force)
+    checks = {c.check: c.outcomes for c in figures.checks}
+    assert checks["attack"] == every.map(lambda r: r[0])
+    assert checks["ca_check"] == every.map(lambda r: "countered" if r[2] else "failure")
+    assert figures.knock_out == every.probability(lambda r: r[1])
+    assert 0 < figures.knock_out < 1
+    assert [s.step for s in figures.steps] == ["planned", "after_resist", "real", "final"]
+
+
+def test_count_11_1_rerolls_of_a_fumble_are_counted() -> None:
+    m = duel(skills=[dict(SMALL)], rerolls=1)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_hit_fumble": True}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    hit = next(c.outcomes for c in figures.checks if c.check == "hit_check")
+    assert hit.p("fumble") == Fraction(3, 100) ** 2  # 2D10 ≤ 3 twice in a row
+    assert any(a.key == "rerolls.hit" for a in figures.assumptions)
+
+
+def test_count_11_1_the_verdict_counts_hits() -> None:
+    m = duel(skills=[dict(SMALL)])
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    # 4 + 1D3 − 2 (耐性) is 3–5 a hit (a critical adds 1D10): 9 HP fall to 2 hits at best
+    assert figures.hits_to_knock_out.p(1) > 0  # a critical can do it at once
+    assert figures.hits_to_knock_out.probability(lambda n: 0 < n <= 3) == 1
+
+
+def test_count_11_1_agrees_with_the_sampled_runs_of_every_example() -> None:
+    assert_within_sampling(api.load("examples/count/match.yaml"), odds.action_odds, landed=landed)
+
+
+def landed(events: list[dict], attack: dict) -> bool:
+    """Whether the sampled attack landed on its first target (no fumble, no evasion)."""
+    after = events[events.index(attack) + 1:]
+    for e in after:
+        if e["kind"] == "miss_all":
+            return False
+        if e["kind"] == "no_evasion":
+            return True
+        if e["kind"] == "evasion" and e["final"]:
+            return not e["evaded"]
+    return False
+
+
+def test_count_11_2_a_logged_roll_has_the_chance_the_odds_give() -> None:
+    log = api.resolve(load(duel(skills=[dict(SMALL)])))
+    events = log["turns"][0]["events"]
+    first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "hit_check")
+    figures = odds.action_odds(load(duel(skills=[dict(SMALL)])), 1, "a", None, None)
+    attack = next(c.outcomes for c in figures.checks if c.check == "attack")
+    assert odds.roll_chance(first, events) == attack.p("hit") + attack.p("critical")
+    evasion = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "evasion")
+    assert odds.roll_luck(evasion, events) == 1 - (Fraction(evasion["face"] - 1, 100) + Fraction(1, 200))
+    assert odds.roll_chance(first, events[:events.index(first) + 1]) is None  # the check's figures come after
+
+
+def test_count_11_2_the_dice_plan_shows_the_chance_of_every_check() -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    plan = api.dice_plan(api.load("examples/count/match.yaml"))
+    first = next(r for r in plan if r["purpose"] == "hit_check")
+    figures = odds.action_odds(api.load("examples/count/match.yaml"), 1, first["actor"], None, None)
+    attack = next(c.outcomes for c in figures.checks if c.check == "attack")
+    assert first["chance"] == attack.p("hit") + attack.p("critical")
+    assert all("chance" in r for r in plan if r["purpose"] == "evasion")
+    out = CliRunner().invoke(cli, ["resolve", "examples/count/match.yaml", "--dice-plan"]).output
+    assert "63.8%" in out  # アオイ's 斬撃 lands on ゴブリンA: 58.1 % + 5.7 %
+
+
+def exchange_duel(a_hp: int, t_hp: int, *, sure: bool) -> dict:
+    """Two units side by side, each taking every CA it can (CA値 18: every reading); ``sure``: no
+    attack can miss (達成値 ≥ 32 against 【回避】 0: 回避率 0 %, no critical or fumble either way)."""
+    fixed = {"name": "斬撃", "timing": "main_action", "normal": True, "check": "hit", "kind": "none", "range": 1,
+             "damage": {"fixed": 5, "attributes": ["斬"]}}
+    stats = {"hit": 30, "evasion": 0} if sure else {"hit": 10, "evasion": 10, "hit_crit": 18, "hit_fumble": 3,
+                                                    "evasion_crit": 5, "evasion_fumble": 96}
+    a = unit("アタッカー", "pc", "E5", 10, hp=a_hp, ca_value=18, ca_left=1, skills=[dict(fixed)], **stats)
+    t = unit("ターゲット", "enemy", "E6", 5, hp=t_hp, ca_value=18 if sure else 8, ca_left=1, skills=[dict(fixed)],
+             **stats)
+    plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["t"]}}]},
+                    "reactions": {"a": {"ca": True}}},
+             "enemy": {"reactions": {"t": {"ca": True}}}}
+    return make({"a": a, "t": t}, plans)
+
+
+def exchange_of(m: dict) -> Distribution:
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    return next(c.outcomes for c in figures.checks if c.check == "exchange")
+
+
+def test_count_11_4_an_exchange_runs_its_cas_to_the_end_as_the_resolver_does() -> None:
+    # 5 a hit, each side one CA: a hits t, t's CA hits a, a's CA hits t, and neither has a CA left
+    for a_hp, t_hp, ending in ((7, 12, "neither"), (7, 10, "target_down"), (5, 10, "attacker_down")):
+        m = exchange_duel(a_hp, t_hp, sure=True)
+        assert exchange_of(m) == Distribution.constant(ending)
+        fell = [e["character"] for e in api.resolve(load(m))["turns"][0]["events"] if e["kind"] == "knocked_out"]
+        assert fell == {"neither": [], "target_down": ["t"], "attacker_down": ["a"]}[ending]
+
+
+def test_count_11_4_the_exchange_agrees_with_the_resolvers_sampled_runs() -> None:
+    from dhproc.odds.report import wilson
+    from dhproc.simulate import run_log, run_seed
+
+    m = load(exchange_duel(10, 10, sure=False))
+    ending = exchange_of(exchange_duel(10, 10, sure=False))
+    assert all(0 < ending.p(o) < 1 for o in ("target_down", "attacker_down", "neither"))
+    runs, fell = 400, {"t": 0, "a": 0}
+    for i in range(runs):
+        for e in run_log(m, run_seed(1, i))["turns"][0]["events"]:
+            if e["kind"] == "knocked_out":
+                fell[e["character"]] += 1
+    for who, outcome in (("t", "target_down"), ("a", "attacker_down")):
+        low, high = wilson(fell[who], runs)
+        assert low <= ending.p(outcome) <= high, (outcome, float(ending.p(outcome)), fell[who])
+
+
+def test_count_11_4_an_exchange_too_branched_to_weigh_is_sampled_and_flagged(monkeypatch) -> None:
+    m = exchange_duel(10, 10, sure=False)
+    exact = exchange_of(m)
+    monkeypatch.setattr(odds, "EXCHANGE_LIMIT", 5)
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    assert figures.approximate is not None
+    low, high = figures.approximate.interval
+    assert low <= exact.p("target_down") <= high
