@@ -3,6 +3,7 @@ checks, `resolve --luck` and `summary --luck`, and the reports unchanged without
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -102,3 +103,14 @@ def test_the_readmes_odds_example_is_what_dhproc_odds_prints() -> None:
     block = readme.split("$ dhproc odds examples/dh/turn-01.yaml --who yamada\n", 1)[1].split("```", 1)[0]
     printed = _run("odds", str(DH / "turn-01.yaml"), "--who", "yamada")
     assert printed.startswith(block)
+
+
+def test_a_step_that_changes_no_damage_is_one_short_line_and_the_json_keeps_every_step() -> None:
+    # アオイ's 斬撃 on ゴブリンA: no 耐性 and no reduction, so the three later steps equal the first.
+    turn = Path(__file__).parent.parent / "examples" / "count" / "turn-01.yaml"
+    text = _run("odds", str(turn), "--who", "aoi").splitlines()
+    steps = [line for line in text if line.startswith("  ダメージ（")]
+    assert len(steps) == 4
+    assert "→" in steps[0] and all(line.endswith("前と同じ　平均9.88") for line in steps[1:])
+    document = json.loads(_run("odds", str(turn), "--who", "aoi", "--json"))
+    assert [s["damage"] for s in document["steps"][1:]] == [document["steps"][0]["damage"]] * 3

@@ -29,6 +29,7 @@ MESSAGES = catalogue("odds", {
     "head_alone": ("{who}：{action}（ターン{turn}）", "{who}: {action} (turn {turn})"),
     "check_line": ("{check}：{outcomes}", "{check}: {outcomes}"),
     "step_line": ("ダメージ（{step}）：{damage}　平均{mean}", "damage ({step}): {damage}, mean {mean}"),
+    "step_same": ("ダメージ（{step}）：前と同じ　平均{mean}", "damage ({step}): as above, mean {mean}"),
     "knock_out": ("撃破：{chance}", "knock out: {chance}"),
     "kill": ("死亡：{chance}", "kill: {chance}"),
     "sure": ("確定{n}発", "certain {n}-hit knock out"),

@@ -58,10 +58,17 @@ def text(odds: ActionOdds, *, ruleset: str, turn: int, action_name: str, lang: s
     for check in odds.checks:
         outcomes = sep.join(f"{_named('outcome', k, ruleset)} {percent(p)}" for k, p in _by_chance(check.outcomes))
         lines.append("  " + say("odds.check_line", check=_named("check", check.check, ruleset), outcomes=outcomes))
+    before = None
     for step in odds.steps:
-        damage = sep.join(f"{k} → {percent(p)}" for k, p in step.damage.items())
-        lines.append("  " + say("odds.step_line", step=_named("step", step.step, ruleset), damage=damage,
-                                mean=_number(step.damage.mean())))
+        # A step that changes nothing (no 耐性 to take off, say) is one short line, not the table again.
+        if step.damage == before:
+            lines.append("  " + say("odds.step_same", step=_named("step", step.step, ruleset),
+                                    mean=_number(step.damage.mean())))
+        else:
+            damage = sep.join(f"{k} → {percent(p)}" for k, p in step.damage.items())
+            lines.append("  " + say("odds.step_line", step=_named("step", step.step, ruleset), damage=damage,
+                                    mean=_number(step.damage.mean())))
+        before = step.damage
     if odds.knock_out is not None:
         lines.append("  " + say("odds.knock_out", chance=percent(odds.knock_out)))
     if odds.kill is not None and odds.kill != odds.knock_out:
