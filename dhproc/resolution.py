@@ -37,7 +37,9 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
            dice_streams: str | None = None) -> Match:
     """The match with another seed, options (merged over its own) and/or dice streams (``step``,
     ``keyed``), checked like a file's."""
-    data = copy.deepcopy(match.data)
+    # A new mapping for the keys set here; what is under them is shared with the match, as its
+    # setup and turns already are (a loaded match is read-only, and the log copies its input).
+    data = dict(match.data)
     if dice_streams is not None:
         data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
