@@ -18,6 +18,8 @@ DOWN_FIELDS = ("knocked_out", "eliminated")
 KILL_EVENTS = {"death": "killer", "knocked_out": "by", "eliminated": "by"}
 # The events that are a use of an ability or skill, and the field naming the user.
 USE_EVENTS = {"ability": "actor", "skill": ("actor", "character"), "use": "character"}
+# The events the figures are read from: all a lean run keeps of its turns.
+READ_EVENTS = frozenset(KILL_EVENTS) | frozenset(USE_EVENTS)
 
 
 @dataclass(frozen=True)

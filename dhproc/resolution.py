@@ -14,7 +14,7 @@ from .engine.ruleset import ruleset_of
 from .errors import InputError, Problem, ResolutionError
 from .match import Match
 from .messages import say
-from .outcome import Outcome
+from .outcome import READ_EVENTS, Outcome
 from .rng import RNG_NAME
 
 __all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
@@ -88,22 +88,25 @@ def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, A
             until_decided: bool = False) -> Outcome:
     """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
     with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
-    input, its JSON text or any report: what a simulation of many runs asks for."""
+    input, its JSON text, any report, or the events the figures are not read from (the same rules
+    run; only what is recorded of them differs): what a simulation of many runs asks for."""
     if seed is not None or options is not None:
         match = varied(match, seed=seed, options=options)
-    state, turn_logs = _play(match, until_decided=until_decided)
+    state, turn_logs = _play(match, until_decided=until_decided, keep=READ_EVENTS)
     rs = ruleset_of(match)
     return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs)
 
 
-def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:
-    """The loaded turns of ``match`` resolved: the final state and each turn's log entry."""
+def _play(match: Match, *, until_decided: bool = False,
+          keep: frozenset[str] | None = None) -> tuple[Any, list[dict]]:
+    """The loaded turns of ``match`` resolved: the final state and each turn's log entry, its
+    events those of the kinds in ``keep`` (None: every one)."""
     rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
         ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
-                          keyed=match.data.get("dice_streams") == "keyed")
+                          keyed=match.data.get("dice_streams") == "keyed", keep=keep)
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}

@@ -49,3 +49,32 @@ def test_a_logos_skill_counts_only_when_it_succeeds() -> None:
             succeeded[e["character"]] = succeeded.get(e["character"], 0) + 1
     assert len(succeeded) < len(skills)
     assert Outcome.of_log(log).ability_uses == succeeded
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.parent.relative_to(ROOT).as_posix())
+def test_a_lean_run_records_only_the_events_its_figures_read_numbered_as_in_the_log(example: Path) -> None:
+    """The same rules run: the events kept are the full log's of those kinds, seq for seq."""
+    from dhproc import resolution
+    from dhproc.outcome import READ_EVENTS
+
+    match = api.load(example)
+    _, lean = resolution._play(match, keep=READ_EVENTS)
+    log = api.resolve(match)
+    assert [t["turn"] for t in lean] == [t["turn"] for t in log["turns"]]
+    for kept, full in zip(lean, log["turns"]):
+        assert kept["events"] == [e for e in full["events"] if e["kind"] in READ_EVENTS]
+
+
+def test_events_not_kept_still_count_towards_seq_and_the_runaway_bound(monkeypatch) -> None:
+    from dhproc.engine import context
+    from dhproc.engine.context import RunawayTurn, TurnContext
+
+    ctx = TurnContext(seed=1, turn=1, options={}, recorded=None, keep=frozenset({"death"}))
+    for kind in ("attack", "death", "roll", "death"):
+        ctx.emit(kind, who="a")
+    assert ctx.events == [{"seq": 2, "kind": "death", "who": "a"}, {"seq": 4, "kind": "death", "who": "a"}]
+    monkeypatch.setattr(context, "MAX_EVENTS_PER_TURN", 10)
+    with pytest.raises(RunawayTurn):
+        while True:
+            ctx.emit("roll")
+    assert ctx.emitted == 10

@@ -615,8 +615,13 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
     character is answered by none of the others' 被攻撃時 counters), so a trigger costs what it
     can fire, not every counter of the battle."""
     held = state.effects.held
-    holders = dict.fromkeys(h for h in (trig.object, trig.subject) if h is not None and held(h, "counter"))
-    holders.update(dict.fromkeys(_range_holders(state)))
+    obj, subject = trig.object, trig.subject
+    holders = [obj] if obj is not None and held(obj, "counter") else []
+    if subject is not None and subject != obj and held(subject, "counter"):
+        holders.append(subject)
+    for h in _range_holders(state):
+        if h not in holders:
+            holders.append(h)
     if not holders:  # the common case: nobody the trigger is about waits with a counter
         return []
     found = []
@@ -754,8 +759,14 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         caused, state.pending = state.pending, []
         return caused
 
+    # The triggers before the first that a counter answers change nothing: the cascade starts there
+    # (most settlings have none, and its handlers are looked up again at its turn, as they were).
+    quiet = 0
+    while quiet < len(triggers) and not handlers_for(triggers[quiet]):
+        quiet += 1
     try:
-        Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers, handlers_for, fire)
+        if quiet < len(triggers):
+            Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers[quiet:], handlers_for, fire)
     except CascadeLimit as exc:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None
