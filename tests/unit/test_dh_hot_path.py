@@ -60,3 +60,22 @@ def test_the_dead_are_looked_for_counters_only_after_a_death_or_a_change_of_effe
     settles = kinds.count("action")  # every action settles its triggers at least once
     assert 0 < len(looks) < settles
     assert len(set(looks)) == len(looks)  # never twice at the same deaths and effects
+
+
+def test_the_logs_input_is_a_copy_of_the_match_sharing_no_mapping_or_list() -> None:
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    copied = api.resolve(match)["input"]["match"]
+    assert copied == match.data
+
+    def containers(node):
+        if isinstance(node, dict):
+            yield node
+            for v in node.values():
+                yield from containers(v)
+        elif isinstance(node, list):
+            yield node
+            for v in node:
+                yield from containers(v)
+
+    theirs = {id(n) for n in containers(match.data)}
+    assert not any(id(n) in theirs for n in containers(copied))
