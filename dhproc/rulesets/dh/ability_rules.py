@@ -171,7 +171,7 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
             if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
                 fields.update(dict.fromkeys(f.data["squares"]))
 
-    zoc: set[Square] | None = None  # the squares of the enemies exerting ZoC, when first asked
+    zoc: dict[Square, None] | None = None  # the squares of the enemies exerting ZoC, when first asked
 
     def stops(sq: Square) -> bool:
         nonlocal zoc
@@ -180,8 +180,8 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
         if free:
             return False
         if zoc is None:  # one planning asks of many squares; nobody moves while it plans
-            zoc = {o.at for o in state.characters.values()
-                   if o.at is not None and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc}
+            zoc = dict.fromkeys(o.at for o in state.characters.values() if o.at is not None and o.side != c.side
+                                and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc)
         return sq in zoc
     return stops
 

@@ -107,7 +107,7 @@ def is_action(action: dict) -> bool:
 def _cancel_unplayed(state: DhState, ctx: TurnContext, submissions: dict, played: list[tuple[str, int]]) -> None:
     """DH-2.7: at the end of a turn played out, each submitted 行動 never taken up — the match was
     decided before it — is cancelled, in the order of the submissions."""
-    taken = set(played)
+    taken = dict.fromkeys(played)  # looked up, never listed
     for side_id in state.sides:
         for k, action in enumerate(submissions.get(side_id) or []):
             if is_action(action) and (side_id, k) not in taken:
