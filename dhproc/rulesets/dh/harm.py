@@ -6,8 +6,7 @@ settles them (fires the counters they satisfy) at the end of each step, in a dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.context import TurnContext
 from .model import Character, DhState, Square
@@ -22,9 +21,10 @@ SURROUNDINGS = {
 }
 
 
-@dataclass(frozen=True)
-class Trigger:
-    """Something that happened that a カウンター may be waiting for (DH-8.6)."""
+class Trigger(NamedTuple):
+    """Something that happened that a カウンター may be waiting for (DH-8.6). A named tuple: a
+    turn makes hundreds (every attack, hit, entered square and action's end is one), and a
+    tuple is made in C where a frozen dataclass sets each field by a call."""
 
     kind: str  # attacked, hit, targeted_by_ability, killed, entered, action_end, ability_used
     subject: str | None  # who did it
