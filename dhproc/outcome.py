@@ -20,6 +20,14 @@ DOWN_FIELDS = ("knocked_out", "eliminated")
 KILL_EVENTS = {"death": "killer", "knocked_out": "by", "eliminated": "by"}
 # The events that are a use of an ability or skill, and the field naming the user.
 USE_EVENTS = {"ability": "actor", "skill": ("actor", "character"), "use": "character"}
+# The events the figures are read from: all a lean run keeps of its turns (with its ruleset's
+# kills and what its summary hooks read to find a killer: ``read_events``).
+READ_EVENTS = frozenset(KILL_EVENTS) | frozenset(USE_EVENTS)
+
+
+def read_events(hooks: Any) -> frozenset[str]:
+    """The kinds of event a lean run of a ruleset with these summary hooks must keep."""
+    return READ_EVENTS | frozenset(hooks.kills) | frozenset(hooks.reads)
 
 
 @dataclass(frozen=True)

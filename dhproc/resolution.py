@@ -14,7 +14,7 @@ from .engine.ruleset import ruleset_of
 from .errors import InputError, Problem, ResolutionError
 from .match import Match
 from .messages import say
-from .outcome import Outcome
+from .outcome import Outcome, read_events
 from .rng import RNG_NAME
 
 __all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "played",
@@ -38,7 +38,9 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
            dice_streams: str | None = None) -> Match:
     """The match with another seed, options (merged over its own) and/or dice streams (``step``,
     ``keyed``), checked like a file's."""
-    data = copy.deepcopy(match.data)
+    # A new mapping for the keys set here; what is under them is shared with the match, as its
+    # setup and turns already are (a loaded match is read-only, and the log copies its input).
+    data = dict(match.data)
     if dice_streams is not None:
         data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
@@ -76,29 +78,50 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "input": {"match": _tree_copy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
 
 
+def _tree_copy(node: Any) -> Any:
+    """A copy of a loaded document's tree of mappings and lists (for the log's input, which must
+    not share them with the match), its immutable leaves shared. A loaded tree has no cycle (a
+    self-containing alias is refused), so this is ``copy.deepcopy`` without its memo of every
+    node, a third of the time; anything else is deep-copied."""
+    kind = type(node)
+    if kind is dict:
+        return {k: _tree_copy(v) for k, v in node.items()}
+    if kind is list:
+        return [_tree_copy(v) for v in node]
+    if kind in (str, int, float, bool) or node is None:
+        return node
+    return copy.deepcopy(node)
+
+
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
             until_decided: bool = False) -> Outcome:
     """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
     with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
-    input, its JSON text or any report: what a simulation of many runs asks for."""
+    input, its JSON text, any report, or the events the figures are not read from (the same rules
+    run; only what is recorded of them differs): what a simulation of many runs asks for."""
     if seed is not None or options is not None:
         match = varied(match, seed=seed, options=options)
-    return played(match, until_decided=until_decided)[0]
+    keep = read_events(ruleset_of(match).summary_hooks())
+    return _figures(match, *_play(match, until_decided=until_decided, keep=keep))
 
 
 def played(match: Match, *, until_decided: bool = False) -> tuple[Outcome, list[dict]]:
-    """The figures of one run of ``match`` as it is and its turns' log entries (their events):
-    what a simulation reads of each run."""
+    """The figures of one run of ``match`` as it is and its turns' log entries (every event):
+    what a simulation reads of each run, its rates included."""
     state, turn_logs = _play(match, until_decided=until_decided)
+    return _figures(match, state, turn_logs), turn_logs
+
+
+def _figures(match: Match, state: Any, turn_logs: list[dict]) -> Outcome:
     rs = ruleset_of(match)
-    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs, rs.summary_hooks()), turn_logs
+    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs, rs.summary_hooks())
 
 
 def state_before(match: Match, turn_number: int) -> Any:
@@ -109,14 +132,16 @@ def state_before(match: Match, turn_number: int) -> Any:
     return state
 
 
-def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]]:
-    """The loaded turns of ``match`` resolved: the final state and each turn's log entry."""
+def _play(match: Match, *, until_decided: bool = False,
+          keep: frozenset[str] | None = None) -> tuple[Any, list[dict]]:
+    """The loaded turns of ``match`` resolved: the final state and each turn's log entry, its
+    events those of the kinds in ``keep`` (None: every one)."""
     rs = ruleset_of(match)
     state = rs.initial_state(match)
     turn_logs = []
     for i, turn in enumerate(match.turns):
         ctx = TurnContext(seed=match.seed, turn=turn.number, options=match.options, recorded=turn.dice,
-                          keyed=match.data.get("dice_streams") == "keyed")
+                          keyed=match.data.get("dice_streams") == "keyed", keep=keep)
         status = rs.resolve_turn(state, turn, ctx)
         ctx.dice.finish(awaiting=status.awaiting)
         entry: dict[str, Any] = {"turn": turn.number, "status": "complete" if status.complete else "awaiting"}

@@ -66,3 +66,34 @@ def test_a_removed_many_part_character_does_not_stand() -> None:
     state = {"characters": {"ogre": {"states": ["removed"]}, "gob": {"states": ["prone"]}}}
     got = Outcome.of({"result": "ongoing"}, state, [])
     assert got.standing == {"ogre": False, "gob": True}
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.parent.relative_to(ROOT).as_posix())
+def test_a_lean_run_records_only_the_events_its_figures_read_numbered_as_in_the_log(example: Path) -> None:
+    """The same rules run: the events kept are the full log's of those kinds, seq for seq."""
+    from dhproc import resolution
+    from dhproc.engine.ruleset import ruleset_of
+    from dhproc.outcome import read_events
+
+    match = api.load(example)
+    keep = read_events(ruleset_of(match).summary_hooks())
+    _, lean = resolution._play(match, keep=keep)
+    log = api.resolve(match)
+    assert [t["turn"] for t in lean] == [t["turn"] for t in log["turns"]]
+    for kept, full in zip(lean, log["turns"]):
+        assert kept["events"] == [e for e in full["events"] if e["kind"] in keep]
+
+
+def test_events_not_kept_still_count_towards_seq_and_the_runaway_bound(monkeypatch) -> None:
+    from dhproc.engine import context
+    from dhproc.engine.context import RunawayTurn, TurnContext
+
+    ctx = TurnContext(seed=1, turn=1, options={}, recorded=None, keep=frozenset({"death"}))
+    for kind in ("attack", "death", "roll", "death"):
+        ctx.emit(kind, who="a")
+    assert ctx.events == [{"seq": 2, "kind": "death", "who": "a"}, {"seq": 4, "kind": "death", "who": "a"}]
+    monkeypatch.setattr(context, "MAX_EVENTS_PER_TURN", 10)
+    with pytest.raises(RunawayTurn):
+        while True:
+            ctx.emit("roll")
+    assert ctx.emitted == 10

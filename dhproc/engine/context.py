@@ -21,20 +21,29 @@ class RunawayTurn(RuntimeError):
 
 class TurnContext:
     def __init__(self, *, seed: int | str, turn: int, options: dict[str, Any],
-                 recorded: Recorded | None, keyed: bool = False):
+                 recorded: Recorded | None, keyed: bool = False, keep: frozenset[str] | None = None):
         self.turn = turn
         self.options = options
         self.events: list[dict] = []
+        self.emitted = 0  # every event of the turn, kept or not: the next one's seq
+        # The kinds of event kept in ``events`` (None: every one). A run that reads only a few
+        # figures (dhproc/outcome.py) keeps only the events they are read from: the same rules
+        # run and emit the same events, numbered the same, and the others are not recorded.
+        self.keep = keep
         self.dice = TurnDice(seed, turn, recorded, self.emit, keyed=keyed)
 
-    def emit(self, kind: str, **fields: Any) -> dict:
-        """Append one flat event record; ``seq`` counts from 1 within the turn and is the log's
-        alone: an event about a lasting effect names it under another key (``effect_id``...)."""
+    def emit(self, kind: str, **fields: Any) -> dict | None:
+        """Append one flat event record (None when its kind is not kept); ``seq`` counts from 1
+        within the turn and is the log's alone: an event about a lasting effect names it under
+        another key (``effect_id``...)."""
         if "seq" in fields:
             raise TypeError(f"event '{kind}' may not set seq: it numbers the events of the turn")
-        if len(self.events) >= MAX_EVENTS_PER_TURN:
+        if self.emitted >= MAX_EVENTS_PER_TURN:
             raise RunawayTurn(self.turn, kind)
-        event = {"seq": len(self.events) + 1, "kind": kind}
+        self.emitted += 1
+        if self.keep is not None and kind not in self.keep:
+            return None
+        event = {"seq": self.emitted, "kind": kind}
         event.update(fields)
         self.events.append(event)
         return event

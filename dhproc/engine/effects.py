@@ -16,7 +16,7 @@ It knows nothing of stats or fields: ``kind`` and ``data`` are the ruleset's wor
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 
 class Clocks:
@@ -143,6 +143,13 @@ class EffectStore:
             found = self._by_both.get((bearer, kind), ())
         return [e for e in found if where(e)] if where is not None else list(found)
 
+    def held(self, bearer: Any, kind: str) -> Sequence[Effect]:
+        """The effects on ``bearer`` of ``kind`` as the index holds them, in creation order, not
+        copied: for a reader that only reads them before any effect starts or ends (``select``
+        gives a list of its own). Most characters hold no effect of most kinds, and the rules
+        ask for them on every attack and every move."""
+        return self._by_both.get((bearer, kind), ())
+
     def expire(self, clocks: Clocks) -> list[Effect]:
         """Remove and return every effect whose end point its clock has reached."""
         gone = [e for e in self._items if e.expired(clocks)]
@@ -152,6 +159,8 @@ class EffectStore:
     def remove(self, effects: Iterable[Effect], *, force: bool = False) -> list[Effect]:
         """Remove the given effects (only removable ones unless ``force``); returns those removed."""
         wanted = {e.seq for e in effects if force or e.removable}
+        if not wanted:  # asked often with nothing to remove: no scan of the whole list then
+            return []
         gone = [e for e in self._items if e.seq in wanted]
         self._drop(gone)
         return gone

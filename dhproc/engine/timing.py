@@ -111,20 +111,27 @@ class Cascade(Generic[P, E]):
         return fired
 
     def _depth(self, events, handlers_for, fire) -> int:
-        # A stack of iterators: of events still to expand, or of (handler, event) still to fire.
-        stack: list = [iter([("event", e) for e in events])]
+        # A stack of frames, each an iterator with the event it serves: (_EVENTS, events still to
+        # expand) or (event, its handlers still to fire). Most moments trigger nothing, so a
+        # frame is a pair, not a record per item.
+        stack: list = [(_EVENTS, iter(list(events)))]
         fired = 0
         while stack:
-            item = next(stack[-1], None)
-            if item is None:
+            event, items = stack[-1]
+            item = next(items, _END)
+            if item is _END:
                 stack.pop()
-                continue
-            if item[0] == "event":
-                event = item[1]
-                stack.append(iter([("fire", h, event) for h in handlers_for(event)]))
+            elif event is _EVENTS:
+                handlers = list(handlers_for(item))
+                if handlers:
+                    stack.append((item, iter(handlers)))
             else:
                 fired = self._count(fired)
-                caused = fire(item[1], item[2])
+                caused = fire(item, event)
                 if caused:
-                    stack.append(iter([("event", e) for e in caused]))
+                    stack.append((_EVENTS, iter(list(caused))))
         return fired
+
+
+_END = object()  # what an exhausted frame's iterator gives
+_EVENTS = object()  # the mark of a frame of events (any value, None too, may be an event)

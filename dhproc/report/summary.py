@@ -52,6 +52,8 @@ class SummaryHooks:
     # who dealt a kill whose event names no killer: (every event of the log so far, the kill's index)
     # -> the killer's id, found from the events before it (nicosw's 生死判定 follows the damage)
     killer: Callable[[list[dict], int], str | None] | None = None
+    # the kinds of event ``killer`` reads besides the kills: a lean run (api.outcome) keeps them
+    reads: tuple[str, ...] = ()
     # what brought down a kill that nobody dealt (a drawn bout, an ability's own cost): (the kill's
     # event, the language) -> the words shown in place of a name, or None
     cause: Callable[[dict, str], str | None] | None = None

@@ -11,6 +11,25 @@ from .model import Character, DhState, Side, parse_square
 from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
 
 
+# What a setup reads as, parsed once for the many runs of one match (a simulation resolves the same
+# setup under thousands of seeds): its MAP, each character's ability and the grantable abilities.
+# A loaded match is read-only, and each entry keeps its setup, so an id is never another's.
+_PARSED: dict[int, tuple[dict, tuple]] = {}
+_MOST_PARSED = 8
+
+
+def _parsed(setup: dict) -> tuple:
+    kept = _PARSED.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    board, _ = checks.board_of(setup)
+    parsed = (board, {cid: parse_ability(c.get("ability")) for cid, c in setup["characters"].items()}, library(setup))
+    if len(_PARSED) >= _MOST_PARSED:
+        del _PARSED[next(iter(_PARSED))]
+    _PARSED[id(setup)] = (setup, parsed)
+    return parsed
+
+
 class DhRuleset(Ruleset):
     id = "dh"
     name = "戦闘破壊学園ダンゲロス ベーシックルール2.1"
@@ -38,7 +57,7 @@ class DhRuleset(Ruleset):
 
     def initial_state(self, match) -> DhState:
         setup = match.setup
-        board, _ = checks.board_of(setup)
+        board, abilities, granted = _parsed(setup)
         first = setup["first"]
         transfer = checks.transfer_side(setup)
         order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
@@ -52,7 +71,7 @@ class DhRuleset(Ruleset):
                 id=cid, name=c["name"], side=c["side"], attack=c["attack"], defense=c["defense"],
                 hp=c["hp"], spirit=c["spirit"], fs=c["fs"], movement=c.get("movement", 2),
                 at=parse_square(c["at"]) if "at" in c else None, starter="at" in c,
-                leader=sides[c["side"]].leader == cid, ability=parse_ability(c.get("ability")), order=i)
+                leader=sides[c["side"]].leader == cid, ability=abilities[cid], order=i)
             if "start" in (c.get("ability") or {}):
                 start_targets[cid] = c["ability"]["start"]
         for cid, ch in characters.items():  # attributes that 対象制約 read (DH-1.6)
@@ -63,7 +82,7 @@ class DhRuleset(Ruleset):
                         initial=initial, start_targets=start_targets,
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
                         reinforcements=list(setup.get("reinforcements", [])), transfer=transfer,
-                        library=library(setup))
+                        library=dict(granted))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
         if transfer is not None:
             _transfer_students(state, setup, match.options)

@@ -173,10 +173,18 @@ def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool =
             if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
                 fields.update(dict.fromkeys(f.data["squares"]))
 
+    zoc: dict[Square, None] | None = None  # the squares of the enemies exerting ZoC, when first asked
+
     def stops(sq: Square) -> bool:
-        return sq.label in fields or (not free and any(
-            o.at == sq and o.side != c.side and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc
-            for o in state.characters.values()))
+        nonlocal zoc
+        if fields and sq.label in fields:
+            return True
+        if free:
+            return False
+        if zoc is None:  # one planning asks of many squares; nobody moves while it plans
+            zoc = dict.fromkeys(o.at for o in state.characters.values() if o.at is not None and o.side != c.side
+                                and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc)
+        return sq in zoc
     return stops
 
 
@@ -608,11 +616,19 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
     trigger is about, and of the holders of range conditions, are looked at (an attack on one
     character is answered by none of the others' 被攻撃時 counters), so a trigger costs what it
     can fire, not every counter of the battle."""
-    holders = dict.fromkeys(h for h in (trig.object, trig.subject) if h is not None)
-    holders.update(dict.fromkeys(_range_holders(state)))
+    held = state.effects.held
+    obj, subject = trig.object, trig.subject
+    holders = [obj] if obj is not None and held(obj, "counter") else []
+    if subject is not None and subject != obj and held(subject, "counter"):
+        holders.append(subject)
+    for h in _range_holders(state):
+        if h not in holders:
+            holders.append(h)
+    if not holders:  # the common case: nobody the trigger is about waits with a counter
+        return []
     found = []
     for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
-        for e in state.effects.select(bearer=c.id, kind="counter"):
+        for e in held(c.id, "counter"):
             kinds, bound = _answers(state, c, e)
             if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
                     or (bound == "subject" and trig.subject != c.id):
@@ -649,40 +665,56 @@ def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: h
     ab = ability_named(state, holder, waiting.data.get("ability"))
     when = ab.counter_when
     subject = state.characters.get(trig.subject) if trig.subject else None
-    enemy = subject is not None and subject.side != holder.side
-    ally = subject is not None and subject.side == holder.side and subject.id != holder.id
 
     def in_range() -> bool:  # asked only by the conditions of a range: reach is the costly part
         return trig.square is not None and holder.at is not None and trig.square in \
             reach(state, ctx, holder, ab.effects[0], ab, direction=waiting.data.get("direction"))
 
-    k = trig.kind
-    obj = trig.object
-    conditions: dict[str, Callable[[], bool]] = {  # only the holder's own condition is evaluated
-        "attacked_by_enemy": lambda: k == "attacked" and obj == holder.id and enemy,
-        "targeted_by_enemy_ability": lambda: k == "targeted_by_ability" and obj == holder.id and enemy,
-        "targeted_by_enemy": lambda: k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy,
-        # 単独対象 (DH-8.18): the holder is the only character the attack or ability takes
-        "sole_target_of_enemy_ability": lambda: k == "targeted_by_ability" and obj == holder.id and enemy
-        and not trig.fellows,
-        "sole_target_of_enemy": lambda: k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy
-        and not trig.fellows,
-        "killed_by_enemy": lambda: k == "killed" and obj == holder.id and enemy,
-        "killed": lambda: k == "killed" and obj == holder.id,
-        "enemy_enters_range": lambda: k == "entered" and enemy and in_range(),
-        "enemy_ends_action_in_range": lambda: k == "action_end" and enemy and in_range(),
-        "enemy_uses_ability_in_range": lambda: k == "ability_used" and enemy and in_range(),
-        "enemy_attacks_in_range": lambda: k == "attacked" and enemy and subject.at is not None and in_range(),
-        "ally_ends_action_in_range": lambda: k == "action_end" and ally and in_range(),
-        "self_kills_enemy": lambda: k == "killed" and trig.subject == holder.id and
-        state.characters[obj].side != holder.side,
-        "self_hits": lambda: k == "hit" and trig.subject == holder.id,
-    }
-    if when not in conditions or not conditions[when]():
+    if not _satisfied(state, when, trig, holder, subject, in_range):
         return False, None
     if when in ("self_kills_enemy", "self_hits"):
         return True, trig.object
     return True, trig.subject
+
+
+def _satisfied(state: DhState, when: str, trig: harm.Trigger, holder: Character, subject: Character | None,
+               in_range: Callable[[], bool]) -> bool:
+    """Does ``trig`` meet the 待受条件 ``when`` of ``holder``? Only that one condition is evaluated
+    (and a range measured only for the conditions of a range)."""
+    k = trig.kind
+    obj = trig.object
+    enemy = subject is not None and subject.side != holder.side
+    if when == "attacked_by_enemy":
+        return k == "attacked" and obj == holder.id and enemy
+    if when == "targeted_by_enemy_ability":
+        return k == "targeted_by_ability" and obj == holder.id and enemy
+    if when == "targeted_by_enemy":
+        return k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy
+    # 単独対象 (DH-8.18): the holder is the only character the attack or ability takes
+    if when == "sole_target_of_enemy_ability":
+        return k == "targeted_by_ability" and obj == holder.id and enemy and not trig.fellows
+    if when == "sole_target_of_enemy":
+        return k in ("attacked", "targeted_by_ability") and obj == holder.id and enemy and not trig.fellows
+    if when == "killed_by_enemy":
+        return k == "killed" and obj == holder.id and enemy
+    if when == "killed":
+        return k == "killed" and obj == holder.id
+    if when == "enemy_enters_range":
+        return k == "entered" and enemy and in_range()
+    if when == "enemy_ends_action_in_range":
+        return k == "action_end" and enemy and in_range()
+    if when == "enemy_uses_ability_in_range":
+        return k == "ability_used" and enemy and in_range()
+    if when == "enemy_attacks_in_range":
+        return k == "attacked" and enemy and subject.at is not None and in_range()
+    if when == "ally_ends_action_in_range":
+        ally = subject is not None and subject.side == holder.side and subject.id != holder.id
+        return k == "action_end" and ally and in_range()
+    if when == "self_kills_enemy":
+        return k == "killed" and trig.subject == holder.id and state.characters[obj].side != holder.side
+    if when == "self_hits":
+        return k == "hit" and trig.subject == holder.id
+    return False
 
 
 def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
@@ -722,15 +754,21 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         _, target_id = _counter_target(state, ctx, holder, trig, waiting)
         _fire_counter(state, ctx, holder, trig, target_id, ab, waiting.data.get("direction"))
         limit = ab.counter_times
-        if limit is not None and waiting in state.effects.select(bearer=holder.id, kind="counter"):
+        if limit is not None and waiting in state.effects.held(holder.id, "counter"):
             waiting.data["fired"] = waiting.data.get("fired", 0) + 1  # 待受回数 (DH-8.16)
             if waiting.data["fired"] >= limit:
                 harm.end_effects(state, ctx, [waiting], reason="used_up")
         caused, state.pending = state.pending, []
         return caused
 
+    # The triggers before the first that a counter answers change nothing: the cascade starts there
+    # (most settlings have none, and its handlers are looked up again at its turn, as they were).
+    quiet = 0
+    while quiet < len(triggers) and not handlers_for(triggers[quiet]):
+        quiet += 1
     try:
-        Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers, handlers_for, fire)
+        if quiet < len(triggers):
+            Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers[quiet:], handlers_for, fire)
     except CascadeLimit as exc:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None

@@ -6,12 +6,11 @@ settles them (fires the counters they satisfy) at the end of each step, in a dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.context import TurnContext
 from .model import Character, DhState, Square
-from .status import PHASE
+from .status import PHASE, effects_on, granted, stat
 
 SURROUNDINGS = {
     # DH-5.2: which squares around a death lose 精神 (option mental_loss_area)
@@ -22,9 +21,10 @@ SURROUNDINGS = {
 }
 
 
-@dataclass(frozen=True)
-class Trigger:
-    """Something that happened that a カウンター may be waiting for (DH-8.6)."""
+class Trigger(NamedTuple):
+    """Something that happened that a カウンター may be waiting for (DH-8.6). A named tuple: a
+    turn makes hundreds (every attack, hit, entered square and action's end is one), and a
+    tuple is made in C where a frozen dataclass sets each field by a call."""
 
     kind: str  # attacked, hit, targeted_by_ability, killed, entered, action_end, ability_used
     subject: str | None  # who did it
@@ -41,13 +41,14 @@ FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each
 def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
     (DH-8.17); the triggers already pending wait for their own settling."""
-    from ...errors import ResolutionError
-    from ...messages import say
-    from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
-    from .ability_rules import settle
+    from .ability_rules import settle  # which settles by way of this module
 
     most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
     if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
+        from ...errors import ResolutionError
+        from ...messages import say
+        from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+
         raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
                                                                         most=FORESTALL_DEPTH))])
     state.forestalling += 1
@@ -104,6 +105,7 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
         if dead.dead:
             return
     dead.dead = True
+    state.deaths += 1
     dead.died_phase = state.clocks.now(PHASE)
     # 内ゲバ (DH-5.4, DH-8.4): killed by its own side's attack or ability; nobody gains DP
     friendly = killer is not None and killer.side == dead.side and cause in ("attack", "ability")
@@ -189,9 +191,12 @@ def end_effects_of_dead(state: DhState, ctx: TurnContext, dead: Character) -> No
 def end_dead_counters(state: DhState, ctx: TurnContext) -> None:
     """The waiting counters of the dead end after the triggers of the death have been settled, so a
     counter for its own death, or a 同時 one, still answers them (DH-8.6, DH-8.17)."""
+    if state.dead_counters_seen == (state.effects.version, state.deaths):
+        return  # no death and no effect started or ended since the last look, which left none
     gone = [e for e in state.effects.select(kind="counter")
             if e.bearer is not None and state.characters[e.bearer].dead and not e.data.get("survives_death")]
     end_effects(state, ctx, gone, reason="death")
+    state.dead_counters_seen = (state.effects.version, state.deaths)
 
 
 def end_effects(state: DhState, ctx: TurnContext, effects: list, *, reason: str) -> None:
@@ -202,8 +207,6 @@ def end_effects(state: DhState, ctx: TurnContext, effects: list, *, reason: str)
 
 def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
     """The event of a lasting effect's end: what it was, and the stat it changed, now."""
-    from .status import stat
-
     event: dict[str, Any] = {"effect": e.seq, "type": e.kind, "bearer": e.bearer, "reason": reason}
     if e.kind == "stat_change" and e.bearer is not None:
         c = state.characters[e.bearer]
@@ -230,8 +233,6 @@ def effect_end(state: DhState, ctx: TurnContext, e: Any, reason: str) -> None:
 def _grant_ended(state: DhState, ctx: TurnContext, c: Character, name: str) -> None:
     """When a 特殊能力付与 ends the ability is gone (DH-11.22): its waiting counter ends with it,
     unless the ability is still given (or its own) by another effect."""
-    from .status import granted
-
     if name in granted(state, c) or (c.ability is not None and c.ability.name == name):
         return
     waiting = [x for x in state.effects.select(bearer=c.id, kind="counter") if x.data.get("ability") == name]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.effects import Clocks, EffectStore
 from ...engine.limits import UsageLedger
@@ -17,20 +17,34 @@ DEFAULT_ROWS, DEFAULT_COLS = 5, 7
 DEFAULT_WALLS = ("Ａ４", "Ｃ４", "Ｅ４")
 
 
-@dataclass(frozen=True, order=True)
-class Square:
+class Square(NamedTuple):
+    """A square of the MAP. A named tuple, not a dataclass: squares are compared, hashed and made
+    on every step of a route and every ZoC or range test, and a tuple does each in C."""
+
     row: int  # 0-based, Ａ = 0
     col: int  # 0-based, １ = 0
 
     @property
     def label(self) -> str:
         """As the wikis write it: full-width row letter then full-width column number."""
-        return ROW_LABELS[self.row] + col_label(self.col)
+        label = _LABELS.get(self)
+        if label is None:
+            label = _LABELS[self] = ROW_LABELS[self.row] + col_label(self.col)
+        return label
 
     def neighbours(self) -> tuple["Square", ...]:
         """Orthogonal neighbours in a fixed order (up, down, left, right), so routes are stable."""
-        r, c = self.row, self.col
-        return (Square(r - 1, c), Square(r + 1, c), Square(r, c - 1), Square(r, c + 1))
+        near = _NEIGHBOURS.get(self)
+        if near is None:
+            r, c = self.row, self.col
+            near = _NEIGHBOURS[self] = (Square(r - 1, c), Square(r + 1, c), Square(r, c - 1), Square(r, c + 1))
+        return near
+
+
+# What a square's label and neighbours are never changes: each is worked out once per square (a
+# MAP has at most a few hundred, and their neighbours one row or column beyond).
+_LABELS: dict[Square, str] = {}
+_NEIGHBOURS: dict[Square, tuple[Square, ...]] = {}
 
 
 def col_label(col: int) -> str:
@@ -39,6 +53,20 @@ def col_label(col: int) -> str:
 
 def parse_square(text: str) -> Square | None:
     """``Ｂ３``, ``B3``, ``b3`` or ``Ｂ１０`` -> Square; None when it is not a square name."""
+    if type(text) is not str:
+        return _parse_square(text)
+    if text not in _PARSED:  # a match names the same few squares again and again
+        if len(_PARSED) >= _MOST_PARSED:
+            _PARSED.clear()
+        _PARSED[text] = _parse_square(text)
+    return _PARSED[text]
+
+
+_PARSED: dict[str, Square | None] = {}
+_MOST_PARSED = 10_000  # what a long-lived process keeps of the names it has read
+
+
+def _parse_square(text: Any) -> Square | None:
     t = unicodedata.normalize("NFKC", str(text)).strip().upper()
     if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdigit() or not t[1:].isascii():
         return None
@@ -58,7 +86,7 @@ class Board:
         return 0 <= sq.row < self.rows and 0 <= sq.col < self.cols
 
     def open(self, sq: Square) -> bool:
-        return self.on_board(sq) and sq not in self.walls
+        return 0 <= sq.row < self.rows and 0 <= sq.col < self.cols and sq not in self.walls
 
 
 @dataclass
@@ -144,6 +172,9 @@ class DhState:
     answers: dict[int, tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
     # who holds a counter of a range condition (answering anyone's moment), as of an effects version
     range_holders: tuple[int, list[str]] = (-1, [])
+    deaths: int = 0  # deaths so far in this resolution: with the effects version, when to look again
+    # (effects version, deaths) when the dead last had no waiting counter left (harm.end_dead_counters)
+    dead_counters_seen: tuple[int, int] = (-1, -1)
 
     @property
     def phases(self) -> int:

@@ -96,17 +96,21 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
     return TurnStatus(True)
 
 
+PREPARED_ONLY = {"who", "prepared"}  # the keys of an entry that only names a 準備型 effect's targets
+
+
 def is_action(action: dict) -> bool:
     """An entry naming only a 準備型 effect's targets, read at the phase start (DH-10.8), is no 行動."""
-    return not all(key in ("who", "prepared") for key in action)
+    return not action.keys() <= PREPARED_ONLY
 
 
 def _cancel_unplayed(state: DhState, ctx: TurnContext, submissions: dict, played: list[tuple[str, int]]) -> None:
     """DH-2.7: at the end of a turn played out, each submitted 行動 never taken up — the match was
     decided before it — is cancelled, in the order of the submissions."""
+    taken = dict.fromkeys(played)  # looked up, never listed
     for side_id in state.sides:
         for k, action in enumerate(submissions.get(side_id) or []):
-            if is_action(action) and (side_id, k) not in played:
+            if is_action(action) and (side_id, k) not in taken:
                 ctx.emit("cancel", actor=action["who"], scope="action", unplayed=True,
                          reason="battle_over" if state.outcome is not None else "not_reached")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.effects import Effect
+from .model import Board, parse_square
 
 if TYPE_CHECKING:
     from .model import Character, DhState
@@ -23,7 +24,8 @@ def active(state: "DhState", e: Effect) -> bool:
 
 
 def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
-    return [e for e in state.effects.select(bearer=c.id, kind=kind) if active(state, e)]
+    held = state.effects.held(c.id, kind)
+    return [e for e in held if active(state, e)] if held else []
 
 
 def stat(state: "DhState", c: "Character", name: str) -> int:
@@ -103,17 +105,17 @@ def terrain(state: "DhState", kind: str) -> list[Effect]:
 
 
 def barricade_squares(state: "DhState") -> frozenset:
-    from .model import parse_square
-
     return frozenset(parse_square(sq) for e in terrain(state, "barricade") for sq in e.data["squares"])
 
 
 def move_board(state: "DhState", c: "Character", *, barricades: bool = True):
     """The MAP as ``c``'s moves see it: walls are open to 壁進入, barricades closed unless it
     has バリケード突破 (a barricade is an obstacle a move treats as a wall)."""
-    from .model import Board
-
     walls = frozenset() if enters_walls(state, c) else state.board.walls
     if barricades and not crosses_barricades(state, c):
-        walls = walls | barricade_squares(state)
+        closed = barricade_squares(state)
+        if closed:
+            walls = walls | closed
+    if walls is state.board.walls:  # the MAP as it is: most moves, with no barricade up
+        return state.board
     return Board(state.board.rows, state.board.cols, walls)

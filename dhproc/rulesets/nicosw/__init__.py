@@ -123,7 +123,8 @@ class NicoswRuleset(Ruleset):
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"death_check": ("character", None), "removed": ("character", None)},
-                            use=report.skill_used, dp=False, killer=report.killer)
+                            use=report.skill_used, dp=False, killer=report.killer,
+                            reads=("damage", "skill", "lasting"))
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)
