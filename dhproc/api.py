@@ -608,8 +608,11 @@ def dice_plan(match: Match) -> list[dict]:
 
 
 def dumps(log: dict) -> str:
-    """The log's bytes: the same inputs give the same text on any machine."""
-    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+    """The log's bytes: the same inputs give the same text on any machine (the layout of
+    ``json.dumps(indent=2)``, written by the C encoder: dhproc/jsontext.py)."""
+    from .jsontext import indented
+
+    return indented(log) + "\n"
 
 
 def report_blocks(log: dict, *, lang: str = "ja", view: str = "gk", turns: list[int] | None = None) -> list:
