@@ -428,6 +428,40 @@ def _json_fast(text: str) -> Any:
     return data if _depth_within(data, MAX_DEPTH) else _NOT_JSON
 
 
+def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, bytes] | None:
+    """A ``.json`` file as plain JSON with its bytes, or None whenever it is not plainly that (any
+    problem at all: the caller then loads it with :func:`load_file`, which says what it is).
+
+    For a reader that accepts the data only if its bytes are exactly what dhproc writes (a
+    replay): it skips what such bytes cannot hold (duplicate keys, which dhproc never writes) but
+    keeps the limits that bytes dhproc wrote may exceed (size, nesting, the digits of a number)."""
+    import json
+
+    p = Path(path)
+    real = real_path(p)
+    name = display_name(p) if p.is_absolute() else str(path)
+    if real.suffix != ".json":
+        return None
+    try:
+        file_size(real, name, max_bytes)
+        with open(real, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+        if len(raw) > max_bytes or _LONG_NUMBER.search(raw):
+            return None
+        text = raw.decode("utf-8")
+        data = json.loads(text)
+    except (InputError, OSError, ValueError, RecursionError):
+        return None
+    if not _depth_within(data, MAX_DEPTH):
+        return None
+    return Document(real, name, data, None, text), raw
+
+
+# digits in a row beyond MAX_INT_DIGITS, in a number or a string alike (a string of them sends the
+# file the long way, which reads it just the same)
+_LONG_NUMBER = re.compile(rb"[0-9]{%d}" % (MAX_INT_DIGITS + 1))
+
+
 def _depth_within(data: Any, limit: int) -> bool:
     """Whether lists and mappings nest at most ``limit`` deep (walked without recursion: the data
     may be nested thousands deep)."""
