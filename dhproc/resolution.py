@@ -37,7 +37,9 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
            dice_streams: str | None = None) -> Match:
     """The match with another seed, options (merged over its own) and/or dice streams (``step``,
     ``keyed``), checked like a file's."""
-    data = copy.deepcopy(match.data)
+    # a loaded match is read-only and only top-level entries change here (the resolution reads
+    # the match's setup and turns, not these data, and a log copies them): no deep copy per run
+    data = dict(match.data)
     if dice_streams is not None:
         data["dice_streams"] = dice_streams
     where = Problem("resolve()", None, None, "")
@@ -75,11 +77,25 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": copy.deepcopy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "input": {"match": _copied(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
+
+
+def _copied(value: Any) -> Any:
+    """A copy of loaded data (mappings, lists and scalars, as YAML and JSON give them) for the log:
+    ``copy.deepcopy``'s result, without its bookkeeping for objects the data never hold (a value
+    met twice, through a YAML alias, is copied twice: the log's text is the same)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind in (str, int, float, bool) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
