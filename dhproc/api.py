@@ -901,7 +901,7 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
     the match in its input is still checked as a resolution checks it. Any other case (a
     problem, a difference, a replay page) is False, and is then decided the long way from the
     start, so what a replay reports is what it always did."""
-    from .loading import read_plain_json
+    from .loading import nests_within_limit, read_plain_json
 
     read = read_plain_json(path, MAX_LOG_BYTES)
     if read is None:
@@ -918,7 +918,7 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
         fresh["generator"] = log["generator"]
     # equal data too: a log of dhproc's has only text keys (a number 1 and a text "1" as keys
     # would be written alike, as a duplicate the long way refuses)
-    return dumps(fresh).encode("utf-8") == raw and fresh == log
+    return dumps(fresh).encode("utf-8") == raw and fresh == log and nests_within_limit(raw, log)
 
 
 def log_bytes(doc: Document) -> bytes:

@@ -433,8 +433,10 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
     problem at all: the caller then loads it with :func:`load_file`, which says what it is).
 
     For a reader that accepts the data only if its bytes are exactly what dhproc writes (a
-    replay): it skips what such bytes cannot hold (duplicate keys, which dhproc never writes) but
-    keeps the limits that bytes dhproc wrote may exceed (size, nesting, the digits of a number)."""
+    replay): it skips what such bytes cannot hold (duplicate keys, which dhproc never writes) and
+    leaves the nesting to :func:`nests_within_limit` once the bytes are known to be dhproc's
+    layout; the size and the digits of a number are refused here as :func:`load_file` refuses
+    them."""
     import json
 
     p = Path(path)
@@ -446,20 +448,22 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
         file_size(real, name, max_bytes)
         with open(real, "rb") as handle:
             raw = handle.read(max_bytes + 1)
-        if len(raw) > max_bytes or _LONG_NUMBER.search(raw):
+        if len(raw) > max_bytes:
             return None
         text = raw.decode("utf-8")
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except (InputError, OSError, ValueError, RecursionError):
-        return None
-    if not _depth_within(data, MAX_DEPTH):
         return None
     return Document(real, name, data, None, text), raw
 
 
-# digits in a row beyond MAX_INT_DIGITS, in a number or a string alike (a string of them sends the
-# file the long way, which reads it just the same)
-_LONG_NUMBER = re.compile(rb"[0-9]{%d}" % (MAX_INT_DIGITS + 1))
+def nests_within_limit(text: bytes, data: Any) -> bool:
+    """Whether ``data``, written as ``text`` in the layout of dhproc's logs (two spaces more for
+    each level), nests at most MAX_DEPTH deep, as :func:`load_file` requires: with no line indented
+    near the limit it cannot, which one search of the text tells; else the data are walked."""
+    if text.find(b"\n" + b" " * (2 * (MAX_DEPTH - 1))) == -1:
+        return True
+    return _depth_within(data, MAX_DEPTH)
 
 
 def _depth_within(data: Any, limit: int) -> bool:
