@@ -52,7 +52,8 @@ class Round:
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
         self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
-        self.counter_events: set[str] = set()  # what some counter in play waits for (LOGOS-5.4)
+        # what some counter in play waits for (LOGOS-5.4), in the order they were registered
+        self.counter_events: dict[str, None] = {}
 
     # ------------------------------------------------------------------ the round
 
@@ -186,7 +187,7 @@ class Round:
             for sk in c.skills:
                 self.hooks.add(sk.timing, Handler(c.id, sk))
                 if sk.timing == "counter" and sk.trigger is not None:
-                    self.counter_events.add(sk.trigger.event)
+                    self.counter_events[sk.trigger.event] = None
 
     def passive_key(self, h: Handler) -> tuple:
         c = self.s.characters[h.owner]
