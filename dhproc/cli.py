@@ -424,7 +424,13 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
                     _out(f"──── {i}/{len(parts)} ────")
                 _out(text, nl=False)
 
-    sys.exit(_batch(files, work))
+    if not out_dir:
+        sys.exit(_batch(files, work))
+    from .report.atomic import folders_synced_once
+
+    with folders_synced_once():  # the --out folder is synced once for the batch, not per match
+        code = _batch(files, work)
+    sys.exit(code)
 
 
 def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns: list[int]) -> list[tuple[Path, bytes]]:

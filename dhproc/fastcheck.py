@@ -6,13 +6,17 @@ True (certainly valid: jsonschema need not be asked) or False (not sure: ask jso
 is written to err on False — a keyword it does not know, a float where an integer is wanted,
 anything unusual — and tests/unit/test_fastcheck.py checks on mutated documents of every schema
 that whenever it says True, jsonschema finds no problem either.
+
+Each schema is turned once into a tree of small checks (one per keyword, in the schema's order),
+so a batch that checks a thousand setups against one schema reads the schema once, not a
+thousand times.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 # Keywords that only annotate: they never make a document invalid.
 ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "x-message", "examples"})
@@ -33,9 +37,135 @@ class _Unsure(Exception):
 def certainly_valid(schema: dict, data: Any) -> bool:
     """True only when ``data`` is valid against ``schema`` for certain; False means "ask jsonschema"."""
     try:
-        return _check(schema, data, schema, 0)
+        return _compiled(schema)(data, 0)
     except (_Unsure, RecursionError, re.error):
         return False
+
+
+# A schema's checker, made once: a GK's batch checks one setup schema for every file, a replay
+# batch for every log. Each schema's keywords become steps run in the schema's own order, each
+# deciding (True, False or _Unsure) exactly as it would be decided reading the schema afresh.
+Check = Callable[[Any, int], bool]
+_COMPILED: dict[int, tuple[dict, Check]] = {}  # id of a root schema -> (the schema, its checker)
+
+
+def _compiled(schema: dict) -> Check:
+    known = _COMPILED.get(id(schema))
+    if known is None or known[0] is not schema:
+        known = _COMPILED[id(schema)] = (schema, _Compiler(schema).check_of(schema))
+    return known[1]
+
+
+class _Compiler:
+    def __init__(self, root: dict):
+        self.root = root
+        self.made: dict[int, Check] = {}  # id of a subschema (held by the root) -> its checker
+
+    def check_of(self, s: dict) -> Check:
+        made = self.made.get(id(s))
+        if made is None:
+            self.made[id(s)] = self._later(s)  # asked for again while being made: a loop of $refs
+            made = self.made[id(s)] = self._make(s)
+        return made
+
+    def _later(self, s: Any) -> Check:
+        """The checker of ``s``, looked up when first used (a schema that contains itself)."""
+        def check(v: Any, depth: int) -> bool:
+            return self.made[id(s)](v, depth)
+        return check
+
+    def _make(self, s: dict) -> Check:
+        # "then" and "else" are decided with "if"; without an "if" they mean nothing
+        steps = [self._step(s, key, want) for key, want in s.items()
+                 if key not in ANNOTATIONS and key not in ("$defs", "then", "else")]
+
+        def check(v: Any, depth: int) -> bool:
+            if depth > 64:
+                raise _Unsure
+            for step in steps:
+                if not step(v, depth + 1):
+                    return False
+            return True
+        return check
+
+    def _step(self, s: dict, key: str, want: Any) -> Check:  # noqa: C901 - one branch per keyword
+        lazy = self.check_of
+        if key == "$ref":
+            if not isinstance(want, str) or not want.startswith("#/") or len(s) > 1 + len(ANNOTATIONS & s.keys()):
+                return _unsure  # only local refs, with no siblings to merge
+            return self._ref(want)
+        if key == "type":
+            names = want if isinstance(want, list) else [want]
+            if any(n not in TYPES for n in names):
+                return _unsure
+            tests = [TYPES[n] for n in names]
+            if len(tests) == 1:
+                return lambda v, d, test=tests[0]: test(v)
+            return lambda v, d: any(t(v) for t in tests)
+        if key == "properties":
+            return _properties([(name, lazy(sub)) for name, sub in want.items()])
+        if key == "required":
+            return lambda v, d: not isinstance(v, dict) or all(r in v for r in want)
+        if key == "additionalProperties":
+            named = s.get("properties", {})
+            if want is False:
+                return lambda v, d: not isinstance(v, dict) or all(k in named for k in v)
+            if isinstance(want, dict):
+                extra = lazy(want)
+                return lambda v, d: not isinstance(v, dict) or all(extra(v[k], d) for k in v if k not in named)
+            return _passes
+        if key == "propertyNames":
+            names_check = lazy(want)
+            return lambda v, d: not isinstance(v, dict) or all(names_check(k, d) for k in v)
+        if key in ("minProperties", "maxProperties"):
+            return lambda v, d: not isinstance(v, dict) or _bound(key, len(v), want)
+        if key == "items":
+            if not isinstance(want, dict):
+                return _unsure
+            item = lazy(want)
+            return lambda v, d: not isinstance(v, list) or all(item(x, d) for x in v)
+        if key in ("minItems", "maxItems"):
+            return lambda v, d: not isinstance(v, list) or _bound(key, len(v), want)
+        if key == "uniqueItems":
+            return _unique if want else _passes
+        if key in ("minLength", "maxLength"):
+            return lambda v, d: not isinstance(v, str) or _bound(key, len(v), want)
+        if key in ("minimum", "maximum"):
+            return lambda v, d: _within(key, v, want)
+        if key == "pattern":
+            return lambda v, d: not isinstance(v, str) or bool(_pattern(want).search(v))
+        if key in ("enum", "const"):
+            options = want if key == "enum" else [want]
+            return lambda v, d: any(_same(v, o) for o in options)
+        if key == "anyOf":
+            branches = [lazy(sub) for sub in want]
+            return lambda v, d: any(b(v, d) for b in branches)
+        if key == "oneOf":  # exactly one: each branch is decided (or the whole check is unsure)
+            branches = [lazy(sub) for sub in want]
+            return lambda v, d: sum(1 for b in branches if b(v, d)) == 1
+        if key == "allOf":
+            branches = [lazy(sub) for sub in want]
+            return lambda v, d: all(b(v, d) for b in branches)
+        if key == "if":
+            # Exact, because a check returns False only for a definite violation and raises for
+            # anything it cannot decide.
+            condition = lazy(want)
+            then, otherwise = (lazy(s[k]) if s.get(k) is not None else _passes for k in ("then", "else"))
+            return lambda v, d: (then if condition(v, d) else otherwise)(v, d)
+        return _unsure
+
+    def _ref(self, pointer: str) -> Check:
+        """A JSON pointer (#/$defs/x, #/$defs/x/properties/y), followed when first used."""
+        found: list[Check] = []
+
+        def check(v: Any, depth: int) -> bool:
+            if not found:
+                target = self.root
+                for part in pointer[2:].split("/"):
+                    target = target[part.replace("~1", "/").replace("~0", "~")]
+                found.append(self.check_of(target))
+            return found[0](v, depth)
+        return check
 
 
 @lru_cache(maxsize=None)
@@ -43,96 +173,38 @@ def _pattern(text: str) -> re.Pattern:
     return re.compile(text)
 
 
-def _check(s: dict, v: Any, root: dict, depth: int) -> bool:
-    if depth > 64:
-        raise _Unsure
-    for key, want in s.items():
-        if key in ANNOTATIONS or key == "$defs":
-            continue
-        if key == "$ref":
-            if not want.startswith("#/") or len(s) > 1 + len(ANNOTATIONS & s.keys()):
-                raise _Unsure  # only local refs, with no siblings to merge
-            target = root
-            for part in want[2:].split("/"):  # a JSON pointer: #/$defs/x, #/$defs/x/properties/y
-                target = target[part.replace("~1", "/").replace("~0", "~")]
-            if not _check(target, v, root, depth + 1):
-                return False
-        elif key == "type":
-            names = want if isinstance(want, list) else [want]
-            if any(n not in TYPES for n in names):
-                raise _Unsure
-            if not any(TYPES[n](v) for n in names):
-                return False
-        elif key == "properties":
-            if isinstance(v, dict):
-                for name, sub in want.items():
-                    if name in v and not _check(sub, v[name], root, depth + 1):
-                        return False
-        elif key == "required":
-            if isinstance(v, dict) and any(r not in v for r in want):
-                return False
-        elif key == "additionalProperties":
-            if isinstance(v, dict):
-                extra = [k for k in v if k not in s.get("properties", {})]
-                if want is False and extra:
+def _properties(subs: list[tuple[str, Check]]) -> Check:
+    def check(v: Any, depth: int) -> bool:
+        if isinstance(v, dict):
+            for name, sub in subs:
+                if name in v and not sub(v[name], depth):
                     return False
-                if isinstance(want, dict) and not all(_check(want, v[k], root, depth + 1) for k in extra):
-                    return False
-        elif key == "propertyNames":
-            if isinstance(v, dict) and not all(_check(want, k, root, depth + 1) for k in v):
-                return False
-        elif key in ("minProperties", "maxProperties"):
-            if isinstance(v, dict) and not _bound(key, len(v), want):
-                return False
-        elif key == "items":
-            if not isinstance(want, dict):
-                raise _Unsure
-            if isinstance(v, list) and not all(_check(want, x, root, depth + 1) for x in v):
-                return False
-        elif key in ("minItems", "maxItems"):
-            if isinstance(v, list) and not _bound(key, len(v), want):
-                return False
-        elif key == "uniqueItems":
-            if want and isinstance(v, list):
-                if not all(isinstance(x, str) for x in v):
-                    raise _Unsure
-                if len(set(v)) != len(v):
-                    return False
-        elif key in ("minLength", "maxLength"):
-            if isinstance(v, str) and not _bound(key, len(v), want):
-                return False
-        elif key in ("minimum", "maximum"):
-            if isinstance(v, float):
-                raise _Unsure
-            if isinstance(v, int) and not isinstance(v, bool) and not _bound(key, v, want):
-                return False
-        elif key == "pattern":
-            if isinstance(v, str) and not _pattern(want).search(v):
-                return False
-        elif key in ("enum", "const"):
-            options = want if key == "enum" else [want]
-            if not any(_same(v, o) for o in options):
-                return False
-        elif key == "anyOf":
-            if not any(_check(sub, v, root, depth + 1) for sub in want):
-                return False
-        elif key == "oneOf":  # exactly one: each branch is decided (or the whole check is unsure)
-            if sum(1 for sub in want if _check(sub, v, root, depth + 1)) != 1:
-                return False
-        elif key == "allOf":
-            if not all(_check(sub, v, root, depth + 1) for sub in want):
-                return False
-        elif key == "if":
-            # Exact, because this checker returns False only for a definite violation and
-            # raises for anything it cannot decide.
-            branch = s.get("then") if _check(want, v, root, depth + 1) else s.get("else")
-            if branch is not None and not _check(branch, v, root, depth + 1):
-                return False
-        elif key in ("then", "else"):
-            continue  # decided with "if"; without an "if" they mean nothing
-        else:
-            raise _Unsure
+        return True
+    return check
+
+
+def _unsure(v: Any, depth: int) -> bool:
+    raise _Unsure
+
+
+def _passes(v: Any, depth: int) -> bool:
     return True
+
+
+def _unique(v: Any, depth: int) -> bool:
+    if not isinstance(v, list):
+        return True
+    if not all(isinstance(x, str) for x in v):
+        raise _Unsure
+    return len(set(v)) == len(v)
+
+
+def _within(key: str, v: Any, limit: int) -> bool:
+    if type(v) is int:  # the usual case, first (a bool is not one: its type is bool)
+        return _bound(key, v, limit)
+    if isinstance(v, float):
+        raise _Unsure
+    return not isinstance(v, int) or isinstance(v, bool) or _bound(key, v, limit)
 
 
 def _bound(key: str, value: int, limit: int) -> bool:

@@ -428,6 +428,44 @@ def _json_fast(text: str) -> Any:
     return data if _depth_within(data, MAX_DEPTH) else _NOT_JSON
 
 
+def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, bytes] | None:
+    """A ``.json`` file as plain JSON with its bytes, or None whenever it is not plainly that (any
+    problem at all: the caller then loads it with :func:`load_file`, which says what it is).
+
+    For a reader that accepts the data only if its bytes are exactly what dhproc writes (a
+    replay): it skips what such bytes cannot hold (duplicate keys, which dhproc never writes) and
+    leaves the nesting to :func:`nests_within_limit` once the bytes are known to be dhproc's
+    layout; the size and the digits of a number are refused here as :func:`load_file` refuses
+    them."""
+    import json
+
+    p = Path(path)
+    real = real_path(p)
+    name = display_name(p) if p.is_absolute() else str(path)
+    if real.suffix != ".json":
+        return None
+    try:
+        file_size(real, name, max_bytes)
+        with open(real, "rb") as handle:
+            raw = handle.read(max_bytes + 1)
+        if len(raw) > max_bytes:
+            return None
+        text = raw.decode("utf-8")
+        data = json.loads(text, parse_int=_json_int)
+    except (InputError, OSError, ValueError, RecursionError):
+        return None
+    return Document(real, name, data, None, text), raw
+
+
+def nests_within_limit(text: bytes, data: Any) -> bool:
+    """Whether ``data``, written as ``text`` in the layout of dhproc's logs (two spaces more for
+    each level), nests at most MAX_DEPTH deep, as :func:`load_file` requires: with no line indented
+    near the limit it cannot, which one search of the text tells; else the data are walked."""
+    if text.find(b"\n" + b" " * (2 * (MAX_DEPTH - 1))) == -1:
+        return True
+    return _depth_within(data, MAX_DEPTH)
+
+
 def _depth_within(data: Any, limit: int) -> bool:
     """Whether lists and mappings nest at most ``limit`` deep (walked without recursion: the data
     may be nested thousands deep)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 __all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions", "did_you_mean"]
@@ -23,7 +24,17 @@ def fold(text: object) -> str:
 
     Names come from files that may still be broken (a number or a mapping where a name belongs,
     which the schema reports): anything else than text is compared by its printed form."""
-    t = unicodedata.normalize("NFKC", text if isinstance(text, str) else str(text)).lower()
+    text = text if isinstance(text, str) else str(text)
+    # a name is short, and a match's few names are folded again for every name its submissions
+    # give: those are kept; a pasted paragraph where a name belongs is not
+    return _folded_name(text) if len(text) <= MAX_KEPT_NAME else _folded(text)
+
+
+MAX_KEPT_NAME = 100
+
+
+def _folded(text: str) -> str:
+    t = unicodedata.normalize("NFKC", text).lower()
     out = []
     for ch in t:
         if ch.isspace() or ch in "・･":
@@ -33,6 +44,9 @@ def fold(text: object) -> str:
             ch = chr(code - 0x60)
         out.append(ch)
     return "".join(out)
+
+
+_folded_name = lru_cache(maxsize=4096)(_folded)
 
 
 def edit_distance(a: str, b: str) -> int:

@@ -51,6 +51,22 @@ def test_a_loaded_match_cannot_be_changed_in_place():
         match.options = {}
 
 
+def test_a_varied_run_and_its_log_leave_the_loaded_match_as_it_was():
+    """A varied match shares what it does not change with the match it varies; the log's input
+    is its own copy, so a script editing one log cannot change the next run."""
+    import copy
+    import json
+
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    before = copy.deepcopy(match.data)
+    log = api.resolve(match, seed=7, options={"leader_dp": 3})
+    assert match.data == before and match.seed != 7
+    assert log["input"]["match"]["seed"] == 7 and log["input"]["match"]["options"]["leader_dp"] == 3
+    log["input"]["match"]["setup"]["characters"].clear()
+    assert match.data == before
+    assert json.dumps(api.resolve(match)["input"]["match"]) == json.dumps(before)
+
+
 def test_loads_with_base_reads_turn_files(tmp_path):
     folder = tmp_path / "m"
     shutil.copytree(EXAMPLE.parent, folder, ignore=shutil.ignore_patterns("abilities"))

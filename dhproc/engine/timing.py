@@ -38,6 +38,9 @@ class CascadeLimit(RuntimeError):
 
 def ordered(items: Iterable[P], key: Callable[[P], tuple]) -> list[P]:
     """``items`` sorted by ``key``; raises :class:`OrderTie` when two items share a key."""
+    items = list(items)
+    if len(items) < 2:  # nothing to order (the common case of a moment's handlers): no key to read
+        return items
     keyed = sorted(((key(p), i, p) for i, p in enumerate(items)), key=lambda t: (t[0], t[1]))
     for (k1, _, _), (k2, _, _) in zip(keyed, keyed[1:]):
         if k1 == k2:
@@ -67,8 +70,12 @@ class Hooks(Generic[P]):
 
     def at(self, timing: str, *, key: Callable[[P], tuple], accept: Callable[[P], bool] | None = None) -> list[P]:
         """The handlers of ``timing`` that ``accept`` takes, ordered by ``key`` (keys read now)."""
-        self.position(timing)
-        return ordered((h for h in self._by_timing[timing] if accept is None or accept(h)), key)
+        filed = self._by_timing.get(timing)
+        if filed is None:
+            self.position(timing)  # says which timings there are
+        if not filed:  # a moment most rounds have no handler for: asked at every step of every ターン
+            return []
+        return ordered((h for h in filed if accept is None or accept(h)), key)
 
 
 class Cascade(Generic[P, E]):

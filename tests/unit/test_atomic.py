@@ -110,3 +110,58 @@ def test_rejects_other_types_before_touching_disk(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="str or bytes"):
         write_atomic(tmp_path / "x.txt", 123)  # type: ignore[arg-type]
     assert os.listdir(tmp_path) == []
+
+
+def _counted_syncs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    from dhproc.report import atomic
+
+    synced: list[str] = []
+    monkeypatch.setattr(atomic, "_fsync_dir", synced.append)
+    return synced
+
+
+def test_a_batch_syncs_each_folder_once_when_it_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside a batch every write is in place, whole, as it returns (a reader sees old or new
+    bytes, never a mix); only the folder's sync waits for the end, once per folder."""
+    from dhproc.report.atomic import folders_synced_once
+
+    synced = _counted_syncs(monkeypatch)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    with folders_synced_once():
+        for n in range(3):
+            write_atomic(tmp_path / "a" / f"{n}.json", f"{n}\n")
+            assert (tmp_path / "a" / f"{n}.json").read_text(encoding="utf-8") == f"{n}\n"
+        write_atomic(tmp_path / "b" / "x.txt", "x")
+        assert synced == []
+        assert sorted(os.listdir(tmp_path / "a")) == ["0.json", "1.json", "2.json"]  # no temporary left
+    assert synced == [str((tmp_path / "a").resolve()), str((tmp_path / "b").resolve())]
+    write_atomic(tmp_path / "a" / "after.txt", "y")  # outside a batch: synced at once, as ever
+    assert synced[2:] == [str((tmp_path / "a").resolve())]
+
+
+def test_a_batch_that_fails_still_syncs_what_it_wrote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dhproc.report.atomic import folders_synced_once
+
+    synced = _counted_syncs(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        with folders_synced_once():
+            write_atomic(tmp_path / "done.txt", "whole")
+            raise KeyboardInterrupt
+    assert synced == [str(tmp_path.resolve())]
+    assert (tmp_path / "done.txt").read_text(encoding="utf-8") == "whole"
+
+
+def test_resolve_of_several_matches_into_one_out_folder_syncs_it_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    synced = _counted_syncs(monkeypatch)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["resolve", str(root / "dh" / "match.yaml"), str(root / "logos" / "match.yaml"),
+                                      str(root / "count" / "match.yaml"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(list(out.glob("*.json"))) == 3
+    assert synced == [str(out.resolve())]

@@ -4,7 +4,10 @@ whole log as YAML costs more than the replay) is made only to locate a problem o
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+import pytest
 
 from dhproc import api
 
@@ -37,3 +40,79 @@ def test_a_hand_written_alias_in_a_log_is_still_read(tmp_path: Path) -> None:
     match = api.match_from_log(doc)
     assert doc.composed
     assert match.turns[0].data["submissions"]["bancho"][0]["who"] == "suzuki"
+
+
+def _schemas_checked(monkeypatch) -> list[str]:
+    from dhproc import validation
+
+    checked: list[str] = []
+    real = validation.validate
+
+    def counting(data, name, anchor):
+        checked.append(name)
+        return real(data, name, anchor)
+
+    monkeypatch.setattr(api, "validate", counting)
+    return checked
+
+
+def test_a_log_that_replays_to_its_bytes_is_not_checked_against_the_log_schema(tmp_path: Path, monkeypatch) -> None:
+    """Only those bytes pass the short way, and dhproc writes only logs its schema accepts; the
+    match in the log's input is still checked as any resolution checks it."""
+    path = _log_file(tmp_path, "dh/abilities")
+    checked = _schemas_checked(monkeypatch)
+    assert api.replay(path) is None
+    assert "log" not in checked
+    assert "match" in checked
+
+
+def test_a_log_that_differs_is_read_and_reported_the_long_way(tmp_path: Path, monkeypatch) -> None:
+    path = _log_file(tmp_path, "dh")
+    log = json.loads(path.read_text(encoding="utf-8"))
+    log["turns"][0]["events"][1]["seq"] = 99
+    path.write_text(api.dumps(log), encoding="utf-8")
+    checked = _schemas_checked(monkeypatch)
+    found = api.replay(path)
+    assert found is not None and found.recorded["seq"] == 99 and found.replayed["seq"] == 2
+    assert "log" in checked
+
+
+def test_digits_in_a_text_take_the_short_way_and_a_number_too_long_is_refused_as_ever(tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    """A number longer than MAX_INT_DIGITS is refused where it is written, the short way or not;
+    the same digits in a title are text, and the log replays the short way."""
+    from dhproc.errors import InputError
+
+    source = (ROOT / "examples" / "dh" / "match.yaml").read_text(encoding="utf-8")
+    match = api.loads(source.replace("title: ", "title: 1" + "0" * 45 + " ", 1), base=ROOT / "examples" / "dh")
+    path = tmp_path / "log.json"
+    path.write_text(api.dumps(api.resolve(match)), encoding="utf-8")
+    checked = _schemas_checked(monkeypatch)
+    assert api.replay(path) is None
+    assert "log" not in checked
+    text = path.read_text(encoding="utf-8")
+    seed = re.search(r'\n  "seed": (\d+),\n', text)
+    path.write_text(text[:seed.end(1)] + "0" * 45 + text[seed.end(1):], encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        api.replay(path)
+    assert refused.value.problems[0].line == text[:seed.start(1)].count("\n") + 1
+
+
+def test_nesting_is_read_from_the_layout_and_walked_only_near_the_limit() -> None:
+    from dhproc.jsontext import indented
+    from dhproc.loading import MAX_DEPTH, nests_within_limit
+
+    def depth(value) -> int:
+        inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+        return 0 if inner is None else 1 + max((depth(v) for v in inner), default=0)
+
+    def nested(levels: int) -> list:
+        value: list = []
+        for _ in range(levels - 1):
+            value = [value]
+        return value
+
+    for levels in (1, 2, MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 5):
+        for data in (nested(levels), {"x": nested(levels)}, [[nested(levels), 1]], {"a": {"b": nested(levels)}}):
+            text = indented(data).encode("utf-8")
+            assert nests_within_limit(text, data) == (depth(data) <= MAX_DEPTH), (levels, depth(data))

@@ -29,6 +29,21 @@ def test_hooks_keep_declared_timings_and_order_each_moment_by_key() -> None:
         Hooks(["a", "a"])
 
 
+def test_a_moment_without_handlers_reads_no_key_and_an_undeclared_one_is_still_refused() -> None:
+    """A round asks for every step's handlers; most steps have none, and none is asked about."""
+    hooks: Hooks[str] = Hooks(["start", "act"])
+    hooks.add("act", "only")
+
+    def no_key(h: str) -> tuple:
+        raise AssertionError("a key read where nothing is ordered")
+
+    assert hooks.at("start", key=no_key, accept=lambda h: True) == []
+    assert hooks.at("act", key=no_key) == ["only"]  # one handler: nothing to order either
+    assert ordered(iter(["x"]), key=no_key) == ["x"]
+    with pytest.raises(KeyError, match="undeclared timing 'never'"):
+        hooks.at("never", key=no_key)
+
+
 def chain(mode: str, limit: int = 100):
     """Handlers: event 'a' triggers h1 then h2; h1 causes 'b', which triggers h3."""
     fired: list[str] = []

@@ -207,6 +207,8 @@ class LogosState:
     def stat(self, c: Character, stat: str) -> int:
         """The current value: initial + every stat effect on it + every field that covers it."""
         value = c.base(stat)
+        if not self.effects:  # most of a round, or all of a skill-less one
+            return value
         for e in self.effects.select(bearer=c.id, kind="stat"):
             if e.data["stat"] == stat:
                 # LOGOS-6.9: a stat set outright replaces what came before it; later changes add

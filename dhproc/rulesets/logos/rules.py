@@ -53,6 +53,8 @@ class Round:
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
         self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
+        # what some counter in play waits for (LOGOS-5.4), in the order they were registered
+        self.counter_events: dict[str, None] = {}
 
     # ------------------------------------------------------------------ the round
 
@@ -185,6 +187,8 @@ class Round:
         for c in holders:
             for sk in c.skills:
                 self.hooks.add(sk.timing, Handler(c.id, sk))
+                if sk.timing == "counter" and sk.trigger is not None:
+                    self.counter_events[sk.trigger.event] = None
 
     def passive_key(self, h: Handler) -> tuple:
         c = self.s.characters[h.owner]
@@ -419,7 +423,7 @@ class Round:
 
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
-        if not caused:
+        if not any(h.event in self.counter_events for h in caused):  # no counter waits for any of them
             return
         try:
             Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"]).run(
@@ -429,6 +433,8 @@ class Round:
                 ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
 
     def counters_for(self, happening: Happening) -> list[Handler]:
+        if happening.event not in self.counter_events:  # most happenings: no counter waits for one
+            return []
         s, opts = self.s, self.opts
         subject = s.characters[happening.character]
 
