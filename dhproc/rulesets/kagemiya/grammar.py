@@ -203,7 +203,15 @@ def _condition(fields, m, entry, ctx):
         ctx.problem(_line_of(entry, m.group(0)), "kagemiya.import_condition_alone", text=m.group(0).strip())
         return
     g = m.groupdict()
-    if g.get("total"):
+    after_roll = bool(g.get("damage"))
+    if g.get("astat"):
+        stat = next(k for k, v in STAT_WORDS.items() if v == g["astat"])
+        cond = {"of": "attacker", "attr": stat, "at_least" if g["astat_op"] == "以上" else "at_most": int(g["astat_n"])}
+    elif g.get("spells"):
+        cond = {"of": "self", "attr": "command_spells", "at_least": int(g["spells"])}
+    elif after_roll:
+        cond = {"of": "damage", "attr": "amount", "at_least": int(g["damage"])}
+    elif g.get("total"):
         cond = {"of": "attack", "attr": "total", "at_least": int(g["total"])}
     elif g.get("hp"):
         cond = {"of": "self", "attr": "hp", "at_most": int(g["hp"])}
@@ -214,6 +222,9 @@ def _condition(fields, m, entry, ctx):
         last["if"] = cond
     else:
         item.entries.append({"if": cond, "declared": []})
+        last = item.entries[-1]
+    if after_roll:
+        last["after_roll"] = True
 
 
 def _spell(fields, m, entry, ctx):
@@ -267,7 +278,11 @@ def _nothing(fields, m, entry, ctx):
 _r = rule
 
 
-CONDITION = (rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成値)\s*(?:が)?\s*)?(?P<total>\d+)\s*以上|"
+CONDITION = (rf"(?:攻撃者|攻撃側|相手)\s*の?\s*(?P<astat>{'|'.join(STAT_WORDS.values())})\s*(?:が)?\s*(?P<astat_n>\d+)\s*"
+             rf"(?P<astat_op>以上|以下)|"  # KAGEMIYA-5.14: 攻撃者の筋力4以上
+             rf"令呪\s*(?:の残り|残り)?\s*(?:が)?\s*(?P<spells>\d)\s*画\s*以上(?:\s*残って(?:いれば|いるなら))?|"
+             rf"(?:受ける|被)?ダメージ\s*(?:が)?\s*(?P<damage>\d+)\s*以上|"  # KAGEMIYA-11.6: after the roll
+             rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成値)\s*(?:が)?\s*)?(?P<total>\d+)\s*以上|"
              rf"(?:HP|体力)\s*(?:が)?\s*(?P<hp>\d+)\s*以下|(?:{ATTACK})(?:攻撃)?\s*(?:なら|には|に対して|の時|のとき|時)")
 USED = rf"(?:\s*(?:を)?(?:使用|発動|宣言)(?:して|し)?)?(?:\s*で(?=\s*(?:{ATTACK_ANY}|先手|逃走)))?"
 DECLARATION_RULES = (
@@ -441,9 +456,9 @@ def _spells_for(item: Item, ctx: ImportContext) -> dict[str, list[str]]:
     the check kinds (and, in a standing order, the redirect) otherwise."""
     effects = _spell_effects(ctx)
     if item.kind == "action" and item.fields.get("do") == "command_spell":
-        wanted = {"heal", "swap_row", "restore_noble_phantasm"}
-    else:
-        wanted = {None, "redirect"} if item.kind == "defense" else {None}
+        wanted = {"heal", "swap_row", "restore_noble_phantasm", "suicide"}
+    else:  # a standing order: the redirect too, and a re-roll read after the roll (KAGEMIYA-11.6)
+        wanted = {None, "redirect", "reroll"} if item.kind == "defense" else {None}
     return {k: ns for k, ns in spell_kind_names(ctx.setup).items() if effects.get(k, None) in wanted}
 
 
@@ -453,7 +468,7 @@ def _spells_alone(pending: list[tuple[str, str, Line]], ctx: ImportContext) -> b
     names = spell_kind_names(ctx.setup)
     for what, text, _ in pending:
         found = exact(text.split("#")[0], names) if what == "command_spell" else None
-        if found is None or effects.get(found) in (None, "redirect"):
+        if found is None or effects.get(found) in (None, "redirect", "reroll"):
             return False
     return True
 
@@ -523,7 +538,8 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                 if e["if"] is not None and not got:
                     ctx.problem(item.line, "kagemiya.import_condition_empty", name=name)
                 if got:
-                    orders.append(({"if": e["if"]} if e["if"] is not None else {}) | got)
+                    orders.append(({"after_roll": True} if e.get("after_roll") else {})
+                                  | ({"if": e["if"]} if e["if"] is not None else {}) | got)
             if orders:
                 ctx.located.setdefault(("defense", item.who), item.line)
                 defense = sub.setdefault("defense", {})
