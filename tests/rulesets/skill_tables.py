@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,3 +78,29 @@ def assert_entry_honest(ruleset: str, entry: str) -> None:
     body = text.split("\nmatch:", 1)[1].split("\nexpect:", 1)[0]  # written in the match, not in a comment
     for key in keys:
         assert key in body, f"{entry}: {path.name} does not write `{key}`"
+
+
+def table_tests(ruleset: str, expected: list[str], needed: tuple[str, ...]) -> dict[str, Callable]:
+    """The tests of one ruleset's table, to put in its test module's namespace: the elements in
+    order, the count line, at most two **no** entries, the ``needed`` elements covered, and each
+    entry honest."""
+
+    def test_every_element_is_listed_once_in_order() -> None:
+        assert list(rows(ruleset)) == expected
+
+    def test_the_stated_count_is_the_tables_own_and_at_most_two_are_missing() -> None:
+        assert stated_count(ruleset) == counted(ruleset)
+        assert counted(ruleset)[2] <= 2
+
+    def test_the_elements_campaigns_needed_are_covered() -> None:
+        table = rows(ruleset)
+        assert [e for e in needed if table[e]["status"] != "yes"] == []
+
+    @pytest.mark.parametrize("entry", expected)
+    def test_entry_is_covered_or_says_what_the_gk_does(entry: str) -> None:
+        assert_entry_honest(ruleset, entry)
+
+    return {f.__name__: f for f in (test_every_element_is_listed_once_in_order,
+                                    test_the_stated_count_is_the_tables_own_and_at_most_two_are_missing,
+                                    test_the_elements_campaigns_needed_are_covered,
+                                    test_entry_is_covered_or_says_what_the_gk_does)}
