@@ -8,7 +8,8 @@ from ...engine.roster import parse_characters
 from ...errors import Problem
 from ...messages import default_lang, say
 from ...names import did_you_mean
-from .model import Character, MapSpec, distance, parse_character, square_of
+from ...engine.conditions import parse as parse_condition
+from .model import END_VOCABULARY, Character, MapSpec, distance, parse_character, square_of
 
 # NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.
 MAIN_ONLY = ("melee", "ranged", "full_move", "retreat", "check")
@@ -109,6 +110,8 @@ def check_match(match: Any) -> list[Problem]:
             at(("effects", i, "source", "by"), say("nicosw.unknown_character", id=by, hint=_hint(by, chars.values())))
         if e["bearer"] not in chars:
             at(("effects", i, "bearer"), say("nicosw.unknown_character", id=e["bearer"], hint=_hint(e["bearer"], chars.values())))
+        for path, msg in parse_condition(e["end_if"], END_VOCABULARY)[1] if "end_if" in e else ():  # NICOSW-3.10
+            at(("effects", i, "end_if") + path, msg)
         if e["side"] not in sides:
             at(("effects", i, "side"), say("nicosw.not_a_side", side=e["side"], sides=_sep(sides)))
         elif start is not None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.conditions import LIST, NUMBER, TEXT, Vocabulary
+from ...engine.conditions import parse as parse_condition
 from ...engine.effects import Clocks, EffectStore
 from ...messages import say
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
@@ -21,6 +23,10 @@ HALVES = ("top", "bottom")
 STATES = ("prone", "knocked_out", "dead", "off_map", "removed")
 
 Square = tuple  # (x,) or (x, y)
+
+# NICOSW-3.10: what a lasting effect's end_if may read — its bearer and its user (who made it).
+END_VOCABULARY = Vocabulary({who: {"hp": NUMBER, "mp": NUMBER, "states": LIST, "side": TEXT}
+                             for who in ("bearer", "user")})
 
 
 @dataclass(frozen=True)
@@ -312,6 +318,10 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
     for i, sk in enumerate(skills):
         if sk.cost and max_mp is None:
             problems.append((("skills", i, "cost"), say("nicosw.cost_without_mp", skill=sk.id)))
+        for j, e in enumerate(data["skills"][i]["effects"]):  # NICOSW-3.10
+            if "end_if" in e:
+                problems += [(("skills", i, "effects", j, "end_if") + path, msg)
+                             for path, msg in parse_condition(e["end_if"], END_VOCABULARY)[1]]
     c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
                   agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
                   known=known, fame=data.get("fame"), skills=skills, equipped=equipped, max_mp=max_mp, mp=mp,

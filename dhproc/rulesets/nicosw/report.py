@@ -119,6 +119,7 @@ T = Catalog({
     "other": ("　{slot}：{note}", "  {slot}: {note}"),
     "continuous_check": ("　{check_name}{check} 目標値{target} → {verdict}",
                          "  {check_name} {check} target {target} → {verdict}"),
+    "expire_by_condition": ("効果終了「{name}」：{character}（終了条件）", "effect ends “{name}”: {character} (its end condition)"),
     "expire_by_check": ("効果終了「{name}」：{character}（判定の結果）", "effect ends “{name}”: {character} (by the check)"),
     "escape": ("　戦闘離脱：疾走判定{check} 目標値{target}（敵陣営の最高レベル{level}+7）→ {verdict}",
                "  escape: run {check} target {target} (highest enemy level {level} + 7) → {verdict}"),
@@ -330,7 +331,7 @@ class Renderer:
         self.say(self.t("continuous", name=e["name"], character=self.name(e["character"])))
 
     def on_expire(self, e: dict) -> None:
-        key = "expire_by_check" if e.get("by_check") else "expire"
+        key = "expire_by_check" if e.get("by_check") else "expire_by_condition" if e.get("by_condition") else "expire"
         self.say(self.t(key, name=e["name"], character=self.name(e["character"])))
 
     def on_continuous_check(self, e: dict) -> None:

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...engine.conditions import evaluate as holds
+from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from .checks import assign_slots
-from .model import (HALVES, Character, Mod, NicoswState, Part, Skill, Square, Weapon, BARE_HANDS, between,
+from .model import (END_VOCABULARY, HALVES, Character, Mod, NicoswState, Part, Skill, Square, Weapon, BARE_HANDS, between,
                     distance, square_json, square_of, walk)
 
 
@@ -170,6 +172,7 @@ class Battle:
         else:
             self.expire()
             self.tick(side)
+        self.end_by_condition()
         if self.judge():
             self.cancel_unplayed(sub)
             return
@@ -184,6 +187,7 @@ class Battle:
                 ctx.emit("idle", actor=c.id)
                 continue
             self.go(c, goes[c.id])
+            self.end_by_condition()
             if s.outcome is not None:
                 self.cancel_unplayed(sub, after=[m.id for m in members[:n + 1]])
                 return
@@ -271,6 +275,30 @@ class Battle:
         elif data.get("prone") and not c.prone and c.able:
             c.prone = True
             self.ctx.emit("state", character=c.id, state="prone", on=True, **source)
+
+    def end_by_condition(self) -> None:
+        """NICOSW-3.10: each lasting effect whose ``end_if`` holds ends, read at each half's start and
+        after each go, against its bearer and its user."""
+        s = self.s
+        for e in s.effects.select(where=lambda e: "end_if" in e.data):
+            cond, _ = parse_condition(e.data["end_if"], END_VOCABULARY)
+            user = s.characters.get((e.source or {}).get("by", ""))
+            verdict = holds(cond, lambda who, attr: self.fact(s.characters[e.bearer] if who == "bearer" else user, attr))
+            if verdict.holds:
+                for gone in s.effects.remove([e], force=True):
+                    self.ctx.emit("expire", effect_id=gone.seq, character=gone.bearer, name=gone.data["name"],
+                                  clock=gone.clock, end=gone.end, by_condition=True,
+                                  facts=[f.to_json() for f in verdict.facts])
+
+    def fact(self, c: Character | None, attr: str) -> Any:
+        """One value an ``end_if`` reads of a character (None when there is none)."""
+        if c is None:
+            return None
+        if attr == "hp":
+            return sum(p.hp for p in c.live_parts()) if c.multi else c.parts[0].hp
+        if attr == "states":
+            return tuple(c.states() + (["engaged"] if c.able and self.engagers(c) else []))
+        return c.mp if attr == "mp" else c.side
 
     def expire(self) -> None:
         for e in self.s.effects.expire(self.s.clocks):

@@ -59,6 +59,14 @@ def lasting(draw) -> dict:
         out.update(effect="periodic", **{kind.split("_")[1]: draw(st.integers(0, 3))})
         if kind == "periodic_damage":
             out["type"] = draw(st.sampled_from(["physical", "magic"]))
+    if draw(st.integers(0, 2)) == 1:  # NICOSW-3.10: it ends when a condition on its bearer or user holds
+        who = draw(st.sampled_from(["bearer", "user"]))
+        out["end_if"] = draw(st.sampled_from([
+            {"of": who, "attr": "states", draw(st.sampled_from(["includes", "excludes"])):
+             draw(st.sampled_from(["prone", "knocked_out", "engaged", "dead"]))},
+            {"of": who, "attr": "hp", "at_most": draw(st.integers(-2, 6))},
+            {"of": who, "attr": "mp", "below": draw(st.integers(0, 5))},
+            {"any": [{"of": "bearer", "attr": "side", "equals": "a"}, {"of": "user", "attr": "hp", "below": 3}]}]))
     return out
 
 
@@ -274,6 +282,7 @@ def nicosw_matches(draw) -> dict:
                   + [f"target {s['target']}" for s in skills if s["target"] in ("ally_part", "enemy_part")]
                   + ["damage dice" for s in skills for e in s["effects"] if e.get("dice")]
                   + [f"check {r}" for s in skills for e in s["effects"] for r in ("on_success", "on_failure") if r in e]
+                  + ["end_if" for s in skills for e in s["effects"] if "end_if" in e]
                   + ["attribute_mods" for c in chars.values() if "attribute_mods" in c]
                   + ["list target" for t in turns for sub in t["submissions"].values() for go in sub["goes"].values()
                      for a in go if isinstance(a.get("target"), list)])
