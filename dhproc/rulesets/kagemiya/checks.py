@@ -12,14 +12,29 @@ from ...messages import default_lang, listed
 from ...names import did_you_mean
 from . import standing
 from .messages import check_name, say, stat_name
-from .model import (ATTACKS, CHECK_STAT, Character, KagemiyaState, Side, SpellKind, parse_character, parse_spell_kinds,
-                    servant_of, targets_of)
+from .model import (ATTACKS, CHECK_STAT, STATS, Character, KagemiyaState, Side, SpellKind, parse_character,
+                    parse_spell_kinds, servant_of, targets_of)
 
 # KAGEMIYA-5.7: what a standing defensive order's condition may read.
 DEFENSE_VOCABULARY = Vocabulary({
     "attack": {"total": NUMBER, "dice": NUMBER, "type": TEXT},
     "self": {"hp": NUMBER, "max_hp": NUMBER},
 })
+# KAGEMIYA-5.14: the attacker, the 令呪 left to pay with, and each limited resource's uses left.
+ATTACKER_ATTRS = {**{s: NUMBER for s in STATS}, "hp": NUMBER, "max_hp": NUMBER, "kind": TEXT}
+# KAGEMIYA-11.6: after the defence roll, its total and the damage about to be taken are known too.
+AFTER_ROLL_SUBJECTS = {"defense": {"total": NUMBER}, "damage": {"amount": NUMBER}}
+
+
+def condition_vocabulary(c: Character | None, *, after_roll: bool = False) -> Vocabulary:
+    """What a condition of ``c``'s standing order (or of its attack's reaction) may read."""
+    subjects = {"attack": dict(DEFENSE_VOCABULARY.subjects["attack"]),
+                "self": {**DEFENSE_VOCABULARY.subjects["self"], "command_spells": NUMBER},
+                "attacker": ATTACKER_ATTRS,
+                "uses_left": {rid: NUMBER for rid, r in (c.resources.items() if c else ()) if r.uses is not None}}
+    if after_roll:
+        subjects.update(AFTER_ROLL_SUBJECTS)
+    return Vocabulary(subjects)
 
 
 def characters_of(setup: dict[str, Any], hp_per_endurance: int) -> tuple[dict[str, Character], list]:
@@ -131,7 +146,8 @@ def check_match(match: Any) -> list[Problem]:
         at(("progress",), say("kagemiya.order_missing"))
     kinds = parse_spell_kinds(setup.get("command_spell_kinds"))
     for i, kd in enumerate(setup.get("command_spell_kinds", [])):  # KAGEMIYA-11
-        mixed = [k for k in ("on", "dice", "sides", "modifier") if "effect" in kd and k in kd]
+        grants = ("on", "dice", "sides") if kd.get("effect") == "reroll" else ("on", "dice", "sides", "modifier")
+        mixed = [k for k in grants if "effect" in kd and k in kd]  # a re-roll may add a modifier (KAGEMIYA-11.6)
         if mixed:
             at(("command_spell_kinds", i, mixed[0]), say("kagemiya.spell_effect_and_grant", kid=kd["id"], key=mixed[0]))
         if "amount" in kd and kd.get("effect") != "heal":
@@ -223,7 +239,7 @@ class _TurnChecker:
 
     def spell_action(self, where: tuple, c: Character, act: dict) -> None:
         """KAGEMIYA-11.1: a master's 令呪 outside a check, on its own servant."""
-        for key in ("support", "doubling"):
+        for key in ("support", "doubling", "react"):
             if key in act:
                 self.at(where + (key,), say("kagemiya.spell_action_has", key=key))
         if c.kind != "master":
@@ -235,10 +251,10 @@ class _TurnChecker:
         for i, kid in enumerate(act.get("command_spells", [])):
             k = self.kinds.get(kid)
             if k is None:
-                kinds = {k_id: k.name for k_id, k in self.kinds.items() if k.effect not in (None, "redirect")}
+                kinds = {k_id: k.name for k_id, k in self.kinds.items() if k.effect not in (None, "redirect", "reroll")}
                 self.at(where + ("command_spells", i), say("kagemiya.unknown_spell_kind", kid=kid, kinds=_list(kinds),
                                                            hint=_hint(kid, kinds)))
-            elif k.effect in (None, "redirect"):
+            elif k.effect in (None, "redirect", "reroll"):
                 self.at(where + ("command_spells", i), say("kagemiya.spell_not_an_action", kid=kid))
             else:
                 effects.append(k.effect)
@@ -298,17 +314,43 @@ class _TurnChecker:
                 continue
             for j, entry in enumerate(entries):
                 where = here + ("defense", cid, j)
+                if entry.get("after_roll"):  # KAGEMIYA-11.6: only a re-roll can follow the roll
+                    self.rerolls(where, c, entry)
+                    continue
                 self.declared(where, c, entry, tuple(d for _, d in ATTACKS.values()))
                 for k, kid in enumerate(entry.get("command_spells", [])):  # KAGEMIYA-11.5
                     kind = self.kinds.get(kid)
                     if kind is not None and kind.effect == "redirect" and c.kind != "master":
                         self.at(where + ("command_spells", k), say("kagemiya.redirect_not_master", kid=kid, cid=c.id))
+                    elif kind is not None and kind.effect == "reroll":
+                        self.at(where + ("command_spells", k), say("kagemiya.reroll_after_roll", kid=kid))
                     elif kind is not None and kind.effect not in (None, "redirect"):
                         self.at(where + ("command_spells", k), say("kagemiya.spell_is_an_action", kid=kid))
-                if "if" in entry:
-                    _, cp = parse(entry["if"], DEFENSE_VOCABULARY)
-                    for p, m in cp:
-                        self.at(where + ("if",) + p, m)
+                self.condition(where, c, entry)
+
+    def condition(self, where: tuple, c: Character, entry: dict) -> None:
+        """KAGEMIYA-5.7, 5.14: a standing order's condition reads only what its vocabulary names."""
+        if "if" in entry:
+            _, cp = parse(entry["if"], condition_vocabulary(c, after_roll=bool(entry.get("after_roll"))))
+            for p, m in cp:
+                self.at(where + ("if",) + p, m)
+
+    def rerolls(self, where: tuple, c: Character, entry: dict) -> None:
+        """KAGEMIYA-11.6: an entry read after the roll (a defence's ``after_roll``, an attack's
+        ``react``) declares only re-roll 令呪, paid by the character or its master."""
+        for key in ("use", "doubling"):
+            if key in entry:
+                self.at(where + (key,), say("kagemiya.after_roll_declares", key=key))
+        if not entry.get("command_spells"):
+            self.at(where, say("kagemiya.after_roll_empty"))
+        for k, kid in enumerate(entry.get("command_spells", [])):
+            kind = self.kinds.get(kid)
+            if kind is None or kind.effect != "reroll":
+                kinds = {k_id: x.name for k_id, x in self.kinds.items() if x.effect == "reroll"}
+                self.at(where + ("command_spells", k), say("kagemiya.not_a_reroll", kid=kid, kinds=_list(kinds)))
+            elif c.kind == "servant" and c.master is None:
+                self.at(where + ("command_spells", k), say("kagemiya.no_master_to_pay", cid=c.id))
+        self.condition(where, c, {**entry, "after_roll": True})
 
     def action(self, where: tuple, sid: str, act: dict, ambush: bool) -> None:
         c = self.own(where + ("actor",), act["actor"], sid)
@@ -316,7 +358,7 @@ class _TurnChecker:
             return
         do = act["do"]
         if do == "pass":
-            for key in ("target", "support", "use", "command_spells", "doubling"):
+            for key in ("target", "support", "use", "command_spells", "doubling", "react"):
                 if key in act:
                     self.at(where + (key,), say("kagemiya.pass_has", key=key))
             return
@@ -326,7 +368,7 @@ class _TurnChecker:
         if do == "escape":
             if ambush:
                 self.at(where + ("do",), say("kagemiya.escape_in_ambush"))
-            for key in ("target", "support"):
+            for key in ("target", "support", "react"):
                 if key in act:
                     self.at(where + (key,), say("kagemiya.escape_has", key=key))
             self.declared(where, c, act, ("escape",))
@@ -349,11 +391,15 @@ class _TurnChecker:
                             and check in r.on] + [1])
                 if len(named) > room:
                     self.at(where + ("target",), say("kagemiya.too_many_targets", n=len(named), room=room))
+                if "react" in act:  # KAGEMIYA-11.6: one roll faces every defence
+                    self.at(where + ("react",), say("kagemiya.react_several_targets"))
         for j, sup in enumerate(act.get("support", [])):
             s = self.own(where + ("support", j), sup, sid)
             if s is not None and s.id == c.id:
                 self.at(where + ("support", j), say("kagemiya.self_support"))
         self.declared(where, c, act, (check,))
+        for j, entry in enumerate(act.get("react", [])):  # KAGEMIYA-11.6: the attacker's re-roll
+            self.rerolls(where + ("react", j), c, entry)
         # KAGEMIYA-5.5 / 7.2
         if ambush and do != "ambush" and self.opts["ambush_phase_attacks"] == "ambush_only":
             self.at(where + ("do",), say("kagemiya.ambush_phase_only_ambush"))

@@ -9,7 +9,9 @@ A line begins with a character's name (or with a heading word and then the name)
     援護      青葉慎也：援護→ランサー（ランサーのこの巡の攻撃に）
     逃走・待機 セイバー：逃走（直感） · セイバー：待機
     防御指示   防御：セイバー（対魔力）／攻撃25以上なら令呪（補正） · セイバー：防御時 対魔力 ·
-              HP10以下なら… · 魔術攻撃なら…
+              HP10以下なら… · 魔術攻撃なら… · 攻撃者の筋力4以上なら… · 令呪2画以上なら… ·
+              受けるダメージ5以上なら令呪（振り直し） (read after the defence roll)
+    攻撃側の対応 セイバー：物理攻撃→ランサー／与えるダメージ3以下なら令呪（振り直し） (after seeing the defence)
     逃走阻止   逃走阻止：セイバー（他の陣営が逃走するときの判定者）
     令呪だけ   赤城真澄：令呪（回復）→セイバー · 赤城真澄：令呪（宝具回復） (判定の外で使う令呪)
     脱落時     サーヴァント脱落時：保護（または 続行）
@@ -71,7 +73,7 @@ class Item:
     line: Line
     fields: dict[str, Any] = field(default_factory=dict)
     declared: list[tuple[str, str, Line]] = field(default_factory=list)  # (what, text as written, line)
-    entries: list[dict] = field(default_factory=list)  # defense: [{if, declared}]
+    entries: list[dict] = field(default_factory=list)  # defense, an attack's reaction: [{if, declared}]
 
 
 @dataclass
@@ -112,7 +114,7 @@ def _declare(fields: dict, what: str, text: str, entry: Entry) -> None:
     found = (what, text.strip(), _line_of(entry, text))
     if item is None or item.kind == "support_for":
         _post(fields).pending.append(found)
-    elif item.kind == "defense":
+    elif item.kind == "defense" or item.entries:  # an attack's reaction takes what follows it (KAGEMIYA-11.6)
         item.entries[-1]["declared"].append(found)
     else:
         item.declared.append(found)
@@ -199,11 +201,24 @@ def _support_of(fields, m, entry, ctx):
 
 def _condition(fields, m, entry, ctx):
     item = _current(fields)
+    g = m.groupdict()
+    if item is not None and item.kind == "action" and item.fields.get("do") in ATTACKS and g.get("damage"):
+        # 「物理攻撃→ランサー／ダメージ3以下なら令呪（振り直し）」: the attacker's reaction (KAGEMIYA-11.6)
+        item.entries.append({"if": _damage_condition(g), "declared": []})
+        return
     if item is None or item.kind != "defense":
         ctx.problem(_line_of(entry, m.group(0)), "kagemiya.import_condition_alone", text=m.group(0).strip())
         return
     g = m.groupdict()
-    if g.get("total"):
+    after_roll = bool(g.get("damage"))
+    if g.get("astat"):
+        stat = next(k for k, v in STAT_WORDS.items() if v == g["astat"])
+        cond = {"of": "attacker", "attr": stat, "at_least" if g["astat_op"] == "以上" else "at_most": int(g["astat_n"])}
+    elif g.get("spells"):
+        cond = {"of": "self", "attr": "command_spells", "at_least": int(g["spells"])}
+    elif after_roll:
+        cond = _damage_condition(g)
+    elif g.get("total"):
         cond = {"of": "attack", "attr": "total", "at_least": int(g["total"])}
     elif g.get("hp"):
         cond = {"of": "self", "attr": "hp", "at_most": int(g["hp"])}
@@ -214,6 +229,13 @@ def _condition(fields, m, entry, ctx):
         last["if"] = cond
     else:
         item.entries.append({"if": cond, "declared": []})
+        last = item.entries[-1]
+    if after_roll:
+        last["after_roll"] = True
+
+
+def _damage_condition(g: dict) -> dict:
+    return {"of": "damage", "attr": "amount", "at_least" if g["damage_op"] == "以上" else "at_most": int(g["damage"])}
 
 
 def _spell(fields, m, entry, ctx):
@@ -267,7 +289,11 @@ def _nothing(fields, m, entry, ctx):
 _r = rule
 
 
-CONDITION = (rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成値)\s*(?:が)?\s*)?(?P<total>\d+)\s*以上|"
+CONDITION = (rf"(?:攻撃者|攻撃側|相手)\s*の?\s*(?P<astat>{'|'.join(STAT_WORDS.values())})\s*(?:が)?\s*(?P<astat_n>\d+)\s*"
+             rf"(?P<astat_op>以上|以下)|"  # KAGEMIYA-5.14: 攻撃者の筋力4以上
+             rf"令呪\s*(?:の残り|残り)?\s*(?:が)?\s*(?P<spells>\d)\s*画\s*以上(?:\s*残って(?:いれば|いるなら))?|"
+             rf"(?:受ける|被|与える)?ダメージ\s*(?:が)?\s*(?P<damage>\d+)\s*(?P<damage_op>以上|以下)|"  # KAGEMIYA-11.6
+             rf"(?:(?:相手の)?(?:攻撃|攻撃値|達成値|攻撃の達成値)\s*(?:が)?\s*)?(?P<total>\d+)\s*以上|"
              rf"(?:HP|体力)\s*(?:が)?\s*(?P<hp>\d+)\s*以下|(?:{ATTACK})(?:攻撃)?\s*(?:なら|には|に対して|の時|のとき|時)")
 USED = rf"(?:\s*(?:を)?(?:使用|発動|宣言)(?:して|し)?)?(?:\s*で(?=\s*(?:{ATTACK_ANY}|先手|逃走)))?"
 DECLARATION_RULES = (
@@ -374,14 +400,15 @@ def _in_section(line: Line, kind: str, ctx: ImportContext) -> Line:
     return Line(line.no, line.raw, f"{m.group(1)}:{_HEAD_WORD[kind]} {line.text[m.end():]}", line.number)
 
 
-def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: str | None, ctx: ImportContext
-                      ) -> dict[str, list[str]]:
-    """The ids of what an item declares, each named as the character's own."""
+def _resolve_declared(item: Item, declared: list[tuple[str, str, Line]], check: str | None, ctx: ImportContext,
+                      *, rerolls: bool = False) -> dict[str, list[str]]:
+    """The ids of what an item declares, each named as the character's own (``rerolls``: an
+    attack's reaction, which names re-roll 令呪 only)."""
     setup = ctx.setup
     character = setup.get("characters", {}).get(item.who, {})
     name = ctx.characters.names[item.who]
     out: dict[str, list[str]] = {}
-    spells = _spells_for(item, ctx)
+    spells = _spells_for(item, ctx, rerolls)
     for what, text, line in declared:
         if what == "command_spell":
             kind, count = text.split("#")
@@ -436,14 +463,16 @@ def _spell_effects(ctx: ImportContext) -> dict[str, str | None]:
     return {k: v.effect for k, v in parse_spell_kinds(listed if isinstance(listed, list) else None).items()}
 
 
-def _spells_for(item: Item, ctx: ImportContext) -> dict[str, list[str]]:
+def _spells_for(item: Item, ctx: ImportContext, rerolls: bool = False) -> dict[str, list[str]]:
     """The 令呪 kinds (by names) a clause may name: those acting on their own for a 令呪 used alone,
     the check kinds (and, in a standing order, the redirect) otherwise."""
     effects = _spell_effects(ctx)
-    if item.kind == "action" and item.fields.get("do") == "command_spell":
-        wanted = {"heal", "swap_row", "restore_noble_phantasm"}
-    else:
-        wanted = {None, "redirect"} if item.kind == "defense" else {None}
+    if rerolls:
+        wanted = {"reroll"}
+    elif item.kind == "action" and item.fields.get("do") == "command_spell":
+        wanted = {"heal", "swap_row", "restore_noble_phantasm", "suicide"}
+    else:  # a standing order: the redirect too, and a re-roll read after the roll (KAGEMIYA-11.6)
+        wanted = {None, "redirect", "reroll"} if item.kind == "defense" else {None}
     return {k: ns for k, ns in spell_kind_names(ctx.setup).items() if effects.get(k, None) in wanted}
 
 
@@ -453,7 +482,7 @@ def _spells_alone(pending: list[tuple[str, str, Line]], ctx: ImportContext) -> b
     names = spell_kind_names(ctx.setup)
     for what, text, _ in pending:
         found = exact(text.split("#")[0], names) if what == "command_spell" else None
-        if found is None or effects.get(found) in (None, "redirect"):
+        if found is None or effects.get(found) in (None, "redirect", "reroll"):
             return False
     return True
 
@@ -511,6 +540,10 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
             elif item.fields["do"] == "command_spell" and "target" in item.fields:
                 act["target"] = item.fields["target"]
             act.update(_resolve_declared(item, item.declared, _check_of(item), ctx))
+            reacts = [{"if": e["if"], **_resolve_declared(item, e["declared"], None, ctx, rerolls=True)}
+                      for e in item.entries]
+            if reacts:
+                act["react"] = reacts
             if act["do"] == "pass" and len(act) > 2:
                 ctx.problem(item.line, "kagemiya.import_pass_declares", name=name)
             actions.append((item, act))
@@ -523,7 +556,8 @@ def read(lines: list[Line], ctx: ImportContext) -> tuple[str | None, dict[str, A
                 if e["if"] is not None and not got:
                     ctx.problem(item.line, "kagemiya.import_condition_empty", name=name)
                 if got:
-                    orders.append(({"if": e["if"]} if e["if"] is not None else {}) | got)
+                    orders.append(({"after_roll": True} if e.get("after_roll") else {})
+                                  | ({"if": e["if"]} if e["if"] is not None else {}) | got)
             if orders:
                 ctx.located.setdefault(("defense", item.who), item.line)
                 defense = sub.setdefault("defense", {})

@@ -39,8 +39,11 @@ DEFAULT_SPELL_KINDS = (
     {"id": "swap_row", "name": "令呪（前後入れ替え）", "cost": 1, "effect": "swap_row"},
     {"id": "restore", "name": "令呪（宝具回復）", "cost": 2, "effect": "restore_noble_phantasm"},
     {"id": "redirect", "name": "令呪（身代わり）", "cost": 1, "effect": "redirect"},
+    # KAGEMIYA-11.6 / 11.7: the parent's re-roll (once, with up to +3) and 自害
+    {"id": "reroll", "name": "令呪（振り直し）", "cost": 1, "effect": "reroll", "modifier": 3},
+    {"id": "suicide", "name": "令呪（自害）", "cost": 1, "effect": "suicide"},
 )
-SPELL_EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect")
+SPELL_EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect", "reroll", "suicide")
 HEAL_AMOUNT = 30  # the parent's 令呪 heals its servant 30 HP
 
 
@@ -94,7 +97,7 @@ class SpellKind:
     cost: int
     on: tuple[str, ...]  # the checks it adds to; none for a kind with an effect
     grant: Grant
-    effect: str | None = None  # KAGEMIYA-11: heal | swap_row | restore_noble_phantasm | redirect
+    effect: str | None = None  # KAGEMIYA-11: heal | swap_row | restore_noble_phantasm | redirect | reroll | suicide
     amount: int = 0  # heal: HP given back
 
 
@@ -141,6 +144,11 @@ class Character:
 
     def left(self, r: Resource) -> int | None:
         return None if r.uses is None else r.uses - self.used.get(r.id, 0)
+
+
+def payer_of(c: Character, characters: dict[str, Character]) -> Character | None:
+    """Who pays a 令呪 declared for ``c`` (KAGEMIYA-1.6): itself when a master, else its master."""
+    return c if c.kind == "master" else characters.get(c.master or "")
 
 
 def servant_of(master: Character, characters: dict[str, Character]) -> Character | None:

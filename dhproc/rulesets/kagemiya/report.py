@@ -48,6 +48,12 @@ T = Catalog({
     "def_pool": ("　防御：{name} {type}　{pool}", "  defence: {name} {type}   {pool}"),
     "used": ("　　使用：{items}", "    using: {items}"),
     "order_if": ("　防御指示{n}：{facts} {mark}", "  defence order {n}: {facts} {mark}"),
+    "order_if_after": ("　防御指示{n}（防御判定の後）：{facts} {mark}", "  defence order {n} (after the defence roll): {facts} {mark}"),
+    "order_if_react": ("　攻撃側の対応{n}（防御判定を見て）：{facts} {mark}",
+                       "  attacker's reaction {n} (seeing the defence): {facts} {mark}"),
+    "reroll": ("　{who}：{spell}で{check}を振り直す（令呪 残り{left}）", "  {who}: {spell} re-rolls the {check} ({left} 令呪 left)"),
+    "spell_suicide": ("{who}：{spell}→{servant}は自害する（令呪 残り{left}）",
+                      "{who}: {spell} → {servant} takes its own life ({left} 令呪 left)"),
     "passed": ("　　《{name}》は{check}には使えない", "    《{name}》 does not apply to {check}"),
     "hit": ("　→ {a}＞{d}：{damage}ダメージ", "  → {a} > {d}: {damage} damage"),
     "no_hit": ("　→ {a}≦{d}：ダメージなし", "  → {a} ≤ {d}: no damage"),
@@ -94,7 +100,8 @@ WORDS = {
            "master": "マスター", "front": "前衛", "back": "後衛", "attack": "攻撃", "fighting": "",
            "escaped": "逃走", "out": "全滅", "eliminated_state": "脱落", "protected_state": "保護",
            "support_action": "援護", "total": "達成値", "dice": "ダイス数", "type": "種類", "hp": "HP",
-           "max_hp": "最大HP"},
+           "max_hp": "最大HP", "attacker": "攻撃者", "kind": "種別", "command_spells": "令呪の残り",
+           "defense": "防御", "damage": "受けるダメージ", "amount": "", "uses_left": "残り使用回数"},
     "en": {"strength": "STR", "endurance": "END", "agility": "AGI", "mana": "MAG", "luck": "LUK",
            "noble_phantasm": "NP", "support": "support", "physical": "physical attack", "magical": "magical attack",
            "ambush": "surprise attack", "pass": "action", "physical_defense": "physical defence", "magical_defense": "magical defence",
@@ -104,7 +111,8 @@ WORDS = {
            "master": "master", "front": "front", "back": "back", "attack": "attack", "fighting": "",
            "escaped": "escaped", "out": "out", "eliminated_state": "out", "protected_state": "protected",
            "support_action": "support", "total": "total", "dice": "dice", "type": "type", "hp": "HP",
-           "max_hp": "max HP"},
+           "max_hp": "max HP", "attacker": "attacker", "kind": "kind", "command_spells": "令呪 left",
+           "defense": "defence", "damage": "damage about to be taken", "amount": "", "uses_left": "uses left"},
 }
 REASONS = {
     "ja": {"out_of_battle": "戦闘にいない", "back_row": "後衛", "no_action_left": "行動回数なし",
@@ -116,7 +124,7 @@ REASONS = {
            "supported_this_round": "この巡に援護したため", "one_noble_phantasm": "1回の判定に宝具は1つまで",
            "front_would_empty": "前衛がいなくなる", "nothing_to_restore": "戻す宝具の使用回数がない",
            "no_servant": "サーヴァントが戦闘にいない", "battle_over": "決着がついた",
-           "side_escaped": "陣営が逃走済み", "side_out": "陣営が脱落済み"},
+           "side_escaped": "陣営が逃走済み", "side_out": "陣営が脱落済み", "command_spell": "令呪による自害"},
     "en": {"out_of_battle": "not in the battle", "back_row": "back row", "no_action_left": "no action left",
            "turn_ended": "turn ended by a failed escape", "target_out_of_battle": "target not in the battle",
            "target_in_back_row": "target in the back row", "no_front": "nobody in front",
@@ -127,7 +135,8 @@ REASONS = {
            "supported_this_round": "it gave 援護 this round", "one_noble_phantasm": "one 宝具 per check",
            "front_would_empty": "it would leave nobody in front", "nothing_to_restore": "no 宝具 use to give back",
            "no_servant": "no servant in the battle", "battle_over": "the battle is decided",
-           "side_escaped": "its 陣営 has escaped", "side_out": "its 陣営 is out"},
+           "side_escaped": "its 陣営 has escaped", "side_out": "its 陣営 is out",
+           "command_spell": "its master's 令呪 of 自害"},
 }
 HEADERS = {
     "ja": ["陣営", "名前", "種別", "列", "筋力", "耐久", "敏捷", "魔力", "幸運", "宝具", "HP", "令呪"],
@@ -374,10 +383,13 @@ class Renderer:
         elif k == "support":
             self.buf.append(t("support", name=self.name(e["actor"]), stat=w[e["stat"]], dice=e["dice"]))
         elif k == "standing_order":
-            facts = "、".join(f"{w['attack'] if f['of'] == 'attack' else self.name(e['character'])}"
-                             f"{'の' if self.lang == 'ja' else ' '}{w[f['attr']]} {f['value']}"
+            facts = "、".join(f"{self.fact_subject(e['character'], f)} {f['value']}"
                              f"{OPS[f['op']][0]}{f['operand']}" for f in e["facts"])
-            self.buf.append(t("order_if", n=e["entry"] + 1, facts=facts, mark="○" if e["holds"] else "×"))
+            key = {"after_roll": "order_if_after", "react": "order_if_react"}.get(e.get("stage"), "order_if")
+            self.buf.append(t(key, n=e["entry"] + 1, facts=facts, mark="○" if e["holds"] else "×"))
+        elif k == "reroll":
+            self.buf.append(t("reroll", who=self.name(e["character"]), spell=self.kinds[e["command_spell"]].name,
+                              check=w[e["check"]], left=e["left"]))
         elif k == "passed_over":
             self.passed(e)
         elif k == "command_spell":
@@ -413,6 +425,15 @@ class Renderer:
         elif k == "cancel":
             self.cancel(e)
 
+    def fact_subject(self, cid: str, f: dict) -> str:
+        """What a condition read, in words: 攻撃の達成値, セイバーのHP, 攻撃者の筋力, 《名》の残り使用回数."""
+        of, attr, w = f["of"], f["attr"], self.w
+        if of == "uses_left":
+            name = self.t("secret") if (cid, attr) in self.hidden else f"《{self.chars[cid].resources[attr].name}》"
+            return name + ("の" if self.lang == "ja" else " ") + w["uses_left"]
+        who = self.name(cid) if of == "self" else w[of]
+        return who + (("の" if self.lang == "ja" else " ") + w[attr] if w[attr] else "")
+
     def claim(self, claim: list[int]) -> str:
         """KAGEMIYA-3.2: a first-move claim, shown after the 陣営 that made it."""
         if not claim[0]:
@@ -433,6 +454,8 @@ class Renderer:
                 "servant": self.name(e["target"]), "left": e["left"]}
         if e["effect"] == "heal":
             self.buf.append(self.t("spell_heal", **head, before=e["before"], after=e["after"]))
+        elif e["effect"] == "suicide":
+            self.buf.append(self.t("spell_suicide", **head))
         elif e["effect"] == "swap_row":
             self.buf.append(self.t("spell_swap_row", **head, row=self.w[e["row"]]))
         else:

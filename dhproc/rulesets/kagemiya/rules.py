@@ -16,9 +16,9 @@ from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from . import rolls, standing
-from .checks import DEFENSE_VOCABULARY
-from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, servant_of,
-                    targets_of)
+from .checks import condition_vocabulary
+from .model import (ATTACKS, CHECK_STAT, FIRST_MOVE_KIND, Character, Declared, KagemiyaState, Pool, payer_of,
+                    servant_of, targets_of)
 
 
 @dataclass
@@ -230,7 +230,9 @@ class Battle:
             reason = ("out_of_battle" if not s.in_battle(m) else "no_command_spells_left" if m.command_spells < k.cost
                       else "target_out_of_battle" if not s.in_battle(sv) else None)
             what: dict[str, Any] = {}
-            if reason is None and k.effect == "heal":
+            if reason is None and k.effect == "suicide":
+                pass  # KAGEMIYA-11.7: nothing to weigh; the servant drops out below
+            elif reason is None and k.effect == "heal":
                 what = {"before": sv.hp, "after": min(sv.max_hp, sv.hp + k.amount)}
             elif reason is None and k.effect == "swap_row":
                 row = "back" if sv.row == "front" else "front"
@@ -247,7 +249,10 @@ class Battle:
                 continue
             m.command_spells -= k.cost
             ctx.emit("command_spell", **head, effect=k.effect, cost=k.cost, left=m.command_spells, **what)
-            if k.effect == "heal":
+            if k.effect == "suicide":
+                self.drop(sv, "command_spell")
+                self.check_end()
+            elif k.effect == "heal":
                 sv.hp = what["after"]
             elif k.effect == "swap_row":
                 sv.row = what["row"]
@@ -337,7 +342,7 @@ class Battle:
             if why_not[t.id] is not None:  # fell, with an earlier target, before its turn came
                 cancel(t)
                 continue
-            self.defend(sid, a, t, kind, atk, pool, alone=not several)
+            self.defend(sid, a, t, kind, atk, pool, alone=not several, react=act.get("react", []))
 
     def out_of_reach(self, t: Character) -> str | None:
         """KAGEMIYA-5.2: why ``t`` cannot be attacked now (out of the battle, or in the back row in a
@@ -368,22 +373,32 @@ class Battle:
             ctx.emit("support", side=sid, actor=sup.id, to=a.id, stat=stat, dice=sup.stats[stat])
         return support
 
-    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool, *, alone: bool) -> None:
+    def defend(self, sid: str, a: Character, t: Character, kind: str, atk: int, pool: Pool, *, alone: bool,
+               react: list[dict] = ()) -> None:
         """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage;
-        KAGEMIYA-11.5: a master's 令呪 may turn a single-target attack to its servant first."""
+        KAGEMIYA-11.5: a master's 令呪 may turn a single-target attack to its servant first;
+        KAGEMIYA-11.6: after the defence roll, the defender's and then the attacker's re-roll."""
         check_d = ATTACKS[kind][1]
-        orders = self.standing_orders(t, kind, atk, pool)
+        orders = self.standing_orders(t, kind, atk, pool, a)
         redirect = next((kid for kid in orders.command_spells if self.s.spell_kinds[kid].effect == "redirect"), None)
         if redirect is not None and alone:
             to = self.redirected(t, redirect)
             if to is not None:
                 t = to
-                orders = self.standing_orders(t, kind, atk, pool)
+                orders = self.standing_orders(t, kind, atk, pool, a)
         if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
             check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
                             and t.left(r) != 0), check_d)
         dpool = self.build_pool(t, check_d, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
+        after = [(j, e) for j, e in enumerate(self.orders(t.side).get("defense", {}).get(t.id, [])) if e.get("after_roll")]
+        facts = self.facts(t, a, kind, atk, pool, dfn)
+        again = self.reroll_by(t, after, facts, dpool, stage="after_roll", attacker=a.id)
+        dfn = dfn if again is None else again
+        if alone and react:  # the attacker sees the defence (KAGEMIYA-11.6: single-target attacks only)
+            facts = self.facts(a, a, kind, atk, pool, dfn)
+            again = self.reroll_by(a, list(enumerate(react)), facts, pool, stage="react", target=t.id)
+            atk = atk if again is None else again
         damage = rolls.attack_damage(atk, dfn)  # KAGEMIYA-5.6
         self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
                       damage=damage)
@@ -403,23 +418,65 @@ class Battle:
         self.ctx.emit("redirect", character=m.id, to=sv.id, command_spell=kid, cost=k.cost, left=m.command_spells)
         return sv
 
-    def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool) -> Declared:
-        """KAGEMIYA-5.7: the defender's standing orders whose condition holds, merged in order."""
+    def standing_orders(self, t: Character, kind: str, atk: int, pool: Pool, a: Character) -> Declared:
+        """KAGEMIYA-5.7, 5.14: the defender's standing orders whose condition holds, merged in order
+        (those read after the roll wait for it, KAGEMIYA-11.6)."""
         entries = self.orders(t.side).get("defense", {}).get(t.id, [])
-        facts_of = {"attack": {"total": atk, "dice": pool.dice, "type": kind},
-                    "self": {"hp": t.hp, "max_hp": t.max_hp}}
+        facts = self.facts(t, a, kind, atk, pool)
         merged: dict[str, list[str]] = {"use": [], "command_spells": [], "doubling": []}
         for j, entry in enumerate(entries):
-            if "if" in entry:
-                cond, _ = parse_condition(entry["if"], DEFENSE_VOCABULARY)
-                verdict = holds(cond, lambda subj, attr: facts_of.get(subj, {}).get(attr))
-                self.ctx.emit("standing_order", character=t.id, entry=j, holds=verdict.holds,
-                              facts=[f.to_json() for f in verdict.facts])
-                if not verdict.holds:
-                    continue
+            if entry.get("after_roll") or not self.order_holds(t, j, entry, facts):
+                continue
             for key in merged:
                 merged[key] += entry.get(key, [])
         return Declared.of(merged)
+
+    def facts(self, c: Character, a: Character, kind: str, atk: int, pool: Pool, dfn: int | None = None
+              ) -> dict[str, dict[str, Any]]:
+        """What a condition of ``c``'s order reads (KAGEMIYA-5.7, 5.14; after the roll, 11.6)."""
+        payer = payer_of(c, self.s.characters)
+        out: dict[str, dict[str, Any]] = {
+            "attack": {"total": atk, "dice": pool.dice, "type": kind},
+            "self": {"hp": c.hp, "max_hp": c.max_hp,
+                     "command_spells": payer.command_spells if payer is not None and not payer.eliminated else 0},
+            "attacker": {**a.stats, "hp": a.hp, "max_hp": a.max_hp, "kind": a.kind},
+            "uses_left": {rid: c.left(r) for rid, r in c.resources.items() if r.uses is not None}}
+        if dfn is not None:
+            out.update(defense={"total": dfn}, damage={"amount": max(0, atk - dfn)})
+        return out
+
+    def order_holds(self, c: Character, j: int, entry: dict, facts: dict, stage: str | None = None) -> bool:
+        """Whether entry ``j`` of ``c``'s orders applies; its condition's facts are logged."""
+        if "if" not in entry:
+            return True
+        cond, _ = parse_condition(entry["if"], condition_vocabulary(c, after_roll=stage is not None))
+        verdict = holds(cond, lambda subj, attr: facts.get(subj, {}).get(attr))
+        self.ctx.emit("standing_order", character=c.id, entry=j, holds=verdict.holds,
+                      facts=[f.to_json() for f in verdict.facts], **({"stage": stage} if stage else {}))
+        return verdict.holds
+
+    def reroll_by(self, c: Character, entries: list[tuple[int, dict]], facts: dict, pool: Pool, *, stage: str,
+                  **about: Any) -> int | None:
+        """KAGEMIYA-11.6: the first of ``entries`` that holds re-rolls ``pool`` once with its re-roll
+        令呪 (paid as any 令呪, KAGEMIYA-1.6; its modifier added); the new total, or None."""
+        s, ctx = self.s, self.ctx
+        for j, entry in entries:
+            if not self.order_holds(c, j, entry, facts, stage):
+                continue
+            for kid in entry.get("command_spells", []):
+                k, payer = s.spell_kinds[kid], payer_of(c, s.characters)
+                if payer is None or payer.eliminated or payer.command_spells < k.cost:
+                    ctx.emit("cancel", character=c.id, command_spell=kid, check=pool.check,
+                             reason="no_master" if payer is None or payer.eliminated else "no_command_spells_left")
+                    continue
+                payer.command_spells -= k.cost
+                ctx.emit("reroll", character=c.id, command_spell=kid, check=pool.check, payer=payer.id, cost=k.cost,
+                         left=payer.command_spells, stage=stage)
+                again = Pool(pool.check, pool.stat, pool.stat_value, pool.multiplier, pool.parts + [
+                    {"part": "command_spell", "id": kid, "name": k.name, "payer": payer.id, "cost": k.cost,
+                     "left": payer.command_spells, **_grant(k.grant)}])
+                return self.roll(again, c, "reroll", **about)
+        return None
 
     # ------------------------------------------------------------------ pools
 
@@ -464,7 +521,7 @@ class Battle:
             if check not in k.on:
                 ctx.emit("passed_over", character=c.id, command_spell=kid, check=check)
                 continue
-            payer = c if c.kind == "master" else s.characters.get(c.master or "")
+            payer = payer_of(c, s.characters)
             if payer is None or payer.eliminated or payer.command_spells < k.cost:
                 ctx.emit("cancel", character=c.id, command_spell=kid, check=check,
                          reason="no_master" if payer is None or payer.eliminated else "no_command_spells_left")

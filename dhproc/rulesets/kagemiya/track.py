@@ -52,6 +52,8 @@ def apply(state: KagemiyaState, e: dict) -> None:
         _command_spell(state, e)
     elif k == "redirect":
         chars[e["character"]].command_spells = e["left"]
+    elif k == "reroll":  # KAGEMIYA-11.6: the re-roll's check that follows spends nothing else
+        chars[e["payer"]].command_spells = e["left"]
     elif k == "damage":
         chars[e["target"]].hp = e["after"]
     elif k == "eliminated":
@@ -81,12 +83,12 @@ def _spent(state: KagemiyaState, e: dict) -> None:
 
 
 def _command_spell(state: KagemiyaState, e: dict) -> None:
-    """KAGEMIYA-11.2-11.4: a 令呪 used on its own, on the master's servant."""
+    """KAGEMIYA-11.2-11.4, 11.7: a 令呪 used on its own, on the master's servant."""
     state.characters[e["actor"]].command_spells = e["left"]
     servant = state.characters[e["target"]]
     if e["effect"] == "heal":
         servant.hp = e["after"]
     elif e["effect"] == "swap_row":
         servant.row = e["row"]
-    else:  # restore_noble_phantasm
+    elif e["effect"] == "restore_noble_phantasm":  # (suicide: its eliminated event follows)
         servant.used[e["resource"]] -= 1

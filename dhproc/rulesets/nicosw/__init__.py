@@ -75,6 +75,8 @@ class NicoswRuleset(Ruleset):
                 entry["parts"] = {p.id: {"hp": p.hp, "max_hp": p.max_hp, "removed": p.removed} for p in c.parts}
             else:
                 entry["hp"], entry["max_hp"] = c.parts[0].hp, c.parts[0].max_hp
+            if c.max_mp is not None:  # NICOSW-8.7: only a character with MP has the keys
+                entry["mp"], entry["max_mp"] = c.mp, c.max_mp
             chars[c.id] = entry
         return {
             "first": state.first,

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.effects import Clocks, Effect
 
 # What a setup states about a battle under way; the rest of a character entry is its base values.
-STATE_KEYS = ("at", "current_hp", "prone", "knocked_out", "dead", "off_map", "identified", "engaged", "equipped")
+STATE_KEYS = ("at", "current_hp", "current_mp", "prone", "knocked_out", "dead", "off_map", "identified", "engaged", "equipped")
 FLAGS = ("prone", "knocked_out", "dead", "off_map")
 EFFECT_META = ("seq", "kind", "bearer", "clock", "end", "remaining", "source", "removable", "user_side", "bearer_side")
 
@@ -56,6 +56,8 @@ def _character(base: dict, now: dict) -> dict:
                 part["current_hp"] = hp
     elif now["hp"] != base["hp"]:
         c["current_hp"] = now["hp"]
+    if "mp" in now and now["mp"] != base["mp"]:  # NICOSW-8.7
+        c["current_mp"] = now["mp"]
     return c
 
 

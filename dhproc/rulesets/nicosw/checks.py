@@ -8,7 +8,8 @@ from ...engine.roster import parse_characters
 from ...errors import Problem
 from ...messages import default_lang, say
 from ...names import did_you_mean
-from .model import Character, MapSpec, distance, parse_character, square_of
+from ...engine.conditions import parse as parse_condition
+from .model import END_VOCABULARY, Character, MapSpec, distance, parse_character, square_of
 
 # NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.
 MAIN_ONLY = ("melee", "ranged", "full_move", "retreat", "check")
@@ -109,6 +110,8 @@ def check_match(match: Any) -> list[Problem]:
             at(("effects", i, "source", "by"), say("nicosw.unknown_character", id=by, hint=_hint(by, chars.values())))
         if e["bearer"] not in chars:
             at(("effects", i, "bearer"), say("nicosw.unknown_character", id=e["bearer"], hint=_hint(e["bearer"], chars.values())))
+        for path, msg in parse_condition(e["end_if"], END_VOCABULARY)[1] if "end_if" in e else ():  # NICOSW-3.10
+            at(("effects", i, "end_if") + path, msg)
         if e["side"] not in sides:
             at(("effects", i, "side"), say("nicosw.not_a_side", side=e["side"], sides=_sep(sides)))
         elif start is not None:
@@ -282,22 +285,39 @@ def _check_go(turn: Any, where: tuple, c: Character, actions: list[dict], chars:
             if sk.target == "self":
                 continue
         if do in ("melee", "ranged", "skill"):
-            target = a.get("target")
-            t = chars.get(target)
-            if t is None:
-                at((i, "target") if target else (i,), say("nicosw.unknown_character", id=target, hint=_hint(
-                    target, chars.values())) if target else say("nicosw.needs_target"))
-                continue
-            if t.id == c.id and not (do == "skill" and c.skill(a["skill"]).target == "ally"):
-                at((i, "target"), say("nicosw.not_itself"))
-                continue
-            one_part = do != "skill" or c.skill(a["skill"]).target == "enemy_part"
-            if "part" in a:
-                if t.part(a["part"]) is None:
-                    at((i, "part"), say("nicosw.no_part", id=t.id, part=a["part"], hint=_hint(a["part"], t.parts)
-                                        or say("name.known", names=_sep(p.id for p in t.parts))))
-                elif not t.multi:
-                    at((i, "part"), say("nicosw.one_part", id=t.id))
-            elif one_part and t.multi:
-                at((i,), say("nicosw.name_the_part", id=t.id, parts=" / ".join(p.id for p in t.parts)))
+            named = a.get("target")
+            if isinstance(named, list):  # NICOSW-8.9: only a skill with targets: n names several
+                room = c.skill(a["skill"]).targets if do == "skill" else 1
+                if len(named) > room:
+                    at((i, "target"), say("nicosw.too_many_targets", n=len(named), room=room))
+                    continue
+            for j, target in enumerate(named if isinstance(named, list) else [named]):
+                where_t = (i, "target", j) if isinstance(named, list) else (i, "target")
+                problems += _target_problems(turn, where, where_t, i, a, c, chars.get(target), target, chars)
     return problems
+
+
+def _target_problems(turn: Any, where: tuple, where_t: tuple, i: int, a: dict, c: Character, t: Character | None,
+                     target: Any, chars: dict) -> list[Problem]:
+    """NICOSW-6.4, 8.10: an attack's or skill's target exists, is not the actor (but for an ally
+    skill), and names its part when it must."""
+    do = a["do"]
+
+    def problem(rel: tuple, msg: str) -> list[Problem]:
+        return [turn.problem(where + rel, msg)]
+
+    if t is None:
+        return problem(where_t if target else (i,), say("nicosw.unknown_character", id=target, hint=_hint(
+            target, chars.values())) if target else say("nicosw.needs_target"))
+    if t.id == c.id and not (do == "skill" and c.skill(a["skill"]).target in ("ally", "ally_part")):
+        return problem(where_t, say("nicosw.not_itself"))
+    one_part = do != "skill" or c.skill(a["skill"]).one_part
+    if "part" in a:
+        if t.part(a["part"]) is None:
+            return problem((i, "part"), say("nicosw.no_part", id=t.id, part=a["part"], hint=_hint(a["part"], t.parts)
+                                            or say("name.known", names=_sep(p.id for p in t.parts))))
+        if not t.multi:
+            return problem((i, "part"), say("nicosw.one_part", id=t.id))
+    elif one_part and t.multi:
+        return problem((i,), say("nicosw.name_the_part", id=t.id, parts=" / ".join(p.id for p in t.parts)))
+    return []

@@ -7,7 +7,7 @@ A post is one side's: lines for the side, and one entry per character (its name,
     降参
     リア：補助 通常移動→5／主 遠距離攻撃→ゴブリン
     ゴード：5へ移動、ゴブリンに近接攻撃 · 遠距離攻撃→オーガ（頭部） · オーガの頭部に近接攻撃
-    リア：《エネルギー・ボルト》→ゴブリン · スキル：エネルギー・ボルト→ゴブリン
+    リア：《エネルギー・ボルト》→ゴブリン · スキル：エネルギー・ボルト→ゴブリン · 《マルチ・ボルト》→ゴブリン&コボルド
     ゴブリン：退却判定／警戒移動→11 · 全力移動→9 · マップ外へ離脱（13側） · 起き上がる
     ゴード：ダガーに持ち替え · 精神抵抗判定（目標値12） · その他：合言葉を唱える · 「逃がすか！」
     オーガ：13に再登場 · 待機
@@ -34,7 +34,7 @@ SQ = rf"(?:{GRID}|(?<![A-Za-z0-9_])\d{{1,3}}(?!\d)(?:\s*マス目)?)"
 NOT_SLOT = r"(?!(?:補助|主)(?:動作|行動)?\))"  # （補助）（主） after an action name its slot
 NAME = r"[^\s/、,;。:→>()「」《》【】&]+?"
 TARGET = rf"(?P<target>{NAME})(?:\s*\({NOT_SLOT}(?P<part>[^)]+)\))?"
-END = r"(?=$|[\s/、,;。(]|を|に|へ|で)"
+END = r"(?=$|[\s/、,;。(&]|を|に|へ|で)"
 OFF = r"(?:マップ外|場外|off)"
 EDGE = rf"(?:\s*\({NOT_SLOT}(?P<edge>[^)]+)\))?"
 TO = r"(?:\s*(?:へ|に|まで))?"
@@ -216,6 +216,18 @@ def _skill(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     _add(fields, action)
 
 
+def _and_target(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """《マルチ・ボルト》→ゴブリン&コボルド: one more target of the skill before it (NICOSW-8.9)."""
+    last = (fields.get("actions") or [None])[-1]
+    if last is None or last.get("do") != "skill" or "target" not in last:
+        ctx.problem(entry.lines[0], "nicosw.import_and_target", text=m.group(0).strip())
+        return
+    more: dict[str, Any] = {}
+    if _target(fields, m, entry, ctx, more):
+        targets = last["target"] if isinstance(last["target"], list) else [last["target"]]
+        last["target"] = targets + [more["target"]]
+
+
 def _quoted(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     """「…」: the character's skill when it is exactly one's name, else words spoken (free)."""
     text = m.group("q")
@@ -312,6 +324,7 @@ RULES = (
                      rf"{USE}{AIM}{USE}", _skill),
     _r("skill_ja", rf"{TARGET}\s*(?:に|へ)\s*(?:《(?P<s1>[^》]+)》|【(?P<s2>[^】]+)】){USE}", _skill),
     _r("quoted", rf"「(?P<q>[^」]+)」{USE}{AIM}{USE}", _quoted),
+    _r("and_target", rf"&\s*{TARGET}{END}", _and_target),
     _r("stand", r"(?:起き上がる|起き上がり|起き上がって|起きあがる|起き上がります|起立|立ち上がる|stand)", _simple("stand")),
     _r("switch", rf"(?:武器\s*(?:を)?\s*)?(?:持ち替え|持ちかえ|持替え|装備変更|武器変更|switch)(?:る)?\s*(?::|{ARROW})?\s*"
                  rf"(?P<weapon>{NAME}){END}(?:\s*(?:に|へ))?", _switch),

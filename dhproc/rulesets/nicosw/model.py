@@ -11,16 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.conditions import LIST, NUMBER, TEXT, Vocabulary
+from ...engine.conditions import parse as parse_condition
 from ...engine.effects import Clocks, EffectStore
 from ...messages import say
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",
-          "willpower")
+          "willpower", "casting")
 HALVES = ("top", "bottom")
 STATES = ("prone", "knocked_out", "dead", "off_map", "removed")
 
 Square = tuple  # (x,) or (x, y)
+
+# NICOSW-3.10: what a lasting effect's end_if may read — its bearer and its user (who made it).
+END_VOCABULARY = Vocabulary({who: {"hp": NUMBER, "mp": NUMBER, "states": LIST, "side": TEXT}
+                             for who in ("bearer", "user")})
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ BARE_HANDS = Weapon("bare_hands", "素手", "melee", 1, "physical", ())
 class SkillEffect:
     kind: str  # damage | heal | prone | stand | lasting
     amount: int = 0
+    dice: int = 0  # damage: this many D6 rolled and added to the amount (NICOSW-8.11)
     type: str = "physical"
     mods: tuple[Mod, ...] = ()
     lasting: dict[str, Any] | None = None  # NICOSW-3.6 payload with "rounds"
@@ -59,9 +66,24 @@ class Skill:
     name: str
     timing: str  # minor | main
     range: int
-    target: str  # self | ally | enemy | enemy_part
-    resist: int | None
+    target: str  # self | ally | ally_part | enemy | enemy_part
+    resist: int | None  # a fixed target number; None with resist_against: the caster's roll
     effects: tuple[SkillEffect, ...]
+    cost: int = 0  # MP (NICOSW-8.7)
+    attribute: str | None = None  # 属性 (NICOSW-8.12)
+    resist_against: str | None = None  # the caster's check the resistance is rolled against (NICOSW-8.8)
+    resist_success: str = "none"  # what a successful resistance leaves: none | half (NICOSW-8.8)
+    targets: int = 1  # how many characters one use may name (NICOSW-8.9)
+    area: int | None = None  # every enemy within this many squares of the named target (NICOSW-8.9)
+
+    @property
+    def resisted(self) -> bool:
+        return self.resist is not None or self.resist_against is not None
+
+    @property
+    def one_part(self) -> bool:
+        """It reaches one part, named in the submission (NICOSW-6.4, 8.10)."""
+        return self.target in ("enemy_part", "ally_part")
 
 
 @dataclass
@@ -93,6 +115,9 @@ class Character:
     fame: int | None
     skills: tuple[Skill, ...]
     equipped: str | None
+    max_mp: int | None = None  # MP (NICOSW-8.7); None: the character has none
+    mp: int | None = None
+    attribute_mods: tuple[tuple[str, Mod], ...] = ()  # receiver-side damage operations by 属性 (NICOSW-8.12)
     at: Square | None = None
     prone: bool = False
     knocked_out: bool = False  # 戦闘不能
@@ -286,9 +311,21 @@ def parse_character(cid: str, data: dict, index: int, model: str) -> tuple[Chara
         problems.append((("known",), say("nicosw.unknown_needs_fame")))
     skills = tuple(_skill(s) for s in data.get("skills", []))
     _unique(problems, [s.id for s in skills], "skills", "nicosw.what_skill")
+    max_mp = data.get("mp")
+    mp = data.get("current_mp", max_mp)
+    if "current_mp" in data and (max_mp is None or mp > max_mp):
+        problems.append((("current_mp",), say("nicosw.mp_above", cur=mp, mp=max_mp if max_mp is not None else 0)))
+    for i, sk in enumerate(skills):
+        if sk.cost and max_mp is None:
+            problems.append((("skills", i, "cost"), say("nicosw.cost_without_mp", skill=sk.id)))
+        for j, e in enumerate(data["skills"][i]["effects"]):  # NICOSW-3.10
+            if "end_if" in e:
+                problems += [(("skills", i, "effects", j, "end_if") + path, msg)
+                             for path, msg in parse_condition(e["end_if"], END_VOCABULARY)[1]]
     c = Character(id=cid, name=data.get("name", cid), side=data["side"], index=index, level=data["level"],
                   agility=data["agility"], checks=checks, weapons=tuple(weapons), parts=parts, multi=multi,
-                  known=known, fame=data.get("fame"), skills=skills, equipped=equipped,
+                  known=known, fame=data.get("fame"), skills=skills, equipped=equipped, max_mp=max_mp, mp=mp,
+                  attribute_mods=tuple((m["attribute"], Mod(m["op"], m["value"])) for m in data.get("attribute_mods", [])),
                   prone=bool(data.get("prone", False)), knocked_out=bool(data.get("knocked_out", False)),
                   dead=bool(data.get("dead", False)), off_map=bool(data.get("off_map", False)),
                   identified=bool(data.get("identified", False)))
@@ -313,10 +350,15 @@ def _skill(s: dict) -> Skill:
         lasting = None
         if e["kind"] == "lasting":
             lasting = {k: v for k, v in e.items() if k != "kind"}
-        effects.append(SkillEffect(e["kind"], e.get("amount", 0), e.get("type", "physical"), _mods(e.get("mods")),
-                                   lasting))
-    return Skill(s["id"], s.get("name", s["id"]), s["timing"], s.get("range", 0), s["target"], s.get("resist"),
-                 tuple(effects))
+        effects.append(SkillEffect(e["kind"], e.get("amount", 0), e.get("dice", 0), e.get("type", "physical"),
+                                   _mods(e.get("mods")), lasting))
+    resist = s.get("resist")
+    fixed, against, success = resist, None, "none"
+    if isinstance(resist, dict):  # NICOSW-8.8: against the caster's roll, or a target number, with what it leaves
+        fixed, against, success = resist.get("target"), resist.get("against"), resist.get("on_success", "none")
+    return Skill(s["id"], s.get("name", s["id"]), s["timing"], s.get("range", 0), s["target"], fixed,
+                 tuple(effects), cost=s.get("cost", 0), attribute=s.get("attribute"), resist_against=against,
+                 resist_success=success, targets=s.get("targets", 1), area=s.get("area"))
 
 
 def _unique(problems: Problems, ids: list[str], where: str, what: str) -> None:

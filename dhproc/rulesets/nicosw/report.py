@@ -101,6 +101,12 @@ T = Catalog({
     "skill": ("　{slot}：《{name}》→{target}{resist}", "  {slot}: 《{name}》 → {target}{resist}"),
     "resist": ("　精神抵抗（目標値{target}）{rolls} → {verdict}", "   resistance (target {target}) {rolls} → {verdict}"),
     "resisted": ("抵抗", "resisted"),
+    "resisted_half": ("抵抗（半減）", "resisted (half damage)"),
+    "mp": ("　{slot}：《{name}》コストMP{cost} → {character} MP {before}→{after}",
+           "  {slot}: 《{name}》 costs {cost} MP → {character} MP {before}→{after}"),
+    "casting": ("　{slot}：《{name}》{check_name}{check}", "  {slot}: 《{name}》 {check_name} {check}"),
+    "dice_damage": ("{n}D6{faces}+{fixed}={base}：", "{n}D6{faces}+{fixed}={base}: "),
+    "area_of": ("（{center}の周囲）", " (around {center})"),
     "not_resisted": ("抵抗失敗", "not resisted"),
     "lasting": ("　　継続効果「{name}」：{character}（{rounds}R、{side}の{end}R開始時まで）",
                 "    lasting “{name}” on {character} ({rounds:plural:round}, until {side}'s round {end} starts)"),
@@ -113,6 +119,7 @@ T = Catalog({
     "other": ("　{slot}：{note}", "  {slot}: {note}"),
     "continuous_check": ("　{check_name}{check} 目標値{target} → {verdict}",
                          "  {check_name} {check} target {target} → {verdict}"),
+    "expire_by_condition": ("効果終了「{name}」：{character}（終了条件）", "effect ends “{name}”: {character} (its end condition)"),
     "expire_by_check": ("効果終了「{name}」：{character}（判定の結果）", "effect ends “{name}”: {character} (by the check)"),
     "escape": ("　戦闘離脱：疾走判定{check} 目標値{target}（敵陣営の最高レベル{level}+7）→ {verdict}",
                "  escape: run {check} target {target} (highest enemy level {level} + 7) → {verdict}"),
@@ -143,6 +150,7 @@ REASONS = {
     "engaged": ("接敵中で退却判定に成功していない", "engaged, no successful retreat"),
     "too_far": ("移動力が足りない", "too far"), "occupied": ("移動先に他のキャラクター", "square occupied"),
     "prone": ("転倒している", "prone"), "out_of_range": ("射程外", "out of range"), "cover": ("遮蔽", "cover"),
+    "no_mp": ("MPが足りない", "not enough MP"),
     "no_ranged_weapon": ("遠距離武器がない", "no ranged weapon"), "target_dead": ("対象が死亡", "target dead"),
     "target_removed": ("対象が除外済み", "target removed"), "target_off_map": ("対象がマップ外", "target off the map"),
     "part_removed": ("部位が除外済み", "part removed"), "not_engaged": ("接敵していない", "not engaged"),
@@ -161,7 +169,8 @@ ACTIONS = {"move": ("移動", "move"), "full_move": ("全力移動", "full move"
 CHECK_NAMES = {"initiative": ("先制判定", "initiative"), "monster_lore": ("魔物知識判定", "monster lore"),
                "attack_check": ("攻撃判定", "attack"), "defense_check": ("防御判定", "defence"),
                "sprint": ("疾走判定", "sprint"), "retreat": ("退却判定", "retreat"),
-               "death_check": ("生死判定", "death check"), "willpower": ("精神抵抗判定", "willpower")}
+               "death_check": ("生死判定", "death check"), "willpower": ("精神抵抗判定", "willpower"),
+               "casting": ("魔法行使判定", "spellcasting")}
 OPS = {"mul": "×", "div": "÷", "add": "+", "sub": "−"}
 
 
@@ -323,7 +332,7 @@ class Renderer:
         self.say(self.t("continuous", name=e["name"], character=self.name(e["character"])))
 
     def on_expire(self, e: dict) -> None:
-        key = "expire_by_check" if e.get("by_check") else "expire"
+        key = "expire_by_check" if e.get("by_check") else "expire_by_condition" if e.get("by_condition") else "expire"
         self.say(self.t(key, name=e["name"], character=self.name(e["character"])))
 
     def on_continuous_check(self, e: dict) -> None:
@@ -417,8 +426,12 @@ class Renderer:
             before = after = self.t("hidden")
         else:
             steps = self.formula(e) + f" = {e['amount']}"
+            if "dice" in e:  # NICOSW-8.11
+                steps = self.t("dice_damage", n=len(e["dice"]), faces=f"[{','.join(map(str, e['dice']))}]",
+                               fixed=e["fixed"], base=e["base"]) + steps
             before, after = e["before"], e["after"]
-        self.say(self.t("damage", type=self.t(e["type"]), steps=steps, character=self.name(c),
+        kind = self.t(e["type"]) + ((("・" if self.li == 0 else ", ") + e["attribute"]) if "attribute" in e else "")
+        self.say(self.t("damage", type=kind, steps=steps, character=self.name(c),
                         part=self.part(c, e["part"]), before=before, after=after))
 
     def formula(self, e: dict) -> str:
@@ -465,13 +478,28 @@ class Renderer:
         resist = ""
         if e["resist"] is not None:
             rolls = " ".join(f"{self.part(e['target'], r['part'])}{self.check(e['target'], r)}" for r in e["resist_rolls"])
+            won = "resisted_half" if e.get("on_success") == "half" else "resisted"  # NICOSW-8.8
             resist = self.t("resist", target=e["resist"], rolls=rolls,
-                            verdict=self.t("resisted" if e["resisted"] else "not_resisted"))
-        self.say(self.t("skill", slot=self.slot(e), name=e["name"], target=self.name(e["target"]), resist=resist))
+                            verdict=self.t(won if e["resisted"] else "not_resisted"))
+        target = self.name(e["target"]) + (self.part(e["target"], e["part"]) if "part" in e else "")
+        if "area_of" in e:  # NICOSW-8.9
+            target += self.t("area_of", center=self.name(e["area_of"]))
+        self.say(self.t("skill", slot=self.slot(e), name=e["name"], target=target, resist=resist))
+
+    def on_mp(self, e: dict) -> None:
+        c = e["character"]
+        self.say(self.t("mp", slot=self.slot(e), name=e["name"], cost=e["cost"], character=self.name(c),
+                        before=self.num(c, e["before"]),
+                        after=self.num(c, e["after"])))
+
+    def on_casting(self, e: dict) -> None:
+        self.say(self.t("casting", slot=self.slot(e), name=e["name"],
+                        check_name=self.word(CHECK_NAMES, e["check"]), check=self.check(e["actor"], e)))
 
     def on_lasting(self, e: dict) -> None:
         side = e["clock"].split(":", 1)[1]
-        self.say(self.t("lasting", name=e["name"], character=self.name(e["character"]), rounds=e["rounds"],
+        bearer = self.name(e["character"]) + self.part(e["character"], e.get("part"))  # NICOSW-8.10
+        self.say(self.t("lasting", name=e["name"], character=bearer, rounds=e["rounds"],
                         side=self.side_name(side), end=e["end"]))
 
     def on_state(self, e: dict) -> None:
@@ -528,6 +556,8 @@ class Renderer:
                               for p in c["parts"])
             else:
                 hp = f"{self.num(cid, st['hp']['body'])}/{self.num(cid, c.get('hp'))}"
+            if "mp" in st:  # NICOSW-8.7
+                hp += f" MP{self.num(cid, st['mp'])}/{self.num(cid, c.get('mp'))}"
             states = "・".join([self.word(STATE_WORDS, s) for s in st["states"]]
                               + [f"「{name}」" if self.li == 0 else f"“{name}”" for name in st.get("effects", [])]) or "—"
             rows.append((self.name(cid), self.side_name(c.get("side", "")), self.square(st["at"]), hp, states))
@@ -591,6 +621,8 @@ def opening_board(state: dict, model: str) -> dict:
         effects = [e["name"] for e in state["effects"] if e["bearer"] == cid]
         if effects:
             row["effects"] = effects
+        if "mp" in c:
+            row["mp"] = c["mp"]
         board[cid] = row
     return board
 

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...engine.conditions import evaluate as holds
+from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from . import rolls
 from .checks import assign_slots
-from .model import (HALVES, Character, Mod, NicoswState, Part, Skill, Square, Weapon, BARE_HANDS, between,
+from .model import (END_VOCABULARY, HALVES, Character, Mod, NicoswState, Part, Skill, Square, Weapon, BARE_HANDS, between,
                     distance, square_json, square_of, walk)
 from .rolls import Roll2
 
@@ -162,6 +164,7 @@ class Battle:
         else:
             self.expire()
             self.tick(side)
+        self.end_by_condition()
         if self.judge():
             self.cancel_unplayed(sub)
             return
@@ -176,6 +179,7 @@ class Battle:
                 ctx.emit("idle", actor=c.id)
                 continue
             self.go(c, goes[c.id])
+            self.end_by_condition()
             if s.outcome is not None:
                 self.cancel_unplayed(sub, after=[m.id for m in members[:n + 1]])
                 return
@@ -222,6 +226,8 @@ class Battle:
         effects = [e.data["name"] for e in self.s.effects.select(bearer=c.id)]
         if effects:
             row["effects"] = effects
+        if c.max_mp is not None:  # NICOSW-8.7: only a character with MP has the key
+            row["mp"] = c.mp
         return row
 
     def tick(self, side: str) -> None:
@@ -233,20 +239,58 @@ class Battle:
             if c.dead or c.removed or c.off_map:
                 continue
             self.ctx.emit("continuous", effect_id=e.seq, character=c.id, name=e.data["name"])
-            if "heal" in e.data:
-                self.heal(c, c.live_parts(), e.data["heal"], source={"effect_id": e.seq})
-            elif "damage" in e.data:
-                for p in c.live_parts():
-                    self.damage(c, p, e.data["damage"], e.data.get("type", "physical"), (), source={"effect_id": e.seq})
+            parts = [p for p in c.live_parts() if e.data.get("part") in (None, p.id)]  # NICOSW-8.10
+            if "check" not in e.data:
+                self.payload(c, parts, e.data, e.seq)
             else:  # a continuous check (継続的な…判定): rolled by the bearer; its end_on result ends it
                 r = self.roll_check(c, e.data["check"], purpose="continuous_check")
                 success = self.meets(r, e.data["target_number"])
                 self.ctx.emit("continuous_check", actor=c.id, effect_id=e.seq, **r.json(), target=e.data["target_number"],
                               success=success)
+                then = e.data.get("on_success" if success else "on_failure")
+                if then:  # NICOSW-3.9: what the result does besides ending the effect
+                    self.payload(c, parts, then, e.seq)
                 if e.data.get("end_on") == ("success" if success else "failure"):
                     for gone in s.effects.remove([e], force=True):
                         self.ctx.emit("expire", effect_id=gone.seq, character=gone.bearer, name=gone.data["name"],
                                       clock=gone.clock, end=gone.end, by_check=True)
+
+    def payload(self, c: Character, parts: list[Part], data: dict, effect_id: int) -> None:
+        """NICOSW-3.6, 3.9: a continuous effect's (or a continuous check's result's) damage, healing
+        or 転倒 on its bearer."""
+        source = {"effect_id": effect_id}
+        if "heal" in data:
+            self.heal(c, parts, data["heal"], source=source)
+        elif "damage" in data:
+            for p in parts:
+                self.damage(c, p, data["damage"], data.get("type", "physical"), (), source=source)
+        elif data.get("prone") and not c.prone and c.able:
+            c.prone = True
+            self.ctx.emit("state", character=c.id, state="prone", on=True, **source)
+
+    def end_by_condition(self) -> None:
+        """NICOSW-3.10: each lasting effect whose ``end_if`` holds ends, read at each half's start and
+        after each go, against its bearer and its user."""
+        s = self.s
+        for e in s.effects.select(where=lambda e: "end_if" in e.data):
+            cond, _ = parse_condition(e.data["end_if"], END_VOCABULARY)
+            user = s.characters.get((e.source or {}).get("by", ""))
+            verdict = holds(cond, lambda who, attr: self.fact(s.characters[e.bearer] if who == "bearer" else user, attr))
+            if verdict.holds:
+                for gone in s.effects.remove([e], force=True):
+                    self.ctx.emit("expire", effect_id=gone.seq, character=gone.bearer, name=gone.data["name"],
+                                  clock=gone.clock, end=gone.end, by_condition=True,
+                                  facts=[f.to_json() for f in verdict.facts])
+
+    def fact(self, c: Character | None, attr: str) -> Any:
+        """One value an ``end_if`` reads of a character (None when there is none)."""
+        if c is None:
+            return None
+        if attr == "hp":
+            return sum(p.hp for p in c.live_parts()) if c.multi else c.parts[0].hp
+        if attr == "states":
+            return tuple(c.states() + (["engaged"] if c.able and self.engagers(c) else []))
+        return c.mp if attr == "mp" else c.side
 
     def expire(self) -> None:
         for e in self.s.effects.expire(self.s.clocks):
@@ -528,17 +572,29 @@ class Battle:
     # ------------------------------------------------------------------ damage and healing (NICOSW-7, 8)
 
     def damage(self, t: Character, part: Part, base: int, dtype: str, mods: tuple[Mod, ...], *,
-               giver: Character | None = None, source: dict | None = None) -> None:
+               giver: Character | None = None, source: dict | None = None, dice: int = 0,
+               attribute: str | None = None, halve: bool = False) -> None:
         ctx = self.ctx
+        extra: dict[str, Any] = {}
+        if dice:  # NICOSW-8.11: the dice are rolled for each part hit and added to the amount
+            faces = [ctx.roll(6, "damage_dice", actor=giver.id if giver else t.id, target=t.id, die=i + 1)
+                     for i in range(dice)]
+            extra.update(fixed=base, dice=faces)
+            base += sum(faces)
         giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
-        receiver_mods = self.lasting_mods(t, "receiver")
+        receiver_mods = ([Mod("div", 2)] if halve else []) + self.lasting_mods(t, "receiver", part)
+        if attribute is not None:  # NICOSW-8.12: the receiver's operations for that 属性
+            receiver_mods += [m for a, m in t.attribute_mods if a == attribute]
+            extra["attribute"] = attribute
+        if halve:
+            extra["halved"] = True
         armor = part.armor if dtype == "physical" else part.magic_armor
         steps, amount = compute_damage(base, giver_mods, receiver_mods, armor, self.opts["division_rounding"],
                                        self.opts["rounding_point"])
         before = part.hp
         part.hp -= amount
         ctx.emit("damage", character=t.id, part=part.id, type=dtype, base=base, steps=steps, armor=armor,
-                 amount=amount, before=before, after=part.hp, **(source or {}))
+                 amount=amount, before=before, after=part.hp, **(source or {}), **extra)
         if amount <= 0:
             return
         if t.multi:
@@ -552,8 +608,8 @@ class Battle:
             self.death_check(t, part)
         self.judge()
 
-    def lasting_mods(self, c: Character, role: str) -> list[Mod]:
-        return lasting_mods(self.s, c, role)
+    def lasting_mods(self, c: Character, role: str, part: Part | None = None) -> list[Mod]:
+        return lasting_mods(self.s, c, role, part)
 
     def death_check(self, t: Character, part: Part) -> None:
         """NICOSW-8.2: 生死判定 against the negative amount."""
@@ -585,39 +641,90 @@ class Battle:
 
     # ------------------------------------------------------------------ skills (NICOSW-8.5 / 8.6)
 
-    def skill(self, c: Character, sk: Skill, target: str | None, part_id: str | None, slot: str | None) -> None:
+    def skill(self, c: Character, sk: Skill, target: str | list | None, part_id: str | None, slot: str | None) -> None:
+        """NICOSW-8.5-8.12: each target checked, then the MP paid and the caster's roll made once,
+        then each target in turn resists and takes the effects."""
         s, ctx = self.s, self.ctx
-        head: dict[str, Any] = {"actor": c.id, "skill": sk.id, "name": sk.name, "slot": slot}
-        t = c if sk.target == "self" else s.characters.get(target or "")
+        names = target if isinstance(target, list) else [target]
+        several = len(names) > 1
+        chosen: list[tuple[Character, list[Part], dict]] = []
+        for name in names:
+            head: dict[str, Any] = {"actor": c.id, "skill": sk.id, "name": sk.name, "slot": slot}
+            if several:
+                head["of_targets"] = list(names)
+            t, parts, reason = self.skill_target(c, sk, name, part_id, head)
+            if reason:
+                ctx.emit("cancel", action="skill", **head, reason=reason)
+            else:
+                chosen.append((t, parts, head))
+        if not chosen:
+            return
+        if sk.area is not None:  # NICOSW-8.9: every other able enemy of the caster near the named target
+            center = chosen[0][0]
+            for o in s.characters.values():
+                if (o.able and o.side != c.side and o is not center and o.at is not None
+                        and distance(o.at, center.at) <= sk.area):
+                    chosen.append((o, o.live_parts(), {"actor": c.id, "skill": sk.id, "name": sk.name, "slot": slot,
+                                                       "area_of": center.id}))
+        if sk.cost:  # NICOSW-8.7
+            if c.mp < sk.cost:
+                for t, _, head in chosen:
+                    ctx.emit("cancel", action="skill", **{**head, "target": t.id}, reason="no_mp", mp=c.mp, cost=sk.cost)
+                return
+            before, c.mp = c.mp, c.mp - sk.cost
+            ctx.emit("mp", character=c.id, skill=sk.id, name=sk.name, slot=slot, cost=sk.cost, before=before, after=c.mp)
+        casting = None
+        if sk.resist_against is not None:  # NICOSW-8.8: the caster rolls once, every target resists it
+            casting = self.roll_check(c, sk.resist_against, purpose="casting")
+            ctx.emit("casting", actor=c.id, skill=sk.id, name=sk.name, slot=slot, **casting.json())
+        for t, parts, head in chosen:
+            if s.outcome is not None or t.dead or t.removed:
+                break
+            self.skill_on(c, sk, t, parts, {**head, "target": t.id}, casting)
+
+    def skill_target(self, c: Character, sk: Skill, target: str | None, part_id: str | None, head: dict
+                     ) -> tuple[Character | None, list[Part], str | None]:
+        """NICOSW-5.5, 6.5, 8.6, 8.10: the target, the parts reached, or why it cannot be chosen."""
+        t = c if sk.target == "self" else self.s.characters.get(target or "")
         head["target"] = t.id if t else target
         reason = self.target_problem(t) if t else "no_target"
         if reason is None and t is not c:
-            if (sk.target == "ally") != (t.side == c.side):
+            if (sk.target in ("ally", "ally_part")) != (t.side == c.side):
                 reason = "wrong_side"
             elif distance(c.at, t.at) > sk.range:
                 reason = "out_of_range"
             elif t.side != c.side and self.cover(c, t):
                 reason, head["cover_by"] = "cover", self.cover(c, t).id
         parts = t.live_parts() if t else []
-        if reason is None and sk.target == "enemy_part":
+        if reason is None and sk.one_part:
             p = t.part(part_id)
             parts = [p] if p is not None and not p.removed else []
             if not parts:
                 reason = "part_removed"
-        if reason:
-            ctx.emit("cancel", action="skill", **head, reason=reason)
-            return
+            elif t.multi:
+                head["part"] = p.id
+        return t, parts, reason
+
+    def skill_on(self, c: Character, sk: Skill, t: Character, parts: list[Part], head: dict,
+                 casting: Roll2 | None) -> None:
+        """NICOSW-8.5, 8.8: one target's resistance, then the skill's effects on it."""
+        s, ctx = self.s, self.ctx
         resisted = False
         rolls = []
-        if sk.resist is not None:
+        if sk.resisted:
             for p in parts:  # NICOSW-8.5: every part rolls; one success resists for all
                 r = self.roll_check(t, "willpower", purpose="resist", part=p)
-                ok = self.meets(r, sk.resist)
+                ok = not self.beats(casting, r) if casting is not None else self.meets(r, sk.resist)
                 rolls.append({"part": p.id, **r.json(), "success": ok})
                 resisted = resisted or ok
-        ctx.emit("skill", **head, parts=[p.id for p in parts], resist=sk.resist, resist_rolls=rolls,
-                 resisted=resisted)
-        if resisted:
+        extra = {}
+        if casting is not None:
+            extra = {"against": sk.resist_against, "on_success": sk.resist_success}
+        ctx.emit("skill", **head, parts=[p.id for p in parts],
+                 resist=casting.total if casting is not None else sk.resist, resist_rolls=rolls, resisted=resisted,
+                 **extra)
+        halve = resisted and sk.resist_success == "half"  # 半減: only the damage, halved (NICOSW-8.8)
+        if resisted and not halve:
             return
         for e in sk.effects:
             if t.dead or t.removed:
@@ -625,14 +732,20 @@ class Battle:
             if e.kind == "damage":
                 for p in parts:
                     if not p.removed and not t.dead:
-                        self.damage(t, p, e.amount, e.type, e.mods, giver=c, source={"skill": sk.id})
+                        self.damage(t, p, e.amount, e.type, e.mods, giver=c, source={"skill": sk.id},
+                                    dice=e.dice, attribute=sk.attribute, halve=halve)
+            elif halve:
+                continue
             elif e.kind == "heal":
                 self.heal(t, parts, e.amount, source={"skill": sk.id})
             elif e.kind in ("prone", "stand"):
                 t.prone = e.kind == "prone"
                 ctx.emit("state", character=t.id, state="prone", on=t.prone, skill=sk.id)
             elif e.kind == "lasting":
-                self.add_lasting(c, t, dict(e.lasting or {}), sk.name, source={"skill": sk.id, "by": c.id})
+                spec = dict(e.lasting or {})
+                if sk.one_part and t.multi:
+                    spec["part"] = parts[0].id  # NICOSW-8.10: it bears on that part only
+                self.add_lasting(c, t, spec, sk.name, source={"skill": sk.id, "by": c.id})
             if s.outcome is not None:
                 return
 
@@ -682,10 +795,11 @@ def weapon_for(a: Character, kind: str) -> Weapon | None:
     return w if w is not None and w.kind == "ranged" else None
 
 
-def lasting_mods(s: NicoswState, c: Character, role: str) -> list[Mod]:
-    """NICOSW-7.2: the lasting damage modifiers ``c`` bears as ``role`` (giver or receiver)."""
+def lasting_mods(s: NicoswState, c: Character, role: str, part: Part | None = None) -> list[Mod]:
+    """NICOSW-7.2: the lasting damage modifiers ``c`` bears as ``role`` (giver or receiver); one
+    borne by a part (NICOSW-8.10) counts only when that part takes the damage."""
     return [Mod(e.data["op"], e.data["value"]) for e in s.effects.select(bearer=c.id, kind="damage_mod")
-            if e.data["as"] == role]
+            if e.data["as"] == role and e.data.get("part") in (None, part.id if part else None)]
 
 
 def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,

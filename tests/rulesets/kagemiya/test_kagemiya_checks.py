@@ -471,3 +471,31 @@ def test_kagemiya_11_5_a_redirect_is_not_made_for_an_attack_on_several_targets()
     assert not events(log, "redirect")
     assert [r["target"] for r in events(log, "attack_result")] == ["lancer", "bm"]
     assert log["state"]["characters"]["bm"]["command_spells"] == 3
+
+
+def test_kagemiya_11_6_a_reroll_is_only_written_where_the_roll_is_seen() -> None:
+    """Before the defence roll a re-roll has nothing to re-roll; after it only a re-roll fits; an
+    attack on several targets has no reaction; a condition read before the roll cannot name it."""
+    from .helpers import problems
+
+    chars = standard(saber=char("SABER", "red", master="rm", noble_phantasms=army(2)))
+    blue = sub("lancer", PASS_BLUE, defense={"lancer": [
+        {"command_spells": ["reroll"]},
+        {"after_roll": True, "use": ["x"], "command_spells": ["boost"]},
+        {"if": {"of": "damage", "attr": "amount", "at_least": 1}, "use": []}]})
+    red = sub("saber", attack("saber", ["lancer", "bm"], use=["ea"], react=[{"command_spells": ["reroll"]}]))
+    found = problems(make(chars, [{"submissions": {"red": red, "blue": blue}}]))
+    for what in ("is used after the defence roll", "takes no use", "'boost' is not a re-roll",
+                 "has no react", "unknown subject 'damage'"):
+        assert any(what in p for p in found), (what, found)
+
+
+def test_kagemiya_11_6_without_a_command_spell_left_the_roll_stands() -> None:
+    # 先手 red [6,6] blue [1,1]; attack [6,6] = 12; defence [1,1] = 2: BM has no 画 left, no re-roll
+    chars = standard(bm=char("BM", "blue", "master", row="back", strength=1, agility=1, command_spells=0))
+    log = one_round(chars, sub("saber", attack("saber", "lancer")),
+                    sub("lancer", PASS_BLUE, defense={"lancer": [{"after_roll": True, "command_spells": ["reroll"]}]}),
+                    [6, 6, 1, 1, 6, 6, 1, 1])
+    assert events(log, "cancel", command_spell="reroll")[0]["reason"] == "no_command_spells_left"
+    assert not events(log, "reroll")
+    assert events(log, "attack_result")[0]["damage"] == 10

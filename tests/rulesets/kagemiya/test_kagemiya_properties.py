@@ -83,13 +83,15 @@ def spell_kinds(draw) -> list[dict] | None:
         k = {"id": f"e{i}", "cost": draw(st.integers(1, 3)), "effect": effect}
         if effect == "heal" and draw(st.booleans()):
             k["amount"] = draw(st.sampled_from([1, 5, 30, 999]))
+        if effect == "reroll" and draw(st.booleans()):  # KAGEMIYA-11.6: a re-roll may add a modifier
+            k["modifier"] = draw(st.integers(-2, 5))
         kinds.append(k)
     return kinds
 
 
-EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect")
+EFFECTS = ("heal", "swap_row", "restore_noble_phantasm", "redirect", "reroll", "suicide")
 DEFAULT_EFFECT_KINDS = {"heal": "heal", "swap_row": "swap_row", "restore": "restore_noble_phantasm",
-                        "redirect": "redirect"}
+                        "redirect": "redirect", "reroll": "reroll", "suicide": "suicide"}
 
 
 @st.composite
@@ -207,10 +209,13 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             if room > 1 and draw(st.booleans()):  # several targets, in any order
                 act["target"] = draw(st.lists(st.sampled_from(enemies), unique=True, min_size=1,
                                               max_size=min(room, len(enemies))))
+            rerolls = [k for k, e in (effects or {}).items() if e == "reroll"]
+            if rerolls and isinstance(act["target"], str) and spells_payable(chars, actor) and draw(st.booleans()):
+                act["react"] = [after_roll_entry(draw, rerolls)]  # KAGEMIYA-11.6: seeing the defence
         elif do == "escape":
             act.update(declared(draw, chars, actor, "escape", kind_ids, kind_on))
         acts.append(act)
-    own = [k for k, e in (effects or {}).items() if e != "redirect"]
+    own = [k for k, e in (effects or {}).items() if e not in ("redirect", "reroll")]
     masters = [m for m in mine if chars[m]["kind"] == "master"]
     if may_act and own and masters and draw(st.integers(0, 2)) == 0:  # KAGEMIYA-11.1: 令呪 on their own
         m = draw(st.sampled_from(masters))
@@ -237,11 +242,22 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             if chars[c]["kind"] == "master" and redirects and draw(st.booleans()):  # KAGEMIYA-11.5
                 entry["command_spells"] = entry.get("command_spells", []) + redirects[:1]
             if draw(st.booleans()):
+                limited = [r["id"] for r in chars[c].get("skills", []) if "uses" in r] + [  # 宝具, 倍加: 1 by default
+                    r["id"] for r in chars[c].get("noble_phantasms", []) + chars[c].get("doubling", [])]
                 entry["if"] = draw(st.sampled_from([
                     {"of": "attack", "attr": "total", "at_least": draw(st.integers(0, 30))},
                     {"of": "self", "attr": "hp", "at_most": draw(st.integers(0, 20))},
-                    {"of": "attack", "attr": "type", "equals": draw(st.sampled_from(sorted(ATTACKS)))}]))
+                    {"of": "attack", "attr": "type", "equals": draw(st.sampled_from(sorted(ATTACKS)))},
+                    # KAGEMIYA-5.14: the attacker, the 令呪 left, a resource's uses left
+                    {"of": "attacker", "attr": draw(st.sampled_from(list(STAT_KEYS) + ["hp", "max_hp"])),
+                     draw(st.sampled_from(["at_least", "at_most"])): draw(st.integers(0, 8))},
+                    {"of": "attacker", "attr": "kind", "equals": draw(st.sampled_from(["servant", "master"]))},
+                    {"of": "self", "attr": "command_spells", "at_least": draw(st.integers(0, 3))}]
+                    + ([{"of": "uses_left", "attr": draw(st.sampled_from(limited)), "at_least": 1}] if limited else [])))
             defense[c] = [entry]
+            rerolls = [k for k, e in (effects or {}).items() if e == "reroll"]
+            if rerolls and spells_payable(chars, c) and draw(st.booleans()):  # KAGEMIYA-11.6
+                defense[c].insert(draw(st.integers(0, 1)), {"after_roll": True, **after_roll_entry(draw, rerolls)})
     if defense:
         sub["defense"] = defense
     if phase == "battle" and draw(st.booleans()):
@@ -250,6 +266,17 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
     if draw(st.booleans()):
         sub["on_servant_loss"] = draw(st.sampled_from(["fight", "protect"]))
     return sub
+
+
+def after_roll_entry(draw, rerolls: list[str]) -> dict:
+    """KAGEMIYA-11.6: a re-roll 令呪 once the defence is rolled, maybe on the damage about to be taken."""
+    entry: dict = {"command_spells": [draw(st.sampled_from(rerolls))]}
+    if draw(st.booleans()):
+        entry["if"] = draw(st.sampled_from([
+            {"of": "damage", "attr": "amount", draw(st.sampled_from(["at_least", "at_most"])): draw(st.integers(0, 10))},
+            {"of": "defense", "attr": "total", "at_least": draw(st.integers(0, 30))},
+            {"of": "attack", "attr": "total", "at_most": draw(st.integers(0, 30))}]))
+    return entry
 
 
 def res(c: dict) -> list[dict]:
@@ -303,6 +330,16 @@ def note_coverage(match: dict, log: dict | None) -> None:
                   + (["initiative escape"] if any(s.get("initiative", {}).get("escape") for s in subs) else [])
                   + (["defense if"] if any("if" in e for s in subs for es in s.get("defense", {}).values()
                                             for e in es) else []))
+    orders = [e for s in subs for es in s.get("defense", {}).values() for e in es]
+    coverage.note("kagemiya new skill elements",  # issue's elements: KAGEMIYA-5.14, 11.6, 11.7
+                  [f"condition on {e['if']['of']}" + (f" {e['if']['attr']}" if e["if"]["of"] == "self" else "")
+                   for e in orders if "if" in e]
+                  + ["after_roll order" for e in orders if e.get("after_roll")]
+                  + ["attack react" for a in acts if a.get("react")]
+                  + [f"{e['stage']} re-roll" for t in (log or {}).get("turns", []) for e in t["events"]
+                     if e["kind"] == "reroll"]
+                  + ["suicide" for t in (log or {}).get("turns", []) for e in t["events"]
+                     if e["kind"] == "command_spell" and e["effect"] == "suicide"])
     if log is None:
         coverage.note("kagemiya matches", ["input error"])
         return

@@ -54,3 +54,26 @@ def test_nicosw_1_10_lasting_effects_carry_their_end_points() -> None:
                                  "value": 2, "name": "guard", "ends_round": 4,
                                  "source": {"skill": "guard", "by": "x"}}]
     assert setup["next_effect_id"] == 2
+
+
+def test_nicosw_8_7_continuing_keeps_the_mp_left_and_a_part_borne_effect(tmp_path) -> None:
+    """A continued battle starts with the MP a skill spent (current_mp) and a lasting effect still on
+    the part that bears it (NICOSW-8.10), and resolves its next round as the whole match does."""
+    scenario = yaml.safe_load((ROOT / "tests" / "scenarios" / "nicosw" / "skill-one-part.yaml").read_text(encoding="utf-8"))
+    match = scenario["match"]
+    ria = match["setup"]["characters"]["ria"]
+    ria["mp"] = 9
+    for sk in ria["skills"]:
+        sk["cost"] = 2
+    whole_turns = match["turns"] + [{"turn": 2, "submissions": {"a": {"goes": {}}, "b": {"goes": {}}}}]
+    first = api.resolve(api.loads(json.dumps(match, ensure_ascii=False), name="m.yaml"))
+    (tmp_path / "log.json").write_text(api.dumps(first), encoding="utf-8")
+    cont = api.continuation(tmp_path / "log.json")
+    assert cont["setup"]["characters"]["ria"]["current_mp"] == 5
+    assert [e["part"] for e in cont["setup"]["effects"]] == ["head"]
+    cont["turns"] = whole_turns[1:]
+    second = api.resolve(api.loads(json.dumps(cont, ensure_ascii=False), name="c.yaml"))
+    whole = api.resolve(api.loads(json.dumps(dict(match, turns=whole_turns), ensure_ascii=False), name="w.yaml"))
+    assert _strip(second["turns"][0]["events"]) == _strip(whole["turns"][1]["events"])
+    assert second["state"]["characters"]["ogre"]["parts"]["head"]["hp"] == 10  # 14 − 2 − 2, the 胴 untouched
+    assert second["state"]["characters"]["ria"]["mp"] == 5

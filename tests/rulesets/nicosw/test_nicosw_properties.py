@@ -50,10 +50,23 @@ def lasting(draw) -> dict:
         out.update(effect="periodic", check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
         if draw(st.booleans()):
             out["end_on"] = draw(st.sampled_from(["success", "failure"]))
+        for result in ("on_success", "on_failure"):  # NICOSW-3.9: what a result does besides ending it
+            if draw(st.integers(0, 2)) == 1:
+                out[result] = draw(st.sampled_from([{"damage": draw(st.integers(0, 3)),
+                                                     "type": draw(st.sampled_from(["physical", "magic"]))},
+                                                    {"heal": draw(st.integers(0, 3))}, {"prone": True}]))
     else:
         out.update(effect="periodic", **{kind.split("_")[1]: draw(st.integers(0, 3))})
         if kind == "periodic_damage":
             out["type"] = draw(st.sampled_from(["physical", "magic"]))
+    if draw(st.integers(0, 2)) == 1:  # NICOSW-3.10: it ends when a condition on its bearer or user holds
+        who = draw(st.sampled_from(["bearer", "user"]))
+        out["end_if"] = draw(st.sampled_from([
+            {"of": who, "attr": "states", draw(st.sampled_from(["includes", "excludes"])):
+             draw(st.sampled_from(["prone", "knocked_out", "engaged", "dead"]))},
+            {"of": who, "attr": "hp", "at_most": draw(st.integers(-2, 6))},
+            {"of": who, "attr": "mp", "below": draw(st.integers(0, 5))},
+            {"any": [{"of": "bearer", "attr": "side", "equals": "a"}, {"of": "user", "attr": "hp", "below": 3}]}]))
     return out
 
 
@@ -64,18 +77,30 @@ def skill_effect(draw) -> dict:
     out: dict = {"kind": kind}
     if kind == "damage":
         out.update(amount=draw(st.integers(0, 4)), type=draw(st.sampled_from(["physical", "magic"])), mods=mods(draw, 1))
+        if draw(st.integers(0, 2)) == 1:
+            out["dice"] = draw(st.integers(1, 3))  # NICOSW-8.11
     elif kind == "heal":
         out["amount"] = draw(st.integers(0, 4))
     return out
 
 
-def skill(draw, i: int) -> dict:
-    target = draw(st.sampled_from(["self", "ally", "enemy", "enemy_part"]))
+ATTRIBUTES = ["炎", "水・氷"]
+
+
+def skill(draw, i: int, mp: bool) -> dict:
+    target = draw(st.sampled_from(["self", "ally", "ally_part", "enemy", "enemy_part"]))
     s: dict = {"id": f"s{i}", "name": f"技{i}", "timing": draw(st.sampled_from(["minor_action", "major_action"])),
                "range": 0 if target == "self" else draw(st.integers(1, 5)), "target": target,
                "effects": [skill_effect(draw) for _ in range(draw(st.integers(1, 2)))]}
     if draw(st.booleans()):
-        s["resist"] = draw(st.integers(0, 14))
+        s["resist"] = draw(st.one_of(st.integers(0, 14), st.fixed_dictionaries(  # NICOSW-8.8
+            {"against": st.sampled_from(CHECKS_ALL + ["casting"])}, optional={"on_success": st.sampled_from(["none", "half"])})))
+    if mp and draw(st.booleans()):
+        s["cost"] = draw(st.integers(0, 6))  # NICOSW-8.7
+    if draw(st.integers(0, 2)) == 1:
+        s["attribute"] = draw(st.sampled_from(ATTRIBUTES))  # NICOSW-8.12
+    if target in ("enemy", "ally") and draw(st.integers(0, 2)) == 1:  # NICOSW-8.9
+        s.update(draw(st.sampled_from([{"targets": draw(st.integers(2, 3))}, {"area": draw(st.integers(0, 2))}])))
     return s
 
 
@@ -94,7 +119,16 @@ def characters(draw, side: str, i: int) -> dict:
     c: dict = {"name": f"{side}{i}", "side": side, "level": draw(st.integers(0, 6)), "agility": draw(st.integers(0, 4)),
                "checks": {k: draw(st.integers(-2, 8)) for k in CHECK_NAMES},
                "weapons": [weapon(draw, k) for k in range(draw(st.integers(1, 2)))],
-               "skills": [skill(draw, k) for k in range(draw(st.integers(0, 2)))]}
+               "skills": []}
+    if draw(st.booleans()):  # NICOSW-8.7
+        c["mp"] = draw(st.integers(0, 10))
+    c["skills"] = [skill(draw, k, "mp" in c) for k in range(draw(st.integers(0, 2)))]
+    if any("resist" in s and isinstance(s["resist"], dict) for s in c["skills"]) or draw(st.booleans()):
+        c["checks"]["casting"] = draw(st.integers(-2, 8))
+    if draw(st.integers(0, 2)) == 1:  # NICOSW-8.12
+        op = draw(st.sampled_from(OPS))
+        c["attribute_mods"] = [{"attribute": draw(st.sampled_from(ATTRIBUTES)), "op": op,
+                                "value": draw(st.integers(1 if op == "div" else 0, 3))}]
     if len(c["weapons"]) == 2 and draw(st.booleans()):
         c["equipped"] = "w1"
     if draw(st.booleans()):
@@ -150,6 +184,11 @@ def actions(draw, me: str, names: list[str], chars: dict, grid: bool) -> list[di
             a["target"] = draw(st.sampled_from(others if draw(st.integers(0, 3)) else [n for n in names if n != me]))
             if "parts" in chars[a["target"]]:
                 a["part"] = draw(st.sampled_from([p["id"] for p in chars[a["target"]]["parts"]]))
+            sk = next((s for s in c["skills"] if s["id"] == a.get("skill")), {})
+            if sk.get("targets") and draw(st.booleans()):  # NICOSW-8.9: several named (parts aside)
+                a["target"] = draw(st.lists(st.sampled_from([n for n in names if n != me]), unique=True, min_size=1,
+                                            max_size=sk["targets"]))
+                a.pop("part", None)
         out.append(a)
     out = list(draw(st.permutations(out)))  # either order (NICOSW-5.1): a 退却判定 before the move
     if draw(st.integers(0, 3)) == 2:  # leaving an engagement: 退却判定, then a move that draws 機会攻撃
@@ -200,6 +239,8 @@ def nicosw_matches(draw) -> dict:
             else:
                 c["at"] = list(cells[k]) if grid else cells[k][0]
                 c["prone"] = draw(st.booleans())
+                if "mp" in c and draw(st.booleans()):
+                    c["current_mp"] = draw(st.integers(0, c["mp"]))  # MP already spent (NICOSW-1.9, 8.7)
                 if "parts" not in c and draw(st.integers(0, 4)) == 1:  # fell earlier: a body (NICOSW-8.3)
                     c["current_hp"] = draw(st.integers(-3, 0))
                     c[draw(st.sampled_from(["knocked_out", "dead"]))] = True
@@ -233,6 +274,18 @@ def nicosw_matches(draw) -> dict:
                                                                           if c.get("known") is False]
                   + ["off map" for c in chars.values() if c.get("off_map")]
                   + ["fallen" for c in chars.values() if c.get("knocked_out") or c.get("dead")])
+    skills = [s for c in chars.values() for s in c["skills"]]
+    coverage.note("nicosw: new skill elements",  # NICOSW-3.9, 8.7-8.12
+                  [k for s in skills for k in ("cost", "attribute", "targets", "area") if k in s]
+                  + [f"resist against {'half' if s['resist'].get('on_success') == 'half' else 'none'}" for s in skills
+                     if isinstance(s.get("resist"), dict)]
+                  + [f"target {s['target']}" for s in skills if s["target"] in ("ally_part", "enemy_part")]
+                  + ["damage dice" for s in skills for e in s["effects"] if e.get("dice")]
+                  + [f"check {r}" for s in skills for e in s["effects"] for r in ("on_success", "on_failure") if r in e]
+                  + ["end_if" for s in skills for e in s["effects"] if "end_if" in e]
+                  + ["attribute_mods" for c in chars.values() if "attribute_mods" in c]
+                  + ["list target" for t in turns for sub in t["submissions"].values() for go in sub["goes"].values()
+                     for a in go if isinstance(a.get("target"), list)])
     coverage.note("nicosw: weapons", [f"{w['kind']} {w.get('range', 1)}" for c in chars.values() for w in c["weapons"]])
     coverage.note("nicosw: skill effects", [e.get("effect", e["kind"]) + ("_check" if "check" in e and
                                                                          e.get("effect") == "periodic" else "")
