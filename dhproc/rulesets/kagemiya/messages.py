@@ -14,6 +14,8 @@ MESSAGES = catalogue("kagemiya", {
     "odds.step.damage": ("防御を超えた分", "the excess over the defence"),
     "odds_figures": ("{target}のHP {hp}", "{target}'s HP {hp}"),
     "odds_pool": ("{who}のダイス：{dice}D{faces}{modifier:+d}", "{who}'s pool: {dice}D{faces}{modifier:+d}"),
+    "odds_no_reroll": ("振り直しの令呪（防御の後の常備の指示・攻撃側の反応）は数えていません（出目を見てから決まるため）",
+                       "a re-roll 令呪 after the defence roll (an after_roll order, the attacker's react) is not counted: it is chosen on seeing the dice"),
     "odds_defence": ("{who}のダイス：{dice}D{faces}{modifier:+d}（攻撃の達成値{low}〜{high}に対して、常備の指示どおり）",
                      "{who}'s pool: {dice}D{faces}{modifier:+d} (against an attack total of {low}–{high}, by its standing orders)"),
     # the names of the checks, as a message names them (KAGEMIYA-2.1)

@@ -100,7 +100,8 @@ class Asker:
         """KAGEMIYA-5.7 / 5.9: the target's defence against an attack of ``total`` (one pool built
         for each set of orders that hold)."""
         t = self.reader.s.characters[at.target.id]
-        orders = self.reader.standing_orders(t, at.kind, total, pool)
+        a = self.reader.s.characters[at.attacker.id]  # KAGEMIYA-5.14: an order may read the attacker
+        orders = self.reader.standing_orders(t, at.kind, total, pool, a)
         check = ATTACKS[at.kind][1]
         if at.kind == "physical":
             check = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
@@ -143,7 +144,18 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
         steps=(StepOdds("damage", damage),),
         knock_out=damage.probability(lambda x: rolls.hp_after(hp, x) == 0), kill=None,
         hits_to_knock_out=hits_to_knock_out(damage, hp),
-        assumptions=tuple(assumptions(start, at, attack, defences, opts)), approximate=approx)
+        assumptions=tuple(assumptions(start, at, attack, defences, opts) + rerolls_left_out(asker, at)),
+        approximate=approx)
+
+
+def rerolls_left_out(asker: Asker, at: Attack) -> list[Assumption]:
+    """KAGEMIYA-11.6: a re-roll 令呪 declared after the defence roll (the defender's ``after_roll``
+    order, the attacker's ``react``) depends on the totals both sides see; the odds leave it out and
+    say so."""
+    orders = asker.reader.orders(at.target.side).get("defense", {}).get(at.target.id, [])
+    if any(e.get("after_roll") for e in orders) or at.act.get("react"):
+        return [assumed("reroll", "kagemiya.odds_no_reroll")]
+    return []
 
 
 def exact_damage(attack: Dice, defence) -> Distribution[int]:

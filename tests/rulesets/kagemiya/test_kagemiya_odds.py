@@ -87,3 +87,17 @@ def test_kagemiya_12_2_the_dice_plan_shows_the_chance_of_every_attack_and_defenc
               and (i == 0 or plan[i - 1]["purpose"] != r["purpose"] or plan[i - 1].get("actor") != r.get("actor"))]
     assert firsts and all("chance" in r for r in firsts)
     assert sum(1 for r in plan if "chance" in r) == len(firsts)
+
+
+def test_kagemiya_11_6_odds_name_the_reroll_command_spells_they_leave_out() -> None:
+    """A re-roll 令呪 chosen after the defence roll depends on the dice both sides see: the odds of
+    that attack say they do not count it, and an attack without one says nothing of it."""
+    import yaml
+    from pathlib import Path
+
+    scenario = yaml.safe_load((Path(__file__).parents[2] / "scenarios" / "kagemiya"
+                               / "reroll-after-defence.yaml").read_text(encoding="utf-8"))
+    match = api.loads(yaml.safe_dump({**scenario["match"], "turns": scenario["match"]["turns"]}, allow_unicode=True))
+    keys = [a.key for a in odds.action_odds(match, 1, "saber", None, None).assumptions]
+    assert keys.count("reroll") == 1
+    assert "reroll" not in [a.key for a in odds.action_odds(load(duel()), 1, "saber", None, None).assumptions]
