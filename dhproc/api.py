@@ -26,8 +26,8 @@ from .engine.ruleset import get_ruleset, ruleset_ids, ruleset_of
 from .errors import InputError, Problem, ResolutionError, clip
 from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
-from .messages import say
-from .naming import Roster, naming
+from .words.messages import say
+from .words.naming import Roster, naming
 from .outcome import Outcome
 from .resolution import LOG_FORMAT, LOG_FORMAT_VERSION, outcome, resolve, resolve_until_decided, varied
 from .rng import RNG_NAME
@@ -353,8 +353,8 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         subs = tdata.get("submissions", {})
         aliases = ruleset.submission_aliases()
         if aliases is not None and isinstance(setup, dict) and isinstance(setup.get("characters"), dict):
-            from .aliases import apply_aliases
-            from .names import NameIndex
+            from .words.aliases import apply_aliases
+            from .words.names import NameIndex
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
@@ -400,7 +400,7 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
     """Schema problems reworded where a Japanese key or value is misspelt (``対像``): said at that
     key or value with a did-you-mean from the Japanese aliases, not with the English keys the
     schema knows. Several problems that come from one misspelling are said once."""
-    from .aliases import misspelt
+    from .words.aliases import misspelt
 
     base = len(tanchor.prefix) + 1  # problems' paths start with the turn's prefix and "submissions"
     out: list[Problem] = []
@@ -420,7 +420,7 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
 def _aliased(subs: Any, aliases: Any, names: Any, setup: dict) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
     whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed."""
-    from .aliases import apply_aliases
+    from .words.aliases import apply_aliases
 
     probe = copy.deepcopy(subs)
     apply_aliases(probe, None, aliases, names, setup)
@@ -455,8 +455,8 @@ def _unknown_names(tanchor: Anchor, subs: Any, aliases, setup: Any, parts: list[
     """The characters named in ``parts`` of the submissions that are in the match under no id or
     name, with a did-you-mean: said in the same run as the schema problems that keep the
     ruleset's own checks from these parts (an entry set aside, a setup not whole)."""
-    from .aliases import unknown_names
-    from .names import did_you_mean
+    from .words.aliases import unknown_names
+    from .words.names import did_you_mean
 
     characters = Roster.from_setup(setup).characters
     found: list[Problem] = []
@@ -643,7 +643,7 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
                  lang: str | None = None) -> Imported:
     """Read 行動提出 posted as text (``posts``: (source name, text), one side each) against the
     characters of the match at ``match_path``."""
-    from .messages import default_lang
+    from .words.messages import default_lang
 
     lang = lang or default_lang()
 
@@ -667,7 +667,7 @@ def import_posts(ruleset_id: str, posts: list[tuple[str, str]], match_path: str 
 
 
 def _imported(posts: list[tuple[str, str]], setup: dict, grammar, lang: str) -> Imported:
-    from .textimport import context_from_setup, import_post
+    from .words.textimport import context_from_setup, import_post
 
     result = Imported({}, [], [])
     for source, text in posts:
@@ -693,7 +693,7 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
     The turn is checked after the match's listed turns before it; a match that does not load
     itself is left to ``validate`` (its problems are not the post's)."""
     from .loading import load_bytes
-    from .textimport import ImportProblem
+    from .words.textimport import ImportProblem
 
     rs = get_ruleset(ruleset_id)
     try:

@@ -25,7 +25,7 @@ from typing import Callable, Union
 
 from .dice_expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
                         Num, Product, Sum, _repeat_prefix, evaluate, format_result, parse_command)
-from .messages import say
+from .words.messages import say
 
 SEP = " ＞ "
 _CMP_TEXT = {"<=": "<=", ">=": ">=", "<": "<", ">": ">", "==": "=", "!=": "<>"}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .bcdice import BarabaraCommand, ChoiceCommand, D66Command, parse_native
 from .dice_expr import DiceExprError, parse
-from .messages import say
+from .words.messages import say
 
 SEPARATOR = "＞"
 _DETAIL = re.compile(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces

@@ -21,7 +21,7 @@ from . import __version__
 from .errors import DhprocError, InputError, Problem, UsageError
 from . import click_words
 from .click_layout import WideContext, short_help
-from .messages import say
+from .words.messages import say
 
 if TYPE_CHECKING:
     from .bcdice import BotCommand, GivenFaces, Outcome
@@ -87,7 +87,7 @@ def _out(text: str, *, nl: bool = True) -> None:
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .messages import environment_lang, reset_lang, set_lang
+    from .words.messages import environment_lang, reset_lang, set_lang
 
     lang = value or environment_lang()
     token = set_lang(lang)
@@ -107,7 +107,7 @@ def lang_option(expose: bool = False) -> Callable:
 def _catalogue_help(command: click.Command) -> Iterator[None]:
     """The command's help and its options' help, from the catalogue in the command's language
     (``help.<command>``, ``help.<command>.<option>``, else ``help.<option>`` for --lang, --version)."""
-    from .messages import MESSAGES
+    from .words.messages import MESSAGES
 
     key = f"help.{command.help_key}"
     options = [p for p in command.params if isinstance(p, click.Option)]
@@ -173,7 +173,7 @@ class _Dhproc(_CatalogueHelp, click.Group):
     group_class = type  # a sub-group (ability) is one of these too
 
     def main(self, *args, **kwargs):
-        from .messages import reset_lang, set_lang
+        from .words.messages import reset_lang, set_lang
 
         argv = list(args[0] if args and args[0] is not None else kwargs.get("args") or sys.argv[1:])
         token = set_lang(_lang_asked(argv))
@@ -210,7 +210,7 @@ class _Root(_Dhproc):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list in ``--help``: a ruleset's command whose help is in the catalogue is listed by
         it, without importing the ruleset."""
-        from .messages import MESSAGES
+        from .words.messages import MESSAGES
 
         listed = {name: _Command(name) for name in self.list_commands(ctx)
                   if name not in self.commands and f"help.{name}" in MESSAGES.entries}
@@ -519,7 +519,8 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
-    from . import __version__, api
+    from . import __version__
+    from . import api
 
     class Diverged(DhprocError):
         pass
@@ -662,7 +663,7 @@ def options(ruleset: str) -> None:
     rs = get_ruleset(ruleset)
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
-    from .messages import default_lang
+    from .words.messages import default_lang
     from .report.layout import display_width, wrap
 
     lang = default_lang()
@@ -856,7 +857,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
 
     from . import api
     from .loading import load_file
-    from .messages import default_lang
+    from .words.messages import default_lang
 
     lang = lang or default_lang()
     out = Path(out_path) if out_path else None

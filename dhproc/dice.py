@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from .errors import Problem, ResolutionError
-from .messages import say
+from .words.messages import say
 from .rng import PCG32, stream
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from .engine.context import TurnContext
 from .engine.ruleset import ruleset_of
 from .errors import InputError, Problem, ResolutionError
 from .match import Match
-from .messages import say
+from .words.messages import say
 from .outcome import Outcome
 from .rng import RNG_NAME
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .engine.ruleset import get_ruleset
 from .errors import UsageError
-from .messages import say
+from .words.messages import say
 from .report.atomic import write_atomic
 
 

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
-from .messages import Catalog
+from .words.messages import Catalog
 from .engine.ruleset import ruleset_of
 from .rng import RNG_NAME
 
@@ -254,7 +254,7 @@ class Plan:
 def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
     """A variant is another plan for the same battle: the same ruleset, sides and characters
     (their runs are paired figure by figure), located at the variant's setup where it differs."""
-    from .messages import say
+    from .words.messages import say
 
     problems = []
     for v in variants:

@@ -16,7 +16,7 @@ import yaml
 
 from .errors import InputError
 from .loading import display_name, inside, load_file, real_path
-from .messages import say
+from .words.messages import say
 from .yaml_edit import with_list_entry
 
 

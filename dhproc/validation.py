@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import Problem, quote
 from .loading import Anchor
-from .messages import MESSAGES, say
+from .words.messages import MESSAGES, say
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
 
@@ -134,7 +134,7 @@ def _located(error, anchor: Anchor) -> Problem:
 
 def worded(error) -> str:
     """A jsonschema error as a sentence in the command's language: each kind of error has its
-    own words (dhproc/messages.py, ``schema.*``), naming the field where the path allows it, and
+    own words (dhproc/words/messages.py, ``schema.*``), naming the field where the path allows it, and
     the value it quotes cut short (a message never carries a 4 MiB string). jsonschema's own text
     never reaches a user."""
     kind = error.validator

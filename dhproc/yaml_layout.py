@@ -21,7 +21,7 @@ import re
 import yaml
 
 from .errors import Problem
-from .messages import say
+from .words.messages import say
 
 FULL_SPACE = "\u3000"
 # A key as people type it: a word without spaces or YAML indicators (移動, to, who).

@@ -71,7 +71,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_no_import_circle_among_the_platforms_modules() -> None:
     graph = import_graph()
     assert "dhproc.engine.ruleset" not in graph["dhproc.match"]
-    assert not any(m.startswith("dhproc.report") for m in graph["dhproc.messages"])
+    assert not any(m.startswith("dhproc.report") for m in graph["dhproc.words.messages"])
     platform = {m: {d for d in deps if not d.startswith("dhproc.rulesets.")}
                 for m, deps in graph.items() if not m.startswith("dhproc.rulesets.")}
     assert circles(platform) == []

@@ -25,8 +25,8 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from .context import TurnContext
     from ..report.document import Block
     from ..report.summary import SummaryHooks
-    from ..textimport import Grammar
-    from ..aliases import SubmissionAliases
+    from ..words.textimport import Grammar
+    from ..words.aliases import SubmissionAliases
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..report import document as doc
-from ..messages import Catalog
+from ..words.messages import Catalog
 from .steps import Step, State, new_lines, state_after, steps
 from .embed import LOG_ID, embedded_log, inert as _inert, log_block as _log_block
 from .svg import picture_svg

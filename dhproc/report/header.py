@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.options import OptionSet
 from .document import Heading, Lines
-from ..messages import Catalog
+from ..words.messages import Catalog
 
 T = Catalog({
     "title": ("━━ {title} ━━", "━━ {title} ━━"),

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign
+from . import checks
+from . import report
+from . import rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
@@ -78,7 +81,7 @@ class CountRuleset(Ruleset):
 
     def submission_aliases(self):
         """docs/aliases.md: Japanese keys; characters by display name, also as the keys of plans."""
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"行動": "plans", "行動予定": "plans", "手番": "plans", "代替": "fallback", "代替行動": "fallback",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...report.document import Block, Board, Heading, Lines, Table
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .model import COLUMNS, ROWS, Square
 from .options import OPTIONS
 

@@ -12,7 +12,7 @@ import click
 
 from ...errors import InputError
 from ...loading import Anchor, Document
-from ...messages import say
+from ...words.messages import say
 from ...validation import validate
 from .rate import CATEGORIES, design_working, load_tables, setup_rates, show, working_lines
 

@@ -42,7 +42,7 @@ def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
     (DH-8.17); the triggers already pending wait for their own settling."""
     from ...errors import ResolutionError
-    from ...messages import say
+    from ...words.messages import say
     from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
     from .ability_rules import settle
 

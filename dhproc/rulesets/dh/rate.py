@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import InputError, Problem
 from ...loading import Anchor, load_bytes, load_file
-from ...messages import say
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 CATEGORIES = ("effects", "targets", "times", "restrictions", "counter", "costs", "riders")

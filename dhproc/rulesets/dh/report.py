@@ -12,7 +12,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .checks import board_of, transfer_side
 from .model import ROW_LABELS, col_label, parse_square, turn_of
 

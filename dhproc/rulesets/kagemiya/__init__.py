@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import checks
+from . import report
+from . import rules
 from .model import KagemiyaState
 from .options import OPTIONS
 
@@ -63,7 +65,7 @@ class KagemiyaRuleset(Ruleset):
 
     def submission_aliases(self):
         """docs/aliases.md: Japanese keys; characters, skills, 宝具, 倍加 and 令呪 by name (naming.py)."""
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
         from .naming import resolve
 
         return SubmissionAliases(keys=ALIASES, name_keys=frozenset({"roller", "actor", "target", "support"}),
@@ -86,7 +88,7 @@ class KagemiyaRuleset(Ruleset):
 
     def early_turn_message(self, setup: dict, turn: int, first: int) -> str:
         """KAGEMIYA-1.8: a turn file for a 巡 the setup already counts as played."""
-        from ...messages import say
+        from ...words.messages import say
         from . import messages  # noqa: F401  (registers the catalogue)
 
         return say("kagemiya.start_turn", n=turn, played=first - 1, first=first)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ...report.document import Block, Heading, Lines, Table
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from ...engine.conditions import OPS
-from ...messages import say
+from ...words.messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
-from . import standing, track
+from . import standing
+from . import track
 from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
 

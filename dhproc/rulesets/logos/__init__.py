@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign
+from . import checks
+from . import report
+from . import rules
 from .model import LogosState, Side
 from .options import OPTIONS
 
@@ -83,7 +86,7 @@ class LogosRuleset(Ruleset):
                             clock=("bout_start", "bout"), cause=report.kill_cause)
 
     def submission_aliases(self):
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"スタメン": "starters", "先発": "starters", "選択": "choices", "誰": "who", "スキル": "skill",

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .model import KEYWORDS
 from .options import OPTIONS
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
-from ...messages import default_lang, say
-from ...names import did_you_mean
+from ...words.messages import default_lang, say
+from ...words.names import did_you_mean
 from .model import Character, MapSpec, distance, parse_character, square_of
 
 # NICOSW-5.1 / 5.3: what only a 主動作 can do; everything else may be a 補助動作.

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
-from ...messages import say
+from ...words.messages import say
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",

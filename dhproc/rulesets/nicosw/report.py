@@ -13,7 +13,7 @@ from typing import Any
 
 from ...report.document import Block, Board, Heading, Lines, Table, to_text
 from ...report.header import header_blocks
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .options import OPTIONS
 
 T = Catalog({

@@ -121,7 +121,7 @@ def catalogue(prefix: str, entries: dict[str, tuple[str, str]]) -> Catalog:
 
 
 MESSAGES = Catalog({
-    # names (dhproc/names.py)
+    # names (dhproc/words/names.py)
     "name.unknown": ("{what}「{text}」は見つかりません{hint}", "unknown {what} '{text}'{hint}"),
     "name.did_you_mean": ("（もしかして：{names}）", " (did you mean {names}?)"),
     "name.known": ("（いるのは：{names}）", " (known: {names})"),
@@ -132,7 +132,7 @@ MESSAGES = Catalog({
     "what.skill": ("スキル", "skill"),
     "list.sep": ("、", ", "),
     "list.or": ("、", " or "),
-    # dhproc import (dhproc/textimport.py and each ruleset's grammar.py)
+    # dhproc import (dhproc/words/textimport.py and each ruleset's grammar.py)
     "import.skipped": ("{no}行目は読み飛ばしました：{line}", "line {no} skipped: {line}"),
     "import.no_name": ("行頭にキャラクター名がありません。各キャラクターの行動は名前のあとに書いてください（例：{example}）",
                        "no character's name begins this line; write each character's action after its name, "
