@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from . import __version__
-from .dice import Recorded
+from .dice.stream import Recorded
 from .engine.context import TurnContext
 from .engine.ruleset import get_ruleset, ruleset_ids, ruleset_of
 from .errors import InputError, Problem, ResolutionError, clip
@@ -30,7 +30,7 @@ from .words.messages import say
 from .words.naming import Roster, naming
 from .outcome import Outcome
 from .resolution import LOG_FORMAT, LOG_FORMAT_VERSION, outcome, resolve, resolve_until_decided, varied
-from .rng import RNG_NAME
+from .dice.rng import RNG_NAME
 from .validation import validate
 
 
@@ -534,7 +534,7 @@ def _dice_text_problems(anchor: Anchor, tdata: dict) -> list[Problem]:
         return []
     if "dice" in tdata:
         return [anchor.problem(("dice_text",), say("dice_text.with_dice"), key=True)]
-    from .bot_text import TranscriptError, read_transcript
+    from .dice.bot_text import TranscriptError, read_transcript
 
     try:
         faces = read_transcript(text)
@@ -547,7 +547,7 @@ def _make_turn(anchor: Anchor, tdata: dict) -> Turn:
     dice = tdata.get("dice")
     recorded = None
     if isinstance(tdata.get("dice_text"), str):  # checked by _dice_text_problems before
-        from .bot_text import read_transcript
+        from .dice.bot_text import read_transcript
 
         bot = read_transcript(tdata["dice_text"])
         dice = [f.face for f in bot]  # the log holds the faces, as if typed by hand

@@ -24,7 +24,7 @@ from .click_layout import WideContext, short_help
 from .words.messages import say
 
 if TYPE_CHECKING:
-    from .bcdice import BotCommand, GivenFaces, Outcome
+    from .dice.bcdice import BotCommand, GivenFaces, Outcome
     from .engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
@@ -706,8 +706,8 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     import dataclasses
     import json
 
-    from .bcdice import GivenFacesError, parse_bot_command
-    from .dice_expr import DiceExprError
+    from .dice.bcdice import GivenFacesError, parse_bot_command
+    from .dice.expr import DiceExprError
     from .errors import quote
 
     text = " ".join(expr)
@@ -763,7 +763,7 @@ def _roll_lines(command: BotCommand, outcomes: list[Outcome], bcdice_lines: bool
 
 
 def _given_faces(text: str) -> GivenFaces:
-    from .bcdice import GivenFaces
+    from .dice.bcdice import GivenFaces
 
     faces = GivenFaces.read(text)
     if isinstance(faces, str):
@@ -773,7 +773,7 @@ def _given_faces(text: str) -> GivenFaces:
 
 def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
     """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
-    from .rng import stream
+    from .dice.rng import stream
 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))

@@ -15,7 +15,7 @@ from .errors import InputError, Problem, ResolutionError
 from .match import Match
 from .words.messages import say
 from .outcome import Outcome
-from .rng import RNG_NAME
+from .dice.rng import RNG_NAME
 
 __all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
 

@@ -23,7 +23,7 @@ from . import __version__
 from .match import Match, Turn
 from .words.messages import Catalog
 from .engine.ruleset import ruleset_of
-from .rng import RNG_NAME
+from .dice.rng import RNG_NAME
 
 FORMAT = "dhproc-simulation"
 FORMAT_VERSION = 1

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from dhproc.cli import cli
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 from dhproc.rulesets.dh.options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages

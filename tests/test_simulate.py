@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from dhproc import api
 from dhproc import simulate as sim
 from dhproc.cli import cli
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 
 REPO = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent / "simulate"

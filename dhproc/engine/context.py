@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dice import Recorded, TurnDice
+from ..dice.stream import Recorded, TurnDice
 
 # No rule of any ruleset makes a turn anywhere near this long (the replay corpus's longest turn has
 # under 200 events); a turn that reaches it is a rule looping, and it stops here, in bounded memory,

@@ -391,7 +391,7 @@ MESSAGES = Catalog({
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),
     "rate.not_dh": ("発動率の計算はdhの特殊能力のためのものです", "the 発動率 calculator is for dh abilities"),
     "rate.no_design": ("rate: の設計がある特殊能力がありません", "no ability here has a rate: design"),
-    # recorded dice (dhproc/dice.py)
+    # recorded dice (dhproc/dice/stream.py)
     "dice.bad_face": ("記録されたダイス{n}個目は{face}ですが、{draw}回目の振り（{purpose}）はd{sides}です：出目は1〜{sides}",
                       "recorded die {n} is {face}, but draw {draw} ({purpose}) is a d{sides}: faces 1..{sides}"),
     "dice.ran_out": ("記録されたダイスが足りません：{draw}回目の振り（{purpose}、d{sides}）の出目がありません。リストに加えるか、"
@@ -405,7 +405,7 @@ MESSAGES = Catalog({
     "dice.run": ("{a}個目はステップ「{step}」", "die {a} in step '{step}'"),
     "dice.run_many": ("{a}〜{b}個目はステップ「{step}」", "dice {a}–{b} in step '{step}'"),
     "dice.purpose_of": ("{who}の{purpose}", "{purpose} of {who}"),
-    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/bot_text.py)
+    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/dice/bot_text.py)
     "dice_text.unreadable": ("dice_text {line}行目「{text}」はBCDiceの結果行として読めません：{reason}",
                              "dice_text line {line} '{text}' does not read as a BCDice result: {reason}"),
     "dice_text.no_command": ("「＞」の前に括弧で囲まれたコマンドがありません", "no bracketed command before '＞'"),
@@ -430,7 +430,7 @@ MESSAGES = Catalog({
                             "dice: and dice_text: cannot both be given: keep one"),
     "dice_text.empty": ("dice_text にBCDiceの結果行（「＞」のある行）がありません",
                         "dice_text has no BCDice result line (a line with '＞')"),
-    # dice expressions (dhproc/dice_expr.py, dhproc roll)
+    # dice expressions (dhproc/dice/expr.py, dhproc roll)
     "expr.number_too_long": ("数が長すぎます：{digits}桁（{limit}桁まで）", "number too long: {digits} digits (at most {limit})"),
     "expr.unexpected_char": ("使えない文字 {char} があります", "unexpected character {char}"),
     "expr.expected": ("{what}が必要ですが、{found}があります", "expected {what}, found {found}"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...dice_expr import read_2d9
+from ...dice.expr import read_2d9
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
