@@ -24,7 +24,7 @@ from .dice.stream import Recorded
 from .engine.context import TurnContext
 from .engine.ruleset import get_ruleset, ruleset_ids, ruleset_of
 from .errors import InputError, Problem, ResolutionError, clip
-from .loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
+from .documents.loading import MAX_LOG_BYTES, Anchor, Document, FileError, display_name, inside, load_file, real_path
 from .match import Match, Turn
 from .words.messages import say
 from .words.naming import Roster, naming
@@ -692,7 +692,7 @@ def check_imported(ruleset_id: str, match_path: str | Path, turn: int, submissio
 
     The turn is checked after the match's listed turns before it; a match that does not load
     itself is left to ``validate`` (its problems are not the post's)."""
-    from .loading import load_bytes
+    from .documents.loading import load_bytes
     from .words.textimport import ImportProblem
 
     rs = get_ruleset(ruleset_id)
@@ -793,7 +793,7 @@ def loads(text: str, *, name: str = "<string>", base: str | Path | None = None) 
     """A match from YAML text: for scripts and tests. Its turns are inline, or — with ``base``, the
     folder the text stands for (as ``base/name``) — its turn files there, read as :func:`load`
     reads them."""
-    from .loading import load_bytes
+    from .documents.loading import load_bytes
 
     if base is not None:
         doc = load_bytes(text.encode("utf-8"), (Path(base) / (name if name != "<string>" else "match.yaml")).resolve(),
@@ -916,7 +916,7 @@ def _page_log_bytes(path: Path, name: str) -> bytes:
 
 def _load_page_log(path: Path) -> Document:
     """The log a replay page embeds, read as its ``.json`` would be (messages name the page)."""
-    from .loading import load_bytes
+    from .documents.loading import load_bytes
 
     name = display_name(path) if path.is_absolute() else str(path)
     doc = load_bytes(_page_log_bytes(path, name), path.with_suffix(".json"), name)

@@ -244,7 +244,7 @@ def _command_kit() -> "CommandKit":
     """What the command line lends a ruleset's commands (see CommandKit)."""
     from . import api
     from .engine.ruleset import CommandKit
-    from .loading import load_file
+    from .documents.loading import load_file
 
     return CommandKit(group_class=_Dhproc, lang_option=lang_option, batch=_batch, load_document=load_file,
                       load_match=api.load)
@@ -282,7 +282,7 @@ def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> No
 
 def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
     """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
-    from .loading import inside, real_path
+    from .documents.loading import inside, real_path
 
     given = real_path(Path(name))
     files = list(dict.fromkeys(p.file for p in problems))
@@ -297,7 +297,7 @@ def _on_terminal() -> bool:
 
 def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     """Run ``work`` on every file; problems are printed and the batch goes on. Exit code."""
-    from .loading import batch_cache
+    from .documents.loading import batch_cache
 
     with batch_cache():  # a file that several inputs refer to is read once per batch
         _SHOWN.append(set())
@@ -783,7 +783,7 @@ def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
 
 def _seed_value(seed: str) -> int | str:
     """A seed given on the command line as a match's seed would be: digits are a number."""
-    from .loading import MAX_INT_DIGITS
+    from .documents.loading import MAX_INT_DIGITS
 
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
@@ -856,7 +856,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     import re
 
     from . import api
-    from .loading import load_file
+    from .documents.loading import load_file
     from .words.messages import default_lang
 
     lang = lang or default_lang()
@@ -946,7 +946,7 @@ def _looks_like_a_path(text: str) -> bool:
 
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
-    from .yaml_edit import flow_text as flow
+    from .documents.yaml_edit import flow_text as flow
 
     lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
     if dice is not None:

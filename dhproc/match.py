@@ -12,7 +12,7 @@ from typing import Any
 
 from .dice.stream import Recorded
 from .errors import Problem
-from .loading import Anchor
+from .documents.loading import Anchor
 
 
 @dataclass

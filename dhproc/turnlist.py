@@ -15,9 +15,9 @@ from typing import Any
 import yaml
 
 from .errors import InputError
-from .loading import display_name, inside, load_file, real_path
+from .documents.loading import display_name, inside, load_file, real_path
 from .words.messages import say
-from .yaml_edit import with_list_entry
+from .documents.yaml_edit import with_list_entry
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, quote
-from .loading import Anchor
+from .documents.loading import Anchor
 from .words.messages import MESSAGES, say
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"

@@ -48,7 +48,7 @@ def test_examples_match_their_editor_schema(path: Path) -> None:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
-    from dhproc.loading import load_file
+    from dhproc.documents.loading import load_file
     from dhproc.validation import schema
 
     first = path.read_text(encoding="utf-8").splitlines()[0]

@@ -196,7 +196,7 @@ def test_the_sibling_scan_checks_the_size_before_reading(tmp_path, monkeypatch) 
 # --------------------------------------------------------------------------- batch
 
 def test_a_batch_reads_each_file_once(tmp_path, monkeypatch) -> None:
-    from dhproc import loading
+    from dhproc.documents import loading
 
     folder = example(tmp_path)
     opened: list[str] = []

@@ -19,7 +19,7 @@ from .options import OptionSet
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
     import click
 
-    from ..loading import Document
+    from ..documents.loading import Document
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext

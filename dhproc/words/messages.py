@@ -193,7 +193,7 @@ MESSAGES = Catalog({
     "import.no_grammar": ("ルール「{ruleset}」にはテキストの取り込みがまだありません", "ruleset '{ruleset}' has no text import yet"),
     "import.not_match": ("{ruleset}の対戦ファイルではありません（'ruleset: {ruleset}' とセットアップが必要です）",
                          "not a {ruleset} match file (with 'ruleset: {ruleset}' and a setup)"),
-    # reading files (dhproc/loading.py)
+    # reading files (dhproc/documents/loading.py)
     "file.link_loop": ("開けません：シンボリックリンクが循環しています", "cannot open: the symbolic links loop"),
     "file.missing": ("ファイルがありません", "no such file"),
     "file.cannot_read": ("読めません：{reason}", "cannot read: {reason}"),
@@ -246,7 +246,7 @@ MESSAGES = Catalog({
     "click.not_the_choice": ("{value!r} は使えません（{choice} だけです）。", "{value!r} is not {choice}."),
     "click.not_one_of": ("{value!r} は {choices} のどれでもありません。", "{value!r} is not one of {choices}."),
     "yaml.in_context": ("{problem}（{context}）", "{problem} ({context})"),
-    # PyYAML's own phrases inside a syntax error (dhproc/yaml_words.py)
+    # PyYAML's own phrases inside a syntax error (dhproc/documents/yaml_words.py)
     "yamlp.mapping_values": ("ここには「キー: 値」を書けません（値の中の「: 」は値を引用符で囲むか、前の行の字下げを確かめてください）",
                              "mapping values are not allowed here"),
     "yamlp.cannot_start": ("文字{char}はここに書けません", "found character {char} that cannot start any token"),

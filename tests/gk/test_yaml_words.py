@@ -10,7 +10,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from dhproc import yaml_words
+from dhproc.documents import yaml_words
 from dhproc.cli import cli
 from dhproc.words.messages import use_lang
 

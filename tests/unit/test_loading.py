@@ -1,4 +1,4 @@
-"""The YAML loader (dhproc.loading) and the file/include rules of dhproc.api.load.
+"""The YAML loader (dhproc.documents.loading) and the file/include rules of dhproc.api.load.
 
 DESIGN.md §3 (files, includes, YAML rules) and §8 (limits and safety). Every complaint is an
 InputError whose problems carry file, line and column; the tests assert them exactly, computing
@@ -17,7 +17,7 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import InputError, Problem
-from dhproc.loading import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_bytes, load_file
+from dhproc.documents.loading import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_bytes, load_file
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from ...errors import InputError
-from ...loading import Anchor, Document
+from ...documents.loading import Anchor, Document
 from ...words.messages import say
 from ...validation import validate
 from .rate import CATEGORIES, design_working, load_tables, setup_rates, show, working_lines

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError, Problem
-from ...loading import Anchor, load_bytes, load_file
+from ...documents.loading import Anchor, load_bytes, load_file
 from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .words.messages import default_lang, say
+from ..words.messages import default_lang, say
 
 # (PyYAML's phrase as a pattern, the catalogue id): the phrases of yaml/scanner.py,
 # yaml/parser.py and yaml/composer.py that a hand-written file meets.
