@@ -28,10 +28,10 @@ from .documents.loading import MAX_LOG_BYTES, Anchor, Document, FileError, displ
 from .match import Match, Turn
 from .words.messages import say
 from .words.naming import Roster, naming
-from .outcome import Outcome
-from .resolution import LOG_FORMAT, LOG_FORMAT_VERSION, outcome, resolve, resolve_until_decided, varied
+from .engine.outcome import Outcome
+from .engine.resolution import LOG_FORMAT, LOG_FORMAT_VERSION, outcome, resolve, resolve_until_decided, varied
 from .dice.rng import RNG_NAME
-from .validation import validate
+from .inputs.validation import validate
 
 
 

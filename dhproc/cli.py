@@ -627,7 +627,7 @@ def render(log_path: str, svg_path: str | None, png_path: str | None, html_path:
 @lang_option()
 def schema(name: str | None) -> None:
     """Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."""
-    from .validation import schema_names, schema_text
+    from .inputs.validation import schema_names, schema_text
 
     names = schema_names()
     if name is None:
@@ -913,7 +913,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     if out is None:
         _out(text, nl=False)
         return
-    from .turnlist import list_turn_file
+    from .inputs.turnlist import list_turn_file
 
     listing = list_turn_file(match_file, out, turn)  # the match's turns: kept right, in turn order
     _write((out, text), *([(match_file, listing.text)] if listing.text is not None else []))

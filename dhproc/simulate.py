@@ -65,7 +65,7 @@ def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> 
     """The match a run resolves: ``seed``, keyed dice streams (so that plans compared run by run
     draw each character's dice alike), and the recorded dice of the turns after
     ``keep_dice_through`` (all of them without it) set aside."""
-    from .resolution import varied
+    from .engine.resolution import varied
 
     keep = -1 if keep_dice_through is None else keep_dice_through
     turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
@@ -76,7 +76,7 @@ def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> 
 def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:
     """Run ``seed``'s log: the turns up to the one that decides the match (the later ones are not
     played in that run)."""
-    from .resolution import resolve_until_decided
+    from .engine.resolution import resolve_until_decided
 
     return resolve_until_decided(run_match(match, seed, keep_dice_through))
 

@@ -9,7 +9,7 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import DhprocError
-from dhproc.outcome import Outcome
+from dhproc.engine.outcome import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("examples/**/match.yaml"))

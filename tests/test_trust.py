@@ -126,7 +126,7 @@ def test_a_float_turn_number_inline_is_refused_not_dropped(tmp_path) -> None:
 
 def test_every_ruleset_schema_takes_no_float_integers() -> None:
     """The class, for every ruleset registered: the validator of every schema counts 3.0 out."""
-    from dhproc.validation import _validator
+    from dhproc.inputs.validation import _validator
 
     names = ["match", "turn", "log"] + [f"{r}.{part}" for r in ruleset_ids() for part in ("setup", "submissions")]
     for name in names:

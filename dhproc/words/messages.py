@@ -173,7 +173,7 @@ MESSAGES = Catalog({
     "import.replaced": ("陣営「{side}」の提出は{path}にすでにありました。新しい投稿で置き換えます",
                         "{path} already had side '{side}''s submission; replaced by the new post"),
     "import.note": ("注：{note}", "note: {note}"),
-    # the written turn file listed under the match's turns: (dhproc/turnlist.py)
+    # the written turn file listed under the match's turns: (dhproc/inputs/turnlist.py)
     "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
     "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
                                  "resolve が読むのはそちらです",
@@ -650,7 +650,7 @@ MESSAGES = Catalog({
     "option.whole": ("オプション{id}は整数です", "option {id} must be a whole number"),
     "option.at_least": ("オプション{id}は{limit}以上です", "option {id} must be at least {limit}"),
     "option.at_most": ("オプション{id}は{limit}以下です", "option {id} must be at most {limit}"),
-    # schema problems (dhproc/validation.py): each kind of jsonschema error in words
+    # schema problems (dhproc/inputs/validation.py): each kind of jsonschema error in words
     "schema.unknown_key": ("キー「{key}」はありません{allowed}", "unknown key '{key}'{allowed}"),
     "schema.unknown_value": ("値「{value}」はありません{hint}", "unknown value '{value}'{hint}"),
     "schema.allowed": ("（使えるのは：{keys}）", " (allowed: {keys})"),

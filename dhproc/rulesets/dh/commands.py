@@ -13,7 +13,7 @@ import click
 from ...errors import InputError
 from ...documents.loading import Anchor, Document
 from ...words.messages import say
-from ...validation import validate
+from ...inputs.validation import validate
 from .rate import CATEGORIES, design_working, load_tables, setup_rates, show, working_lines
 
 if TYPE_CHECKING:

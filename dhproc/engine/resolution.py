@@ -8,14 +8,14 @@ import copy
 import dataclasses
 from typing import Any
 
-from . import __version__
-from .engine.context import TurnContext
-from .engine.ruleset import ruleset_of
-from .errors import InputError, Problem, ResolutionError
-from .match import Match
-from .words.messages import say
+from .. import __version__
+from .context import TurnContext
+from .ruleset import ruleset_of
+from ..errors import InputError, Problem, ResolutionError
+from ..match import Match
+from ..words.messages import say
 from .outcome import Outcome
-from .dice.rng import RNG_NAME
+from ..dice.rng import RNG_NAME
 
 __all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
 
@@ -84,7 +84,7 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
             until_decided: bool = False) -> Outcome:
-    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
+    """The figures of one run of ``match`` (see dhproc/engine/outcome.py), resolved as ``resolve`` (or,
     with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
     input, its JSON text or any report: what a simulation of many runs asks for."""
     if seed is not None or options is not None:

@@ -11,11 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem, quote
-from .documents.loading import Anchor
-from .words.messages import MESSAGES, say
+from ..errors import Problem, quote
+from ..documents.loading import Anchor
+from ..words.messages import MESSAGES, say
 
-_SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+_SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 
 
 def schema_names() -> list[str]:
@@ -43,7 +43,7 @@ def _plugin_schema_files() -> list[Path]:
     (read only when a name is not dhproc's own: dhproc's schemas never import a plug-in)."""
     from importlib.resources import files
 
-    from .engine.ruleset import get_ruleset, plugin_ids
+    from ..engine.ruleset import get_ruleset, plugin_ids
 
     found = []
     for rid in plugin_ids():
