@@ -1,11 +1,13 @@
 """Resolving a loaded match: its turns played by its ruleset, into the log document or, for
 many runs, only the figures of one (:func:`outcome`). Below the API, which re-exports these, and
-below what builds on resolution (simulation), so neither has to import the face."""
+below what builds on resolution (simulation, replay, a ruleset's warnings that play the match),
+so none of them has to import the face."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 from typing import Any
 
 from .. import __version__
@@ -17,7 +19,8 @@ from ..words.messages import say
 from .outcome import Outcome
 from ..dice.rng import RNG_NAME
 
-__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome"]
+__all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "dumps",
+           "dice_plan"]
 
 LOG_FORMAT = "dhproc-log"
 LOG_FORMAT_VERSION = 1
@@ -119,3 +122,23 @@ def _play(match: Match, *, until_decided: bool = False) -> tuple[Any, list[dict]
             raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
                                                                    turn=later[0].number))])
     return state, turn_logs
+
+
+def dice_plan(match: Match) -> list[dict]:
+    """The dice the match's reported turns draw, in order, before any are recorded: each turn's
+    ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
+    as written). Which dice come later can depend on earlier results."""
+    rolls: list[dict] = []
+    for i, turn in enumerate(match.turns):
+        if turn.number not in match.report_turns:
+            continue
+        planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
+        last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
+        rolls += [dict(e, turn=turn.number) for e in last["events"] if e["kind"] == "roll"]
+    return rolls
+
+
+def dumps(log: dict) -> str:
+    """The log's bytes: the same inputs give the same text on any machine."""
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+

@@ -301,7 +301,7 @@ MESSAGES = Catalog({
     "yaml.full_width_space_after_colon": ("「{key}:」の後ろが全角スペースです。半角スペースにしてください",
                                           "the space after '{key}:' is full-width (　); write a half-width space"),
     "yaml.duplicate_key": ("キー「{key}」が2回あります（1回目は{line}行目）", "duplicate key '{key}' (first at line {line})"),
-    # match, turn and log files (dhproc/api.py)
+    # match, turn and log files (dhproc/inputs/assembly.py, dhproc/logs.py)
     "match.not_mapping": ("キーと値の組が必要です：対戦ファイル（'ruleset:' あり）かターンファイル（'match:' あり）を書いてください",
                           "expected a mapping: a dhproc match file (with 'ruleset:') or turn file (with 'match:')"),
     "match.not_dhproc": ("dhprocのファイルではありません：対戦ファイルには 'ruleset:'、ターンファイルには 'match:' があります",
@@ -356,7 +356,7 @@ MESSAGES = Catalog({
     "log.awaiting": ("{turn}ターン目が「{side}」を待っています。続きを別の場所で始める前に、最後まで処理してください",
                      "turn {turn} still awaits '{side}': resolve it to the end before continuing the match elsewhere"),
     "log.decided": ("対戦は決着しています。続けるものはありません", "the match is decided: there is nothing to continue"),
-    # replay (dhproc/api.py)
+    # replay (dhproc/replay.py)
     "replay.diverged": ("最初の食い違い：{where}", "first divergence at {where}"),
     "replay.both_sides": ("\n  ログ：  {recorded}\n  再処理：{replayed}", "\n  log:    {recorded}\n  replay: {replayed}"),
     "replay.where_event": ("{turn}ターン目のイベント{seq}", "turn {turn}, event {seq}"),

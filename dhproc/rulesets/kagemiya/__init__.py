@@ -35,9 +35,9 @@ class KagemiyaRuleset(Ruleset):
         return checks.check_match(match)
 
     def warnings(self, match):
-        from ... import api
+        from ...engine.resolution import resolve
 
-        return checks.play_warnings(match, api.resolve(match))
+        return checks.play_warnings(match, resolve(match))
 
     def initial_state(self, match) -> KagemiyaState:
         return checks.start_state(match.setup, match.options["hp_per_endurance"])
