@@ -1153,7 +1153,7 @@ def test_process_refuses_bad_files(tmp_path):
 
 
 def test_a_long_batch_shows_a_progress_line_on_a_terminal(tmp_path, monkeypatch):
-    import dhproc.cli as cli_module
+    import dhproc.cli.root as cli_module
 
     monkeypatch.chdir(tmp_path)
     names = []

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import click
 
-from . import __version__
-from .errors import DhprocError, InputError, Problem, UsageError
-from . import click_words
-from .click_layout import WideContext, short_help
-from .words.messages import say
+from .. import __version__
+from ..errors import DhprocError, InputError, Problem, UsageError
+from .. import click_words
+from ..click_layout import WideContext, short_help
+from ..words.messages import say
 
 if TYPE_CHECKING:
-    from .dice.bcdice import BotCommand, GivenFaces, Outcome
-    from .engine.ruleset import CommandKit
+    from ..dice.bcdice import BotCommand, GivenFaces, Outcome
+    from ..engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
 
@@ -87,7 +87,7 @@ def _out(text: str, *, nl: bool = True) -> None:
 def _use_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
     """--lang when given, else DHPROC_LANG when it names ja or en, else Japanese: every message
     the command makes is in that language until it ends."""
-    from .words.messages import environment_lang, reset_lang, set_lang
+    from ..words.messages import environment_lang, reset_lang, set_lang
 
     lang = value or environment_lang()
     token = set_lang(lang)
@@ -107,7 +107,7 @@ def lang_option(expose: bool = False) -> Callable:
 def _catalogue_help(command: click.Command) -> Iterator[None]:
     """The command's help and its options' help, from the catalogue in the command's language
     (``help.<command>``, ``help.<command>.<option>``, else ``help.<option>`` for --lang, --version)."""
-    from .words.messages import MESSAGES
+    from ..words.messages import MESSAGES
 
     key = f"help.{command.help_key}"
     options = [p for p in command.params if isinstance(p, click.Option)]
@@ -173,7 +173,7 @@ class _Dhproc(_CatalogueHelp, click.Group):
     group_class = type  # a sub-group (ability) is one of these too
 
     def main(self, *args, **kwargs):
-        from .words.messages import reset_lang, set_lang
+        from ..words.messages import reset_lang, set_lang
 
         argv = list(args[0] if args and args[0] is not None else kwargs.get("args") or sys.argv[1:])
         token = set_lang(_lang_asked(argv))
@@ -191,7 +191,7 @@ class _Root(_Dhproc):
     group_class = _Dhproc
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:
-        from .engine.ruleset import command_names
+        from ..engine.ruleset import command_names
 
         return sorted({*super().list_commands(ctx), *command_names()})
 
@@ -210,7 +210,7 @@ class _Root(_Dhproc):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list in ``--help``: a ruleset's command whose help is in the catalogue is listed by
         it, without importing the ruleset."""
-        from .words.messages import MESSAGES
+        from ..words.messages import MESSAGES
 
         listed = {name: _Command(name) for name in self.list_commands(ctx)
                   if name not in self.commands and f"help.{name}" in MESSAGES.entries}
@@ -224,7 +224,7 @@ class _Root(_Dhproc):
                 del self.commands[name]
 
     def _mount_from_ruleset(self, cmd_name: str) -> None:
-        from .engine.ruleset import command_ruleset
+        from ..engine.ruleset import command_ruleset
 
         ruleset = command_ruleset(cmd_name)
         if ruleset is None:
@@ -242,9 +242,9 @@ def subcommands(group: click.Group) -> list[tuple[str, click.Command]]:
 
 def _command_kit() -> "CommandKit":
     """What the command line lends a ruleset's commands (see CommandKit)."""
-    from . import api
-    from .engine.ruleset import CommandKit
-    from .documents.loading import load_file
+    from .. import api
+    from ..engine.ruleset import CommandKit
+    from ..documents.loading import load_file
 
     return CommandKit(group_class=_Dhproc, lang_option=lang_option, batch=_batch, load_document=load_file,
                       load_match=api.load)
@@ -282,7 +282,7 @@ def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> No
 
 def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
     """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
-    from .documents.loading import inside, real_path
+    from ..documents.loading import inside, real_path
 
     given = real_path(Path(name))
     files = list(dict.fromkeys(p.file for p in problems))
@@ -297,7 +297,7 @@ def _on_terminal() -> bool:
 
 def _batch(files: Sequence[str], work: Callable[[str], None]) -> int:
     """Run ``work`` on every file; problems are printed and the batch goes on. Exit code."""
-    from .documents.loading import batch_cache
+    from ..documents.loading import batch_cache
 
     with batch_cache():  # a file that several inputs refer to is read once per batch
         _SHOWN.append(set())
@@ -340,7 +340,7 @@ class OutputError(DhprocError):
 def _write(*files: tuple[Path, str | bytes], make_folder: bool = False) -> None:
     """Write the files as one (all renamed into place once all are written): a report and its
     log are both new or both as they were."""
-    from .report.atomic import write_atomic_all
+    from ..report.atomic import write_atomic_all
 
     path = files[0][0]
     try:
@@ -381,7 +381,7 @@ FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
 def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, fmt: str, lang: str,
             all_turns: bool, view: str, dice_plan: bool) -> None:
     """Resolve match or turn files (or a match folder) and print the processing report."""
-    from . import api
+    from .. import api
 
     if dice_plan:
         if json_path or out_dir:
@@ -430,9 +430,9 @@ def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns:
     """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
     Japanese font here the messages are still written, and the reason there are no pictures is
     said on stderr."""
-    from . import api
-    from .render.png import RenderError, svg_to_png
-    from .render.posts import discord_posts
+    from .. import api
+    from ..render.png import RenderError, svg_to_png
+    from ..render.posts import discord_posts
 
     posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
     pictures = []
@@ -451,7 +451,7 @@ def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns:
 def _load(name: str, all_turns: bool):
     """The match ``name`` stands for, its reading's warnings said on stderr (a turn-NN.yaml that
     is not read): never in the report or the log, and the exit code stays that of the result."""
-    from . import api
+    from .. import api
 
     match = api.load(name, all_turns=all_turns)
     _fail(match.load_warnings)
@@ -462,7 +462,7 @@ _PLAN_ABOUT = ("actor", "target", "ability", "skill", "effect", "decides")
 
 
 def _dice_plan_text(rolls: list[dict], name: str) -> str:
-    from .report.layout import table
+    from ..report.layout import table
 
     turns = sorted({r["turn"] for r in rolls})
     head = (say("cli.plan_head", name=name, turns=", ".join(map(str, turns))) if rolls
@@ -479,7 +479,7 @@ def _dice_plan_text(rolls: list[dict], name: str) -> str:
 @lang_option()
 def validate(files: tuple[str, ...]) -> None:
     """Check files (schemas, ids, squares, turns, recorded dice); print every problem, located."""
-    from . import api
+    from .. import api
 
     def work(name: str) -> None:
         match = api.load(name)
@@ -497,8 +497,8 @@ def validate(files: tuple[str, ...]) -> None:
 @lang_option(expose=True)
 def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
     """The match at a glance from its log: kills, DP per turn, abilities used, the outcome."""
-    from . import api
-    from .report.formats import format_report
+    from .. import api
+    from ..report.formats import format_report
 
     def work(name: str) -> None:
         _, log = api.load_log(name)
@@ -519,8 +519,8 @@ def summary(logs: tuple[str, ...], fmt: str, lang: str) -> None:
 def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) -> None:
     """Re-resolve logs from their own input; each must give the log's bytes exactly (exit 1 at
     the first divergence, naming the part that differs)."""
-    from . import __version__
-    from . import api
+    from .. import __version__
+    from .. import api
 
     class Diverged(DhprocError):
         pass
@@ -565,7 +565,7 @@ class Replayed:
 
 def replay_outcome(path: str, *, other_version: bool = False) -> Replayed:
     """``api.replay`` of one log (on a cluster's worker), its divergence or its error kept."""
-    from . import api
+    from .. import api
 
     try:
         return Replayed(value=api.replay(path, other_version=other_version))
@@ -577,7 +577,7 @@ def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> di
     """Each log replayed on the cluster, as the outcome the local batch then reports in order."""
     from functools import partial
 
-    from .cluster import map_in_order
+    from ..cluster import map_in_order
 
     outcomes: list[Replayed] = map_in_order(scheduler, partial(replay_outcome, other_version=other_version), logs)
     return dict(zip(logs, outcomes))
@@ -595,24 +595,24 @@ def _replayed_on(scheduler: str, logs: Sequence[str], other_version: bool) -> di
 def render(log_path: str, svg_path: str | None, png_path: str | None, html_path: str | None,
            turn: int | None, phase: int | None, view: str, lang: str) -> None:
     """Draw a log's map (or state tables) as SVG or PNG, or write its offline replay page."""
-    from . import api
+    from .. import api
 
     if not (svg_path or png_path or html_path):
         raise click.UsageError(say("render.no_output"))
 
     def work(name: str) -> None:
-        from .render.picture import map_svg
+        from ..render.picture import map_svg
 
         doc, log = api.load_log(name)
         files: list[tuple[Path, str | bytes]] = []
         if html_path:
-            from .render.page import page_html
+            from ..render.page import page_html
 
             files.append((Path(html_path), page_html(log, api.log_bytes(doc).decode("utf-8"), view=view)))
         if svg_path or png_path:
             svg = map_svg(log, name=name, turn=turn, phase=phase, lang=lang, view=view)
         if png_path:
-            from .render.png import svg_to_png
+            from ..render.png import svg_to_png
 
             files.append((Path(png_path), svg_to_png(svg, png_path)))
         if svg_path:
@@ -627,7 +627,7 @@ def render(log_path: str, svg_path: str | None, png_path: str | None, html_path:
 @lang_option()
 def schema(name: str | None) -> None:
     """Print a JSON Schema (match, turn, log, or a ruleset's part); without NAME, list them."""
-    from .inputs.validation import schema_names, schema_text
+    from ..inputs.validation import schema_names, schema_text
 
     names = schema_names()
     if name is None:
@@ -642,8 +642,8 @@ def schema(name: str | None) -> None:
 @lang_option()
 def rulesets() -> None:
     """List the rulesets: ids, names, versions, option counts."""
-    from .engine.ruleset import get_ruleset, ruleset_ids
-    from .report.layout import table
+    from ..engine.ruleset import get_ruleset, ruleset_ids
+    from ..report.layout import table
 
     rows = []
     for rid in ruleset_ids():
@@ -657,14 +657,14 @@ def rulesets() -> None:
 @lang_option()
 def options(ruleset: str) -> None:
     """List a ruleset's interpretation options with defaults and sources."""
-    from .engine.ruleset import get_ruleset, ruleset_ids
-    from .report.layout import table
+    from ..engine.ruleset import get_ruleset, ruleset_ids
+    from ..report.layout import table
 
     rs = get_ruleset(ruleset)
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
-    from .words.messages import default_lang
-    from .report.layout import display_width, wrap
+    from ..words.messages import default_lang
+    from ..report.layout import display_width, wrap
 
     lang = default_lang()
     names = rs.options
@@ -706,9 +706,9 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     import dataclasses
     import json
 
-    from .dice.bcdice import GivenFacesError, parse_bot_command
-    from .dice.expr import DiceExprError
-    from .errors import quote
+    from ..dice.bcdice import GivenFacesError, parse_bot_command
+    from ..dice.expr import DiceExprError
+    from ..errors import quote
 
     text = " ".join(expr)
     try:
@@ -763,7 +763,7 @@ def _roll_lines(command: BotCommand, outcomes: list[Outcome], bcdice_lines: bool
 
 
 def _given_faces(text: str) -> GivenFaces:
-    from .dice.bcdice import GivenFaces
+    from ..dice.bcdice import GivenFaces
 
     faces = GivenFaces.read(text)
     if isinstance(faces, str):
@@ -773,7 +773,7 @@ def _given_faces(text: str) -> GivenFaces:
 
 def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
     """The roll stream of ``seed`` (a fresh one when None), and the seed as it is shown."""
-    from .dice.rng import stream
+    from ..dice.rng import stream
 
     if seed is None:
         seed = str(int.from_bytes(os.urandom(4), "big"))
@@ -783,7 +783,7 @@ def _seeded(seed: str | None) -> tuple[Callable[[int], int], int | str]:
 
 def _seed_value(seed: str) -> int | str:
     """A seed given on the command line as a match's seed would be: digits are a number."""
-    from .documents.loading import MAX_INT_DIGITS
+    from ..documents.loading import MAX_INT_DIGITS
 
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)
@@ -809,8 +809,8 @@ def simulate(file: str, runs: int, seed: str | None, jobs: int, json_path: str |
              lang: str) -> None:
     """Resolve a match (or a turn file's match up to that turn) many times with fresh dice and
     print the odds: results per side with 95% intervals, DP, turns, survival, checks, events."""
-    from . import api
-    from . import simulate as sim
+    from .. import api
+    from .. import simulate as sim
 
     def work(name: str) -> None:
         match = _load(name, False)
@@ -855,9 +855,9 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     and write the turn file: 山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎."""
     import re
 
-    from . import api
-    from .documents.loading import load_file
-    from .words.messages import default_lang
+    from .. import api
+    from ..documents.loading import load_file
+    from ..words.messages import default_lang
 
     lang = lang or default_lang()
     out = Path(out_path) if out_path else None
@@ -913,7 +913,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     if out is None:
         _out(text, nl=False)
         return
-    from .inputs.turnlist import list_turn_file
+    from ..inputs.turnlist import list_turn_file
 
     listing = list_turn_file(match_file, out, turn)  # the match's turns: kept right, in turn order
     _write((out, text), *([(match_file, listing.text)] if listing.text is not None else []))
@@ -946,7 +946,7 @@ def _looks_like_a_path(text: str) -> bool:
 
 def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
     """A turn file in the layout of the examples: one flow mapping per action."""
-    from .documents.yaml_edit import flow_text as flow
+    from ..documents.yaml_edit import flow_text as flow
 
     lines = ["dhproc: 1", f"match: {flow(match)}", f"turn: {turn}"]
     if dice is not None:
@@ -979,14 +979,14 @@ def _turn_yaml(match: str, turn: int, dice: object, submissions: dict) -> str:
 @lang_option()
 def new(ruleset: str, directory: str, from_log: str | None) -> None:
     """Create a match folder for RULESET that resolves as written (or that continues a log)."""
-    from .engine.ruleset import get_ruleset, ruleset_ids
-    from .scaffold import scaffold, scaffold_from_log
+    from ..engine.ruleset import get_ruleset, ruleset_ids
+    from ..scaffold import scaffold, scaffold_from_log
 
     if get_ruleset(ruleset) is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
     try:
         if from_log:
-            from . import api
+            from .. import api
 
             match = api.continuation(from_log)
             if match["ruleset"] != ruleset:
@@ -1020,7 +1020,3 @@ def _name_command(name: str, command: click.Command, prefix: str = "") -> None:
 cli.help_key = "dhproc"
 for _name, _command in cli.commands.items():
     _name_command(_name, _command)
-
-
-if __name__ == "__main__":  # python -m dhproc.cli
-    main()
