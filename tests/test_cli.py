@@ -1160,11 +1160,11 @@ def test_a_long_batch_shows_a_progress_line_on_a_terminal(tmp_path, monkeypatch)
     for i in range(12):
         d = copy_example(tmp_path, f"m{i:02d}")
         names.append(str(d / "match.yaml"))
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: True)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: True)
     r = run("validate", *names)
     assert r.exit_code == 0
     assert r.stdout.count(": ok\n") == 12
     assert "\r[1/12]" in r.stderr and "\r[12/12]" in r.stderr
     assert r.stderr.endswith("\r")  # the line is cleared at the end
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: False)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: False)
     assert run("validate", *names).stderr == ""  # not on a terminal: nothing but results

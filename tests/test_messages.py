@@ -203,7 +203,7 @@ def test_a_usage_error_or_help_leaves_no_language_behind(monkeypatch) -> None:
 @pytest.mark.parametrize("env,usage,error", [(None, "使い方：", "エラー：オプション '--nope' はありません。"),
                                              ("en", "Usage:", "Error: No such option '--nope'.")])
 def test_clicks_own_words_are_in_the_commands_language(env, usage, error, monkeypatch) -> None:
-    """click's "Usage:", "Error:" and "No such option" (dhproc/click_words.py), Japanese by default."""
+    """click's "Usage:", "Error:" and "No such option" (dhproc/cli/click_words.py), Japanese by default."""
     from click.testing import CliRunner
 
     from dhproc.cli import cli

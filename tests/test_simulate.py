@@ -228,7 +228,7 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
 def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
     quiet = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "[" not in quiet.stderr
-    monkeypatch.setattr("dhproc.cli.root._on_terminal", lambda: True)
+    monkeypatch.setattr("dhproc.cli.root.on_terminal", lambda: True)
     shown = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "\r[500/1000]" in shown.stderr and shown.stderr.endswith("\r")
     assert shown.stdout == quiet.stdout

@@ -222,7 +222,7 @@ MESSAGES = Catalog({
                           "refused to protect against alias bombs"),
     "yaml.error": ("YAMLのエラー：{detail}", "YAML error: {detail}"),
     "yaml.syntax": ("YAMLの書き方の誤り：{detail}", "YAML syntax error: {detail}"),
-    # click's own words (dhproc/click_words.py); click fills in the {fields}
+    # click's own words (dhproc/cli/click_words.py); click fills in the {fields}
     "click.usage": ("使い方：", "Usage:"),
     "click.options": ("オプション", "Options"),
     "click.commands": ("コマンド", "Commands"),

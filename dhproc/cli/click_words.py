@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-from .words.messages import MESSAGES, default_lang
+from ..words.messages import MESSAGES, default_lang
 
 # click's msgid -> catalogue id. The Japanese keeps click's {fields}: click fills them in.
 WORDS = {
