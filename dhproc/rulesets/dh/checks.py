@@ -260,7 +260,7 @@ def _delay_problems(ab: dict) -> list[tuple[tuple, str]]:
 
 def _condition_problems(ab: dict) -> list[tuple[tuple, str]]:
     """機会制約 and 対象制約 written in the engine's condition language (DH-8.15, DH-9.3)."""
-    from .conditions import parse_only, parse_when
+    from .vocabulary import parse_only, parse_when
 
     out: list[tuple[tuple, str]] = []
     for i, r in enumerate(ab.get("restrictions", [])):
