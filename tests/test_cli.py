@@ -365,7 +365,7 @@ def test_out_writes_txt_and_json(tmp_path):
 
 
 def test_out_names_colliding_stems_after_their_folder(tmp_path):
-    # one folder per match, each with its match.yaml: <folder>-<stem> (cli.py --out help)
+    # one folder per match, each with its match.yaml: <folder>-<stem> (cli/ --out help)
     a = copy_example(tmp_path, "a")
     b = copy_example(tmp_path, "b")
     out = tmp_path / "out"

@@ -460,7 +460,7 @@ MESSAGES = Catalog({
                             "separate dice (NBM) are 1 to {limit} dice in all, of 1 to 10000 sides"),
     "expr.divide_by_zero": ("0で割っています", "division by zero"),
     "expr.repeat": ("繰り返し{times}回：1〜{limit}回にしてください", "repeat {times}: give 1 to {limit}"),
-    # the command line (dhproc/cli.py)
+    # the command line (dhproc/cli/)
     "cli.cannot_write_stdout": ("<stdout>に書き込めません：{reason}", "cannot write <stdout>: {reason}"),
     "cli.internal_error": ("{name}：dhprocの内部エラーです。ファイルを添えて報告してください：{error}",
                            "{name}: internal error, please report it: {error}"),
@@ -506,7 +506,7 @@ MESSAGES = Catalog({
     "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
                         "--scheduler needs Dask: pip install 'dhproc[dask]'"),
     "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),
-    # --help (dhproc/cli.py): "help.<command>" and "help.<command>.<option>"
+    # --help (dhproc/cli/): "help.<command>" and "help.<command>.<option>"
     "help.dhproc": ("dhproc：行動提出から戦闘のターンを、何度でも同じ結果になるように処理します。",
                     "dhproc: resolve battle turns from action submissions, reproducibly."),
     "help.lang": ("ja か en（既定：DHPROC_LANG、なければ ja）。--help より前に書くとヘルプもその言語になります。",
@@ -613,7 +613,7 @@ MESSAGES = Catalog({
                  "Create a match folder for RULESET that resolves as written (or that continues a log)."),
     "help.new.from_log": ("このログの対戦の続き：セットアップはログの最後の状態、ターンはその次から。",
                           "Continue this log's match: the setup is its final state, turns start after its last."),
-    # dhproc options (dhproc/cli.py)
+    # dhproc options (dhproc/cli/reference.py)
     "options.entry": ("{id}（{name}）　既定値：{default}　値：{allowed}　出典：{source}　条項：{clause}",
                       "{id} ({name})  default: {default}  allowed: {allowed}  source: {source}  clause: {clause}"),
     "options.columns": ("オプション|名前|既定値|値|出典|条項", "option|name|default|allowed|source|clause"),
