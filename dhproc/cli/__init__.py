@@ -10,13 +10,7 @@ an evening).
 
 from __future__ import annotations
 
-from . import logs
-from . import matches
-from . import new
-from . import posts
-from . import reference
-from . import roll
-from . import simulate  # noqa: F401  (each registers its commands)
+from . import logs, matches, new, posts, reference, roll, simulate  # noqa: F401  (each registers its commands)
 from .root import cli, main, name_commands, subcommands
 
 __all__ = ["cli", "main", "subcommands"]

@@ -29,8 +29,7 @@ from typing import Any, Callable, Iterator, Sequence
 import yaml
 
 from ..errors import InputError, PathPart, Problem
-from . import yaml_layout
-from . import yaml_words
+from . import yaml_layout, yaml_words
 from ..words.messages import say
 
 MAX_BYTES = 5 * 1024 * 1024

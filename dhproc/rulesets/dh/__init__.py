@@ -5,12 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign
-from . import checks
-from . import report
-from . import rules
-from . import status
-from . import support
+from . import campaign, checks, report, rules, status, support
 from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
 from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS

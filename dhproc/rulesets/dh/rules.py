@@ -10,9 +10,7 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
-from . import ability_rules
-from . import harm
-from . import reinforcements
+from . import ability_rules, harm, reinforcements
 from .model import Board, Character, DhState, parse_square, phase_of
 from .movement import MovePlan, plan_move
 from .status import controller, incapacitated, move_board, movement, passes_counters, resting, sealed

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks
-from . import report
-from . import rules
+from . import checks, report, rules
 from .model import KagemiyaState
 from .options import OPTIONS
 

@@ -14,8 +14,7 @@ from ...words.messages import Catalog
 from ...engine.conditions import OPS
 from ...words.messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
-from . import standing
-from . import track
+from . import standing, track
 from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
 from .options import OPTIONS
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import amounts
-from ...engine import limits
+from ...engine import amounts, limits
 from ...engine.amounts import Amount
 from ...engine.conditions import LIST, NUMBER, Condition, Vocabulary, parse
 from ...engine.effects import Clocks, EffectStore

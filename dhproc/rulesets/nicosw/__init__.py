@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign
-from . import checks
-from . import report
-from . import rules
+from . import campaign, checks, report, rules
 from .model import NicoswState, Side, square_json
 from .options import DIVISION_OPTIONS, OPTIONS, divides
 
