@@ -149,7 +149,7 @@ def replay_batch() -> None:
 def lean() -> None:
     from dhproc import api
     from dhproc.errors import DhprocError
-    from dhproc.outcome import Outcome
+    from dhproc.engine.outcome import Outcome
 
     for example in EXAMPLES:
         match = api.load(example)

@@ -12,7 +12,7 @@ import math
 from typing import Any, Callable, Sequence
 
 from .errors import UsageError
-from .messages import say
+from .words.messages import say
 
 LEAST_RUNS_PER_TASK = 100
 LOCAL_BELOW = 4 * LEAST_RUNS_PER_TASK  # fewer runs than this are not worth a cluster's start

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .messages import say
+from .words.messages import say
 
 PathPart = str | int
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dice import Recorded
+from .dice.stream import Recorded
 from .errors import Problem
-from .loading import Anchor
+from .documents.loading import Anchor
 
 
 @dataclass

@@ -6,9 +6,9 @@ Run ``i`` of a simulation seeded ``S`` is the match resolved with the seed :func
 integers over runs, so the figures do not depend on how the runs are split between processes or
 machines, nor on the order the parts come back: ``--jobs`` and ``--scheduler`` only change time.
 
-What a run yields is its :class:`~dhproc.outcome.Outcome` (the figures ``api.outcome`` gives of
+What a run yields is its :class:`~dhproc.engine.outcome.Outcome` (the figures ``api.outcome`` gives of
 one run) and what :func:`figures_of` reads of its events: the run is resolved without a log
-(dhproc.resolution.played), so a leaner resolution that gives the same facts replaces
+(dhproc.engine.resolution.played), so a leaner resolution that gives the same facts replaces
 :func:`run_figures` and nothing else.
 """
 
@@ -23,12 +23,12 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
-from .messages import LANGS, Catalog
+from .words.messages import LANGS, Catalog
 from .engine.event_rates import EventRate, count_rates
 from .engine.ruleset import ruleset_of
 from .odds.interval import Z95, wilson
-from .outcome import Outcome
-from .rng import RNG_NAME
+from .engine.outcome import Outcome
+from .dice.rng import RNG_NAME
 
 FORMAT = "dhproc-simulation"
 FORMAT_VERSION = 1
@@ -47,7 +47,7 @@ def run_seed(seed: int | str, run: int) -> int:
 
 @dataclass(frozen=True)
 class RunFigures:
-    """One resolved run: its :class:`~dhproc.outcome.Outcome` (the result, each side's DP, the
+    """One resolved run: its :class:`~dhproc.engine.outcome.Outcome` (the result, each side's DP, the
     turns played, who still stands, who took whom out) and what only its events tell."""
 
     outcome: Outcome
@@ -79,7 +79,7 @@ def run_base(match: Match, keep_dice_through: int | None = None) -> Match:
     """What every run of ``match`` resolves but its seed: keyed dice streams (so that plans
     compared run by run draw each character's dice alike), and the recorded dice of the turns
     after ``keep_dice_through`` (all of them without it) set aside."""
-    from .resolution import varied
+    from .engine.resolution import varied
 
     keep = -1 if keep_dice_through is None else keep_dice_through
     turns = [t if t.number <= keep else without_dice(t) for t in match.turns]
@@ -101,14 +101,14 @@ def run_match(match: Match, seed: int, keep_dice_through: int | None = None) -> 
 def run_log(match: Match, seed: int, keep_dice_through: int | None = None) -> dict:
     """Run ``seed``'s log (``--show-run``): the turns up to the one that decides the match (the
     later ones are not played in that run)."""
-    from .resolution import resolve_until_decided
+    from .engine.resolution import resolve_until_decided
 
     return resolve_until_decided(run_match(match, seed, keep_dice_through))
 
 
 def run_figures(run: Match) -> RunFigures:
-    """One run, resolved without its log (dhproc.resolution.played) and read."""
-    from .resolution import played
+    """One run, resolved without its log (dhproc.engine.resolution.played) and read."""
+    from .engine.resolution import played
 
     outcome, turns = played(run, until_decided=True)
     return figures_of(outcome, [e for t in turns for e in t["events"]], ruleset_of(run))
@@ -256,7 +256,7 @@ class Plan:
 def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
     """A variant is another plan for the same battle: the same ruleset, sides and characters
     (their runs are paired figure by figure), located at the variant's setup where it differs."""
-    from .messages import say
+    from .words.messages import say
 
     problems = []
     for v in variants:

@@ -16,7 +16,7 @@ import yaml
 
 from dhproc import api
 from dhproc.errors import InputError, ResolutionError
-from dhproc.scaffold import continuation_text
+from dhproc.cli.scaffold import continuation_text
 from tests import coverage
 from tests.rulesets.common import said
 

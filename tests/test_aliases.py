@@ -102,7 +102,7 @@ def test_a_pasted_paragraph_where_a_name_belongs_is_an_unknown_name_with_no_sugg
     """The fuzzer's long_string in a `who:` once ran past its time limit: every name was compared
     by edit distance with a value of millions of characters. A name whose length alone is too far
     from the typed text is passed over, so the answer is a located 'unknown character' at once."""
-    from dhproc.names import suggestions
+    from dhproc.words.names import suggestions
 
     assert suggestions("x" * 3_000_000, ["佐藤花子", "sato", "yamada"]) == []
     assert suggestions("satou", ["sato", "suzuki"]) == ["sato"]  # a real typo is still suggested

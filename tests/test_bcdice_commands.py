@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dhproc.cli import cli
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 
 CASES = tomllib.loads((Path(__file__).parent / "bot_dice" / "commands.toml").read_text(encoding="utf-8"))["test"]
 
@@ -130,9 +130,9 @@ COMMAND_CHARS = "0123456789dDbBsSxX+-*/()<>=! ,[]UuRrCcFfＤ＞choiepatAB　"
 @given(st.one_of(st.text(max_size=40), st.text(alphabet=COMMAND_CHARS, max_size=40)))
 def test_any_text_parses_or_is_located(text):
     """Typed text is a command or a located DiceExprError: never another exception."""
-    from dhproc.bcdice import parse_bot_command
-    from dhproc.dice_expr import DiceExprError
-    from dhproc.rng import PCG32
+    from dhproc.dice.bcdice import parse_bot_command
+    from dhproc.dice.expr import DiceExprError
+    from dhproc.dice.rng import PCG32
 
     try:
         command = parse_bot_command(text)

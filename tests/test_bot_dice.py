@@ -174,7 +174,7 @@ def test_a_transcript_with_no_result_line_is_refused(tmp_path):
 
 
 def test_b_d66_and_choice_lines_give_their_faces():
-    from dhproc.bot_text import read_transcript
+    from dhproc.dice.bot_text import read_transcript
 
     faces = read_transcript("(3B6>=4) ＞ 2,5,6 ＞ 成功数2\n(D66) ＞ 35\n(choice[A,B,C]) ＞ B\n"
                             "((2D6+1D4)*2) ＞ (8[5,3]+4[4])*2 ＞ 24\n(1D6+3/2U) ＞ 1[1]+3/2U ＞ 3")
@@ -224,7 +224,7 @@ def test_every_example_turn_as_a_bot_transcript_resolves_to_the_log_of_its_faces
 @given(st.lists(st.one_of(st.text(max_size=30), st.text(alphabet="(1D6)＞ [3,4]+B<=>choice66SA:", max_size=30)),
                 max_size=5))
 def test_any_pasted_text_gives_faces_or_located_problems(lines):
-    from dhproc.bot_text import TranscriptError, read_transcript
+    from dhproc.dice.bot_text import TranscriptError, read_transcript
 
     text = "\n".join(lines)
     try:

@@ -74,7 +74,7 @@ def test_no_sentence_outside_the_catalogues() -> None:
     doc = _errors_doc()
     written = [s for p in _modules() if str(p.relative_to(ROOT)) not in NOT_YET_CONVERTED
                for s in literal_sentences(p, doc)]
-    assert not written, "say these through a catalogue (dhproc/messages.py or the ruleset's messages.py):\n" \
+    assert not written, "say these through a catalogue (dhproc/words/messages.py or the ruleset's messages.py):\n" \
         + "\n".join(written)
 
 

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from dhproc.cli import cli
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 from dhproc.rulesets.dh.options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
@@ -365,7 +365,7 @@ def test_out_writes_txt_and_json(tmp_path):
 
 
 def test_out_names_colliding_stems_after_their_folder(tmp_path):
-    # one folder per match, each with its match.yaml: <folder>-<stem> (cli.py --out help)
+    # one folder per match, each with its match.yaml: <folder>-<stem> (cli/ --out help)
     a = copy_example(tmp_path, "a")
     b = copy_example(tmp_path, "b")
     out = tmp_path / "out"
@@ -1153,18 +1153,18 @@ def test_process_refuses_bad_files(tmp_path):
 
 
 def test_a_long_batch_shows_a_progress_line_on_a_terminal(tmp_path, monkeypatch):
-    import dhproc.cli as cli_module
+    import dhproc.cli.root as cli_module
 
     monkeypatch.chdir(tmp_path)
     names = []
     for i in range(12):
         d = copy_example(tmp_path, f"m{i:02d}")
         names.append(str(d / "match.yaml"))
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: True)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: True)
     r = run("validate", *names)
     assert r.exit_code == 0
     assert r.stdout.count(": ok\n") == 12
     assert "\r[1/12]" in r.stderr and "\r[12/12]" in r.stderr
     assert r.stderr.endswith("\r")  # the line is cleared at the end
-    monkeypatch.setattr(cli_module, "_on_terminal", lambda: False)
+    monkeypatch.setattr(cli_module, "on_terminal", lambda: False)
     assert run("validate", *names).stderr == ""  # not on a terminal: nothing but results

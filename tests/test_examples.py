@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dhproc import api
-from dhproc.validation import schema_names
+from dhproc.inputs.validation import schema_names
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCHES = sorted((ROOT / "examples").rglob("match.yaml"))
@@ -48,8 +48,8 @@ def test_examples_match_their_editor_schema(path: Path) -> None:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
-    from dhproc.loading import load_file
-    from dhproc.validation import schema
+    from dhproc.documents.loading import load_file
+    from dhproc.inputs.validation import schema
 
     first = path.read_text(encoding="utf-8").splitlines()[0]
     depth = len(path.parent.relative_to(ROOT).parts)
@@ -65,7 +65,7 @@ def test_examples_match_their_editor_schema(path: Path) -> None:
 def test_every_schema_is_valid_2020_12() -> None:
     from jsonschema import Draft202012Validator
 
-    from dhproc.validation import schema
+    from dhproc.inputs.validation import schema
 
     for name in schema_names():
         Draft202012Validator.check_schema(schema(name))
@@ -75,7 +75,7 @@ def test_every_schema_is_valid_2020_12() -> None:
 def test_logs_match_the_log_schema() -> None:
     from jsonschema import Draft202012Validator
 
-    from dhproc.validation import schema
+    from dhproc.inputs.validation import schema
 
     validator = Draft202012Validator(schema("log"))
     for path in MATCHES:

@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from dhproc.cli import cli
-from dhproc.messages import Catalog
+from dhproc.words.messages import Catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPO = Path(__file__).parent / "naming" / "typo-key"  # the reproducer count-typo-key

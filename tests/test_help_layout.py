@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from dhproc.cli import cli, subcommands
-from dhproc.click_layout import short_help
+from dhproc.cli.click_layout import short_help
 from dhproc.report.layout import display_width, wrap
 
 

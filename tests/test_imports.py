@@ -1,7 +1,10 @@
-"""No import circle among the platform's modules (everything outside dhproc/rulesets/): each
-import is read from the source, those made for types only or inside a function included, since
-an arrow is an arrow whenever it runs. The match model sits below the Ruleset contract, the
-message catalogue below the reports."""
+"""The layers of dhproc's tree, read from the imports (docs/architecture.md, "Layers").
+
+Each import is read from the source, those made for types only or inside a function included,
+since an arrow is an arrow whenever it runs. No module imports one on a floor above its own
+(FLOORS), no ruleset imports another, and no modules import one another in a circle, inside the
+rulesets as well; the one group of dh's rules that call one another is named, and grows by no
+module."""
 
 from __future__ import annotations
 
@@ -68,10 +71,75 @@ def test_the_circle_finder_finds_a_circle() -> None:
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+# From the bottom up: a module may import its own floor and those below it, never one above.
+FLOORS: list[tuple[str, ...]] = [
+    ("dhproc", "dhproc.words"),  # the package (its version) and the catalogue, name forms, chat-text import
+    ("dhproc.errors",),  # Problem, InputError: located messages
+    ("dhproc.dice", "dhproc.documents", "dhproc.report"),  # dice; YAML read with positions; report blocks
+    ("dhproc.match",),  # Match, Turn: the data the engine resolves
+    ("dhproc.engine", "dhproc.odds"),  # the Ruleset contract, registry, effects, resolution, exact odds
+    ("dhproc.inputs",),  # schemas, the match assembled from files, import from posts
+    ("dhproc.rulesets",),  # one package per ruleset
+    ("dhproc.logs", "dhproc.replay", "dhproc.render", "dhproc.simulate", "dhproc.cluster"),  # built on resolution
+    ("dhproc.api",),  # the face
+    ("dhproc.cli", "dhproc.__main__"),  # the command line
+]
+
+# dh's effects, strikes, harm and the abilities harm settles call one another at run time (an
+# effect strikes, a strike harms, harm ends abilities whose effects harm again): one group.
+KNOWN_CIRCLES = [["dhproc.rulesets.dh.ability_rules", "dhproc.rulesets.dh.effect_kinds",
+                  "dhproc.rulesets.dh.harm", "dhproc.rulesets.dh.strike"]]
+
+
+def floor_of(module: str) -> int:
+    """The floor of the longest FLOORS prefix naming ``module``."""
+    found = [(len(p), i) for i, names in enumerate(FLOORS) for p in names
+             if module == p or module.startswith(p + ".")]
+    assert found, f"{module} is on no floor: add its package to FLOORS (docs/architecture.md)"
+    return max(found)[1]
+
+
+def _ruleset(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "rulesets" else None
+
+
+def against_the_layers(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that points up a floor, or from one ruleset into another."""
+    found = []
+    for module, deps in sorted(graph.items()):
+        for dep in sorted(deps):
+            if floor_of(dep) > floor_of(module):
+                found.append(f"{module} (floor {floor_of(module)}) imports {dep} (floor {floor_of(dep)})")
+            elif _ruleset(module) and _ruleset(dep) and _ruleset(module) != _ruleset(dep):
+                found.append(f"{module} imports another ruleset's {dep}")
+    return found
+
+
+def test_the_layer_check_finds_an_import_against_the_layers() -> None:
+    assert against_the_layers({"dhproc.rulesets.dh.rules": {"dhproc.api"}, "dhproc.api": set()}) == [
+        "dhproc.rulesets.dh.rules (floor 6) imports dhproc.api (floor 8)"]
+    assert against_the_layers({"dhproc.engine.ruleset": {"dhproc.rulesets.dh"}, "dhproc.rulesets.dh": set()})
+    assert against_the_layers({"dhproc.dice.stream": {"dhproc.match"}, "dhproc.match": set()})
+    assert against_the_layers({"dhproc.inputs.assembly": {"dhproc.cli.root"}, "dhproc.cli.root": set()})
+    assert against_the_layers({"dhproc.rulesets.dh.rules": {"dhproc.rulesets.logos.rules"},
+                               "dhproc.rulesets.logos.rules": set()}) == [
+        "dhproc.rulesets.dh.rules imports another ruleset's dhproc.rulesets.logos.rules"]
+    assert against_the_layers({"dhproc.api": {"dhproc.engine.ruleset"}, "dhproc.engine.ruleset": set()}) == []
+
+
+def test_no_import_points_up_a_floor_nor_into_another_ruleset() -> None:
+    assert against_the_layers(import_graph()) == []
+
+
+def test_no_import_circle_anywhere_but_the_one_named() -> None:
+    assert circles(import_graph()) == KNOWN_CIRCLES
+
+
 def test_no_import_circle_among_the_platforms_modules() -> None:
     graph = import_graph()
     assert "dhproc.engine.ruleset" not in graph["dhproc.match"]
-    assert not any(m.startswith("dhproc.report") for m in graph["dhproc.messages"])
+    assert not any(m.startswith("dhproc.report") for m in graph["dhproc.words.messages"])
     platform = {m: {d for d in deps if not d.startswith("dhproc.rulesets.")}
                 for m, deps in graph.items() if not m.startswith("dhproc.rulesets.")}
     assert circles(platform) == []

@@ -20,7 +20,7 @@ from hypothesis import given
 from dhproc import api
 from dhproc.cli import cli
 from dhproc.engine.ruleset import ruleset_ids
-from dhproc.validation import schema, schema_names, schema_text
+from dhproc.inputs.validation import schema, schema_names, schema_text
 
 from tests.rulesets.count.test_count_properties import count_matches
 from tests.rulesets.count.test_count_properties import resolve_playable as count_playable

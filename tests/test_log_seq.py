@@ -10,7 +10,7 @@ import pytest
 from dhproc import api
 from dhproc.engine.context import TurnContext
 from dhproc.errors import InputError
-from dhproc.loading import load_file
+from dhproc.documents.loading import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").rglob("match.yaml"))

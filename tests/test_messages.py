@@ -1,4 +1,4 @@
-"""The message catalogue (dhproc/messages.py): every message id in Japanese and English with the
+"""The message catalogue (dhproc/words/messages.py): every message id in Japanese and English with the
 same fields, Japanese by default, DHPROC_LANG and --lang switch."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dhproc import messages
-from dhproc.messages import LANGS
+from dhproc.words import messages
+from dhproc.words.messages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -53,7 +53,7 @@ def test_every_message_id_used_in_the_code_exists() -> None:
 
 def test_the_import_sentences_live_only_in_the_catalogue() -> None:
     """A converted module says no GK-facing sentence itself: its Japanese is in the catalogue."""
-    for module in ("dhproc/textimport.py", "dhproc/names.py", "dhproc/rulesets/dh/grammar.py",
+    for module in ("dhproc/words/textimport.py", "dhproc/words/names.py", "dhproc/rulesets/dh/grammar.py",
                    "dhproc/rulesets/logos/grammar.py"):
         tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
         docstrings = {id(node.body[0].value) for node in ast.walk(tree)
@@ -130,7 +130,7 @@ def _all_catalog_entries() -> list[tuple[str, str]]:
     import pkgutil
 
     import dhproc
-    from dhproc.messages import ALL_CATALOGS
+    from dhproc.words.messages import ALL_CATALOGS
 
     for info in pkgutil.walk_packages(dhproc.__path__, "dhproc."):
         if not info.name.endswith("__main__"):
@@ -140,7 +140,7 @@ def _all_catalog_entries() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("prefix,key", _all_catalog_entries())
 def test_every_catalogue_entry_has_both_languages_with_the_same_fields(prefix: str, key: str) -> None:
-    from dhproc.messages import ALL_CATALOGS
+    from dhproc.words.messages import ALL_CATALOGS
 
     entry = next(c for c in ALL_CATALOGS if c.prefix == prefix and key in c.entries).entries[key]
     assert len(entry) == len(LANGS), (prefix, key)
@@ -203,7 +203,7 @@ def test_a_usage_error_or_help_leaves_no_language_behind(monkeypatch) -> None:
 @pytest.mark.parametrize("env,usage,error", [(None, "使い方：", "エラー：オプション '--nope' はありません。"),
                                              ("en", "Usage:", "Error: No such option '--nope'.")])
 def test_clicks_own_words_are_in_the_commands_language(env, usage, error, monkeypatch) -> None:
-    """click's "Usage:", "Error:" and "No such option" (dhproc/click_words.py), Japanese by default."""
+    """click's "Usage:", "Error:" and "No such option" (dhproc/cli/click_words.py), Japanese by default."""
     from click.testing import CliRunner
 
     from dhproc.cli import cli

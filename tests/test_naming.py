@@ -1,4 +1,4 @@
-"""Messages name characters, skills and sides by their display names (dhproc/naming.py).
+"""Messages name characters, skills and sides by their display names (dhproc/words/naming.py).
 
 Every catalogue entry with a field that names something is rendered with ids of a roster: the
 display name must show, and the id only beside it (``藤堂リク（riku）``). The reproducers of the
@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 import dhproc.rulesets
 from dhproc.cli import cli
-from dhproc.naming import CHARACTER, NAME_FIELDS, SIDE, SKILL, Roster, naming, shown
-from dhproc.messages import ALL_CATALOGS, LANGS
+from dhproc.words.naming import CHARACTER, NAME_FIELDS, SIDE, SKILL, Roster, naming, shown
+from dhproc.words.messages import ALL_CATALOGS, LANGS
 
 HERE = Path(__file__).parent / "naming"
 
@@ -93,7 +93,7 @@ def test_a_field_that_looks_like_a_name_is_known_as_one_or_as_not() -> None:
 
 def test_a_value_that_is_no_id_is_left_as_written() -> None:
     with naming(ROSTER):
-        from dhproc.messages import say
+        from dhproc.words.messages import say
 
         assert say("count.square_taken", "ja", square="E7", other="藤堂リク") == "E7には既に藤堂リクがいます"
         assert say("count.square_taken", "ja", square="E7", other="rikuu") == "E7には既にrikuuがいます"

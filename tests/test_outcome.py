@@ -9,7 +9,7 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import DhprocError
-from dhproc.outcome import Outcome
+from dhproc.engine.outcome import Outcome
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(ROOT.glob("examples/**/match.yaml"))
@@ -71,9 +71,9 @@ def test_a_removed_many_part_character_does_not_stand() -> None:
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.parent.relative_to(ROOT).as_posix())
 def test_a_lean_run_records_only_the_events_its_figures_read_numbered_as_in_the_log(example: Path) -> None:
     """The same rules run: the events kept are the full log's of those kinds, seq for seq."""
-    from dhproc import resolution
+    from dhproc.engine import resolution
     from dhproc.engine.ruleset import ruleset_of
-    from dhproc.outcome import read_events
+    from dhproc.engine.outcome import read_events
 
     match = api.load(example)
     keep = read_events(ruleset_of(match).summary_hooks())

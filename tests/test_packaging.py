@@ -48,7 +48,7 @@ def test_every_declared_ruleset_command_is_offered_by_its_ruleset() -> None:
 
 def test_installed_copy_has_the_schemas() -> None:
     """Run from outside the checkout, so the installed package (not the source tree) answers."""
-    code = "import dhproc.validation as v; print(' '.join(v.schema_names()))"
+    code = "import dhproc.inputs.validation as v; print(' '.join(v.schema_names()))"
     out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, cwd="/")
     if out.returncode != 0 and "No module named 'dhproc'" in out.stderr:
         import pytest

@@ -60,7 +60,7 @@ def test_the_shape_operators_draw_what_they_promise() -> None:
     import yaml
 
     from dhproc.errors import InputError
-    from dhproc.loading import load_bytes
+    from dhproc.documents.loading import load_bytes
 
     text = (ROOT / "examples" / "dh" / "abilities" / "match.yaml").read_bytes()
     rng = random.Random(1)

@@ -75,7 +75,7 @@ def test_svg_of_a_turn_shows_the_square_a_move_event_gives() -> None:
 
 def _fallen_names(log: dict) -> list[str]:
     """The characters out of the battle at the log's end, read from its state (not the report)."""
-    from dhproc.outcome import Outcome
+    from dhproc.engine.outcome import Outcome
 
     chars = log["input"]["match"]["setup"]["characters"]
     return [chars[c]["name"] for c, up in Outcome.of_log(log).standing.items() if not up]

@@ -24,7 +24,7 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import InputError
-from dhproc.loading import load_file
+from dhproc.documents.loading import load_file
 
 ROOT = Path(__file__).parent / "scenarios"
 SCENARIOS = sorted(ROOT.glob("*/*.yaml"))

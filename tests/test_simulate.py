@@ -17,7 +17,7 @@ from click.testing import CliRunner, Result
 from dhproc import api
 from dhproc import simulate as sim
 from dhproc.cli import cli
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 
 REPO = Path(__file__).resolve().parents[1]
 HERE = Path(__file__).resolve().parent / "simulate"
@@ -228,7 +228,7 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
 def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
     quiet = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "[" not in quiet.stderr
-    monkeypatch.setattr("dhproc.cli._on_terminal", lambda: True)
+    monkeypatch.setattr("dhproc.cli.root.on_terminal", lambda: True)
     shown = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "\r[500/1000]" in shown.stderr and shown.stderr.endswith("\r")
     assert shown.stdout == quiet.stdout

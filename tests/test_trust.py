@@ -126,7 +126,7 @@ def test_a_float_turn_number_inline_is_refused_not_dropped(tmp_path) -> None:
 
 def test_every_ruleset_schema_takes_no_float_integers() -> None:
     """The class, for every ruleset registered: the validator of every schema counts 3.0 out."""
-    from dhproc.validation import _validator
+    from dhproc.inputs.validation import _validator
 
     names = ["match", "turn", "log"] + [f"{r}.{part}" for r in ruleset_ids() for part in ("setup", "submissions")]
     for name in names:
@@ -196,7 +196,7 @@ def test_the_sibling_scan_checks_the_size_before_reading(tmp_path, monkeypatch) 
 # --------------------------------------------------------------------------- batch
 
 def test_a_batch_reads_each_file_once(tmp_path, monkeypatch) -> None:
-    from dhproc import loading
+    from dhproc.documents import loading
 
     folder = example(tmp_path)
     opened: list[str] = []

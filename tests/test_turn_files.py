@@ -187,7 +187,7 @@ def test_a_batch_prints_the_warnings_of_a_shared_match_once() -> None:
 def test_a_match_without_seed_and_setup_names_each_missing_key_once() -> None:
     with pytest.raises(InputError) as e:
         api.loads("dhproc: 1\nruleset: kagemiya\n")
-    from dhproc.messages import use_lang
+    from dhproc.words.messages import use_lang
 
     assert [p.message for p in e.value.problems] == ["シード（キー「seed」）がありません", "セットアップ（キー「setup」）がありません"]
     with use_lang("en"), pytest.raises(InputError) as e:

@@ -25,7 +25,7 @@ MAKERS = {"Problem": 3, "problem": 1, "_whole_file": 1, "DiceExprError": 1, "Usa
           "Divergence": 99}
 # Where a message is built apart from the call that reports it: every ``message = …`` of these
 # modules is a message, and every ``return …`` of the functions named (None: of every function).
-WORDING_MODULES = {"dhproc/validation.py": ("worded",)}
+WORDING_MODULES = {"dhproc/inputs/validation.py": ("worded",)}
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from dhproc.engine.ruleset import ruleset_ids  # noqa: E402
 
 REGRESSIONS = ROOT / "tests" / "regressions"
 LOCATED = re.compile(r"^[^\n]+?:\d+:\d+: \S")
-# in either language (dhproc/messages.py: file.missing, replay.diverged)
+# in either language (dhproc/words/messages.py: file.missing, replay.diverged)
 ALSO_LOCATED = re.compile(r"^[^\n]+?: (no such file|first divergence at |ファイルがありません|最初の食い違い：)")
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Union
 
-from ..messages import say
+from ..words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 from .conditions import NUMBER, Vocabulary
 

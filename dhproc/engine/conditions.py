@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Union
 
-from ..messages import say
+from ..words.messages import say
 
 NUMBER, TEXT, LIST = "number", "text", "list"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dice import Recorded, TurnDice
+from ..dice.stream import Recorded, TurnDice
 
 # No rule of any ruleset makes a turn anywhere near this long (the replay corpus's longest turn has
 # under 200 events); a turn that reaches it is a rule looping, and it stops here, in bounded memory,
@@ -27,7 +27,7 @@ class TurnContext:
         self.events: list[dict] = []
         self.emitted = 0  # every event of the turn, kept or not: the next one's seq
         # The kinds of event kept in ``events`` (None: every one). A run that reads only a few
-        # figures (dhproc/outcome.py) keeps only the events they are read from: the same rules
+        # figures (dhproc/engine/outcome.py) keeps only the events they are read from: the same rules
         # run and emit the same events, numbered the same, and the others are not recorded.
         self.keep = keep
         self.dice = TurnDice(seed, turn, recorded, self.emit, keyed=keyed)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 if TYPE_CHECKING:
-    from ..messages import Catalog
+    from ..words.messages import Catalog
 
 __all__ = ["EventRate", "Counted", "events_of", "count_rates"]
 

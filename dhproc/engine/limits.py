@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from ..messages import say
+from ..words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
 
 

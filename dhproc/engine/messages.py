@@ -3,7 +3,7 @@ usage limits (limits.py), in Japanese and English. Code says ``say("amount.<key>
 
 from __future__ import annotations
 
-from ..messages import catalogue
+from ..words.messages import catalogue
 
 AMOUNT_MESSAGES = catalogue("amount", {
     "shape": ("値は整数か {{of, attr}}（times・divide・plus も可）で書きます",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from ..errors import Problem
-from ..messages import say
+from ..words.messages import say
 
 SOURCES = ("seed", "wiki", "research", "guess")
 _INDEX = {"ja": 0, "en": 1}  # the place of each language in an option's (Japanese, English) words

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, TypeVar
 
-from ..messages import say
+from ..words.messages import say
 
 C = TypeVar("C")
 S = TypeVar("S")

@@ -19,15 +19,15 @@ from .options import OptionSet
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
     import click
 
-    from ..loading import Document
+    from ..documents.loading import Document
     from ..match import Match, Turn
     from ..errors import Problem
     from .context import TurnContext
     from ..report.document import Block, Board
     from ..report.summary import SummaryHooks
     from .event_rates import EventRate
-    from ..textimport import Grammar
-    from ..aliases import SubmissionAliases
+    from ..words.textimport import Grammar
+    from ..words.aliases import SubmissionAliases
     from ..odds.report import ActionOdds
     from fractions import Fraction
 

@@ -142,7 +142,7 @@ class Distribution(Generic[T]):
 
     def draw(self, rng: Any) -> T:
         """One outcome drawn with its exact probability from ``rng`` (a ``dhproc-rng/1`` stream,
-        :class:`dhproc.rng.PCG32`): the sampling fallback's die, never Python's ``random``."""
+        :class:`dhproc.dice.rng.PCG32`): the sampling fallback's die, never Python's ``random``."""
         denominator = 1
         for p in self._p.values():
             denominator = denominator * p.denominator // _gcd(denominator, p.denominator)

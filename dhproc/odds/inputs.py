@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..messages import listed, say
+from ..words.messages import listed, say
 from . import messages as _messages  # noqa: F401  (registers the odds catalogue)
 from .report import Assumption
 
@@ -24,7 +24,7 @@ def turn_of(match: Any, turn_number: int) -> Any:
 def not_declared(turn: Any, who: str, declared: list[str], names: dict[str, str]) -> InputError:
     """``who`` has no 行動 in ``turn``: the turn's submissions are the place, the ids that did
     declare the choices (a close one suggested)."""
-    from ..names import did_you_mean
+    from ..words.names import did_you_mean
 
     hint = did_you_mean(who, {cid: names[cid] for cid in declared if cid in names})
     return refuse(turn, ("submissions",), say("odds.not_declared", who=who, turn=turn.number, hint=hint,
@@ -32,7 +32,7 @@ def not_declared(turn: Any, who: str, declared: list[str], names: dict[str, str]
 
 
 def unknown_target(turn: Any, target: str, names: dict[str, str]) -> InputError:
-    from ..names import did_you_mean
+    from ..words.names import did_you_mean
 
     return refuse(turn, ("submissions",), say("odds.unknown_target", target=target, hint=did_you_mean(target, names)))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..messages import say
+from ..words.messages import say
 from ..report import document as doc
 from . import messages as _messages  # noqa: F401  (registers the odds catalogue)
 from .text import percent
@@ -67,8 +67,8 @@ def luck_block(rolls: list[RollLuck]) -> list[doc.Block]:
 
 def _who(r: RollLuck) -> str:
     """The roller and what the roll was about, each id with its display name."""
-    from ..messages import default_lang
-    from ..naming import current_roster, shown
+    from ..words.messages import default_lang
+    from ..words.naming import current_roster, shown
 
     roster, lang = current_roster(), default_lang()
     parts = ([r.actor] if r.actor else []) + list(r.about)

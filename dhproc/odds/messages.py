@@ -7,7 +7,7 @@ under ``<ruleset>.odds.<kind>.<name>`` and the text falls back to the platform's
 
 from __future__ import annotations
 
-from ..messages import catalogue
+from ..words.messages import catalogue
 
 MESSAGES = catalogue("odds", {
     # bad input: located in the turn file

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence, TypeVar
 
-from ..rng import PCG32, stream
+from ..dice.rng import PCG32, stream
 from . import distribution
 from .distribution import Distribution, TooLarge
 from .report import Approximation, wilson

@@ -14,8 +14,8 @@ from typing import Any
 from ..engine.context import TurnContext
 from ..errors import InputError
 from ..match import Match, Turn
-from ..messages import listed, say
-from ..resolution import state_before
+from ..words.messages import listed, say
+from ..engine.resolution import state_before
 from .distribution import Distribution
 from .inputs import not_declared, refuse, turn_of, unknown_target
 from .report import Assumption

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..messages import has_message, say
+from ..words.messages import has_message, say
 from . import messages as _messages  # noqa: F401  (registers the odds catalogue)
 from .distribution import Distribution
 from .report import ActionOdds, verdict
@@ -136,7 +136,7 @@ def to_json(odds: ActionOdds, *, ruleset: str, turn: int) -> dict[str, Any]:
 
 
 def verdict_words_in(hits: Distribution[int], lang: str) -> str:
-    from ..messages import use_lang
+    from ..words.messages import use_lang
 
     with use_lang(lang):
         return verdict_words(hits)

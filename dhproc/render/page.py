@@ -23,7 +23,7 @@ from typing import Sequence
 
 from .. import __version__
 from ..report import document as doc
-from ..messages import Catalog
+from ..words.messages import Catalog
 from .steps import Step, State, new_lines, state_after, steps
 from .embed import LOG_ID, embedded_log, inert as _inert, log_block as _log_block
 from .svg import picture_svg
@@ -67,9 +67,9 @@ def page_html(log: dict, log_text: str, *, view: str) -> str:
     digest = hashlib.sha256(log_text.encode("utf-8")).hexdigest()
     head = {"version": f"dhproc {__version__}", "ruleset": log["ruleset"], "seed": str(log["seed"]),
             "sha256": digest}
-    from .. import api
+    from ..engine.reports import render
 
-    report = api.render(log, lang="ja", view=view)
+    report = render(log, lang="ja", view=view)
     data = json.dumps({"steps": [r.data for r in rows], "speeds": SPEEDS_MS}, ensure_ascii=False)
     return _TEMPLATE.format(
         comment=_comment(head), title=escape(log.get("title") or "dhproc"), css=_asset("page.css"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import InputError, Problem
-from ..messages import say, use_lang
+from ..words.messages import say, use_lang
 from .steps import Step, state_after, step_at
 from .svg import picture_svg
 

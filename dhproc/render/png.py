@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import DhprocError
-from ..messages import say
+from ..words.messages import say
 
 __all__ = ["FONT_FILES", "RenderError", "find_font", "svg_to_png"]
 

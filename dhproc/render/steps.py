@@ -90,9 +90,9 @@ def cut(log: dict, step: Step) -> dict:
 
 def state_after(log: dict, step: Step, *, lang: str = "ja", view: str = "gk") -> State:
     """The report's state at ``step``, in ``lang`` and ``view``."""
-    from .. import api
+    from ..engine.reports import report_blocks
 
-    blocks = api.report_blocks(cut(log, step), lang=lang, view=view, turns=[step.turn] if step.turn_index >= 0 else [])
+    blocks = report_blocks(cut(log, step), lang=lang, view=view, turns=[step.turn] if step.turn_index >= 0 else [])
     tables = _last_state(blocks)
     boards = [b for b in blocks if isinstance(b, doc.Board)]
     picture: tuple[doc.Block, ...] = (boards[-1],) if boards else tuple(tables)

@@ -19,7 +19,7 @@ import re
 from typing import Sequence
 
 from . import document as doc
-from ..messages import Catalog
+from ..words.messages import Catalog
 
 __all__ = ["FORMATS", "DISCORD_LIMIT", "format_report", "discord_messages", "discord_messages_of_blocks", "to_markdown", "to_wiki",
            "discord_length"]

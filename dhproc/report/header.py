@@ -7,9 +7,10 @@ are given one by one as well as together.
 
 from __future__ import annotations
 
-from ..engine.options import OptionSet
+from typing import Protocol
+
 from .document import Heading, Lines
-from ..messages import Catalog
+from ..words.messages import Catalog
 
 T = Catalog({
     "title": ("━━ {title} ━━", "━━ {title} ━━"),
@@ -18,6 +19,13 @@ T = Catalog({
     "options_default": ("解釈オプション：すべて既定値", "Interpretation options: all defaults"),
     "options_set": ("解釈オプション（既定以外）：{items}", "Interpretation options (not default): {items}"),
 })
+
+
+class OptionSet(Protocol):
+    """What the head reads of a ruleset's options (the engine's OptionSet is one): the report sits
+    below the engine and names only this."""
+
+    def changed_line(self, values: dict, lang: str) -> str: ...
 
 
 def title_line(log: dict, lang: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from . import document as doc
-from ..messages import Catalog
+from ..words.messages import Catalog
 
 T = Catalog({
     "title": ("━━ {title} 集計 ━━", "━━ {title}: summary ━━"),

@@ -199,7 +199,7 @@ def _commands(group, prefix=()):
 
 
 def test_every_command_and_option_has_its_help_in_the_catalogue() -> None:
-    from dhproc.messages import MESSAGES
+    from dhproc.words.messages import MESSAGES
 
     found = list(_commands(cli))
     assert len(found) >= 12

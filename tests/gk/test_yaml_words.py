@@ -10,9 +10,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from dhproc import yaml_words
+from dhproc.documents import yaml_words
 from dhproc.cli import cli
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 
 BROKEN = ["a: b: c", "a:\n\t- x", "a: [1, 2", "a: 'x", "- a\nb: c", "a:\n  b: 1\n c: 2", "a: *x",
           'a: "\\q"', "{a: 1", "a: &x 1\nb: &x 2", "key\nother: 1", "a: b\n- c", "a: |\n  x\n y: 1",

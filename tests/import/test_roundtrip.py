@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dhproc import api
-from dhproc.names import NameIndex
+from dhproc.words.names import NameIndex
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("dh", "count", "nicosw", "kagemiya", "logos")

@@ -60,7 +60,7 @@ def marked_log(ruleset: str, folder: Path) -> tuple[Path, list[str]]:
     files (sides, characters, skills, weapons, parts, free actions' words), resolved; the log and
     the markup texts it holds. A name written again where it is referred to (a logos or count
     skill chosen by name) becomes the same markup there."""
-    from dhproc.loading import load_file
+    from dhproc.documents.loading import load_file
 
     shutil.copytree(ROOT / "examples" / ruleset, folder, dirs_exist_ok=True)
     files = {path: load_file(path).data for path in sorted(folder.glob("*.yaml"))}

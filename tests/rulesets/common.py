@@ -10,9 +10,9 @@ from dhproc import api
 
 
 def said(text: str, key: str) -> bool:
-    """Whether ``text`` holds the platform message ``key`` (dhproc/messages.py) in either
+    """Whether ``text`` holds the platform message ``key`` (dhproc/words/messages.py) in either
     language, whatever its fields: tests run in Japanese unless they ask for English."""
-    from dhproc.messages import MESSAGES
+    from dhproc.words.messages import MESSAGES
 
     return any(re.search(".*?".join(re.escape(part) for part in re.split(r"\{[^}]*\}", template)), text)
                for template in MESSAGES.entries[key])

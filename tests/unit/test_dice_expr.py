@@ -1,4 +1,4 @@
-"""Tests for dhproc.dice_expr: grammar, the 2D9 reading, caps with columns, output lines."""
+"""Tests for dhproc.dice.expr: grammar, the 2D9 reading, caps with columns, output lines."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from dhproc.dice_expr import (
+from dhproc.dice.expr import (
     MAX_DEPTH,
     MAX_TEXT,
     DiceExpr,
@@ -20,7 +20,7 @@ from dhproc.dice_expr import (
     read_2d9,
 )
 from dhproc.errors import DhprocError
-from dhproc.rng import PCG32, stream
+from dhproc.dice.rng import PCG32, stream
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from dhproc import api
-from dhproc.fastcheck import certainly_valid
-from dhproc.loading import load_file
-from dhproc.validation import schema, schema_names
+from dhproc.inputs.fastcheck import certainly_valid
+from dhproc.documents.loading import load_file
+from dhproc.inputs.validation import schema, schema_names
 
 ROOT = Path(__file__).resolve().parents[2]
 

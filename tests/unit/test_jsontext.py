@@ -1,4 +1,4 @@
-"""The log's text from the C encoder (dhproc/jsontext.py) is ``json.dumps(indent=2)``'s, byte for
+"""The log's text from the C encoder (dhproc/documents/jsontext.py) is ``json.dumps(indent=2)``'s, byte for
 byte: on every log and JSON file the project keeps, and on any JSON value hypothesis makes."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dhproc import api
-from dhproc.jsontext import indented
+from dhproc.documents.jsontext import indented
 
 ROOT = Path(__file__).resolve().parents[2]
 KEPT_JSON = sorted(p for p in (ROOT / "tests").rglob("*.json") if "regressions" not in p.parts)

@@ -1,4 +1,4 @@
-"""The YAML loader (dhproc.loading) and the file/include rules of dhproc.api.load.
+"""The YAML loader (dhproc.documents.loading) and the file/include rules of dhproc.api.load.
 
 DESIGN.md §3 (files, includes, YAML rules) and §8 (limits and safety). Every complaint is an
 InputError whose problems carry file, line and column; the tests assert them exactly, computing
@@ -17,7 +17,8 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import InputError, Problem
-from dhproc.loading import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_bytes, load_file
+from dhproc.documents.loading import MAX_ALIASES, MAX_BYTES, MAX_DEPTH, load_bytes, load_file
+from dhproc.inputs import assembly
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 
@@ -379,13 +380,13 @@ def test_turn_naming_a_match_outside_its_tree_is_refused_before_the_match_is_rea
     t.write_text(text, encoding="utf-8")
 
     read: list[Path] = []
-    real_load_file = api.load_file
+    real_load_file = assembly.load_file
 
     def spy(path, *args, **kwargs):
         read.append(Path(path).resolve())
         return real_load_file(path, *args, **kwargs)
 
-    monkeypatch.setattr(api, "load_file", spy)
+    monkeypatch.setattr(assembly, "load_file", spy)
     with pytest.raises(InputError) as e:
         api.load(t)
     p = _one(e)
@@ -403,8 +404,8 @@ def test_match_turns_entry_outside_the_match_folder_is_refused(tmp_path, monkeyp
     text = MATCH + "turns: [../t1.yaml]\n"
     (m / "match.yaml").write_text(text, encoding="utf-8")
     read: list[Path] = []
-    real_load_file = api.load_file
-    monkeypatch.setattr(api, "load_file",
+    real_load_file = assembly.load_file
+    monkeypatch.setattr(assembly, "load_file",
                         lambda path, *a, **k: (read.append(Path(path).resolve()), real_load_file(path, *a, **k))[1])
     with pytest.raises(InputError) as e:
         api.load(m / "match.yaml")

@@ -58,7 +58,7 @@ def test_sampling_is_seeded_and_its_interval_holds_the_exact_chance():
 
 
 def test_a_draw_follows_the_exact_probabilities_from_a_seeded_stream():
-    from dhproc.rng import stream
+    from dhproc.dice.rng import stream
 
     d = Distribution({"a": 1, "b": 3})
     rng = stream("odds", "test", "draw")

@@ -4,7 +4,7 @@ Recorded faces replace seeded draws one die at a time, in draw order (the draw c
 the whole turn, across both phases). A face outside the die is an error naming the draw and
 located at that die; running out is an error naming the draw that needed a die, located at
 `dice`; `then: seeded` continues from the seeded stream, and recorded draws do not advance that
-stream (dhproc/dice.py docstring); unused recorded dice are an error at the first unused die.
+stream (dhproc/dice/stream.py docstring); unused recorded dice are an error at the first unused die.
 Every die is logged with its source.
 """
 
@@ -18,7 +18,7 @@ import pytest
 
 from dhproc import api
 from dhproc.errors import InputError, ResolutionError
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
 

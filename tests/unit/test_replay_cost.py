@@ -43,7 +43,7 @@ def test_a_hand_written_alias_in_a_log_is_still_read(tmp_path: Path) -> None:
 
 
 def _schemas_checked(monkeypatch) -> list[str]:
-    from dhproc import validation
+    from dhproc.inputs import validation
 
     checked: list[str] = []
     real = validation.validate
@@ -99,8 +99,8 @@ def test_digits_in_a_text_take_the_short_way_and_a_number_too_long_is_refused_as
 
 
 def test_nesting_is_read_from_the_layout_and_walked_only_near_the_limit() -> None:
-    from dhproc.jsontext import indented
-    from dhproc.loading import MAX_DEPTH, nests_within_limit
+    from dhproc.documents.jsontext import indented
+    from dhproc.documents.loading import MAX_DEPTH, nests_within_limit
 
     def depth(value) -> int:
         inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhproc.rng import PCG32, RNG_NAME, stream, stream_key, stream_seeds
+from dhproc.dice.rng import PCG32, RNG_NAME, stream, stream_key, stream_seeds
 
 
 def test_reference_demo_outputs() -> None:

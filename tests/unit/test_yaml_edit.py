@@ -1,11 +1,11 @@
-"""dhproc/yaml_edit.py: one entry written into a YAML list, the rest of the text as it was."""
+"""dhproc/documents/yaml_edit.py: one entry written into a YAML list, the rest of the text as it was."""
 
 from __future__ import annotations
 
 import pytest
 import yaml
 
-from dhproc.yaml_edit import with_list_entry
+from dhproc.documents.yaml_edit import with_list_entry
 
 
 @pytest.mark.parametrize("text,index,expected", [

@@ -79,7 +79,7 @@ class CountRuleset(Ruleset):
 
     def submission_aliases(self):
         """docs/aliases.md: Japanese keys; characters by display name, also as the keys of plans."""
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"行動": "plans", "行動予定": "plans", "手番": "plans", "代替": "fallback", "代替行動": "fallback",

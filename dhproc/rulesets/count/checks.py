@@ -6,8 +6,8 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
-from ...messages import default_lang, say
-from ...names import did_you_mean, suggestions
+from ...words.messages import default_lang, say
+from ...words.names import did_you_mean, suggestions
 from .campaign import first_round
 from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Character, parse_character

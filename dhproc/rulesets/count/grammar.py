@@ -1,4 +1,4 @@
-"""How count 行動提出 are written in a chat, as a table of rules (read by dhproc/textimport.py).
+"""How count 行動提出 are written in a chat, as a table of rules (read by dhproc/words/textimport.py).
 
 One entry per character: its name, then its plan for each 行動手番 in order, each with a サブ and
 a メイン action, and anywhere in the entry its reactions and its fallback:
@@ -32,9 +32,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...messages import say
-from ...names import fold, suggestions
-from ...textimport import (ARROW, Entry, Grammar, ImportContext, Line, characters_listed, one_side, rule, scan,
+from ...words.messages import say
+from ...words.names import fold, suggestions
+from ...words.textimport import (ARROW, Entry, Grammar, ImportContext, Line, characters_listed, one_side, rule, scan,
                            split_entries)
 from . import messages  # noqa: F401  (registers the count.* messages)
 from .model import Square

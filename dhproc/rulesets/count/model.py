@@ -14,8 +14,8 @@ from typing import Any
 
 from ...engine.effects import Clocks, EffectStore
 from ...engine.roster import Problems, parse_skills
-from ...messages import say
-from ...names import fold
+from ...words.messages import say
+from ...words.names import fold
 from . import messages  # noqa: F401  (registers the count.* messages)
 
 COLUMNS = "ABCDEFGHI"

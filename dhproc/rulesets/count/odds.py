@@ -21,7 +21,7 @@ from ...odds.sampling import approximation, sample
 from ...odds.inputs import option, turn_start
 from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
                            target_id)
-from ...messages import say
+from ...words.messages import say
 from . import messages  # noqa: F401  (registers the count.* messages)
 from . import rolls
 from .options import OPTIONS

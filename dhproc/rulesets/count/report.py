@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...report.document import Block, Board, Heading, Lines, Table
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .model import COLUMNS, ROWS, Square
 from .options import OPTIONS
 
@@ -268,9 +268,11 @@ class Renderer:
 
     def render(self, turns: list[int]) -> list[Block]:
         log, t = self.log, self.t
-        from . import RULESET
+        from ...engine.ruleset import get_ruleset
 
-        self.blocks = list(header.header_blocks(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en,
+        ruleset = get_ruleset(log["ruleset"])  # this one, found as any reader finds it: the report never imports its package
+
+        self.blocks = list(header.header_blocks(log, name=ruleset.name if self.lang == "ja" else ruleset.name_en,
                                                 options=OPTIONS, lang=self.lang))
         # the state and the outcome are those after the last turn shown, not the log's last
         told = [turn for turn in log["turns"] if turn["turn"] <= max(turns, default=0)]

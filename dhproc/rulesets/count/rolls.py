@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ...dice_expr import read_2d9
+from ...dice.expr import read_2d9
 from .model import VOID
 
 HIT_DICE = (10, 10)  # COUNT-4.1: 2D10

@@ -15,7 +15,7 @@ from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
-from ...messages import say
+from ...words.messages import say
 from . import rolls
 from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Rider, Skill, Square
 from .rolls import HitCheck

@@ -156,7 +156,7 @@ class DhRuleset(Ruleset):
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"誰": "who", "キャラ": "who", "キャラクター": "who", "移動": "to", "移動先": "to", "経路": "path",
@@ -196,7 +196,7 @@ TRANSFER_KEY = "転校生"  # a turn file's name for the 転校生 side's submis
 
 def _transfer_key(submissions: Any, node: Any, setup: dict) -> None:
     """``転校生:`` in a turn's submissions stands for the 転校生 side, whatever its id."""
-    from ...aliases import _rename_keys
+    from ...words.aliases import _rename_keys
 
     sides = setup.get("sides") if isinstance(setup, dict) else None
     if not isinstance(submissions, dict) or not isinstance(sides, dict) or TRANSFER_KEY not in submissions:

@@ -221,7 +221,7 @@ def delay_of(ab: Ability, spec: EffectSpec, phases: int = 2) -> tuple[int, str] 
 def _when(restrictions: list[dict[str, Any]]) -> Any:
     """Every 機会制約 condition of the ability, all of which must hold (None when there is none)."""
     from ...engine.conditions import AllOf
-    from .conditions import parse_when
+    from .vocabulary import parse_when
 
     parsed = [parse_when(r["when"])[0] for r in restrictions if r["kind"] == "condition"]
     return AllOf(tuple(c for c in parsed if c is not None)) if parsed else None
@@ -239,7 +239,7 @@ def _targets(data: dict[str, Any] | None) -> Targets:
         return Targets()
     only = None
     if "only" in data:
-        from .conditions import parse_only
+        from .vocabulary import parse_only
 
         only = parse_only(data["only"])[0]
     return Targets(data.get("side", "any"), data.get("count", "single"), only, data.get("max", 1))

@@ -25,7 +25,7 @@ from .rolls import succeeds, without_die
 from .status import (PHASE, ability_named, active, barricade_squares, barrier, granted, ignores_zoc, sealed,
                      stat, terrain)
 from .support import Support, roll_rate, shown, spend
-from ...messages import say
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 # 精神攻撃 (DH-8.8): 成功率 by the target's current 精神; 3 and above is the last row.

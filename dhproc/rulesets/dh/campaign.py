@@ -16,7 +16,7 @@ from ...engine.effects import Effect
 from .abilities import GAME, PER_GAME
 from .model import Character, DhState, parse_square, phase_of, phases_a_turn
 from .status import PHASE, STATS
-from ...messages import say
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 CURRENT = STATS + ("movement",)

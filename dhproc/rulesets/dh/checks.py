@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problem
-from ...messages import say
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 from .abilities import BEFORE_WHEN
 from .effect_kinds import LASTING, TARGETLESS
@@ -260,7 +260,7 @@ def _delay_problems(ab: dict) -> list[tuple[tuple, str]]:
 
 def _condition_problems(ab: dict) -> list[tuple[tuple, str]]:
     """機会制約 and 対象制約 written in the engine's condition language (DH-8.15, DH-9.3)."""
-    from .conditions import parse_only, parse_when
+    from .vocabulary import parse_only, parse_when
 
     out: list[tuple[tuple, str]] = []
     for i, r in enumerate(ab.get("restrictions", [])):
@@ -332,7 +332,7 @@ def _named_use_problems(turn: Any, here: tuple, name: str, char: dict, given: di
     return []
 def _hint(typed: object, chars: dict) -> str:
     """A 'did you mean' from the characters' ids and names, for an id that is none of them."""
-    from ...names import did_you_mean
+    from ...words.names import did_you_mean
 
     return did_you_mean(typed, {cid: c["name"] for cid, c in chars.items()})
 

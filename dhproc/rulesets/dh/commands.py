@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from ...errors import InputError
-from ...loading import Anchor, Document
-from ...messages import say
-from ...validation import validate
+from ...documents.loading import Anchor, Document
+from ...words.messages import say
+from ...inputs.validation import validate
 from .rate import CATEGORIES, design_working, load_tables, setup_rates, show, working_lines
 
 if TYPE_CHECKING:

@@ -1,32 +1,16 @@
-"""機会制約 and 対象制約 as conditions of the shared engine (DH-8.15, DH-9.3).
-
-A dh condition reads the ability's user (``self``), the character it would take (``target``, in
-``targets.only`` only) and the match (``match``: the turn, deaths in the phase before this one
-and in this one). The condition language itself is ``dhproc.engine.conditions``.
+"""機会制約 and 対象制約 evaluated in a match (DH-8.15, DH-9.3): what ``self``, ``target`` and
+``match`` read in the state. What a condition may name, and its parsing, are vocabulary.py (read
+when an ability is read, before any state exists); the condition language itself is
+``dhproc.engine.conditions``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...engine.conditions import LIST, NUMBER, TEXT, Condition, Verdict, Vocabulary, evaluate, parse
+from ...engine.conditions import Condition, Verdict, evaluate
 from .model import Character, DhState, turn_of
 from .status import PHASE, barrier, counter_waiting, incapacitated, movement, resting, stat
-
-CHARACTER = {"hp": NUMBER, "spirit": NUMBER, "attack": NUMBER, "defense": NUMBER, "fs": NUMBER,
-             "movement": NUMBER, "gender": TEXT, "grade": NUMBER, "states": LIST}
-MATCH = {"turn": NUMBER, "deaths_last_phase": NUMBER, "deaths_this_phase": NUMBER}
-WHEN = Vocabulary({"self": CHARACTER, "match": MATCH})  # 機会制約: before any target is chosen
-ONLY = Vocabulary({"self": CHARACTER, "target": CHARACTER, "match": MATCH})  # 対象制約
-
-
-def parse_when(data: Any) -> tuple[Condition | None, list[tuple[tuple, str]]]:
-    return parse(data, WHEN)
-
-
-def parse_only(data: Any) -> tuple[Condition | None, list[tuple[tuple, str]]]:
-    return parse(data, ONLY)
-
 
 def states(state: DhState, c: Character) -> tuple[str, ...]:
     """The words a condition's ``states`` lists: what the character is right now."""

@@ -4,7 +4,7 @@ abilities that pass their 発動判定, counters fired."""
 from __future__ import annotations
 
 from ...engine.event_rates import EventRate, events_of
-from ...messages import Catalog
+from ...words.messages import Catalog
 
 WORDS = Catalog({
     "attacks": ("攻撃", "attacks"),

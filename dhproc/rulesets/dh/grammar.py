@@ -1,4 +1,4 @@
-"""How dh 行動提出 are written in a chat, as a table of rules (read by dhproc/textimport.py).
+"""How dh 行動提出 are written in a chat, as a table of rules (read by dhproc/words/textimport.py).
 
 One entry per character, in the order posted (the order of processing): its name, then any of
 
@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...names import fold
+from ...words.names import fold
 from .model import parse_square
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, split_entries, scan
+from ...words.textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, split_entries, scan
 
 SQ = r"[A-Za-z]\s*\d{1,2}(?!\d)"
 NAME = r"[^\s/、,;。:→>()「」《》・&]+?"

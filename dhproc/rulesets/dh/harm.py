@@ -41,12 +41,15 @@ FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each
 def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
     (DH-8.17); the triggers already pending wait for their own settling."""
-    from .ability_rules import settle  # which settles by way of this module
+    from ...errors import ResolutionError
+    from ...words.messages import say
+    from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
+    from .ability_rules import settle
 
     most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
     if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
         from ...errors import ResolutionError
-        from ...messages import say
+        from ...words.messages import say
         from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
         raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,

@@ -1,12 +1,12 @@
 """What the dh ruleset says to people (problems in its files, warnings), in Japanese and English.
 
-Code says ``say("dh.<key>", ...)`` (:func:`dhproc.messages.say`); the report's own lines are in
+Code says ``say("dh.<key>", ...)`` (:func:`dhproc.words.messages.say`); the report's own lines are in
 report.py's catalogue.
 """
 
 from __future__ import annotations
 
-from ...messages import catalogue
+from ...words.messages import catalogue
 
 MESSAGES = catalogue("dh", {
     "counter_before_needs_moment": ("カウンター条件「{when}」には先手（timing: before）がありません（先手にできる条件：{allowed}）",

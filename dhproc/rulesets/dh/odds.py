@@ -12,13 +12,13 @@ from fractions import Fraction
 from typing import Any
 
 from ...engine.context import TurnContext
-from ...messages import say
+from ...words.messages import say
 from ...odds.d100 import check_odds, face_luck, success_chance
 from ...odds.distribution import Distribution
 from ...odds.inputs import not_declared, option, refuse, turn_of, turn_start, unknown_target
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
 from ...odds.sampling import Folded, fold
-from ...resolution import state_before
+from ...engine.resolution import state_before
 from .abilities import Ability
 from .ability_rules import mental_rate
 from .effect_kinds import damage_amount

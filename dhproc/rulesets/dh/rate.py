@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError, Problem
-from ...loading import Anchor, load_bytes, load_file
-from ...messages import say
+from ...documents.loading import Anchor, load_bytes, load_file
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
 CATEGORIES = ("effects", "targets", "times", "restrictions", "counter", "costs", "riders")
@@ -59,7 +59,7 @@ class Tables:
 
 def load_tables(path: Path | None = None, *, anchor: Anchor | None = None, where: tuple = ()) -> Tables:
     """The value tables in ``path`` (the shipped ones when None); problems are located there."""
-    from ...validation import validate
+    from ...inputs.validation import validate
 
     if path is None:
         doc = load_bytes(DEFAULT_TABLES.read_bytes(), DEFAULT_TABLES, "rate_tables.yaml")
@@ -208,7 +208,7 @@ def working_lines(w: Working, lang: str = "ja") -> list[str]:
 def design_working(design: Any, fs: int, anchor: Anchor, folder: Path,
                    cache: dict[str, Tables] | None = None) -> Working:
     """Check a design (at ``anchor``; ``tables`` relative to ``folder``) and compute it."""
-    from ...validation import validate
+    from ...inputs.validation import validate
 
     problems = validate(design, "dh.rate#design", anchor)
     if problems:

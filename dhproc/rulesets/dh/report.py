@@ -12,7 +12,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .checks import board_of, transfer_side
 from .model import ROW_LABELS, col_label, parse_square, turn_of
 
@@ -507,11 +507,13 @@ def report_blocks(log: dict, *, lang: str, view: str, turns: list[int]) -> list[
             c.never_dying = bool(board.sides[c.side].get("transfer"))
     t = T.lang(lang)
     r = REASONS.lang(lang)
-    from . import RULESET
+    from ...engine.ruleset import get_ruleset
+
+    ruleset = get_ruleset(log["ruleset"])  # this one, found as any reader finds it: the report never imports its package
 
     blocks: list[doc.Block] = [
         doc.Heading(header.title_line(log, lang), level=1),
-        doc.Lines.of(header.rules_line(log, name=RULESET.name if lang == "ja" else RULESET.name_en, lang=lang),
+        doc.Lines.of(header.rules_line(log, name=ruleset.name if lang == "ja" else ruleset.name_en, lang=lang),
                      header.options_line(log, options=OPTIONS, lang=lang), gap=0),
     ]
     if not log["turns"]:  # nothing played yet: the opening post shows the starting map and tables

@@ -13,7 +13,7 @@ from typing import Any
 from ...engine.context import TurnContext
 from ...engine.rates import Rate, RateChange, modified
 from ...errors import ResolutionError
-from ...messages import say
+from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 from .model import Character, DhState
 from .status import effects_on

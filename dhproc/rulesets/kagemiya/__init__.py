@@ -34,9 +34,9 @@ class KagemiyaRuleset(Ruleset):
         return checks.check_match(match)
 
     def warnings(self, match):
-        from ... import api
+        from ...engine.resolution import resolve
 
-        return checks.play_warnings(match, api.resolve(match))
+        return checks.play_warnings(match, resolve(match))
 
     def initial_state(self, match) -> KagemiyaState:
         return checks.start_state(match.setup, match.options["hp_per_endurance"])
@@ -68,7 +68,7 @@ class KagemiyaRuleset(Ruleset):
 
     def submission_aliases(self):
         """docs/aliases.md: Japanese keys; characters, skills, 宝具, 倍加 and 令呪 by name (naming.py)."""
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
         from .naming import resolve
 
         return SubmissionAliases(keys=ALIASES, name_keys=frozenset({"roller", "actor", "target", "support"}),
@@ -96,7 +96,7 @@ class KagemiyaRuleset(Ruleset):
 
     def early_turn_message(self, setup: dict, turn: int, first: int) -> str:
         """KAGEMIYA-1.8: a turn file for a 巡 the setup already counts as played."""
-        from ...messages import say
+        from ...words.messages import say
         from . import messages  # noqa: F401  (registers the catalogue)
 
         return say("kagemiya.start_turn", n=turn, played=first - 1, first=first)

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...engine.conditions import NUMBER, TEXT, Vocabulary, parse
 from ...errors import Problem
-from ...messages import default_lang, listed
-from ...names import did_you_mean
+from ...words.messages import default_lang, listed
+from ...words.names import did_you_mean
 from . import standing
 from .messages import check_name, say, stat_name
 from .model import (ATTACKS, CHECK_STAT, STATS, Character, KagemiyaState, Side, SpellKind, parse_character,

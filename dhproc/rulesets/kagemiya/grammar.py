@@ -1,4 +1,4 @@
-"""How a kagemiya 陣営's 行動提出 for one 巡 is written in a chat (read by dhproc/textimport.py).
+"""How a kagemiya 陣営's 行動提出 for one 巡 is written in a chat (read by dhproc/words/textimport.py).
 
 A line begins with a character's name (or with a heading word and then the name), and says:
 
@@ -29,9 +29,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...messages import say
-from ...names import NameIndex, suggestions
-from ...textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, scan, split_entries
+from ...words.messages import say
+from ...words.names import NameIndex, suggestions
+from ...words.textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, scan, split_entries
 from . import messages  # noqa: F401  (registers the catalogue)
 from .model import ATTACKS, CHECK_STAT
 from .naming import exact, resource_names, spell_kind_names

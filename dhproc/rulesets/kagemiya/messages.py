@@ -1,12 +1,12 @@
 """What the kagemiya ruleset says to people (problems in its files, warnings), in Japanese and English.
 
-Code says ``say("kagemiya.<key>", ...)`` (:func:`dhproc.messages.say`); the report's own lines are in
+Code says ``say("kagemiya.<key>", ...)`` (:func:`dhproc.words.messages.say`); the report's own lines are in
 report.py's catalogue.
 """
 
 from __future__ import annotations
 
-from ...messages import catalogue, say
+from ...words.messages import catalogue, say
 
 MESSAGES = catalogue("kagemiya", {
     # dhproc odds (odds.py): the names of its check and step, then what the figures assume

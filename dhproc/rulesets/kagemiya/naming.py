@@ -1,6 +1,6 @@
 """Names as GKs and players write them in a kagemiya turn file (docs/aliases.md).
 
-The platform (:mod:`dhproc.aliases`) renames the Japanese keys and puts character ids for
+The platform (:mod:`dhproc.words.aliases`) renames the Japanese keys and puts character ids for
 display names under the keys that name characters. What is kagemiya's own is done here, after
 it: the characters that key the standing orders (``defense: {セイバー: [...]}``), the skills,
 宝具 and 倍加 a character declares (named as its own, by display name or id), the 令呪 kinds
@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from ...names import fold
+from ...words.names import fold
 
 # the Japanese words for the values of `do` and `on_servant_loss`
 DO_WORDS = {"physical": ("物理攻撃", "物理"), "magical": ("魔術攻撃", "魔術", "魔力攻撃"),

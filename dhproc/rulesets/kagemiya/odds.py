@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...messages import say
+from ...words.messages import say
 from ...odds.distribution import LIMIT, Distribution, TooLarge
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
 from ...odds.sampling import SAMPLES, approximation, sample

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ...report.document import Block, Board, Heading, Lines, Table
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from ...engine.conditions import OPS
-from ...messages import say
+from ...words.messages import say
 from . import messages  # noqa: F401  (registers the catalogue the report borrows from)
 from . import standing, track
 from .model import RANKS, STATS, KagemiyaState, parse_spell_kinds
@@ -243,12 +243,14 @@ class Renderer:
 
     def blocks(self, turns: list[int]) -> list[Block]:
         log, t = self.log, self.t
-        from . import RULESET
+        from ...engine.ruleset import get_ruleset
+
+        ruleset = get_ruleset(log["ruleset"])  # this one, found as any reader finds it: the report never imports its package
 
         self.out.append(Heading(header.title_line(log, self.lang), 1))
         setup = self.setup
         phase = t("ambush", side=self.side(setup.get("ambusher"))) if setup.get("phase") == "ambush" else t("battle")
-        head = [header.rules_line(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en, lang=self.lang),
+        head = [header.rules_line(log, name=ruleset.name if self.lang == "ja" else ruleset.name_en, lang=self.lang),
                 t("field", area=setup.get("area", "-"), rounds=setup["rounds"], phase=phase)]
         played = setup.get("progress", {}).get("rounds_played", 0)
         if played:

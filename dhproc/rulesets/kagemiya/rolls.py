@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...dice_expr import MAX_COUNT
+from ...dice.expr import MAX_COUNT
 
 MAGICAL_CHECKS = ("magical_attack", "magical_defense")
 

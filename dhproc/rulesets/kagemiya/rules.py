@@ -1,7 +1,7 @@
 """Resolution of one 巡 of a kagemiya 戦闘フェイズ: 先手判定, each 陣営's 手番, attacks, 援護, 逃走, 脱落.
 
 Every rule cites its clause in docs/rules/kagemiya.md. A pool is rolled by the platform's dice
-expressions (:mod:`dhproc.dice_expr`), each die drawn from the turn's dice with its purpose, so the
+expressions (:mod:`dhproc.dice.expr`), each die drawn from the turn's dice with its purpose, so the
 log shows every face. Events are flat records carrying the numbers their report lines show.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...dice_expr import Dice, DiceExpr, Num, Sum, evaluate
+from ...dice.expr import MAX_COUNT, Dice, DiceExpr, Num, Sum, evaluate
 from ...engine.conditions import evaluate as holds
 from ...engine.conditions import parse as parse_condition
 from ...engine.context import TurnContext

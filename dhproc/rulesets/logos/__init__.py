@@ -89,7 +89,7 @@ class LogosRuleset(Ruleset):
                             clock=("bout_start", "bout"), cause=report.kill_cause)
 
     def submission_aliases(self):
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"スタメン": "starters", "先発": "starters", "選択": "choices", "誰": "who", "スキル": "skill",

@@ -14,7 +14,7 @@ At = Callable[[tuple, str], None]  # report a problem at a path below the file's
 
 def _hint(typed: object, chars: dict) -> str:
     """A 'did you mean' from the characters' ids and names, for an id that is none of them."""
-    from ...names import did_you_mean
+    from ...words.names import did_you_mean
 
     return did_you_mean(typed, {cid: c.name for cid, c in chars.items()}, None)
 

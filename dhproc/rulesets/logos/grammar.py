@@ -1,4 +1,4 @@
-"""How logos 行動提出 are written in a chat (read by dhproc/textimport.py): the five スタメン in
+"""How logos 行動提出 are written in a chat (read by dhproc/words/textimport.py): the five スタメン in
 行動順, and the targets that skills ask for.
 
     スタメン：楓カエデ、燕ツバメ、岩田ゴロウ、雛菊ヒナ、蓮見レン     (one line, in order)
@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...names import NameIndex, fold
-from ...textimport import ARROW, Grammar, ImportContext, Line, one_side
+from ...words.names import NameIndex, fold
+from ...words.textimport import ARROW, Grammar, ImportContext, Line, one_side
 
 EXAMPLE = "スタメン：楓カエデ、燕ツバメ、岩田ゴロウ、雛菊ヒナ、蓮見レン"
 NAME = r"[^\s/、,;。:→>()「」《》・]+?"

@@ -1,12 +1,12 @@
 """What the logos ruleset says to people (problems in its files, warnings), in Japanese and English.
 
-Code says ``say("logos.<key>", ...)`` (:func:`dhproc.messages.say`); the report's own lines are in
+Code says ``say("logos.<key>", ...)`` (:func:`dhproc.words.messages.say`); the report's own lines are in
 report.py's catalogue.
 """
 
 from __future__ import annotations
 
-from ...messages import catalogue, say  # noqa: F401  (say: the ruleset's modules import it from here)
+from ...words.messages import catalogue, say  # noqa: F401  (say: the ruleset's modules import it from here)
 
 MESSAGES = catalogue("logos", {
     # checks.py: the match and its submissions

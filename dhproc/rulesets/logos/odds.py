@@ -11,12 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ...messages import say
+from ...words.messages import say
 from ...odds.d100 import check_odds, face_luck, success_chance
 from ...odds.distribution import Distribution
 from ...odds.inputs import not_declared, option, refuse, turn_of, turn_start, unknown_target
 from ...odds.report import ActionOdds, Assumption, CheckOdds
-from ...resolution import state_before
+from ...engine.resolution import state_before
 from .model import Character, LogosState, Skill
 from .rolls import activation_rolled, attack_result
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...report import document as doc
 from ...report import header
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .model import KEYWORDS
 from .options import OPTIONS
 
@@ -382,10 +382,12 @@ class Renderer:
 
     def render(self, turns: list[int]) -> list[doc.Block]:
         log, t, out = self.log, self.t, self.out
-        from . import RULESET
+        from ...engine.ruleset import get_ruleset
+
+        ruleset = get_ruleset(log["ruleset"])  # this one, found as any reader finds it: the report never imports its package
 
         out.heading(header.title_line(log, self.lang), level=1)
-        out.group(header.rules_line(log, name=RULESET.name if self.lang == "ja" else RULESET.name_en, lang=self.lang),
+        out.group(header.rules_line(log, name=ruleset.name if self.lang == "ja" else ruleset.name_en, lang=self.lang),
                   t("stage", stage=t(self.setup.get("stage", "league"))),
                   header.options_line(log, options=OPTIONS, lang=self.lang))
         blocks = out.take()

@@ -92,7 +92,7 @@ class NicoswRuleset(Ruleset):
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
-        from ...aliases import SubmissionAliases
+        from ...words.aliases import SubmissionAliases
 
         return SubmissionAliases(
             keys={"行動順": "order", "配置": "placement", "先手時配置": "placement_if_first",
@@ -142,7 +142,7 @@ def own_names(submissions: Any, node: "yaml.Node | None", setup: dict) -> None:
     replaced by their ids when a name is exactly one of them (width- and kana-folded); anything
     else is left for the checks to report with a "did you mean". Squares typed full-width
     (「５」) become numbers."""
-    from ...names import NameIndex
+    from ...words.names import NameIndex
 
     chars = setup.get("characters") if isinstance(setup, dict) else None
     if not isinstance(submissions, dict) or not isinstance(chars, dict):

@@ -6,8 +6,8 @@ from typing import Any
 
 from ...engine.roster import parse_characters
 from ...errors import Problem
-from ...messages import default_lang, say
-from ...names import did_you_mean
+from ...words.messages import default_lang, say
+from ...words.names import did_you_mean
 from ...engine.conditions import parse as parse_condition
 from .model import END_VOCABULARY, Character, MapSpec, distance, parse_character, square_of
 

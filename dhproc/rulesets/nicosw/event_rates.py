@@ -4,7 +4,7 @@ they give (NICOSW-8.2: a failed check), escapes (NICOSW-9) and surrenders."""
 from __future__ import annotations
 
 from ...engine.event_rates import EventRate, events_of
-from ...messages import Catalog
+from ...words.messages import Catalog
 
 WORDS = Catalog({
     "attacks": ("攻撃", "attacks"),

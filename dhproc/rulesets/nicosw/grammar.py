@@ -1,4 +1,4 @@
-"""How nicosw 行動提出 are written in a chat, as a table of rules (read by dhproc/textimport.py).
+"""How nicosw 行動提出 are written in a chat, as a table of rules (read by dhproc/words/textimport.py).
 
 A post is one side's: lines for the side, and one entry per character (its name, then its go).
 
@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...names import NameIndex
-from ...naming import shown
-from ...textimport import (ARROW, Entry, Grammar, ImportContext, Line, as_written, one_side, rule, scan,
+from ...words.names import NameIndex
+from ...words.naming import shown
+from ...words.textimport import (ARROW, Entry, Grammar, ImportContext, Line, as_written, one_side, rule, scan,
                            split_entries)
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 

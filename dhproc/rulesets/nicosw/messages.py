@@ -1,12 +1,12 @@
 """What the nicosw ruleset says to people (problems in its files, warnings), in Japanese and English.
 
-Code says ``say("nicosw.<key>", ...)`` (:func:`dhproc.messages.say`); the report's own lines are in
+Code says ``say("nicosw.<key>", ...)`` (:func:`dhproc.words.messages.say`); the report's own lines are in
 report.py's catalogue.
 """
 
 from __future__ import annotations
 
-from ...messages import catalogue
+from ...words.messages import catalogue
 
 MESSAGES = catalogue("nicosw", {
     # the setup (model.py, checks.py)

@@ -14,7 +14,7 @@ from typing import Any
 from ...engine.conditions import LIST, NUMBER, TEXT, Vocabulary
 from ...engine.conditions import parse as parse_condition
 from ...engine.effects import Clocks, EffectStore
-from ...messages import say
+from ...words.messages import say
 from . import messages  # noqa: F401  (registers the nicosw catalogue)
 
 CHECKS = ("initiative", "monster_lore", "attack_check", "defense_check", "sprint", "retreat", "death_check",

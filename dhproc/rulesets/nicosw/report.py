@@ -13,7 +13,7 @@ from typing import Any
 
 from ...report.document import Block, Board, Heading, Lines, Table, to_text
 from ...report.header import header_blocks
-from ...messages import Catalog
+from ...words.messages import Catalog
 from .options import OPTIONS
 
 T = Catalog({
@@ -255,9 +255,11 @@ class Renderer:
 
     def render(self, turns: list[int]) -> list[Block]:
         log = self.log
-        from . import RULESET
+        from ...engine.ruleset import get_ruleset
 
-        for block in header_blocks(log, name=RULESET.name if self.li == 0 else RULESET.name_en, options=OPTIONS,
+        ruleset = get_ruleset(log["ruleset"])  # this one, found as any reader finds it: the report never imports its package
+
+        for block in header_blocks(log, name=ruleset.name if self.li == 0 else ruleset.name_en, options=OPTIONS,
                                    lang=self.lang):
             self.add(block)
         if not log["turns"]:  # nothing played yet: the opening post shows every character as the setup has it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhproc.dice_expr import read_2d9
+from dhproc.dice.expr import read_2d9
 
 from .helpers import events, make, resolve, unit
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dhproc.errors import InputError
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 

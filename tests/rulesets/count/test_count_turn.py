@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from dhproc.errors import InputError
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 
 from .helpers import SLASH, events, load, make, report, resolve, unit
 

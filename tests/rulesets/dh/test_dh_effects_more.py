@@ -375,7 +375,7 @@ def _continued_after_turn_1(name: str) -> tuple[dict, dict]:
 
     from dhproc import api
     from dhproc.engine.ruleset import get_ruleset
-    from dhproc.loading import load_file
+    from dhproc.documents.loading import load_file
 
     doc = load_file(Path(__file__).resolve().parents[2] / "scenarios" / "dh" / f"{name}.yaml")
     whole = api.resolve(api.load_inline(doc, ("match",)))

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from dhproc import api
 from dhproc.cli import cli
 from dhproc.errors import InputError
-from dhproc.loading import load_file
+from dhproc.documents.loading import load_file
 from dhproc.rulesets.dh.commands import rate_text
 from dhproc.rulesets.dh.rate import load_tables
 

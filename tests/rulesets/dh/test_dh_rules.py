@@ -7,7 +7,7 @@ import pytest
 from dhproc import api
 from dhproc.engine.context import TurnContext
 from dhproc.errors import InputError
-from dhproc.rng import stream
+from dhproc.dice.rng import stream
 from dhproc.rulesets.dh import RULESET, harm, rules
 from dhproc.rulesets.dh.model import Square, parse_square, phase_of
 

@@ -53,7 +53,7 @@ def make(characters: dict, turns: list[dict], *, sides: tuple[str, ...] = ("red"
 def problems(m: dict, lang: str = "en") -> list[str]:
     """The located messages of an invalid match (empty when it is valid), in ``lang``."""
     from dhproc.errors import InputError
-    from dhproc.messages import use_lang
+    from dhproc.words.messages import use_lang
 
     try:
         with use_lang(lang):

@@ -204,8 +204,8 @@ def test_the_post_generator_reaches_posts_that_import() -> None:
 @given(st.one_of(posts(), st.lists(st.sampled_from(TOKENS), max_size=25).map("".join)))
 def test_any_post_is_read_or_refused_with_located_problems_never_a_traceback(post: str) -> None:
     from dhproc import api
-    from dhproc.validation import validate
-    from dhproc.loading import Anchor, load_file
+    from dhproc.inputs.validation import validate
+    from dhproc.documents.loading import Anchor, load_file
 
     result = api.import_posts("kagemiya", [("post.txt", post)], EXAMPLE / "match.yaml", lang="en")
     assert all(p.startswith("post.txt") for p in result.problems)

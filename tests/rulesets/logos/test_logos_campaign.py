@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from dhproc import api
 from dhproc.cli import cli
 from dhproc.errors import InputError
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
 

@@ -70,7 +70,7 @@ def test_logos_8_3_seed_example_a_swap_of_2_and_4_moves_nobody_else() -> None:
 
 def test_logos_8_3_swapping_across_teams_is_refused() -> None:
     from dhproc.errors import InputError
-    from dhproc.messages import use_lang
+    from dhproc.words.messages import use_lang
 
     from .helpers import load
 

@@ -100,7 +100,7 @@ def test_logos_10_3_dice_in_draw_order_recorded_dice_replace_them() -> None:
     data = api.load(EXAMPLE).data
     data["turns"] = [{"turn": 1, "dice": [r["face"] for r in rolls],
                       "submissions": json.loads(json.dumps(api.load(EXAMPLE).turns[0].submissions))}]
-    from dhproc.loading import load_bytes
+    from dhproc.documents.loading import load_bytes
 
     doc = load_bytes(json.dumps(data, ensure_ascii=False).encode(), EXAMPLE.parent / "x.yaml", "x.yaml")
     replayed = api.resolve(api.load_inline(doc))

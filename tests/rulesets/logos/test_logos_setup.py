@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 from dhproc.errors import InputError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat
@@ -263,7 +263,7 @@ def test_logos_2_6_secret_starters_leave_hidden_state_at_the_line_up() -> None:
 def test_logos_1_6_schema_and_model_share_one_vocabulary() -> None:
     """The editor schema and the engine accept the same words (timings, triggers, targets, ops, colours)."""
     from dhproc.rulesets.logos import model
-    from dhproc.validation import schema
+    from dhproc.inputs.validation import schema
 
     defs = schema("logos.setup")["$defs"]
     assert tuple(defs["skill"]["properties"]["timing"]["enum"]) == model.TIMINGS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dhproc.messages import use_lang
+from dhproc.words.messages import use_lang
 from dhproc.errors import InputError, ResolutionError
 
 from .helpers import char, events, load, make, report, resolve, skill, stat

@@ -175,7 +175,7 @@ def test_nicosw_10_2_public_view_hides_an_unidentified_monster_until_lore_names_
 
 
 def test_dhproc_new_nicosw_resolves_as_written(tmp_path) -> None:
-    from dhproc.scaffold import scaffold
+    from dhproc.cli.scaffold import scaffold
 
     written = scaffold("nicosw", tmp_path / "game")
     assert [p.name for p in written] == ["match.yaml", "turn-01.yaml"]

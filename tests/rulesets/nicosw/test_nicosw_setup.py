@@ -130,7 +130,7 @@ def schema_problems(setup: dict) -> list[str]:
 
     from jsonschema import Draft202012Validator
 
-    from dhproc.validation import schema_text
+    from dhproc.inputs.validation import schema_text
 
     validator = Draft202012Validator(json.loads(schema_text("nicosw.setup")))
     return sorted(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(setup))

@@ -6,7 +6,7 @@ The smallest ruleset dhproc runs: docs/writing-a-ruleset.md builds it clause by 
 from __future__ import annotations
 
 from dhproc.engine.ruleset import Ruleset, TurnStatus
-from dhproc.messages import say
+from dhproc.words.messages import say
 
 from . import report, rules
 from .options import OPTIONS

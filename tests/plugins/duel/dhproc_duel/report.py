@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dhproc.messages import catalogue
+from dhproc.words.messages import catalogue
 from dhproc.report.document import Block, Heading, Lines
 from dhproc.report.header import header_blocks
 

@@ -3,7 +3,7 @@
 Players post free text in a chat: 「山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎」, 「鈴木 B6→B4 攻撃:山田」,
 one line or several per character, full- or half-width. The platform part is here: lines
 (bullets and list numbers taken off, headers and greetings set aside and reported), entries that
-begin with a character's name, names resolved by :mod:`dhproc.names`, and a small scanner that
+begin with a character's name, names resolved by :mod:`dhproc.words.names`, and a small scanner that
 reads a clause with a ruleset's :class:`Rule` table. What the rules mean — which keys a rule
 fills — is the ruleset's ``grammar.py``, so a new ruleset plugs in a table and an ``assemble``.
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Union
 
 from dhproc.errors import DhprocError
-from dhproc.messages import say
+from dhproc.words.messages import say
 
 __all__ = [
     "MAX_COUNT",

@@ -121,7 +121,7 @@ def catalogue(prefix: str, entries: dict[str, tuple[str, str]]) -> Catalog:
 
 
 MESSAGES = Catalog({
-    # names (dhproc/names.py)
+    # names (dhproc/words/names.py)
     "name.unknown": ("{what}「{text}」は見つかりません{hint}", "unknown {what} '{text}'{hint}"),
     "name.did_you_mean": ("（もしかして：{names}）", " (did you mean {names}?)"),
     "name.known": ("（いるのは：{names}）", " (known: {names})"),
@@ -132,7 +132,7 @@ MESSAGES = Catalog({
     "what.skill": ("スキル", "skill"),
     "list.sep": ("、", ", "),
     "list.or": ("、", " or "),
-    # dhproc import (dhproc/textimport.py and each ruleset's grammar.py)
+    # dhproc import (dhproc/words/textimport.py and each ruleset's grammar.py)
     "import.skipped": ("{no}行目は読み飛ばしました：{line}", "line {no} skipped: {line}"),
     "import.no_name": ("行頭にキャラクター名がありません。各キャラクターの行動は名前のあとに書いてください（例：{example}）",
                        "no character's name begins this line; write each character's action after its name, "
@@ -173,7 +173,7 @@ MESSAGES = Catalog({
     "import.replaced": ("陣営「{side}」の提出は{path}にすでにありました。新しい投稿で置き換えます",
                         "{path} already had side '{side}''s submission; replaced by the new post"),
     "import.note": ("注：{note}", "note: {note}"),
-    # the written turn file listed under the match's turns: (dhproc/turnlist.py)
+    # the written turn file listed under the match's turns: (dhproc/inputs/turnlist.py)
     "import.listed": ("{match}の 'turns:' に{entry}を加えました", "added {entry} to 'turns:' in {match}"),
     "import.turn_listed_other": ("警告：{file}は{match}の 'turns:' に加えていません。そこでは{turn}ターン目は{other}で、"
                                  "resolve が読むのはそちらです",
@@ -193,7 +193,7 @@ MESSAGES = Catalog({
     "import.no_grammar": ("ルール「{ruleset}」にはテキストの取り込みがまだありません", "ruleset '{ruleset}' has no text import yet"),
     "import.not_match": ("{ruleset}の対戦ファイルではありません（'ruleset: {ruleset}' とセットアップが必要です）",
                          "not a {ruleset} match file (with 'ruleset: {ruleset}' and a setup)"),
-    # reading files (dhproc/loading.py)
+    # reading files (dhproc/documents/loading.py)
     "file.link_loop": ("開けません：シンボリックリンクが循環しています", "cannot open: the symbolic links loop"),
     "file.missing": ("ファイルがありません", "no such file"),
     "file.cannot_read": ("読めません：{reason}", "cannot read: {reason}"),
@@ -222,7 +222,7 @@ MESSAGES = Catalog({
                           "refused to protect against alias bombs"),
     "yaml.error": ("YAMLのエラー：{detail}", "YAML error: {detail}"),
     "yaml.syntax": ("YAMLの書き方の誤り：{detail}", "YAML syntax error: {detail}"),
-    # click's own words (dhproc/click_words.py); click fills in the {fields}
+    # click's own words (dhproc/cli/click_words.py); click fills in the {fields}
     "click.usage": ("使い方：", "Usage:"),
     "click.options": ("オプション", "Options"),
     "click.commands": ("コマンド", "Commands"),
@@ -246,7 +246,7 @@ MESSAGES = Catalog({
     "click.not_the_choice": ("{value!r} は使えません（{choice} だけです）。", "{value!r} is not {choice}."),
     "click.not_one_of": ("{value!r} は {choices} のどれでもありません。", "{value!r} is not one of {choices}."),
     "yaml.in_context": ("{problem}（{context}）", "{problem} ({context})"),
-    # PyYAML's own phrases inside a syntax error (dhproc/yaml_words.py)
+    # PyYAML's own phrases inside a syntax error (dhproc/documents/yaml_words.py)
     "yamlp.mapping_values": ("ここには「キー: 値」を書けません（値の中の「: 」は値を引用符で囲むか、前の行の字下げを確かめてください）",
                              "mapping values are not allowed here"),
     "yamlp.cannot_start": ("文字{char}はここに書けません", "found character {char} that cannot start any token"),
@@ -301,7 +301,7 @@ MESSAGES = Catalog({
     "yaml.full_width_space_after_colon": ("「{key}:」の後ろが全角スペースです。半角スペースにしてください",
                                           "the space after '{key}:' is full-width (　); write a half-width space"),
     "yaml.duplicate_key": ("キー「{key}」が2回あります（1回目は{line}行目）", "duplicate key '{key}' (first at line {line})"),
-    # match, turn and log files (dhproc/api.py)
+    # match, turn and log files (dhproc/inputs/assembly.py, dhproc/logs.py)
     "match.not_mapping": ("キーと値の組が必要です：対戦ファイル（'ruleset:' あり）かターンファイル（'match:' あり）を書いてください",
                           "expected a mapping: a dhproc match file (with 'ruleset:') or turn file (with 'match:')"),
     "match.not_dhproc": ("dhprocのファイルではありません：対戦ファイルには 'ruleset:'、ターンファイルには 'match:' があります",
@@ -356,7 +356,7 @@ MESSAGES = Catalog({
     "log.awaiting": ("{turn}ターン目が「{side}」を待っています。続きを別の場所で始める前に、最後まで処理してください",
                      "turn {turn} still awaits '{side}': resolve it to the end before continuing the match elsewhere"),
     "log.decided": ("対戦は決着しています。続けるものはありません", "the match is decided: there is nothing to continue"),
-    # replay (dhproc/api.py)
+    # replay (dhproc/replay.py)
     "replay.diverged": ("最初の食い違い：{where}", "first divergence at {where}"),
     "replay.both_sides": ("\n  ログ：  {recorded}\n  再処理：{replayed}", "\n  log:    {recorded}\n  replay: {replayed}"),
     "replay.where_event": ("{turn}ターン目のイベント{seq}", "turn {turn}, event {seq}"),
@@ -391,7 +391,7 @@ MESSAGES = Catalog({
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),
     "rate.not_dh": ("発動率の計算はdhの特殊能力のためのものです", "the 発動率 calculator is for dh abilities"),
     "rate.no_design": ("rate: の設計がある特殊能力がありません", "no ability here has a rate: design"),
-    # recorded dice (dhproc/dice.py)
+    # recorded dice (dhproc/dice/stream.py)
     "dice.bad_face": ("記録されたダイス{n}個目は{face}ですが、{draw}回目の振り（{purpose}）はd{sides}です：出目は1〜{sides}",
                       "recorded die {n} is {face}, but draw {draw} ({purpose}) is a d{sides}: faces 1..{sides}"),
     "dice.ran_out": ("記録されたダイスが足りません：{draw}回目の振り（{purpose}、d{sides}）の出目がありません。リストに加えるか、"
@@ -405,7 +405,7 @@ MESSAGES = Catalog({
     "dice.run": ("{a}個目はステップ「{step}」", "die {a} in step '{step}'"),
     "dice.run_many": ("{a}〜{b}個目はステップ「{step}」", "dice {a}–{b} in step '{step}'"),
     "dice.purpose_of": ("{who}の{purpose}", "{purpose} of {who}"),
-    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/bot_text.py)
+    # dice pasted as a BCDice bot wrote them (dice_text:, dhproc/dice/bot_text.py)
     "dice_text.unreadable": ("dice_text {line}行目「{text}」はBCDiceの結果行として読めません：{reason}",
                              "dice_text line {line} '{text}' does not read as a BCDice result: {reason}"),
     "dice_text.no_command": ("「＞」の前に括弧で囲まれたコマンドがありません", "no bracketed command before '＞'"),
@@ -430,7 +430,7 @@ MESSAGES = Catalog({
                             "dice: and dice_text: cannot both be given: keep one"),
     "dice_text.empty": ("dice_text にBCDiceの結果行（「＞」のある行）がありません",
                         "dice_text has no BCDice result line (a line with '＞')"),
-    # dice expressions (dhproc/dice_expr.py, dhproc roll)
+    # dice expressions (dhproc/dice/expr.py, dhproc roll)
     "expr.number_too_long": ("数が長すぎます：{digits}桁（{limit}桁まで）", "number too long: {digits} digits (at most {limit})"),
     "expr.unexpected_char": ("使えない文字 {char} があります", "unexpected character {char}"),
     "expr.expected": ("{what}が必要ですが、{found}があります", "expected {what}, found {found}"),
@@ -460,7 +460,7 @@ MESSAGES = Catalog({
                             "separate dice (NBM) are 1 to {limit} dice in all, of 1 to 10000 sides"),
     "expr.divide_by_zero": ("0で割っています", "division by zero"),
     "expr.repeat": ("繰り返し{times}回：1〜{limit}回にしてください", "repeat {times}: give 1 to {limit}"),
-    # the command line (dhproc/cli.py)
+    # the command line (dhproc/cli/)
     "cli.cannot_write_stdout": ("<stdout>に書き込めません：{reason}", "cannot write <stdout>: {reason}"),
     "cli.internal_error": ("{name}：dhprocの内部エラーです。ファイルを添えて報告してください：{error}",
                            "{name}: internal error, please report it: {error}"),
@@ -506,7 +506,7 @@ MESSAGES = Catalog({
     "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
                         "--scheduler needs Dask: pip install 'dhproc[dask]'"),
     "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),
-    # --help (dhproc/cli.py): "help.<command>" and "help.<command>.<option>"
+    # --help (dhproc/cli/): "help.<command>" and "help.<command>.<option>"
     "help.dhproc": ("dhproc：行動提出から戦闘のターンを、何度でも同じ結果になるように処理します。",
                     "dhproc: resolve battle turns from action submissions, reproducibly."),
     "help.lang": ("ja か en（既定：DHPROC_LANG、なければ ja）。--help より前に書くとヘルプもその言語になります。",
@@ -625,7 +625,7 @@ MESSAGES = Catalog({
                  "Create a match folder for RULESET that resolves as written (or that continues a log)."),
     "help.new.from_log": ("このログの対戦の続き：セットアップはログの最後の状態、ターンはその次から。",
                           "Continue this log's match: the setup is its final state, turns start after its last."),
-    # dhproc options (dhproc/cli.py)
+    # dhproc options (dhproc/cli/reference.py)
     "options.entry": ("{id}（{name}）　既定値：{default}　値：{allowed}　出典：{source}　条項：{clause}",
                       "{id} ({name})  default: {default}  allowed: {allowed}  source: {source}  clause: {clause}"),
     "options.columns": ("オプション|名前|既定値|値|出典|条項", "option|name|default|allowed|source|clause"),
@@ -662,7 +662,7 @@ MESSAGES = Catalog({
     "option.whole": ("オプション{id}は整数です", "option {id} must be a whole number"),
     "option.at_least": ("オプション{id}は{limit}以上です", "option {id} must be at least {limit}"),
     "option.at_most": ("オプション{id}は{limit}以下です", "option {id} must be at most {limit}"),
-    # schema problems (dhproc/validation.py): each kind of jsonschema error in words
+    # schema problems (dhproc/inputs/validation.py): each kind of jsonschema error in words
     "schema.unknown_key": ("キー「{key}」はありません{allowed}", "unknown key '{key}'{allowed}"),
     "schema.unknown_value": ("値「{value}」はありません{hint}", "unknown value '{value}'{hint}"),
     "schema.allowed": ("（使えるのは：{keys}）", " (allowed: {keys})"),

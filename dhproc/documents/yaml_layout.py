@@ -20,8 +20,8 @@ import re
 
 import yaml
 
-from .errors import Problem
-from .messages import say
+from ..errors import Problem
+from ..words.messages import say
 
 FULL_SPACE = "\u3000"
 # A key as people type it: a word without spaces or YAML indicators (移動, to, who).

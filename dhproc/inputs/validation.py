@@ -11,11 +11,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem, quote
-from .loading import Anchor
-from .messages import MESSAGES, say
+from ..errors import Problem, quote
+from ..documents.loading import Anchor
+from ..words.messages import MESSAGES, say
 
-_SOURCE_SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+_SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 
 
 def schema_names() -> list[str]:
@@ -43,7 +43,7 @@ def _plugin_schema_files() -> list[Path]:
     (read only when a name is not dhproc's own: dhproc's schemas never import a plug-in)."""
     from importlib.resources import files
 
-    from .engine.ruleset import get_ruleset, plugin_ids
+    from ..engine.ruleset import get_ruleset, plugin_ids
 
     found = []
     for rid in plugin_ids():
@@ -134,7 +134,7 @@ def _located(error, anchor: Anchor) -> Problem:
 
 def worded(error) -> str:
     """A jsonschema error as a sentence in the command's language: each kind of error has its
-    own words (dhproc/messages.py, ``schema.*``), naming the field where the path allows it, and
+    own words (dhproc/words/messages.py, ``schema.*``), naming the field where the path allows it, and
     the value it quotes cut short (a message never carries a 4 MiB string). jsonschema's own text
     never reaches a user."""
     kind = error.validator

@@ -10,7 +10,7 @@ A GK who rolls live in Discord gets lines such as::
 
 :func:`read_transcript` takes the faces out in order, each with the die it was rolled on (its
 sides, which roll of the line it belongs to, and where it was written), so the turn's draws can be
-checked against them one by one (:mod:`dhproc.dice`). Lines without BCDice's ``＞`` are the
+checked against them one by one (:mod:`dhproc.dice.stream`). Lines without BCDice's ``＞`` are the
 chat around the rolls (a name, ``#1`` of a repeat, a remark) and are passed over; a line with
 ``＞`` that does not read as a result is an error, since skipping it would shift every later face.
 """
@@ -21,8 +21,8 @@ import re
 from dataclasses import dataclass
 
 from .bcdice import BarabaraCommand, ChoiceCommand, D66Command, parse_native
-from .dice_expr import DiceExprError, parse
-from .messages import say
+from .expr import DiceExprError, parse
+from ..words.messages import say
 
 SEPARATOR = "＞"
 _DETAIL = re.compile(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces

@@ -28,9 +28,9 @@ from typing import Any, Callable, Iterator, Sequence
 
 import yaml
 
-from .errors import InputError, PathPart, Problem
+from ..errors import InputError, PathPart, Problem
 from . import yaml_layout, yaml_words
-from .messages import say
+from ..words.messages import say
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ALIASES = 100

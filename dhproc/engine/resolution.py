@@ -1,6 +1,7 @@
 """Resolving a loaded match: its turns played by its ruleset, into the log document or, for
 many runs, only the figures of one (:func:`outcome`). Below the API, which re-exports these, and
-below what builds on resolution (simulation), so neither has to import the face."""
+below what builds on resolution (simulation, replay, a ruleset's warnings that play the match),
+so none of them has to import the face."""
 
 from __future__ import annotations
 
@@ -8,17 +9,17 @@ import copy
 import dataclasses
 from typing import Any
 
-from . import __version__
-from .engine.context import TurnContext
-from .engine.ruleset import ruleset_of
-from .errors import InputError, Problem, ResolutionError
-from .match import Match
-from .messages import say
+from .. import __version__
+from .context import TurnContext
+from .ruleset import ruleset_of
+from ..errors import InputError, Problem, ResolutionError
+from ..match import Match
+from ..words.messages import say
 from .outcome import Outcome, read_events
-from .rng import RNG_NAME
+from ..dice.rng import RNG_NAME
 
 __all__ = ["LOG_FORMAT", "LOG_FORMAT_VERSION", "resolve", "varied", "resolve_until_decided", "outcome", "played",
-           "state_before"]
+           "state_before", "dumps", "dice_plan"]
 
 LOG_FORMAT = "dhproc-log"
 LOG_FORMAT_VERSION = 1
@@ -102,7 +103,7 @@ def _tree_copy(node: Any) -> Any:
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
             until_decided: bool = False) -> Outcome:
-    """The figures of one run of ``match`` (see dhproc/outcome.py), resolved as ``resolve`` (or,
+    """The figures of one run of ``match`` (see dhproc/engine/outcome.py), resolved as ``resolve`` (or,
     with ``until_decided``, ``resolve_until_decided``) would, but without the log's copy of the
     input, its JSON text, any report, or the events the figures are not read from (the same rules
     run; only what is recorded of them differs): what a simulation of many runs asks for."""
@@ -159,3 +160,36 @@ def _play(match: Match, *, until_decided: bool = False,
             raise ResolutionError([later[0].problem(("turn",), say("turn.after_end", decided=turn.number,
                                                                    turn=later[0].number))])
     return state, turn_logs
+
+
+def dice_plan(match: Match) -> list[dict]:
+    """The dice the match's reported turns draw, in order, before any are recorded: each turn's
+    ``roll`` events resolved from the seed alone (its recorded dice set aside; the turns before it
+    as written), each with its ``chance`` of success where the ruleset gives one (read from the
+    whole turn's events: count's, nicosw's and kagemiya's checks are logged after their dice).
+    Which dice come later can depend on earlier results."""
+    rolls: list[dict] = []
+    rs = ruleset_of(match)
+    for i, turn in enumerate(match.turns):
+        if turn.number not in match.report_turns:
+            continue
+        planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
+        last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
+        rolls += [_planned(rs, e, last["events"], turn.number) for e in last["events"] if e["kind"] == "roll"]
+    return rolls
+
+
+def _planned(rs: Any, roll: dict, events: list[dict], turn: int) -> dict:
+    """A planned roll with its turn and, where the ruleset gives one, its chance of success
+    (``Ruleset.roll_chance``, the 確率 column)."""
+    chance = rs.roll_chance(roll, events)
+    return dict(roll, turn=turn) | ({"chance": chance} if chance is not None else {})
+
+
+def dumps(log: dict) -> str:
+    """The log's bytes: the same inputs give the same text on any machine (the layout of
+    ``json.dumps(indent=2)``, written by the C encoder: dhproc/documents/jsontext.py)."""
+    from ..documents.jsontext import indented
+
+    return indented(log) + "\n"
+

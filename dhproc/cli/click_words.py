@@ -1,13 +1,13 @@
 """click's own words ("Usage:", "Options", "Error: …", "No such option …") in the command's
 language: click asks gettext for each, and dhproc answers from its catalogue (``click.*`` in
-dhproc/messages.py) when the language is Japanese. A word click adds later stays English.
+dhproc/words/messages.py) when the language is Japanese. A word click adds later stays English.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from .messages import MESSAGES, default_lang
+from ..words.messages import MESSAGES, default_lang
 
 # click's msgid -> catalogue id. The Japanese keeps click's {fields}: click fills them in.
 WORDS = {

@@ -14,10 +14,10 @@ from typing import Any
 
 import yaml
 
-from .errors import InputError
-from .loading import display_name, inside, load_file, real_path
-from .messages import say
-from .yaml_edit import with_list_entry
+from ..errors import InputError
+from ..documents.loading import display_name, inside, load_file, real_path
+from ..words.messages import say
+from ..documents.yaml_edit import with_list_entry
 
 
 @dataclass(frozen=True)

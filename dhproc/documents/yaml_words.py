@@ -3,7 +3,7 @@
 PyYAML (its C loader and its Python one, in slightly different words) explains a syntax error
 in English (``mapping values are not allowed here``, ``while
 parsing a block mapping``). Each phrase it uses is matched here and said through the catalogue
-(``yamlp.*`` in dhproc/messages.py), with the token or character it names; a phrase not in the
+(``yamlp.*`` in dhproc/words/messages.py), with the token or character it names; a phrase not in the
 table is shown as PyYAML wrote it.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .messages import default_lang, say
+from ..words.messages import default_lang, say
 
 # (PyYAML's phrase as a pattern, the catalogue id): the phrases of yaml/scanner.py,
 # yaml/parser.py and yaml/composer.py that a hand-written file meets.

@@ -3,7 +3,7 @@
 GKs who roll in Discord use BCDice bots; ``dhproc roll`` reads the commands they type there and
 writes the result line as BCDice does, so a roll here and a roll there read alike:
 
-* an expression of dhproc's dice language (:mod:`dhproc.dice_expr`): ``(2D6+5>=10) ＞ 7[3,4]+5 ＞
+* an expression of dhproc's dice language (:mod:`dhproc.dice.expr`): ``(2D6+5>=10) ＞ 7[3,4]+5 ＞
   12 ＞ 成功``; division ``/2``, ``/2U`` (or ``C``), ``/2R``, ``/2F`` as BCDice rounds;
 * separate dice ``3B6>=4`` (also ``2B6+1B10``): ``(3B6>=4) ＞ 2,5,6 ＞ 成功数2``;
 * ``D66`` (``D66N`` in the order rolled, ``D66A``/``D66S`` the smaller digit first): ``(D66) ＞ 35``;
@@ -23,9 +23,9 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Callable, Union
 
-from .dice_expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
+from .expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
                         Num, Product, Sum, _repeat_prefix, evaluate, format_result, parse_command)
-from .messages import say
+from ..words.messages import say
 
 SEP = " ＞ "
 _CMP_TEXT = {"<=": "<=", ">=": ">=", "<": "<", ">": ">", "==": "=", "!=": "<>"}
@@ -203,7 +203,7 @@ def _secret(folded: str, pos: int, secret: bool) -> tuple[bool, int]:
 
 def parse_native(text: str) -> Command | None:
     """The whole of ``text`` as one of the commands only BCDice's grammar reads (choice, D66, B
-    dice), or None: the echoed command of a bot's result line (:mod:`dhproc.bot_text`)."""
+    dice), or None: the echoed command of a bot's result line (:mod:`dhproc.dice.bot_text`)."""
     found = _native(text, _fold(text), 0)
     return found[0] if found is not None and found[1] == len(text) else None
 

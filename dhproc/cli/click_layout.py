@@ -9,7 +9,7 @@ from typing import Iterable
 
 import click
 
-from .report.layout import display_width, wrap
+from ..report.layout import display_width, wrap
 
 
 def _wrapped(text: str, width: int) -> list[str]:

@@ -54,7 +54,7 @@ class Outcome:
 
     @classmethod
     def of_log(cls, log: dict) -> "Outcome":
-        from .engine.ruleset import get_ruleset
+        from .ruleset import get_ruleset
 
         hooks = get_ruleset(log["ruleset"]).summary_hooks()
         return cls.of(log["outcome"], log["state"], log["turns"], hooks)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-from .engine.ruleset import get_ruleset
-from .errors import UsageError
-from .messages import say
-from .report.atomic import write_atomic
+from ..engine.ruleset import get_ruleset
+from ..errors import UsageError
+from ..words.messages import say
+from ..report.atomic import write_atomic
 
 
 def scaffold(ruleset_id: str, directory: Path) -> list[Path]:

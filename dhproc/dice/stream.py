@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol
 
-from .errors import Problem, ResolutionError
-from .messages import say
+from ..errors import Problem, ResolutionError
+from ..words.messages import say
 from .rng import PCG32, stream
 
 if TYPE_CHECKING:

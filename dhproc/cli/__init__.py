@@ -1,0 +1,18 @@
+"""The ``dhproc`` command: parse options, call :mod:`dhproc.api`, print. No rules live here.
+
+One module per command group, each registering its commands on the group in root.py:
+matches (resolve, validate), logs (summary, replay, render), reference (schema, rulesets,
+options), roll, simulate, posts (import), new; a ruleset's own commands (dh's ``ability``) are
+mounted from the ruleset when run. Only click and the standard library are imported at
+start-up; everything else is imported by the command that needs it (a GK runs dhproc many times
+an evening).
+"""
+
+from __future__ import annotations
+
+from . import logs, matches, new, posts, reference, roll, simulate  # noqa: F401  (each registers its commands)
+from .root import cli, main, name_commands, subcommands
+
+__all__ = ["cli", "main", "subcommands"]
+
+name_commands()

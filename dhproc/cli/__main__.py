@@ -1,0 +1,3 @@
+from . import main  # python -m dhproc.cli
+
+main()
