@@ -108,6 +108,17 @@ def test_duel_1_2_a_plugin_ruleset_resolves_its_recorded_dice_and_replays(instal
     assert replayed.returncode == 0, replayed.stderr
 
 
+def test_a_plugin_rulesets_event_rates_are_simulated(installed, tmp_path) -> None:
+    """``dhproc simulate`` reports the rates the plug-in names: every blow hurts or not, and the
+    share counts the blows that did out of all of them."""
+    match = match_file(tmp_path)
+    r = dhproc(installed, "simulate", str(match), "--runs", "40", "--seed", "3", "--json", "-", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    hurt = json.loads(r.stdout)["plans"][0]["rates"]["hurt"]
+    assert hurt["name"] == {"ja": "ダメージになった一撃（一撃のうち）", "en": "blows that hurt (of blows)"}
+    assert 0 < hurt["share"]["count"] < hurt["share"]["of"], hurt
+
+
 def test_duel_1_3_equal_rolls_hurt_both_under_the_option(installed, tmp_path) -> None:
     match = match_file(tmp_path, {"seed: 7": "seed: 7\noptions: {tie: both}", "[5, 2]": "[3, 3]"})
     r = dhproc(installed, "resolve", str(match), "--json", "-", cwd=tmp_path)

@@ -1,5 +1,5 @@
 """`dhproc summary` names who dealt each knock-out, in every ruleset, or what brought it down when
-nobody did (a drawn logos bout, a dh ability's own cost) — never a bare "-"."""
+nobody did (a drawn logos bout, a dh ability's own cost, a kagemiya servant's 自害) — never a bare "-"."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_every_recorded_knock_out_names_who_dealt_it_or_why_nobody_did() -> None
         log = json.loads(path.read_text(encoding="utf-8"))
         for row in _kills(log):
             by = str(row[3])
-            assert by in _names(log) or by in ("（引き分け）", "（能力のコスト）"), f"{path}: {row}"
+            assert by in _names(log) or by in ("（引き分け）", "（能力のコスト）", "（令呪・自害）"), f"{path}: {row}"
             counted[log["ruleset"]] = counted.get(log["ruleset"], 0) + 1
     assert set(counted) == {"dh", "logos", "count", "nicosw", "kagemiya"}, counted
 

@@ -52,7 +52,11 @@ def _schemas_checked(monkeypatch) -> list[str]:
         checked.append(name)
         return real(data, name, anchor)
 
-    monkeypatch.setattr(api, "validate", counting)
+    from dhproc import logs
+    from dhproc.inputs import assembly
+
+    monkeypatch.setattr(logs, "validate", counting)  # the log's own schema
+    monkeypatch.setattr(assembly, "validate", counting)  # the match in its input
     return checked
 
 

@@ -89,7 +89,8 @@ class KagemiyaRuleset(Ruleset):
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False,
-                            killer=report.knocked_out_by, reads=("damage",))
+                            killer=report.knocked_out_by, reads=("damage",),
+                            cause=report.kill_cause)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
         return report.outcome_line(log, lang=lang)

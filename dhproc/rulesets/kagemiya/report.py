@@ -177,10 +177,20 @@ def resources_used(e: dict) -> list[tuple[str, str]]:
     return [(e["actor"], p["name"]) for p in e["parts"] if p["part"] != "support"]
 
 
+KILL_CAUSES = Catalog({"command_spell": ("（令呪・自害）", "(command spell: suicide)")})
+
+
+def kill_cause(e: dict, lang: str) -> str | None:
+    """``dhproc summary``: a 脱落 nobody dealt — a servant ordered to die by its master's 令呪."""
+    return KILL_CAUSES.lang(lang)(e["cause"]) if e["cause"] == "command_spell" else None
+
+
 def knocked_out_by(events: list[dict], at: int) -> str | None:
     """``dhproc summary``: who dealt the 脱落 at ``events[at]``: the attacker whose damage took the
     HP to 0, or, for a servant that vanished with its master (KAGEMIYA-8.2), the master's."""
     e = events[at]
+    if e["cause"] == "command_spell":  # 自害 (KAGEMIYA-11.7): its master's order, nobody's blow
+        return None
     if e["cause"] == "master_lost":  # the master's 脱落 comes just before its servants'
         master = next((i for i in range(at - 1, -1, -1) if events[i]["kind"] == "eliminated"
                        and events[i]["side"] == e["side"] and events[i]["cause"] != "master_lost"), None)

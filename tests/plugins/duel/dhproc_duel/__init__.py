@@ -44,6 +44,11 @@ class DuelRuleset(Ruleset):
     def state_json(self, state) -> dict:
         return {"fighters": {fid: {"hp": f.hp} for fid, f in state.fighters.items()}}
 
+    def event_rates(self):
+        from .event_rates import RATES
+
+        return RATES
+
     def report_blocks(self, log, *, lang, view, turns):
         return report.report_blocks(log, name=self.name if lang == "ja" else self.name_en, options=self.options,
                                     lang=lang, turns=turns)
