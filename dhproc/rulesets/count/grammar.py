@@ -14,7 +14,11 @@ a メイン action, and anywhere in the entry its reactions and its fallback:
               says which, so only a move needs it; 逃走 is always メイン)
     移動      Ｄ５へ移動 · 移動：Ｄ５ · Ｄ７→Ｄ５
     スキル     斬撃→ゴブリンA · 《火球》→ゴブリンA · 「火球」対象：ゴブリンA · ゴブリンAに《火球》 · 《祈り》使用 ·
-              《転移》→Ｅ６ (a skill that places its user: the square)
+              《転移》→Ｅ６ (a skill that places its user: the square) ·
+              《吹き飛ばし》→ゴブリンAをＥ８に配置 (one that places its target: the target, then the square)
+    宣言      斬撃→ゴブリンA 《渾身》 · ダメージロール前：《受け流し》 (a declared ダメージロール前 skill: one
+              that raises damage goes with the action before it, one that lowers damage taken — or
+              any, when no action came before — into the reactions)
     通常攻撃   通常攻撃→ゴブリンA · 攻撃：ゴブリンA · ゴブリンAを攻撃
     逃走 · 待機 (nothing in that 手番 or action)
     CA       CA：する · CAあり · CA：する（斬撃） · CAスキル：《斬撃》 · CAしない
@@ -122,12 +126,16 @@ def _use(fields: dict, skill: dict | None, targets: str | None, entry: Entry, ct
         fields.pop("_part", None)  # reported; the サブ/メイン it followed is not left waiting
         return
     timing = skill.get("timing")
+    if timing == "before_damage" and skill.get("declared") is True:  # COUNT-7.13
+        _declare(fields, skill)
+        return
     if timing not in SLOT_NAMES:
         fields.pop("_part", None)
         ctx.problem(line, "count.import_not_an_action", skill=skill["name"], timing=timing)
         return
     action: dict[str, Any] = {"skill": skill["name"]}
-    if any(isinstance(e, dict) and e.get("op") == "place" for e in skill.get("effects", [])):  # COUNT-3.10
+    if any(isinstance(e, dict) and e.get("op") == "place" for e in skill.get("effects", [])) \
+            and skill.get("targets", {}).get("side") == "self":  # COUNT-3.10 (its target: 3.11, _place_to)
         to = square(targets or "")
         if to is None:
             fields.pop("_part", None)
@@ -187,6 +195,30 @@ def _named(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     groups = m.groupdict()
     name = groups.get("s1") or groups.get("s2") or groups.get("s3") or groups.get("bare")
     _use(fields, _skill(name, entry, ctx, line), groups.get("targets"), entry, ctx, line)
+
+
+def _declare(fields: dict, skill: dict) -> None:
+    """COUNT-7.13: a declared ダメージロール前 skill: the attacker's own (it raises its damage) goes
+    with the action just named; one that lowers the damage taken, or one named before any action,
+    is for every damage taken and for the CA attacks (the reactions)."""
+    last = fields.get("_last")
+    if last is not None and "skill" in last and skill.get("step") != "reduce":
+        last.setdefault("before_damage", []).append(skill["name"])
+    else:
+        fields.setdefault("reactions", {}).setdefault("before_damage", []).append(skill["name"])
+
+
+def _label(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """ダメージロール前： a label only: the skill named after it says what it is."""
+
+
+def _place_to(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """COUNT-3.11: …をＥ８に配置 — the square the skill just named places its target on."""
+    last = fields.get("_last")
+    if last is None or "skill" not in last or "to" in last:
+        ctx.problem(_line(entry, m.group(0)), "count.import_place_without_skill")
+        return
+    last["to"] = square(m.group("to")) or ""
 
 
 def _object(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
@@ -256,6 +288,8 @@ RULES = (
     _r("main", MAIN + PART_END, _part("main_action")),
     _r("escape", r"逃走(?:する|を?宣言)?", _escape),
     _r("wait", rf"(?:待機|行動なし|何もしない|なし|wait){END}", _wait),
+    _r("before_damage", r"(?:ダメージロール前|ダメロ前)\s*(?:に)?\s*:?", _label),
+    _r("place_to", rf"を\s*(?P<to>{SQ})\s*(?:へ|に)?\s*配置(?:する)?", _place_to),
     _r("move", rf"(?:移動\s*:?\s*)?(?:{SQ}\s*{ARROW}\s*)?(?P<to>{SQ})(?:\s*(?:へ|に|まで))?(?:\s*移動)?", _move),
     _r("move_to", rf"(?:移動|move)\s*:?\s*{ARROW}?\s*(?P<to>{SQ})", _move),
     _r("object", rf"対象\s*:?\s*(?P<targets>{NAMES}){END}", _object),

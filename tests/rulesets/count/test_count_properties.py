@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SQUARES = [c + r for c in COLUMNS for r in ROWS]
 ATTRS = ["斬", "火", "無"]
 STATS = ["hit", "evasion", "magic", "resistance", "agility"]
+VALUES = ["move_cost", "move_limit", "ca_value", "hit_crit", "hit_fumble", "evasion_crit", "evasion_fumble", "resist"]
 SIDES = ["enemy", "ally", "any", "self"]
 
 
@@ -30,8 +31,15 @@ def riders(draw, *, max_size: int = 2) -> list:
     ops = ["count", "stat", "heal"] * 3 + ["stop"]  # 行動不能 rarer: it silences whole 行動手番
     for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_size)):
         r: dict = {"op": op}
-        if op == "stat":
-            r["stat"] = draw(st.sampled_from(STATS))
+        if op == "stat":  # COUNT-7.11 / 7.12: any value a stat effect changes, for any span
+            r["stat"] = draw(st.sampled_from(STATS + VALUES))
+            if r["stat"] == "resist":
+                r["attribute"] = draw(st.sampled_from(ATTRS))
+            until = draw(st.sampled_from(["end_phase", "end_phase", "own_turn", "counts", None]))
+            if until is not None:
+                r["until"] = until
+            if until == "counts":
+                r["counts"] = draw(st.integers(1, 12))
         if op != "stop":
             r["value"] = draw(st.integers(0 if op == "heal" else -4, 4))
         out.append(r)
@@ -66,8 +74,8 @@ def other_skill(draw, name: str) -> dict:
         s = {"name": name, "timing": timing.removesuffix("_effect"), "range": draw(st.integers(0, 4)),
              "targets": {"count": draw(st.integers(1, 2)), "side": draw(st.sampled_from(SIDES))},
              "effects": draw(riders())}
-        if s["targets"]["side"] == "self" and draw(st.booleans()):  # 「～に配置する」 (COUNT-3.10)
-            s["effects"].append({"op": "place"})
+        if (s["targets"]["side"] == "self" or s["targets"]["count"] == 1) and draw(st.booleans()):
+            s["effects"].append({"op": "place"})  # 「～に配置する」: its user (COUNT-3.10) or its target (3.11)
     elif timing == "count_start":
         s = {"name": name, "timing": timing, "counts": draw(st.lists(st.integers(1, 20), min_size=1, max_size=3)),
              "range": draw(st.integers(0, 3)), "targets": {"side": draw(st.sampled_from(SIDES))},
@@ -83,11 +91,26 @@ def other_skill(draw, name: str) -> dict:
              "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
     else:
         s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion"]))}
+    if timing == "before_damage" and "step" in s and draw(st.booleans()):  # COUNT-7.13
+        s["declared"] = True
     if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
         s["item"] = True
         if draw(st.booleans()):
             s["uses"] = draw(st.integers(0, 2))
+    limits_and_costs(draw, s, pays=timing != "before_damage" or s.get("declared", False))
     return s
+
+
+def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
+    """COUNT-1.9 / 1.10: a use limit per round or battle (with uses made before), and a cost."""
+    if draw(st.integers(0, 2)) == 0:
+        s["limit"] = {"count": draw(st.integers(1, 2))}
+        if draw(st.booleans()):
+            s["limit"]["per"] = draw(st.sampled_from(["round", "battle"]))
+            if s["limit"]["per"] == "battle" and draw(st.booleans()):
+                s["used"] = draw(st.integers(0, s["limit"]["count"]))
+    if pays and draw(st.integers(0, 2)) == 0:
+        s["cost"] = {k: draw(st.integers(0, 4)) for k in ("hp", "hand", "count", "ca") if draw(st.booleans())}
 
 
 @st.composite
@@ -99,6 +122,8 @@ def count_matches(draw) -> dict:
         fumble, crit = sorted(draw(st.lists(st.integers(1, 21), min_size=2, max_size=2, unique=True)))
         ecrit, efumble = sorted(draw(st.lists(st.integers(0, 101), min_size=2, max_size=2, unique=True)))
         skills = [dict(draw(attacks("通常", "main_action")), normal=True)]
+        if draw(st.integers(0, 3)) == 0:
+            limits_and_costs(draw, skills[0], pays=True)
         skills += [draw(other_skill(f"技{n}{k}")) for k in range(draw(st.integers(1, 4)))]
         if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
             skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
@@ -112,6 +137,9 @@ def count_matches(draw) -> dict:
              "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(0, 2)), "skills": skills}
         if side == "pc":
             c["hand"] = ["札1", "札2", "札3"][: draw(st.integers(0, 3))]
+        else:  # COUNT-1.10: only a PC pays in cards
+            for sk in skills:
+                sk.get("cost", {}).pop("hand", None)
         # COUNT-1.5: a battle under way states where each character is now
         if draw(st.integers(0, 3)) == 0:
             c["hp_now"] = draw(st.integers(1, c["hp"]))
@@ -158,6 +186,9 @@ def count_matches(draw) -> dict:
         act: dict = {"skill": skill["name"]}
         if any(e["op"] == "place" for e in skill.get("effects", [])):
             act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
+        declared = [s["name"] for s in chars[who]["skills"] if s.get("declared")]
+        if declared and skill.get("check", "none") != "none" and draw(st.booleans()):  # COUNT-7.13
+            act["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
         if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
             reach = [t for t in ids if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
             pool = reach if reach and draw(st.integers(0, 3)) else ids
@@ -185,6 +216,9 @@ def count_matches(draw) -> dict:
                               and (s.get("check", "none") != "none" or "damage" in s)]
                 if ca_attacks and draw(st.booleans()):
                     r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
+                declared = [s["name"] for s in chars[c]["skills"] if s.get("declared")]
+                if declared and draw(st.booleans()):  # COUNT-7.13
+                    r["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
                 others = [o for o in mine if o != c]
                 if others and any(s.get("op") == "cover" for s in chars[c]["skills"]):
                     r["cover"] = draw(st.lists(st.sampled_from(others), min_size=1, max_size=2, unique=True))
@@ -215,6 +249,14 @@ def note_generated(setup: dict, options: dict) -> None:
     coverage.note("count skill fields", [k for s in skills for k in s] + [f"damage.{k}" for s in skills
                                                                           for k in s.get("damage", {})])
     coverage.note("count rider ops", [r["op"] for s in skills for r in s.get("riders", []) + s.get("effects", [])])
+    coverage.note("count placements", [f"place {'self' if s['targets']['side'] == 'self' else 'another'}" for s in skills
+                                       if any(r["op"] == "place" for r in s.get("effects", []))])  # COUNT-3.10 / 3.11
+    lasting = [r for s in skills for r in s.get("riders", []) + s.get("effects", []) if r["op"] == "stat"]
+    coverage.note("count stat values", [r["stat"] for r in lasting])  # COUNT-7.11
+    coverage.note("count stat spans", [r.get("until", "end_phase (default)") for r in lasting])  # COUNT-7.12
+    coverage.note("count limits and costs", [f"limit per {s['limit'].get('per', 'round')}" for s in skills if "limit" in s]
+                  + ["used" for s in skills if "used" in s] + [f"cost {k}" for s in skills for k in s.get("cost", {})]
+                  + ["declared before_damage" for s in skills if s.get("declared")])
     coverage.note("count skill shapes", [f"targets.side {s['targets']['side']}" for s in skills if "targets" in s]
                   + [f"check {s['check']}" for s in skills if "check" in s] + [f"kind {s['kind']}" for s in skills
                                                                                if "kind" in s]
@@ -281,6 +323,8 @@ def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match:
                 assert e["ca_before"] == ca_left[e["actor"]]
                 ca_left[e["actor"]] = e["ca_left"]
                 assert not e["ca_taken"] or e["reading"] <= e["ca_value"]
+        elif e["kind"] == "pay":  # COUNT-1.10: paying never fells the user nor ends its count
+            assert e.get("hp_after", 1) > 0 and e.get("count_after", 1) > 0, e
         elif e["kind"] == "damage":
             assert e["final"] >= 0 and e["hp_after"] == max(0, e["hp_before"] - e["final"])
             assert e["after_multiply"] == e["after_resist"] * e["multiplier"]
