@@ -90,6 +90,15 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character], name
                 elif sk.timing not in ("main_action", "counter") or not sk.is_attack:
                     bad(here + ("reactions", cid, "ca_skill"), say("count.ca_skill_not_attack", skill=sk.name))
             _check_declared(r.get("before_damage", []), c, here + ("reactions", cid, "before_damage"), bad)
+            own = [s.name for s in c.skills if s.choose]  # COUNT-2.6
+            for name, chosen in r.get("choose", {}).items():
+                sk = c.skill(name)
+                if sk is None or not sk.choose:
+                    bad(here + ("reactions", cid, "choose", name), say("count.choose_unknown", id=cid, name=name,
+                        names=say("list.sep").join(own) or say("count.none")), key=True)
+                for j, t in enumerate(chosen):
+                    if t not in names:
+                        bad(here + ("reactions", cid, "choose", name, j), _unknown(t, names))
             if r.get("cover"):
                 if not any(s.op == "cover" for s in c.skills):
                     bad(here + ("reactions", cid, "cover"), say("count.no_cover_skill", id=cid))

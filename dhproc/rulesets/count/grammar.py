@@ -23,7 +23,7 @@ a メイン action, and anywhere in the entry its reactions and its fallback:
     逃走 · 待機 (nothing in that 手番 or action)
     CA       CA：する · CAあり · CA：する（斬撃） · CAスキル：《斬撃》 · CAしない
     カバー     カバー：ミナト · ミナトをカバー
-    振り直し   命中振り直し · 回避振り直し
+    振り直し   命中振り直し · 回避振り直し · 22未満は振り直し (a 達成値 below 22) · CAのため回避振り直し
     予備      予備：メイン Ｅ６へ移動 (also 代替, 不可時): what replaces an illegal action
 
 separated by ／ 、 spaces or new lines, full- or half-width. Nothing is guessed: a move that does not
@@ -237,6 +237,11 @@ def _reaction(key: str, value: Any):
     return apply
 
 
+def _reroll_below(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """22未満は振り直し: re-roll a 命中判定 whose 達成値 is below that (COUNT-4.6)."""
+    fields.setdefault("reactions", {})["reroll_hit_below"] = int(m.group("n"))
+
+
 def _ca(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     reactions = fields.setdefault("reactions", {})
     reactions["ca"] = True
@@ -273,6 +278,10 @@ MAIN = r"(?:メインアクション|メイン|main_action|main|MA(?![A-Za-z]))"
 PART_END = r"\s*(?:で|は)?\s*:?"
 USE = r"(?:\s*(?:を)?\s*(?:使用|発動))?"
 RULES = (
+    _r("reroll_below", r"(?:達成値)?\s*(?P<n>\d{1,3})\s*未満\s*(?:は|なら)?\s*(?:命中)?\s*振り直し(?:する|あり)?",
+       _reroll_below),
+    _r("reroll_for_ca", r"CA\s*(?:のため|狙い)\s*(?:の|で|に)?\s*回避\s*振り直し(?:する|あり)?",
+       _reaction("reroll_evasion_for_ca", True)),
     _r("fallback", r"(?:予備|代替行動|代替|不可(?:の)?(?:時|とき|場合)|fallback)\s*(?:は)?\s*:?", _fallback),
     _r("slot", r"(?:\(\s*)?(?:第\s*)?(?P<n>\d{1,2})\s*(?:手番目|手番|回目|番目|手目)?\s*[:.)]?|手番\s*(?P<n2>\d{1,2})\s*:?", _slot),
     _r("ca_skill", rf"CA\s*(?:スキル|攻撃|技)\s*:?\s*(?:{BRACKETED}|(?P<bare>{NAME}){END})", _ca),

@@ -106,6 +106,7 @@ class Skill:
     limit: UsageLimit | None = None  # COUNT-1.9: at most so many uses per round or battle
     cost: tuple[tuple[str, int], ...] = ()  # COUNT-1.10: (hp | hand | count, amount), paid on each use
     declared: bool = False  # before_damage: only where its side declares it (COUNT-7.13)
+    choose: bool = False  # count_start / after_damage: its side names the targets (COUNT-2.6)
 
     @property
     def is_attack(self) -> bool:
@@ -288,7 +289,9 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
         effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"),
         limit=limit, cost=tuple((k, data["cost"][k]) for k in COSTS if data.get("cost", {}).get(k)),
-        declared=bool(data.get("declared", False)))
+        declared=bool(data.get("declared", False)), choose=bool(data.get("choose", False)))
+    if skill.choose and (timing not in ("count_start", "after_damage") or skill.target_side == "self"):
+        problems.append((("choose",), say("count.choose_where")))
     problems += limit_problems
     if "used" in data and (limit is None or limit.per != "battle"):
         problems.append((("used",), say("count.used_not_battle")))

@@ -158,7 +158,9 @@ class Round:
                 if sk.timing == "count_start" and cur in sk.counts and c.standing:
                     if not self.ready(c, sk, "count_start"):
                         continue
-                    reached = self.area(c, sk)
+                    reached = self.chosen(c, sk, self.area(c, sk), "count_start")
+                    if reached is None:
+                        continue
                     self.spend(c, sk, item_use=False)  # (an item firing at a count's start keeps its uses)
                     ctx.emit("use", character=c.id, skill=sk.name, action="count_start", targets=[t.id for t in reached])
                     for t in reached:
@@ -173,6 +175,20 @@ class Round:
         return ordered([t for t in self.s.standing() if self.side_fits(c, t, sk.target_side)
                         and c.at is not None and t.at is not None and c.at.distance(t.at, metric) <= sk.range],
                        key=self.agility_key)
+
+    def chosen(self, c: Character, sk: Skill, reachable: list[Character], action: str) -> list[Character] | None:
+        """COUNT-2.6: a ``choose: true`` skill reaches those its side names in the reactions'
+        ``choose`` (in that order, up to ``targets.count``) among ``reachable``; None — with a
+        ``cancel`` — when it names none of them. Any other skill reaches all of ``reachable``."""
+        if not sk.choose:
+            return reachable
+        named = self.reaction(c, "choose", {}).get(sk.name, [])
+        picked = [t for cid in named for t in reachable if t.id == cid][:sk.target_count]
+        if not picked:
+            self.ctx.emit("cancel", character=c.id, action=action, reason="no_target", skill=sk.name,
+                          targets=list(named))
+            return None
+        return picked
 
     @staticmethod
     def side_fits(c: Character, t: Character, side: str) -> bool:
@@ -304,9 +320,17 @@ class Round:
             return self.cancel(c, "main_action", "escape_forbidden", escape_by=opts["escape_by"])
         if opts["escape_squares"] == "edge" and not c.at.on_edge:
             return self.cancel(c, "main_action", "not_edge", at=c.at.label)
-        face = self.ctx.roll(6, "escape", actor=c.id)
-        success = face == 1
-        self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success)
+        spent: list[int] = []
+        while True:
+            face = self.ctx.roll(6, "escape", actor=c.id)
+            success = face == 1
+            source = self.reroll_source(c, "escape", spent) if not success and self.reaction(c, "reroll_escape") \
+                else None  # COUNT-3.12
+            self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success,
+                          **({"rerolled": True} if source is not None else {}))
+            if source is None:
+                break
+            self.spend_reroll(c, source, "escape", spent)
         if success:
             c.escaped, c.at = True, None
             self.judge()
@@ -521,11 +545,19 @@ class Round:
                      hit_fumble=fumble, attempt=attempt)
             if check.fumble:
                 self.discard(a)
-                source = self.reroll_source(a, "hit", spent) if self.reaction(a, "reroll_hit_fumble") else None
+            if self.wants_hit_reroll(a, check):
+                source = self.reroll_source(a, "hit", spent)
                 if source is not None:
                     self.spend_reroll(a, source, "hit_check", spent)
                     continue
             return check
+
+    def wants_hit_reroll(self, a: Character, check: HitCheck) -> bool:
+        """COUNT-4.5 / 4.6: a fumble its side re-rolls, or a 達成値 below the one its side asks for."""
+        if check.fumble:
+            return bool(self.reaction(a, "reroll_hit_fumble"))
+        below = self.reaction(a, "reroll_hit_below", None)
+        return below is not None and not check.critical and check.total < below
 
     def reroll_source(self, c: Character, roll: str, spent: list[int]) -> Skill | str | None:
         """COUNT-4.5 / 5.7: what pays for a re-roll of ``roll`` (hit or evasion): a 振り直し skill
@@ -581,9 +613,10 @@ class Round:
                 evaded, why = True, "evasion_critical"
             else:
                 evaded, why = face <= rate, "rate"
-            retry = self.reroll_source(t, "evasion", spent) if not evaded and self.reaction(t, "reroll_evasion_failure") \
-                else None  # COUNT-5.7
             tens, ones, reading = read_2d9(face)  # COUNT-6.1
+            for_ca = evaded and reading > ca_value and t.ca_left >= 1 and self.reaction(t, "reroll_evasion_for_ca")
+            retry = self.reroll_source(t, "evasion", spent) \
+                if (not evaded and self.reaction(t, "reroll_evasion_failure")) or for_ca else None  # COUNT-5.7, 5.9
             fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
                           evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=ecrit,
                           evasion_fumble=efumble, evaded=evaded, why=why, attempt=attempt)
@@ -642,7 +675,7 @@ class Round:
                 reached = [c]
             else:
                 reached = [t for t in (receivers if sk.when == "dealt" else [a]) if t.standing]
-            if not reached:
+            if not reached or (reached := self.chosen(c, sk, reached, "after_damage")) is None:
                 continue
             self.spend(c, sk)
             self.ctx.emit("use", character=c.id, skill=sk.name, action="after_damage", targets=[t.id for t in reached],
@@ -678,16 +711,24 @@ class Round:
         assert dmg is not None
         about = {"actor": a.id, "skill": sk.name}
         increases = self.changes(a, "increase", self.declared)
-        dice = [ctx.roll(dmg.dice_sides, "damage", **about, die=i + 1) for i in range(dmg.dice_count)]
-        crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
-        kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
-            if sk.kind in ("melee", "ranged") else []
-        total = dmg.fixed + sum(x["value"] for x in increases) + sum(dice) + sum(crit_dice) + sum(kind_dice)
-        planned = max(0, total)
-        ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
-                 fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
-                 kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes))
-        return planned
+        spent: list[int] = []
+        while True:
+            dice = [ctx.roll(dmg.dice_sides, "damage", **about, die=i + 1) for i in range(dmg.dice_count)]
+            crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
+            kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
+                if sk.kind in ("melee", "ranged") else []
+            total = dmg.fixed + sum(x["value"] for x in increases) + sum(dice) + sum(crit_dice) + sum(kind_dice)
+            planned = max(0, total)
+            below = self.reaction(a, "reroll_damage_below", None)  # COUNT-7.14: the dice of step 3 again
+            source = self.reroll_source(a, "damage", spent) \
+                if below is not None and planned < below and (dice or crit_dice or kind_dice) else None
+            ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
+                     fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
+                     kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes),
+                     **({"rerolled": True} if source is not None else {}))
+            if source is None:
+                return planned
+            self.spend_reroll(a, source, "damage", spent)
 
     def changes(self, owner: Character, step: str, declared: tuple[str, ...]) -> list[dict[str, Any]]:
         """The ダメージロール前 changes ``owner`` makes at ``step``: its standing ones, and the

@@ -90,7 +90,10 @@ def other_skill(draw, name: str) -> dict:
         s = {"name": name, "timing": timing, "when": draw(st.sampled_from(["dealt", "taken"])),
              "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
     else:
-        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion"]))}
+        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion", "damage", "escape"]))}
+    if timing in ("count_start", "after_damage") and s["targets"]["side"] != "self" and draw(st.booleans()):
+        s["choose"] = True  # COUNT-2.6: the side names the targets
+        s["targets"]["count"] = draw(st.integers(1, 2))
     if timing == "before_damage" and "step" in s and draw(st.booleans()):  # COUNT-7.13
         s["declared"] = True
     if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
@@ -212,10 +215,22 @@ def count_matches(draw) -> dict:
             for c in mine:
                 r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
                      "reroll_evasion_failure": draw(st.booleans())}
+                if draw(st.integers(0, 3)) == 0:  # COUNT-4.6: re-roll a 達成値 below this
+                    r["reroll_hit_below"] = draw(st.integers(0, 35))
+                if draw(st.integers(0, 3)) == 0:  # COUNT-5.9: re-roll an evasion for a CA
+                    r["reroll_evasion_for_ca"] = True
+                if draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
+                    r["reroll_damage_below"] = draw(st.integers(0, 25))
+                if draw(st.integers(0, 3)) == 0:  # COUNT-3.12: re-roll a failed 逃走
+                    r["reroll_escape"] = True
                 ca_attacks = [s for s in chars[c]["skills"] if s["timing"] in ("main_action", "counter")
                               and (s.get("check", "none") != "none" or "damage" in s)]
                 if ca_attacks and draw(st.booleans()):
                     r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
+                choosing = [s["name"] for s in chars[c]["skills"] if s.get("choose")]
+                if choosing and draw(st.integers(0, 3)):  # COUNT-2.6
+                    r["choose"] = {n: draw(st.lists(st.sampled_from(ids), min_size=0, max_size=2, unique=True))
+                                   for n in choosing if draw(st.integers(0, 3))}
                 declared = [s["name"] for s in chars[c]["skills"] if s.get("declared")]
                 if declared and draw(st.booleans()):  # COUNT-7.13
                     r["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
@@ -237,6 +252,7 @@ def count_matches(draw) -> dict:
     first = setup.get("round", 1)
     turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
     note_generated(setup, options)
+    note_submitted(turns)
     return {"dhproc": 1, "ruleset": "count", "seed": draw(st.integers(0, 2**32)), "options": options,
             "setup": setup, "turns": turns}
 
@@ -256,7 +272,8 @@ def note_generated(setup: dict, options: dict) -> None:
     coverage.note("count stat spans", [r.get("until", "end_phase (default)") for r in lasting])  # COUNT-7.12
     coverage.note("count limits and costs", [f"limit per {s['limit'].get('per', 'round')}" for s in skills if "limit" in s]
                   + ["used" for s in skills if "used" in s] + [f"cost {k}" for s in skills for k in s.get("cost", {})]
-                  + ["declared before_damage" for s in skills if s.get("declared")])
+                  + ["declared before_damage" for s in skills if s.get("declared")]
+                  + [f"choose {s['timing']}" for s in skills if s.get("choose")])
     coverage.note("count skill shapes", [f"targets.side {s['targets']['side']}" for s in skills if "targets" in s]
                   + [f"check {s['check']}" for s in skills if "check" in s] + [f"kind {s['kind']}" for s in skills
                                                                                if "kind" in s]
@@ -265,6 +282,17 @@ def note_generated(setup: dict, options: dict) -> None:
                                                                              "escaped", "stopped", "hand")]
                   + [k for k in setup if k in ("round", "count_now", "next_effect_id")])
     coverage.note("count options", [f"{k}={v}" for k, v in options.items()])
+
+
+def note_submitted(turns: list[dict]) -> None:
+    """The reaction and action keys the new skill elements read (COUNT-2.6, 3.11, 4.6, 5.9, 7.13)."""
+    subs = [sub for t in turns for sub in t["submissions"].values()]
+    reactions = [r for sub in subs for r in sub.get("reactions", {}).values()]
+    actions = [a for sub in subs for plans in sub.get("plans", {}).values() for p in plans for a in p.values()]
+    coverage.note("count submitted", [k for r in reactions for k in r if k in ("reroll_hit_below", "reroll_evasion_for_ca",
+                                                                              "reroll_damage_below", "reroll_escape",
+                                                                              "before_damage", "choose")]
+                  + [f"action {k}" for a in actions for k in a if k in ("before_damage", "to")])
 
 
 def note_resolved(log: dict) -> None:
