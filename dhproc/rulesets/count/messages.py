@@ -61,6 +61,8 @@ MESSAGES = catalogue("count", {
     "used_over": ("使った回数{used}が使用回数制限{count}を超えています", "{used} uses made is over the limit of {count}"),
     "before_damage_cost": ("常に働くダメージロール前のスキルにはコスト（cost）を書けません（宣言して使うもの、declared: true なら書けます）",
                            "a standing before_damage skill has no cost (one used when declared, declared: true, may)"),
+    "dice_not_increase": ("ダイス（dice）を書けるのはダメージ増加（step: increase）のダメージロール前のスキルだけです",
+                          "only a before_damage skill with step: increase rolls dice"),
     "choose_where": ("対象を選ぶ（choose: true）のは、対象が自分でないカウント開始時・ダメージロール後のスキルです",
                      "only a count_start or after_damage skill whose targets are not self has its targets chosen (choose: true)"),
     "choose_unknown": ("{id}には対象を選ぶスキル（choose: true）「{name}」がありません（{names}）",

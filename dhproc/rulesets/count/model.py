@@ -107,6 +107,7 @@ class Skill:
     cost: tuple[tuple[str, int], ...] = ()  # COUNT-1.10: (hp | hand | count, amount), paid on each use
     declared: bool = False  # before_damage: only where its side declares it (COUNT-7.13)
     choose: bool = False  # count_start / after_damage: its side names the targets (COUNT-2.6)
+    dice: tuple[int, int] | None = None  # before_damage increase: (count, sides) rolled at step 3 (COUNT-7.15)
 
     @property
     def is_attack(self) -> bool:
@@ -289,7 +290,10 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
         effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"),
         limit=limit, cost=tuple((k, data["cost"][k]) for k in COSTS if data.get("cost", {}).get(k)),
-        declared=bool(data.get("declared", False)), choose=bool(data.get("choose", False)))
+        declared=bool(data.get("declared", False)), choose=bool(data.get("choose", False)),
+        dice=(data["dice"]["count"], data["dice"]["sides"]) if "dice" in data else None)
+    if skill.dice is not None and skill.step != "increase":
+        problems.append((("dice",), say("count.dice_not_increase")))
     if skill.choose and (timing not in ("count_start", "after_damage") or skill.target_side == "self"):
         problems.append((("choose",), say("count.choose_where")))
     problems += limit_problems

@@ -97,6 +97,7 @@ T = Catalog({
     "dice_part": ("{n}D{s}[{faces}]", "{n}D{s}[{faces}]"),
     "crit_part": ("クリティカル1D10[{faces}]", "critical 1D10[{faces}]"),
     "kind_part": ("近/射2D10[{faces}]", "melee/ranged 2D10[{faces}]"),
+    "inc_part": ("《{skill}》{n}D{s}[{faces}]", "《{skill}》 {n}D{s}[{faces}]"),
     "no_dice": ("ダイスなし", "no dice"),
     "attrs": ("〈{names}〉", " <{names}>"),
     "damage": ("　→ {name}：4.耐性{resist} → {a4}　5.×{x} → {a5}　6.軽減{reduce} → 実ダメージ{real}　"
@@ -515,6 +516,8 @@ class Renderer:
             parts.append(t("kind_part", faces=",".join(map(str, e["kind_dice"]))))
         inc = sum(x["value"] for x in e["increases"])
         inc_text = f"{inc:+d}" + ("".join(f"《{x['skill']}》" for x in e["increases"]))
+        parts += [t("inc_part", skill=x["skill"], n=len(x["dice"]), s=x["sides"], faces=",".join(map(str, x["dice"])))
+                  for x in e["increases"] if x.get("dice")]  # COUNT-7.15
         self.say(t("roll", fixed=e["fixed"], inc=inc_text, dice="＋".join(parts) or t("no_dice"),
                    planned=e["planned"], attrs=t("attrs", names="・".join(e["attributes"]))))
 

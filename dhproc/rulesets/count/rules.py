@@ -717,11 +717,14 @@ class Round:
             crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
             kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
                 if sk.kind in ("melee", "ranged") else []
-            total = dmg.fixed + sum(x["value"] for x in increases) + sum(dice) + sum(crit_dice) + sum(kind_dice)
+            increases = [self.with_dice(a, x) for x in increases]  # COUNT-7.15: their dice, at step 3
+            total = dmg.fixed + sum(x["value"] + sum(x.get("dice", [])) for x in increases) + sum(dice) \
+                + sum(crit_dice) + sum(kind_dice)
             planned = max(0, total)
             below = self.reaction(a, "reroll_damage_below", None)  # COUNT-7.14: the dice of step 3 again
-            source = self.reroll_source(a, "damage", spent) \
-                if below is not None and planned < below and (dice or crit_dice or kind_dice) else None
+            rolled = dice or crit_dice or kind_dice or any(x.get("dice") for x in increases)
+            source = self.reroll_source(a, "damage", spent) if below is not None and planned < below and rolled \
+                else None
             ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
                      fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
                      kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes),
@@ -729,6 +732,15 @@ class Round:
             if source is None:
                 return planned
             self.spend_reroll(a, source, "damage", spent)
+
+    def with_dice(self, a: Character, change: dict[str, Any]) -> dict[str, Any]:
+        """COUNT-7.15: an increase with dice (「ダメージ+1D10」) rolls them with the damage dice."""
+        sk = a.skill(change["skill"])
+        if sk is None or sk.dice is None:
+            return change
+        count, sides = sk.dice
+        faces = [self.ctx.roll(sides, "damage_increase", actor=a.id, skill=sk.name, die=i + 1) for i in range(count)]
+        return {"skill": change["skill"], "value": change["value"], "dice": faces, "sides": sides}
 
     def changes(self, owner: Character, step: str, declared: tuple[str, ...]) -> list[dict[str, Any]]:
         """The ダメージロール前 changes ``owner`` makes at ``step``: its standing ones, and the

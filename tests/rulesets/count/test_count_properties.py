@@ -91,11 +91,13 @@ def other_skill(draw, name: str) -> dict:
              "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
     else:
         s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion", "damage", "escape"]))}
-    if timing in ("count_start", "after_damage") and s["targets"]["side"] != "self" and draw(st.booleans()):
+    if timing in ("count_start", "after_damage") and s["targets"]["side"] != "self" and draw(st.integers(0, 3)) == 0:
         s["choose"] = True  # COUNT-2.6: the side names the targets
         s["targets"]["count"] = draw(st.integers(1, 2))
     if timing == "before_damage" and "step" in s and draw(st.booleans()):  # COUNT-7.13
         s["declared"] = True
+    if s.get("step") == "increase" and draw(st.booleans()):  # COUNT-7.15: ダメージ+1D10
+        s["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([6, 10]))}
     if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
         s["item"] = True
         if draw(st.booleans()):
@@ -112,7 +114,7 @@ def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
             s["limit"]["per"] = draw(st.sampled_from(["round", "battle"]))
             if s["limit"]["per"] == "battle" and draw(st.booleans()):
                 s["used"] = draw(st.integers(0, s["limit"]["count"]))
-    if pays and draw(st.integers(0, 2)) == 0:
+    if pays and draw(st.integers(0, 3)) == 0:
         s["cost"] = {k: draw(st.integers(0, 4)) for k in ("hp", "hand", "count", "ca") if draw(st.booleans())}
 
 
@@ -273,7 +275,8 @@ def note_generated(setup: dict, options: dict) -> None:
     coverage.note("count limits and costs", [f"limit per {s['limit'].get('per', 'round')}" for s in skills if "limit" in s]
                   + ["used" for s in skills if "used" in s] + [f"cost {k}" for s in skills for k in s.get("cost", {})]
                   + ["declared before_damage" for s in skills if s.get("declared")]
-                  + [f"choose {s['timing']}" for s in skills if s.get("choose")])
+                  + [f"choose {s['timing']}" for s in skills if s.get("choose")]
+                  + ["increase dice" for s in skills if s.get("timing") == "before_damage" and "dice" in s])
     coverage.note("count skill shapes", [f"targets.side {s['targets']['side']}" for s in skills if "targets" in s]
                   + [f"check {s['check']}" for s in skills if "check" in s] + [f"kind {s['kind']}" for s in skills
                                                                                if "kind" in s]
