@@ -137,6 +137,9 @@ def _check_plan(plan: dict, c: Character, names: dict[str, str], here: tuple, ba
             bad(here + (slot, "targets" if "targets" in action else "to"),
                 say("count.targets_without_skill" if "targets" in action else "count.to_without_place"))
         _check_declared(action.get("before_damage", []), c, here + (slot, "before_damage"), bad)
+        paying = c.skill(action["skill"]) if "skill" in action and "cards" in action else None
+        if paying is not None and not dict(paying.cost).get("hand"):  # COUNT-1.10: cards a use discards
+            bad(here + (slot, "cards"), say("count.cards_without_hand_cost", skill=paying.name))
         for j, t in enumerate(action.get("targets", [])):
             if t not in names:
                 bad(here + (slot, "targets", j), _unknown(t, names))

@@ -16,6 +16,7 @@ a メイン action, and anywhere in the entry its reactions and its fallback:
     スキル     斬撃→ゴブリンA · 《火球》→ゴブリンA · 「火球」対象：ゴブリンA · ゴブリンAに《火球》 · 《祈り》使用 ·
               《転移》→Ｅ６ (a skill that places its user: the square) ·
               《吹き飛ばし》→ゴブリンAをＥ８に配置 (one that places its target: the target, then the square)
+    手札      《強打》→ゴブリンA 手札：札3 (the cards the skill's cost discards)
     宣言      斬撃→ゴブリンA 《渾身》 · ダメージロール前：《受け流し》 (a declared ダメージロール前 skill: one
               that raises damage goes with the action before it, one that lowers damage taken — or
               any, when no action came before — into the reactions)
@@ -208,6 +209,15 @@ def _declare(fields: dict, skill: dict) -> None:
         fields.setdefault("reactions", {}).setdefault("before_damage", []).append(skill["name"])
 
 
+def _cards(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """手札：札3・札1 — the cards the skill just named discards for its cost (COUNT-1.10)."""
+    last = fields.get("_last")
+    if last is None or "skill" not in last:
+        ctx.problem(_line(entry, m.group(0)), "count.import_cards_without_skill")
+        return
+    last.setdefault("cards", []).extend(c.strip() for c in re.split(r"[・&、,]", m.group("cards")) if c.strip())
+
+
 def _label(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     """ダメージロール前： a label only: the skill named after it says what it is."""
 
@@ -282,6 +292,7 @@ RULES = (
        _reroll_below),
     _r("reroll_for_ca", r"CA\s*(?:のため|狙い)\s*(?:の|で|に)?\s*回避\s*振り直し(?:する|あり)?",
        _reaction("reroll_evasion_for_ca", True)),
+    _r("cards", rf"(?:捨てる手札|捨て札|手札)\s*:?\s*(?P<cards>{LISTED}){END}", _cards),
     _r("fallback", r"(?:予備|代替行動|代替|不可(?:の)?(?:時|とき|場合)|fallback)\s*(?:は)?\s*:?", _fallback),
     _r("slot", r"(?:\(\s*)?(?:第\s*)?(?P<n>\d{1,2})\s*(?:手番目|手番|回目|番目|手目)?\s*[:.)]?|手番\s*(?P<n2>\d{1,2})\s*:?", _slot),
     _r("ca_skill", rf"CA\s*(?:スキル|攻撃|技)\s*:?\s*(?:{BRACKETED}|(?P<bare>{NAME}){END})", _ca),

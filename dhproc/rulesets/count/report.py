@@ -250,7 +250,8 @@ class Track:
             u.hp_now = e.get("hp_after", u.hp_now)
             u.count = e.get("count_after", u.count)
             u.ca_left = e.get("ca_after", u.ca_left)
-            del u.hand[:len(e.get("cards", []))]
+            for card in e.get("cards", []):
+                u.hand.remove(card)
         elif kind == "knocked_out":
             self.units[e["character"]].knocked_out = True
         elif kind == "effect":

@@ -280,7 +280,7 @@ class Round:
         if "escape" in action:
             return self.escape(c)
         return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []), action.get("to"),
-                        tuple(action.get("before_damage", [])))
+                        tuple(action.get("before_damage", [])), tuple(action.get("cards", [])))
 
     def cancel(self, c: Character, action: str, reason: str, **fields: Any) -> bool:
         self.ctx.emit("cancel", character=c.id, action=action, reason=reason, **fields)
@@ -339,7 +339,7 @@ class Round:
     # ------------------------------------------------------------------ skills
 
     def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str], to: str | None = None,
-            declared: tuple[str, ...] = ()) -> bool:
+            declared: tuple[str, ...] = (), cards: tuple[str, ...] = ()) -> bool:
         s = self.s
         assert sk is not None  # the checks refuse unknown skills
         if sk.item and c.uses.get(sk.index) == 0:
@@ -361,7 +361,7 @@ class Round:
             refused = self.place_refusal(c, aim.targets[0], sk, square)
             if refused is not None:
                 return self.cancel(c, slot, **refused, targets=chosen)
-        self.spend(c, sk)
+        self.spend(c, sk, cards=cards)
         self.ctx.emit("use", character=c.id, skill=sk.name, action=slot, targets=[t.id for t in aim.targets],
                       forced=[t.id for t in aim.forced])
         reached = aim.targets + aim.forced
@@ -399,14 +399,14 @@ class Round:
                       **({"by": by.id} if by is not t else {}))
         t.at = square
 
-    def spend(self, c: Character, sk: Skill, *, item_use: bool = True) -> None:
+    def spend(self, c: Character, sk: Skill, *, item_use: bool = True, cards: tuple[str, ...] = ()) -> None:
         """One use of ``sk``: an item's use, a use of its limit (COUNT-1.9), its cost (COUNT-1.10)."""
         left = c.uses.get(sk.index)
         if left is not None and item_use:
             c.uses[sk.index] = left - 1
         self.s.uses.record((c.id, sk.index), sk.limit, self.s.limit_period(sk))
         if sk.cost:
-            self.pay(c, sk)
+            self.pay(c, sk, cards)
 
     def unready(self, c: Character, sk: Skill) -> dict[str, Any] | None:
         """Why ``sk`` cannot be used now — its use limit is reached (COUNT-1.9) or its user cannot
@@ -420,6 +420,17 @@ class Round:
                 return {"reason": "cost", "paying": what, "need": need, "have": have}
         return None
 
+    @staticmethod
+    def cards_paid(hand: list[str], named: tuple[str, ...], n: int) -> list[str]:
+        """COUNT-1.10: the ``n`` cards a hand cost takes: those named that the hand holds (a name
+        twice takes two such cards), then the first others in hand order."""
+        left, out = list(hand), []
+        for card in named:
+            if card in left and len(out) < n:
+                left.remove(card)
+                out.append(card)
+        return out + left[:n - len(out)]
+
     def ready(self, c: Character, sk: Skill, action: str) -> bool:
         """For a skill that fires by itself (カウント開始時, ダメージロール後): whether it can, else a
         ``cancel`` says why (COUNT-1.9 / 1.10)."""
@@ -428,15 +439,18 @@ class Round:
             self.ctx.emit("cancel", character=c.id, action=action, **unready, skill=sk.name)
         return unready is None
 
-    def pay(self, c: Character, sk: Skill) -> None:
-        """COUNT-1.10: HP, then cards from the front of the hand, then 配置カウント, then 残りCA回数."""
+    def pay(self, c: Character, sk: Skill, cards: tuple[str, ...] = ()) -> None:
+        """COUNT-1.10: HP, then cards — those the action names, then from the front of the hand —,
+        then 配置カウント, then 残りCA回数."""
         paid: dict[str, Any] = {}
         for what, n in sk.cost:
             if what == "hp":
                 paid["hp_before"], c.hp_now = c.hp_now, c.hp_now - n
                 paid["hp_after"] = c.hp_now
             elif what == "hand":
-                paid["cards"], c.hand = c.hand[:n], c.hand[n:]
+                paid["cards"] = self.cards_paid(c.hand, cards, n)
+                for card in paid["cards"]:
+                    c.hand.remove(card)
                 paid["hand_left"] = len(c.hand)
             elif what == "count":
                 paid["count_before"], c.count = c.count, c.count - n

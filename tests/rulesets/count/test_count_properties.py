@@ -191,6 +191,8 @@ def count_matches(draw) -> dict:
         act: dict = {"skill": skill["name"]}
         if any(e["op"] == "place" for e in skill.get("effects", [])):
             act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
+        if skill.get("cost", {}).get("hand") and draw(st.booleans()):  # COUNT-1.10: the cards chosen
+            act["cards"] = draw(st.lists(st.sampled_from(["札1", "札2", "札3"]), max_size=2))
         declared = [s["name"] for s in chars[who]["skills"] if s.get("declared")]
         if declared and skill.get("check", "none") != "none" and draw(st.booleans()):  # COUNT-7.13
             act["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
@@ -295,7 +297,7 @@ def note_submitted(turns: list[dict]) -> None:
     coverage.note("count submitted", [k for r in reactions for k in r if k in ("reroll_hit_below", "reroll_evasion_for_ca",
                                                                               "reroll_damage_below", "reroll_escape",
                                                                               "before_damage", "choose")]
-                  + [f"action {k}" for a in actions for k in a if k in ("before_damage", "to")])
+                  + [f"action {k}" for a in actions for k in a if k in ("before_damage", "to", "cards")])
 
 
 def note_resolved(log: dict) -> None:
