@@ -60,6 +60,7 @@ class Declared:
     label: str  # the plan part, as the figures name it ("2.main_action")
     moved_to: Square | None  # where the plan's sub action moves the attacker before its main action
     turn: int
+    before_damage: tuple[str, ...] = ()  # the declared ダメージロール前 skills of the plan part (COUNT-7.13)
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
@@ -77,7 +78,7 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     hit = hit_distribution(s, a, sk, resolver)
     landing = landing_of(s, resolver, a, sk, t, hit)
     receiver = cover_of(resolver, t)
-    steps_of = damage_steps_of(s, a, sk, receiver, opts)
+    steps_of = damage_steps_of(s, resolver, a, sk, receiver, d.before_damage)
     damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else certain(None))
     checks = [CheckOdds("hit_check", hit.map(hit_outcome))] if hit_made(sk) else []
     checks.append(CheckOdds("attack", landing.map(attack_outcome)))
@@ -137,7 +138,7 @@ def declared(start: Start, s: CountState, who: str, target: str | None, action: 
     if aimed is None:
         raise start.problem(rel, say("odds.needs_target", who=a.name, action=label))
     return Declared(a, sk, s.characters[target_id(start, aimed, names)], label,
-                    Square.parse(move["to"]) if move else None, start.turn.number)
+                    Square.parse(move["to"]) if move else None, start.turn.number, tuple(part.get("before_damage", [])))
 
 
 # --------------------------------------------------------------------------- the checks
@@ -175,7 +176,7 @@ def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round) ->
     """COUNT-4.1–4.5: the final 命中判定 (a fumble re-rolled while re-rolls last, when asked)."""
     if not hit_made(sk):
         return certain(rolls.HitCheck(0, False, False))
-    one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), a.hit_crit, a.hit_fumble)
+    one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), s.value(a, "hit_crit"), s.value(a, "hit_fumble"))  # COUNT-7.11
     times = rerolls_for(a, "hit") if resolver.reaction(a, "reroll_hit_fumble") else 0
     return with_rerolls(one, lambda h: h.fumble, times)
 
@@ -187,7 +188,7 @@ def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Chara
     defence = s.stat(t, DEFENCE_STAT[sk.check]) if hit_made(sk) else 0
     wants = bool(resolver.reaction(t, "ca"))
     reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
-    takes = tuple(wants and reach is None and rolls.ca_eligible(rolls.ca_reading(f)[2], t.ca_value, t.ca_left)
+    takes = tuple(wants and reach is None and rolls.ca_eligible(rolls.ca_reading(f)[2], s.value(t, "ca_value"), t.ca_left)
                   for f in FACES)  # COUNT-6: whether each face of the d100 gives a CA
     times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
     seen: dict[tuple, Distribution[Landing]] = {}
@@ -214,9 +215,11 @@ def evasion_distribution(s: CountState, sk: Skill, t: Character, h: rolls.HitChe
     if s.stopped(t):  # COUNT-5.8
         return certain(Landing("hit", h.critical))
 
+    ecrit, efumble = s.value(t, "evasion_crit"), s.value(t, "evasion_fumble")  # COUNT-7.11
+
     def attempt(face: int) -> tuple[rolls.Evasion, bool]:
-        ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=t.evasion_crit,
-                           evasion_fumble=t.evasion_fumble, crit_evades=crit_evades)
+        ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=ecrit, evasion_fumble=efumble,
+                           crit_evades=crit_evades)
         return ev, takes[face - 1]
 
     faces = FACES
@@ -259,10 +262,13 @@ def cover_of(resolver: Round, t: Character) -> Character:
 
 @lru_cache(maxsize=256)
 def planned_distribution(fixed: int, increases: tuple[int, ...], count: int, sides: int, kind: bool,
-                         critical: bool) -> Distribution[int]:
-    """COUNT-7.1 / 7.2, steps 1–3: the 予定ダメージ of a skill's dice, with the 2D10 of 種別：近/射 and
-    a critical's 1D10 (a distribution never changes, so one is made for each kind of roll)."""
+                         critical: bool, increase_dice: tuple[tuple[int, int], ...] = ()) -> Distribution[int]:
+    """COUNT-7.1 / 7.2 / 7.15, steps 1–3: the 予定ダメージ of a skill's dice, with the 2D10 of
+    種別：近/射, a critical's 1D10 and the dice of the increases (``(count, sides)`` each); a
+    distribution never changes, so one is made for each kind of roll."""
     rolled = Distribution.dice(count, sides)
+    for n, faces in increase_dice:
+        rolled = rolled + Distribution.dice(n, faces)
     if kind:
         rolled = rolled + Distribution.dice(*KIND_DICE)
     if critical:
@@ -270,20 +276,26 @@ def planned_distribution(fixed: int, increases: tuple[int, ...], count: int, sid
     return rolled.map(lambda total: rolls.planned_damage(fixed, increases, [total], [], []))
 
 
-def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: dict
-                    ) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
-    """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced."""
+def damage_steps_of(s: CountState, resolver: Round, a: Character, sk: Skill, r: Character,
+                    declared: tuple[str, ...]) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
+    """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced:
+    the changes the resolver makes (``declared`` names the attacker's declared ones, COUNT-7.13),
+    with the 耐性 its effects give now (COUNT-7.11)."""
     dmg = sk.damage
     if dmg is None:
         return lambda o: certain(None)
-    increases = tuple(x.value for x in a.skills if x.step == "increase")
+    opts = resolver.opts
+    increases = resolver.changes(a, "increase", declared, pay=False)
+    dice = tuple(found.dice for found in (a.skill(x["skill"]) for x in increases)
+                 if found is not None and found.dice is not None)  # COUNT-7.15
     kind = sk.kind in ("melee", "ranged")
-    planned = {crit: planned_distribution(dmg.fixed, increases, dmg.dice_count, dmg.dice_sides, kind, crit)
-               for crit in (False, True)}
+    planned = {crit: planned_distribution(dmg.fixed, tuple(x["value"] for x in increases), dmg.dice_count,
+                                          dmg.dice_sides, kind, crit, dice) for crit in (False, True)}
     void = rolls.is_void(dmg.attributes, opts["void_in_composite"])
-    _, resist = rolls.lowest_resist(dmg.attributes, r.resist)
-    reductions = [x.value for x in r.skills if x.step == "reduce"]
-    reals = [x["value"] for x in real_changes(a, r)]
+    _, resist = rolls.lowest_resist(dmg.attributes, {x: s.resist(r, x) for x in dmg.attributes})
+    reductions = [x["value"] for x in resolver.changes(r, "reduce", resolver.taken_declared(r), pay=False)]
+    reals = [x["value"] for x in real_changes(a, r, lambda c: resolver.changes(
+        c, "real", declared if c is a else resolver.taken_declared(c), pay=False))]
 
     def steps(o: Landing) -> Distribution[rolls.DamageSteps]:
         unreducible = void or o.no_reduction
@@ -316,8 +328,9 @@ class Exchange:
     branches outgrow the limit, when it is sampled."""
 
     def __init__(self, s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
-                 opening: Distribution[Landing], opts: dict):
+                 opening: Distribution[Landing], opts: dict, declared: tuple[str, ...] = ()):
         self.s, self.resolver, self.opts = s, resolver, opts
+        self.declared = declared  # the opening attack's declared ダメージロール前 skills (COUNT-7.13)
         self.who = {"a": a, "t": t}
         self.opening = sk
         self.counter = {role: self.ca_skill(c, self.who[other(role)]) for role, c in self.who.items()}
@@ -344,7 +357,8 @@ class Exchange:
             landing = self.landings.get(key) or landing_of(self.s, self.resolver, x, sk, y,
                                                           hit_distribution(self.s, x, sk, self.resolver))
             y.ca_left = kept
-            steps_of = damage_steps_of(self.s, x, sk, y, self.opts)
+            steps_of = damage_steps_of(self.s, self.resolver, x, sk, y,
+                                       self.declared if v.opening else self.resolver.taken_declared(x))
             self.attacks[key] = landing.bind(
                 lambda o: certain((None, o.countered)) if o.result != "hit"
                 else steps_of(o).map(lambda st: (0 if st is None else st.final, o.countered)))
@@ -402,7 +416,7 @@ def exchange_odds(s: CountState, resolver: Round, d: Declared, opening: Distribu
                   key: str) -> tuple[CheckOdds, Approximation | None]:
     """COUNT-11.4: how the exchange the attack opens ends: the target down, the attacker down
     (by a CA), or neither."""
-    ex = Exchange(s, resolver, d.attacker, d.skill, d.target, opening, opts)
+    ex = Exchange(s, resolver, d.attacker, d.skill, d.target, opening, opts, d.before_damage)
     try:
         return CheckOdds("exchange", ex.exact(ex.start())), None
     except TooLarge as error:
