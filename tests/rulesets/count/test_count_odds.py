@@ -253,3 +253,68 @@ def test_count_11_1_count_7_11_the_odds_read_the_values_effects_give(monkeypatch
     assert checks["attack"] == every.map(lambda r: r[0])
     assert checks["hit_check"].p("critical") == Fraction(55, 100)  # 2D10 ≥ 11: 10 + 9 + … + 1 of the 100 pairs
     assert {f.step: f.damage for f in figures.steps}["final"] == every.map(lambda r: r[1])
+
+
+def test_count_11_1_count_4_6_a_hit_check_below_the_asked_total_is_re_rolled_in_the_odds() -> None:
+    # アタッカー re-rolls a 達成値 below 24 once (2D10 below 9, a critical kept), as the resolver does
+    m = duel(skills=[dict(SMALL)], rerolls=1)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_hit_below": 24}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+
+    def final(d1: int, d2: int, e1: int, e2: int) -> rolls.HitCheck:
+        h = rolls.hit_check(15, d1, d2, 18, 3)
+        return rolls.hit_check(15, e1, e2, 18, 3) if not h.fumble and not h.critical and h.total < 24 else h
+
+    def attack(h: rolls.HitCheck) -> Distribution[str]:
+        if h.fumble:
+            return Distribution.constant("fumble")
+        rate = rolls.evasion_rate(h.total, 13)
+        return Distribution.uniform(
+            "evaded" if rolls.evasion(f, rate, hit_critical=h.critical, evasion_crit=6, evasion_fumble=90,
+                                      crit_evades=True).evaded else "critical" if h.critical else "hit"
+            for f in range(1, 101))
+    expected = Distribution.enumerate([10, 10, 10, 10], final).bind(attack)
+    assert {c.check: c.outcomes for c in figures.checks}["attack"] == expected
+    assert any(a.key == "rerolls.hit_below" for a in figures.assumptions)
+
+
+def test_count_11_1_count_5_9_an_evasion_re_rolled_for_a_ca_is_counted_in_the_odds() -> None:
+    # ターゲット re-rolls once an evasion whose CA check fails (2D9 reading above CA値 6): the new d100
+    # decides the evasion and the CA check both
+    m = duel(skills=[dict(SMALL)])
+    m["setup"]["characters"]["t"]["rerolls"] = 1
+    m["turns"][0]["submissions"]["enemy"]["reactions"]["t"]["reroll_evasion_for_ca"] = True
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    seen: dict[tuple, Distribution] = {}
+
+    def evasion(h: rolls.HitCheck) -> Distribution[tuple[str, bool]]:
+        if h.fumble:
+            return Distribution.constant(("fumble", False))
+        key = (h.critical, rolls.evasion_rate(h.total, 13))
+
+        def ends(f1: int, f2: int) -> tuple[str, bool]:
+            def ev(f: int) -> rolls.Evasion:
+                return rolls.evasion(f, key[1], hit_critical=h.critical, evasion_crit=6, evasion_fumble=90,
+                                     crit_evades=True)
+            meets = rolls.ca_eligible(rolls.ca_reading(f1)[2], 6, 1)
+            face = f2 if ev(f1).evaded and not meets else f1
+            return ("evaded" if ev(face).evaded else "critical" if h.critical else "hit",
+                    rolls.ca_eligible(rolls.ca_reading(face)[2], 6, 1))
+        if key not in seen:
+            seen[key] = Distribution.enumerate([100, 100], ends)
+        return seen[key]
+    expected = Distribution.enumerate([10, 10], lambda d1, d2: rolls.hit_check(15, d1, d2, 18, 3)).bind(evasion)
+    checks = {c.check: c.outcomes for c in figures.checks}
+    assert checks["attack"] == expected.map(lambda r: r[0])
+    assert checks["ca_check"] == expected.map(lambda r: "countered" if r[1] else "failure")
+    assert any(a.key == "rerolls.evasion_for_ca" for a in figures.assumptions)
+
+
+def test_count_11_1_count_7_14_the_figures_say_damage_re_rolls_are_left_out() -> None:
+    m = duel(skills=[dict(SMALL)], rerolls=1)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_damage_below": 6}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    left_out = next(a for a in figures.assumptions if a.key == "rerolls.damage")
+    assert "COUNT-7.14" in left_out.ja and "6" in left_out.en
+    plain = odds.action_odds(load(duel(skills=[dict(SMALL)], rerolls=1)), 1, "a", None, None)
+    assert {f.step: f.damage for f in figures.steps} == {f.step: f.damage for f in plain.steps}
