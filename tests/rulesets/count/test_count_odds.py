@@ -318,3 +318,15 @@ def test_count_11_1_count_7_14_the_figures_say_damage_re_rolls_are_left_out() ->
     assert "COUNT-7.14" in left_out.ja and "6" in left_out.en
     plain = odds.action_odds(load(duel(skills=[dict(SMALL)], rerolls=1)), 1, "a", None, None)
     assert {f.step: f.damage for f in figures.steps} == {f.step: f.damage for f in plain.steps}
+
+
+def test_count_11_1_count_1_10_a_reroll_skill_its_cost_stops_is_not_counted() -> None:
+    # 祈り re-rolls a fumbled 命中判定 for 1 残りCA回数; アタッカー has none left, so no re-roll is made
+    prayer = {"name": "祈り", "timing": "reroll", "roll": "hit", "cost": {"ca": 1}}
+    m = duel(skills=[dict(SMALL), prayer], ca_left=0)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_hit_fumble": True}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    assert next(c.outcomes for c in figures.checks if c.check == "hit_check").p("fumble") == Fraction(3, 100)
+    m["setup"]["characters"]["a"]["ca_left"] = 1
+    paid = odds.action_odds(load(m), 1, "a", None, None)
+    assert next(c.outcomes for c in paid.checks if c.check == "hit_check").p("fumble") == Fraction(3, 100) ** 2
