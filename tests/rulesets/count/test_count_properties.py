@@ -358,6 +358,9 @@ def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match:
                 assert not e["ca_taken"] or e["reading"] <= e["ca_value"]
         elif e["kind"] == "pay":  # COUNT-1.10: paying never fells the user nor ends its count
             assert e.get("hp_after", 1) > 0 and e.get("count_after", 1) > 0, e
+            if "ca_after" in e:  # a 残りCA回数 paid as a cost is gone before the next CA check
+                assert e["ca_before"] == ca_left[e["character"]]
+                ca_left[e["character"]] = e["ca_after"]
         elif e["kind"] == "damage":
             assert e["final"] >= 0 and e["hp_after"] == max(0, e["hp_before"] - e["final"])
             assert e["after_multiply"] == e["after_resist"] * e["multiplier"]
