@@ -32,6 +32,9 @@ class CountRuleset(Ruleset):
         state.clocks.advance("round", state.round - 1)  # the エンドフェイズ of every earlier round
         state.effects.restore_next(setup.get("next_effect_id", 1))
         for cid, data in setup["characters"].items():  # COUNT-1.5: 行動不能 until this round's エンドフェイズ
+            for sk in chars[cid].skills if cid in chars else ():  # COUNT-1.9: a per-battle limit's uses so far
+                if data["skills"][sk.index].get("used"):
+                    state.uses.add((cid, sk.index), "battle", 0, data["skills"][sk.index]["used"])
             if data.get("stopped") and cid in chars:
                 state.effects.add("stop", bearer=cid, data={}, clock="round", clocks=state.clocks, duration=1,
                                   source={"setup": True})
@@ -69,10 +72,16 @@ class CountRuleset(Ruleset):
             uses = {sk.name: c.uses[sk.index] for sk in c.skills if c.uses.get(sk.index) is not None}
             if uses:
                 entry["uses"] = uses
+            used = {sk.name: state.battle_uses(c, sk) for sk in c.skills if state.battle_uses(c, sk)}
+            if used:  # COUNT-1.9
+                entry["limit_used"] = used
             chars[c.id] = entry
         return {"round": state.round, "next_effect_id": state.effects.next_seq, "sides": dict(state.sides),
                 "characters": chars,
-                "effects": [e.to_json(state.clocks) for e in state.effects], "clocks": state.clocks.to_json()}
+                "effects": [e.to_json(state.clocks) for e in state.effects],
+                # the count and 行動手番 clocks measure spans inside a round (COUNT-7.12), which end at
+                # its エンドフェイズ: the state keeps the round clock, as a continued setup restarts it
+                "clocks": {k: v for k, v in state.clocks.to_json().items() if k == "round"}}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.blocks(log, lang=lang, view=view, turns=turns)

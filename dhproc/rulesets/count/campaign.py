@@ -48,4 +48,7 @@ def _character(base: dict, now: dict) -> dict:
     for skill in c.get("skills", []):
         if skill["name"] in now.get("uses", {}):
             skill["uses"] = now["uses"][skill["name"]]
+        skill.pop("used", None)  # COUNT-1.9: a per-battle limit's uses so far
+        if skill["name"] in now.get("limit_used", {}):
+            skill["used"] = now["limit_used"][skill["name"]]
     return c

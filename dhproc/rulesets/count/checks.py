@@ -89,6 +89,16 @@ def _check_submissions(turn: Any, sides: dict, chars: dict[str, Character], name
                     bad(here + ("reactions", cid, "ca_skill"), _no_skill(c, r["ca_skill"]))
                 elif sk.timing not in ("main_action", "counter") or not sk.is_attack:
                     bad(here + ("reactions", cid, "ca_skill"), say("count.ca_skill_not_attack", skill=sk.name))
+            _check_declared(r.get("before_damage", []), c, here + ("reactions", cid, "before_damage"), bad)
+            own = [s.name for s in c.skills if s.choose]  # COUNT-2.6
+            for name, chosen in r.get("choose", {}).items():
+                sk = c.skill(name)
+                if sk is None or not sk.choose:
+                    bad(here + ("reactions", cid, "choose", name), say("count.choose_unknown", id=cid, name=name,
+                        names=say("list.sep").join(own) or say("count.none")), key=True)
+                for j, t in enumerate(chosen):
+                    if t not in names:
+                        bad(here + ("reactions", cid, "choose", name, j), _unknown(t, names))
             if r.get("cover"):
                 if not any(s.op == "cover" for s in c.skills):
                     bad(here + ("reactions", cid, "cover"), say("count.no_cover_skill", id=cid))
@@ -126,9 +136,23 @@ def _check_plan(plan: dict, c: Character, names: dict[str, str], here: tuple, ba
         elif "targets" in action or "to" in action:
             bad(here + (slot, "targets" if "targets" in action else "to"),
                 say("count.targets_without_skill" if "targets" in action else "count.to_without_place"))
+        _check_declared(action.get("before_damage", []), c, here + (slot, "before_damage"), bad)
+        paying = c.skill(action["skill"]) if "skill" in action and "cards" in action else None
+        if paying is not None and not dict(paying.cost).get("hand"):  # COUNT-1.10: cards a use discards
+            bad(here + (slot, "cards"), say("count.cards_without_hand_cost", skill=paying.name))
         for j, t in enumerate(action.get("targets", [])):
             if t not in names:
                 bad(here + (slot, "targets", j), _unknown(t, names))
+
+
+def _check_declared(names: list, c: Character, here: tuple, bad) -> None:
+    """COUNT-7.13: a declaration names the character's own ``declared: true`` ダメージロール前 skills."""
+    own = [s.name for s in c.skills if s.declared]
+    for j, name in enumerate(names):
+        sk = c.skill(name)
+        if sk is None or not sk.declared:
+            bad(here + (j,), say("count.declared_unknown", id=c.id, name=name,
+                                 names=say("list.sep").join(own) or say("count.none")))
 
 
 def _unknown(cid: Any, names: dict[str, str]) -> str:

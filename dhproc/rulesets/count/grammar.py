@@ -14,12 +14,17 @@ a メイン action, and anywhere in the entry its reactions and its fallback:
               says which, so only a move needs it; 逃走 is always メイン)
     移動      Ｄ５へ移動 · 移動：Ｄ５ · Ｄ７→Ｄ５
     スキル     斬撃→ゴブリンA · 《火球》→ゴブリンA · 「火球」対象：ゴブリンA · ゴブリンAに《火球》 · 《祈り》使用 ·
-              《転移》→Ｅ６ (a skill that places its user: the square)
+              《転移》→Ｅ６ (a skill that places its user: the square) ·
+              《吹き飛ばし》→ゴブリンAをＥ８に配置 (one that places its target: the target, then the square)
+    手札      《強打》→ゴブリンA 手札：札3 (the cards the skill's cost discards)
+    宣言      斬撃→ゴブリンA 《渾身》 · ダメージロール前：《受け流し》 (a declared ダメージロール前 skill: one
+              that raises damage goes with the action before it, one that lowers damage taken — or
+              any, when no action came before — into the reactions)
     通常攻撃   通常攻撃→ゴブリンA · 攻撃：ゴブリンA · ゴブリンAを攻撃
     逃走 · 待機 (nothing in that 手番 or action)
     CA       CA：する · CAあり · CA：する（斬撃） · CAスキル：《斬撃》 · CAしない
     カバー     カバー：ミナト · ミナトをカバー
-    振り直し   命中振り直し · 回避振り直し
+    振り直し   命中振り直し · 回避振り直し · 22未満は振り直し (a 達成値 below 22) · CAのため回避振り直し
     予備      予備：メイン Ｅ６へ移動 (also 代替, 不可時): what replaces an illegal action
 
 separated by ／ 、 spaces or new lines, full- or half-width. Nothing is guessed: a move that does not
@@ -122,12 +127,16 @@ def _use(fields: dict, skill: dict | None, targets: str | None, entry: Entry, ct
         fields.pop("_part", None)  # reported; the サブ/メイン it followed is not left waiting
         return
     timing = skill.get("timing")
+    if timing == "before_damage" and skill.get("declared") is True:  # COUNT-7.13
+        _declare(fields, skill)
+        return
     if timing not in SLOT_NAMES:
         fields.pop("_part", None)
         ctx.problem(line, "count.import_not_an_action", skill=skill["name"], timing=timing)
         return
     action: dict[str, Any] = {"skill": skill["name"]}
-    if any(isinstance(e, dict) and e.get("op") == "place" for e in skill.get("effects", [])):  # COUNT-3.10
+    if any(isinstance(e, dict) and e.get("op") == "place" for e in skill.get("effects", [])) \
+            and skill.get("targets", {}).get("side") == "self":  # COUNT-3.10 (its target: 3.11, _place_to)
         to = square(targets or "")
         if to is None:
             fields.pop("_part", None)
@@ -189,6 +198,39 @@ def _named(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     _use(fields, _skill(name, entry, ctx, line), groups.get("targets"), entry, ctx, line)
 
 
+def _declare(fields: dict, skill: dict) -> None:
+    """COUNT-7.13: a declared ダメージロール前 skill: the attacker's own (it raises its damage) goes
+    with the action just named; one that lowers the damage taken, or one named before any action,
+    is for every damage taken and for the CA attacks (the reactions)."""
+    last = fields.get("_last")
+    if last is not None and "skill" in last and skill.get("step") != "reduce":
+        last.setdefault("before_damage", []).append(skill["name"])
+    else:
+        fields.setdefault("reactions", {}).setdefault("before_damage", []).append(skill["name"])
+
+
+def _cards(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """手札：札3・札1 — the cards the skill just named discards for its cost (COUNT-1.10)."""
+    last = fields.get("_last")
+    if last is None or "skill" not in last:
+        ctx.problem(_line(entry, m.group(0)), "count.import_cards_without_skill")
+        return
+    last.setdefault("cards", []).extend(c.strip() for c in re.split(r"[・&、,]", m.group("cards")) if c.strip())
+
+
+def _label(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """ダメージロール前： a label only: the skill named after it says what it is."""
+
+
+def _place_to(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """COUNT-3.11: …をＥ８に配置 — the square the skill just named places its target on."""
+    last = fields.get("_last")
+    if last is None or "skill" not in last or "to" in last:
+        ctx.problem(_line(entry, m.group(0)), "count.import_place_without_skill")
+        return
+    last["to"] = square(m.group("to")) or ""
+
+
 def _object(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
     """対象：X — the targets of the skill just named."""
     line = _line(entry, m.group(0))
@@ -203,6 +245,11 @@ def _reaction(key: str, value: Any):
     def apply(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
         fields.setdefault("reactions", {})[key] = value
     return apply
+
+
+def _reroll_below(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
+    """22未満は振り直し: re-roll a 命中判定 whose 達成値 is below that (COUNT-4.6)."""
+    fields.setdefault("reactions", {})["reroll_hit_below"] = int(m.group("n"))
 
 
 def _ca(fields: dict, m: re.Match, entry: Entry, ctx: ImportContext) -> None:
@@ -241,6 +288,11 @@ MAIN = r"(?:メインアクション|メイン|main_action|main|MA(?![A-Za-z]))"
 PART_END = r"\s*(?:で|は)?\s*:?"
 USE = r"(?:\s*(?:を)?\s*(?:使用|発動))?"
 RULES = (
+    _r("reroll_below", r"(?:達成値)?\s*(?P<n>\d{1,3})\s*未満\s*(?:は|なら)?\s*(?:命中)?\s*振り直し(?:する|あり)?",
+       _reroll_below),
+    _r("reroll_for_ca", r"CA\s*(?:のため|狙い)\s*(?:の|で|に)?\s*回避\s*振り直し(?:する|あり)?",
+       _reaction("reroll_evasion_for_ca", True)),
+    _r("cards", rf"(?:捨てる手札|捨て札|手札)\s*:?\s*(?P<cards>{LISTED}){END}", _cards),
     _r("fallback", r"(?:予備|代替行動|代替|不可(?:の)?(?:時|とき|場合)|fallback)\s*(?:は)?\s*:?", _fallback),
     _r("slot", r"(?:\(\s*)?(?:第\s*)?(?P<n>\d{1,2})\s*(?:手番目|手番|回目|番目|手目)?\s*[:.)]?|手番\s*(?P<n2>\d{1,2})\s*:?", _slot),
     _r("ca_skill", rf"CA\s*(?:スキル|攻撃|技)\s*:?\s*(?:{BRACKETED}|(?P<bare>{NAME}){END})", _ca),
@@ -256,6 +308,8 @@ RULES = (
     _r("main", MAIN + PART_END, _part("main_action")),
     _r("escape", r"逃走(?:する|を?宣言)?", _escape),
     _r("wait", rf"(?:待機|行動なし|何もしない|なし|wait){END}", _wait),
+    _r("before_damage", r"(?:ダメージロール前|ダメロ前)\s*(?:に)?\s*:?", _label),
+    _r("place_to", rf"を\s*(?P<to>{SQ})\s*(?:へ|に)?\s*配置(?:する)?", _place_to),
     _r("move", rf"(?:移動\s*:?\s*)?(?:{SQ}\s*{ARROW}\s*)?(?P<to>{SQ})(?:\s*(?:へ|に|まで))?(?:\s*移動)?", _move),
     _r("move_to", rf"(?:移動|move)\s*:?\s*{ARROW}?\s*(?P<to>{SQ})", _move),
     _r("object", rf"対象\s*:?\s*(?P<targets>{NAMES}){END}", _object),

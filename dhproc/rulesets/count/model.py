@@ -12,7 +12,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import limits
 from ...engine.effects import Clocks, EffectStore
+from ...engine.limits import UsageLedger, UsageLimit
 from ...engine.roster import Problems, parse_skills
 from ...words.messages import say
 from ...words.names import fold
@@ -21,6 +23,12 @@ from . import messages  # noqa: F401  (registers the count.* messages)
 COLUMNS = "ABCDEFGHI"
 ROWS = "123456789"
 STATS = ("hit", "evasion", "magic", "resistance", "agility")
+# COUNT-7.11: the other values a stat 付与効果 may change (read through CountState.value), and 耐性 per 属性
+VALUES = ("move_cost", "move_limit", "ca_value", "hit_crit", "hit_fumble", "evasion_crit", "evasion_fumble")
+RESIST = "resist"
+FLOORED = ("move_cost", "move_limit", "ca_value")  # a change never takes these below 0
+LIMIT_PERIODS = ("round", "battle")  # COUNT-1.9
+COSTS = ("hp", "hand", "count", "ca")  # COUNT-1.10, in the order they are paid
 VOID = "無"  # 〈無〉: damage no reduction may lower (COUNT-7.4)
 # COUNT-4.1 / 5.1: the stat a check uses, and the stat its defender answers with.
 CHECK_STAT = {"hit": "hit", "magic": "magic"}
@@ -68,6 +76,9 @@ class Rider:
     op: str
     value: int
     stat: str | None = None
+    attribute: str | None = None  # stat: resist, the 属性 whose 耐性 it changes (COUNT-7.11)
+    until: str = "end_phase"  # stat / stop: end_phase, own_turn or counts (COUNT-7.12)
+    counts: int = 0  # until: counts, how many counts it lasts
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,11 @@ class Skill:
     effects: tuple[Rider, ...]
     when: str = "dealt"  # after_damage: on damage its owner deals or takes (COUNT-7.10)
     roll: str | None = None  # reroll: hit or evasion (COUNT-4.5, 5.7)
+    limit: UsageLimit | None = None  # COUNT-1.9: at most so many uses per round or battle
+    cost: tuple[tuple[str, int], ...] = ()  # COUNT-1.10: (hp | hand | count, amount), paid on each use
+    declared: bool = False  # before_damage: only where its side declares it (COUNT-7.13)
+    choose: bool = False  # count_start / after_damage: its side names the targets (COUNT-2.6)
+    dice: tuple[int, int] | None = None  # before_damage increase: (count, sides) rolled at step 3 (COUNT-7.15)
 
     @property
     def is_attack(self) -> bool:
@@ -171,6 +187,18 @@ class CountState:
     effects: EffectStore = field(default_factory=EffectStore)
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
+    uses: UsageLedger = field(default_factory=UsageLedger)  # COUNT-1.9: (character, skill) by period
+
+    def limit_period(self, sk: Skill) -> int:
+        """The key of the period a limit counts in: the round, or one for the whole battle."""
+        return self.round if sk.limit is not None and sk.limit.per == "round" else 0
+
+    def within_limit(self, c: Character, sk: Skill) -> bool:
+        return self.uses.allows((c.id, sk.index), sk.limit, self.limit_period(sk))
+
+    def battle_uses(self, c: Character, sk: Skill) -> int:
+        """The uses a per-battle limit has counted so far (carried into a continued setup as ``used``)."""
+        return self.uses.used((c.id, sk.index), "battle", 0)
 
     def stopped(self, c: Character) -> bool:
         """行動不能 (COUNT-3.8): a live ``stop`` effect on it."""
@@ -178,8 +206,21 @@ class CountState:
 
     def stat(self, c: Character, stat: str) -> int:
         """The current value: the setup's plus every live stat effect on it."""
-        return c.stats[stat] + sum(e.data["value"] for e in self.effects.select(bearer=c.id, kind="stat")
-                                   if e.data["stat"] == stat)
+        return c.stats[stat] + self.change(c, stat)
+
+    def value(self, c: Character, name: str) -> int:
+        """COUNT-7.11: 移動コスト, 移動限界, CA値 or a C/F値 now, with its stat effects (the first three
+        never below 0)."""
+        now = getattr(c, name) + self.change(c, name)
+        return max(0, now) if name in FLOORED else now
+
+    def resist(self, c: Character, attribute: str) -> int:
+        """COUNT-7.3 / 7.11: the 耐性 for one 属性 now."""
+        return c.resist.get(attribute, 0) + self.change(c, RESIST, attribute)
+
+    def change(self, c: Character, stat: str, attribute: str | None = None) -> int:
+        return sum(e.data["value"] for e in self.effects.select(bearer=c.id, kind="stat")
+                   if e.data["stat"] == stat and e.data.get("attribute") == attribute)
 
     def standing(self, side: str | None = None) -> list[Character]:
         return [c for c in self.characters.values() if c.standing and (side is None or c.side == side)]
@@ -212,6 +253,9 @@ def parse_character(cid: str, data: dict, index: int) -> tuple[Character, Proble
     done = bool(data.get("done", False))
     if data["kind"] != "pc" and "hand" in data:
         problems.append((("hand",), say("count.hand_not_pc")))
+    for sk in skills:  # COUNT-1.10: only a PC holds cards to pay with
+        if data["kind"] != "pc" and dict(sk.cost).get("hand"):
+            problems.append((("skills", sk.index, "cost", "hand"), say("count.hand_cost_not_pc")))
     home = Square.parse(data["at"])
     escaped = bool(data.get("escaped", False))
     c = Character(
@@ -236,6 +280,7 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         dice = dmg.get("dice", {"count": 0, "sides": 10})
         damage = Damage(dmg.get("fixed", 0), dice["count"], dice["sides"], tuple(dmg.get("attributes", [])))
     targets = data.get("targets", {})
+    limit, limit_problems = limits.parse(data.get("limit"), LIMIT_PERIODS, "round", ("limit",))
     skill = Skill(
         index=index, name=data["name"], timing=timing, normal=bool(data.get("normal", False)),
         item=bool(data.get("item", False)), check=data.get("check", "none"), kind=data.get("kind", "none"),
@@ -243,7 +288,23 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         target_count=targets.get("count", 1), target_side=targets.get("side", "enemy"), damage=damage,
         counts=tuple(data.get("counts", [])), step=data.get("step"), value=data.get("value", 0),
         op=data.get("op"), riders=tuple(_rider(r) for r in data.get("riders", [])),
-        effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"))
+        effects=tuple(_rider(r) for r in data.get("effects", [])), when=data.get("when", "dealt"), roll=data.get("roll"),
+        limit=limit, cost=tuple((k, data["cost"][k]) for k in COSTS if data.get("cost", {}).get(k)),
+        declared=bool(data.get("declared", False)), choose=bool(data.get("choose", False)),
+        dice=(data["dice"]["count"], data["dice"]["sides"]) if "dice" in data else None)
+    if skill.dice is not None and skill.step != "increase":
+        problems.append((("dice",), say("count.dice_not_increase")))
+    if skill.choose and (timing not in ("count_start", "after_damage") or skill.target_side == "self"):
+        problems.append((("choose",), say("count.choose_where")))
+    problems += limit_problems
+    if "used" in data and (limit is None or limit.per != "battle"):
+        problems.append((("used",), say("count.used_not_battle")))
+    elif limit is not None and data.get("used", 0) > limit.count:
+        problems.append((("used",), say("count.used_over", used=data["used"], count=limit.count)))
+    if timing == "before_damage" and skill.cost and not skill.declared:
+        problems.append((("cost",), say("count.before_damage_cost")))
+    if skill.declared and (timing != "before_damage" or skill.step is None):
+        problems.append((("declared",), say("count.declared_not_step")))
     if skill.normal and timing != "main_action":
         problems.append((("normal",), say("count.normal_not_main")))
     if "uses" in data and not skill.item:
@@ -279,11 +340,20 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
         problems.append((("roll",), say("count.roll_not_reroll")))
     if skill.is_attack and skill.target_side == "self":
         problems.append((("targets", "side"), say("count.attack_self")))
-    if skill.places and (timing not in ("sub_action", "main_action") or skill.target_side != "self"
+    if skill.places and (timing not in ("sub_action", "main_action") or skill.pierce
+                         or (skill.target_side != "self" and skill.target_count != 1)
                          or skill.is_attack):
         problems.append((("effects",), say("count.place_self")))  # COUNT-3.10
     if any(r.op == "place" for r in skill.riders):
         problems.append((("riders",), say("count.place_self")))
+    for part in ("riders", "effects"):  # COUNT-7.11 / 7.12: what a stat or stop effect changes, and for how long
+        for j, r in enumerate(getattr(skill, part)):
+            if (r.stat == RESIST) != (r.attribute is not None):
+                problems.append(((part, j), say("count.resist_attribute")))
+            if r.op != "stat" and r.until != "end_phase":
+                problems.append(((part, j, "until"), say("count.until_not_lasting")))
+            if (r.until == "counts") != (r.counts > 0):
+                problems.append(((part, j), say("count.until_counts")))
     for part in ("riders", "effects"):  # a heal never lowers HP: harm is damage, with its steps (COUNT-7)
         for j, r in enumerate(getattr(skill, part)):
             if r.op == "heal" and r.value < 0:
@@ -294,4 +364,5 @@ def parse_skill(data: dict, index: int) -> tuple[Skill, Problems]:
 
 
 def _rider(d: dict) -> Rider:
-    return Rider(d["op"], d.get("value", 0), d.get("stat"))
+    return Rider(d["op"], d.get("value", 0), d.get("stat"), d.get("attribute"), d.get("until", "end_phase"),
+                 d.get("counts", 0))

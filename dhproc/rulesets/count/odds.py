@@ -60,6 +60,7 @@ class Declared:
     label: str  # the plan part, as the figures name it ("2.main_action")
     moved_to: Square | None  # where the plan's sub action moves the attacker before its main action
     turn: int
+    before_damage: tuple[str, ...] = ()  # the declared ダメージロール前 skills of the plan part (COUNT-7.13)
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
@@ -77,7 +78,7 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     hit = hit_distribution(s, a, sk, resolver)
     landing = landing_of(s, resolver, a, sk, t, hit)
     receiver = cover_of(resolver, t)
-    steps_of = damage_steps_of(s, a, sk, receiver, opts)
+    steps_of = damage_steps_of(s, resolver, a, sk, receiver, d.before_damage)
     damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else certain(None))
     checks = [CheckOdds("hit_check", hit.map(hit_outcome))] if hit_made(sk) else []
     checks.append(CheckOdds("attack", landing.map(attack_outcome)))
@@ -137,7 +138,7 @@ def declared(start: Start, s: CountState, who: str, target: str | None, action: 
     if aimed is None:
         raise start.problem(rel, say("odds.needs_target", who=a.name, action=label))
     return Declared(a, sk, s.characters[target_id(start, aimed, names)], label,
-                    Square.parse(move["to"]) if move else None, start.turn.number)
+                    Square.parse(move["to"]) if move else None, start.turn.number, tuple(part.get("before_damage", [])))
 
 
 # --------------------------------------------------------------------------- the checks
@@ -146,11 +147,18 @@ def hit_made(sk: Skill) -> bool:
     return sk.check != "none"
 
 
-def rerolls_for(c: Character, roll: str) -> int:
+def rerolls_for(resolver: Round, c: Character, roll: str) -> int:
     """COUNT-4.5 / 5.7: the re-rolls one check can take: each 振り直し skill or item with a use left
-    (once per check), and the character's plain re-rolls."""
-    skills = sum(1 for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0)
+    that its limit and cost allow (once per check, COUNT-1.9 / 1.10), and the character's plain
+    re-rolls."""
+    skills = sum(1 for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0
+                 and resolver.unready(c, x) is None)
     return skills + c.rerolls
+
+
+def hit_rerolls_asked(resolver: Round, a: Character) -> bool:
+    """COUNT-4.5 / 4.6: whether ``a``'s reactions re-roll a 命中判定 at all."""
+    return bool(resolver.reaction(a, "reroll_hit_fumble")) or resolver.reaction(a, "reroll_hit_below", None) is not None
 
 
 def with_rerolls(attempt: Distribution, again: Callable[[Any], bool], times: int) -> Distribution:
@@ -172,12 +180,13 @@ def evasion_rates(value: int, defence: int, hit_crit: int, hit_fumble: int) -> D
 
 
 def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round) -> Distribution[rolls.HitCheck]:
-    """COUNT-4.1–4.5: the final 命中判定 (a fumble re-rolled while re-rolls last, when asked)."""
+    """COUNT-4.1–4.6: the final 命中判定 (a fumble, or a 達成値 below the one asked, re-rolled while
+    re-rolls last, as the resolver decides it)."""
     if not hit_made(sk):
         return certain(rolls.HitCheck(0, False, False))
-    one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), a.hit_crit, a.hit_fumble)
-    times = rerolls_for(a, "hit") if resolver.reaction(a, "reroll_hit_fumble") else 0
-    return with_rerolls(one, lambda h: h.fumble, times)
+    one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), s.value(a, "hit_crit"), s.value(a, "hit_fumble"))  # COUNT-7.11
+    times = rerolls_for(resolver, a, "hit") if hit_rerolls_asked(resolver, a) else 0
+    return with_rerolls(one, lambda h: resolver.wants_hit_reroll(a, h), times)
 
 
 def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
@@ -187,15 +196,20 @@ def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Chara
     defence = s.stat(t, DEFENCE_STAT[sk.check]) if hit_made(sk) else 0
     wants = bool(resolver.reaction(t, "ca"))
     reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
-    takes = tuple(wants and reach is None and rolls.ca_eligible(rolls.ca_reading(f)[2], t.ca_value, t.ca_left)
-                  for f in FACES)  # COUNT-6: whether each face of the d100 gives a CA
-    times = rerolls_for(t, "evasion") if resolver.reaction(t, "reroll_evasion_failure") else 0
+    ca_value = s.value(t, "ca_value")
+    meets = tuple(rolls.ca_eligible(rolls.ca_reading(f)[2], ca_value, t.ca_left) for f in FACES)
+    takes = tuple(wants and reach is None and m for m in meets)  # COUNT-6: whether each face of the d100 gives a CA
+    for_ca = bool(resolver.reaction(t, "reroll_evasion_for_ca"))
+    again = Again(bool(resolver.reaction(t, "reroll_evasion_failure")),
+                  tuple(for_ca and t.ca_left >= 1 and not m for m in meets))  # COUNT-5.7, 5.9
+    times = rerolls_for(resolver, t, "evasion") if again.failure or for_ca else 0
     seen: dict[tuple, Distribution[Landing]] = {}
 
     def answer(h: rolls.HitCheck) -> Distribution[Landing]:
         key = (h.fumble, h.critical, rolls.evasion_rate(h.total, defence))
         if key not in seen:
-            seen[key] = evasion_distribution(s, sk, t, h, key[2], takes, times, resolver.opts["evasion_crit_evades"])
+            seen[key] = evasion_distribution(s, sk, t, h, key[2], takes, again, times,
+                                             resolver.opts["evasion_crit_evades"])
         return seen[key]
     return hit.bind(answer)
 
@@ -203,10 +217,24 @@ def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Chara
 FACES = range(1, rolls.EVASION_DIE + 1)
 
 
+@dataclass(frozen=True)
+class Again:
+    """When the defender re-rolls its 回避判定: a failure (COUNT-5.7), and, face by face, an evasion
+    whose CA check fails (COUNT-5.9)."""
+
+    failure: bool
+    for_ca: tuple[bool, ...]
+
+    def wanted(self, ev: rolls.Evasion, face: int) -> bool:
+        return (not ev.evaded and self.failure) or (ev.evaded and self.for_ca[face - 1])
+
+
 def evasion_distribution(s: CountState, sk: Skill, t: Character, h: rolls.HitCheck, rate: int,
-                         takes: tuple[bool, ...], times: int, crit_evades: bool) -> Distribution[Landing]:
+                         takes: tuple[bool, ...], again: Again, times: int, crit_evades: bool
+                         ) -> Distribution[Landing]:
     """COUNT-4.4, 5, 6: how the attack ends on ``t`` after the 命中判定 ``h``: its 回避判定 against
-    ``rate``, re-rolled up to ``times`` times, and the CA the final face gives (``takes``)."""
+    ``rate``, re-rolled up to ``times`` times where ``again`` wants it, and the CA the final face
+    gives (``takes``)."""
     if not hit_made(sk):
         return certain(Landing("hit"))
     if h.fumble:  # COUNT-4.4
@@ -214,15 +242,17 @@ def evasion_distribution(s: CountState, sk: Skill, t: Character, h: rolls.HitChe
     if s.stopped(t):  # COUNT-5.8
         return certain(Landing("hit", h.critical))
 
-    def attempt(face: int) -> tuple[rolls.Evasion, bool]:
-        ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=t.evasion_crit,
-                           evasion_fumble=t.evasion_fumble, crit_evades=crit_evades)
-        return ev, takes[face - 1]
+    ecrit, efumble = s.value(t, "evasion_crit"), s.value(t, "evasion_fumble")  # COUNT-7.11
+
+    def attempt(face: int) -> tuple[rolls.Evasion, bool, bool]:
+        ev = rolls.evasion(face, rate, hit_critical=h.critical, evasion_crit=ecrit, evasion_fumble=efumble,
+                           crit_evades=crit_evades)
+        return ev, takes[face - 1], again.wanted(ev, face)
 
     faces = FACES
 
-    def landed(r: tuple[rolls.Evasion, bool], fumbled: bool) -> Landing:
-        ev, ca = r
+    def landed(r: tuple[rolls.Evasion, bool, bool], fumbled: bool) -> Landing:
+        ev, ca, _ = r
         return Landing("evaded" if ev.evaded else "hit", h.critical, (fumbled or ev.fumble) and not ev.evaded, ca)
 
     if times == 0:  # counted face by face in integers: the common case, and the quick one
@@ -230,8 +260,8 @@ def evasion_distribution(s: CountState, sk: Skill, t: Character, h: rolls.HitChe
     one = Distribution.uniform(attempt(f) for f in faces)
 
     def chain(k: int, fumbled: bool) -> Distribution[Landing]:
-        def then(r: tuple[rolls.Evasion, bool]) -> Distribution[Landing]:
-            if not r[0].evaded and k > 0:  # COUNT-5.7
+        def then(r: tuple[rolls.Evasion, bool, bool]) -> Distribution[Landing]:
+            if r[2] and k > 0:  # COUNT-5.7, 5.9
                 return chain(k - 1, fumbled or r[0].fumble)
             return certain(landed(r, fumbled))
         return one.bind(then)
@@ -259,10 +289,13 @@ def cover_of(resolver: Round, t: Character) -> Character:
 
 @lru_cache(maxsize=256)
 def planned_distribution(fixed: int, increases: tuple[int, ...], count: int, sides: int, kind: bool,
-                         critical: bool) -> Distribution[int]:
-    """COUNT-7.1 / 7.2, steps 1–3: the 予定ダメージ of a skill's dice, with the 2D10 of 種別：近/射 and
-    a critical's 1D10 (a distribution never changes, so one is made for each kind of roll)."""
+                         critical: bool, increase_dice: tuple[tuple[int, int], ...] = ()) -> Distribution[int]:
+    """COUNT-7.1 / 7.2 / 7.15, steps 1–3: the 予定ダメージ of a skill's dice, with the 2D10 of
+    種別：近/射, a critical's 1D10 and the dice of the increases (``(count, sides)`` each); a
+    distribution never changes, so one is made for each kind of roll."""
     rolled = Distribution.dice(count, sides)
+    for n, faces in increase_dice:
+        rolled = rolled + Distribution.dice(n, faces)
     if kind:
         rolled = rolled + Distribution.dice(*KIND_DICE)
     if critical:
@@ -270,20 +303,26 @@ def planned_distribution(fixed: int, increases: tuple[int, ...], count: int, sid
     return rolled.map(lambda total: rolls.planned_damage(fixed, increases, [total], [], []))
 
 
-def damage_steps_of(s: CountState, a: Character, sk: Skill, r: Character, opts: dict
-                    ) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
-    """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced."""
+def damage_steps_of(s: CountState, resolver: Round, a: Character, sk: Skill, r: Character,
+                    declared: tuple[str, ...]) -> Callable[[Landing], Distribution[rolls.DamageSteps]]:
+    """COUNT-7.1–7.7: the damage steps of a hit, by whether it is critical and may not be reduced:
+    the changes the resolver makes (``declared`` names the attacker's declared ones, COUNT-7.13),
+    with the 耐性 its effects give now (COUNT-7.11)."""
     dmg = sk.damage
     if dmg is None:
         return lambda o: certain(None)
-    increases = tuple(x.value for x in a.skills if x.step == "increase")
+    opts = resolver.opts
+    increases = resolver.changes(a, "increase", declared, pay=False)
+    dice = tuple(found.dice for found in (a.skill(x["skill"]) for x in increases)
+                 if found is not None and found.dice is not None)  # COUNT-7.15
     kind = sk.kind in ("melee", "ranged")
-    planned = {crit: planned_distribution(dmg.fixed, increases, dmg.dice_count, dmg.dice_sides, kind, crit)
-               for crit in (False, True)}
+    planned = {crit: planned_distribution(dmg.fixed, tuple(x["value"] for x in increases), dmg.dice_count,
+                                          dmg.dice_sides, kind, crit, dice) for crit in (False, True)}
     void = rolls.is_void(dmg.attributes, opts["void_in_composite"])
-    _, resist = rolls.lowest_resist(dmg.attributes, r.resist)
-    reductions = [x.value for x in r.skills if x.step == "reduce"]
-    reals = [x["value"] for x in real_changes(a, r)]
+    _, resist = rolls.lowest_resist(dmg.attributes, {x: s.resist(r, x) for x in dmg.attributes})
+    reductions = [x["value"] for x in resolver.changes(r, "reduce", resolver.taken_declared(r), pay=False)]
+    reals = [x["value"] for x in real_changes(a, r, lambda c: resolver.changes(
+        c, "real", declared if c is a else resolver.taken_declared(c), pay=False))]
 
     def steps(o: Landing) -> Distribution[rolls.DamageSteps]:
         unreducible = void or o.no_reduction
@@ -316,8 +355,9 @@ class Exchange:
     branches outgrow the limit, when it is sampled."""
 
     def __init__(self, s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
-                 opening: Distribution[Landing], opts: dict):
+                 opening: Distribution[Landing], opts: dict, declared: tuple[str, ...] = ()):
         self.s, self.resolver, self.opts = s, resolver, opts
+        self.declared = declared  # the opening attack's declared ダメージロール前 skills (COUNT-7.13)
         self.who = {"a": a, "t": t}
         self.opening = sk
         self.counter = {role: self.ca_skill(c, self.who[other(role)]) for role, c in self.who.items()}
@@ -344,7 +384,8 @@ class Exchange:
             landing = self.landings.get(key) or landing_of(self.s, self.resolver, x, sk, y,
                                                           hit_distribution(self.s, x, sk, self.resolver))
             y.ca_left = kept
-            steps_of = damage_steps_of(self.s, x, sk, y, self.opts)
+            steps_of = damage_steps_of(self.s, self.resolver, x, sk, y,
+                                       self.declared if v.opening else self.resolver.taken_declared(x))
             self.attacks[key] = landing.bind(
                 lambda o: certain((None, o.countered)) if o.result != "hit"
                 else steps_of(o).map(lambda st: (0 if st is None else st.final, o.countered)))
@@ -402,7 +443,7 @@ def exchange_odds(s: CountState, resolver: Round, d: Declared, opening: Distribu
                   key: str) -> tuple[CheckOdds, Approximation | None]:
     """COUNT-11.4: how the exchange the attack opens ends: the target down, the attacker down
     (by a CA), or neither."""
-    ex = Exchange(s, resolver, d.attacker, d.skill, d.target, opening, opts)
+    ex = Exchange(s, resolver, d.attacker, d.skill, d.target, opening, opts, d.before_damage)
     try:
         return CheckOdds("exchange", ex.exact(ex.start())), None
     except TooLarge as error:
@@ -424,9 +465,20 @@ def assumptions(s: CountState, d: Declared, receiver: Character, resolver: Round
     out += [option(opts, key) for key in ("evasion_crit_evades", "resist_mode", "void_in_composite", "knocked_out_at",
                                           "ca_needs_attack")]
     if resolver.reaction(a, "reroll_hit_fumble"):
-        out.append(assumed("rerolls.hit", "count.odds_rerolls_hit", who=a.name, n=rerolls_for(a, "hit")))
+        out.append(assumed("rerolls.hit", "count.odds_rerolls_hit", who=a.name, n=rerolls_for(resolver, a, "hit")))
+    below = resolver.reaction(a, "reroll_hit_below", None)
+    if below is not None:
+        out.append(assumed("rerolls.hit_below", "count.odds_rerolls_hit_below", who=a.name, below=below,
+                           n=rerolls_for(resolver, a, "hit")))
+    damage_below = resolver.reaction(a, "reroll_damage_below", None)
+    if damage_below is not None and d.skill.damage is not None:
+        out.append(assumed("rerolls.damage", "count.odds_rerolls_damage_left_out", who=a.name, below=damage_below))
     if resolver.reaction(t, "reroll_evasion_failure"):
-        out.append(assumed("rerolls.evasion", "count.odds_rerolls_evasion", who=t.name, n=rerolls_for(t, "evasion")))
+        out.append(assumed("rerolls.evasion", "count.odds_rerolls_evasion", who=t.name,
+                           n=rerolls_for(resolver, t, "evasion")))
+    if resolver.reaction(t, "reroll_evasion_for_ca"):
+        out.append(assumed("rerolls.evasion_for_ca", "count.odds_rerolls_evasion_for_ca", who=t.name,
+                           n=rerolls_for(resolver, t, "evasion")))
     return out
 
 

@@ -39,6 +39,7 @@ T = Catalog({
     "ca": ("CA", "CA"),
     "count_start_action": ("カウント開始時", "count start"),
     "after_damage": ("ダメージロール後", "after damage"),
+    "before_damage": ("ダメージロール前", "before damage"),
     "stopped": ("　行動不能：行動しない", "  cannot act (行動不能): no action"),
     "no_evasion": ("　回避判定（{name}）：行動不能のため回避判定なし → 命中、CAチェックなし",
                    "  evasion ({name}): cannot act, no evasion check → hit, no CA check"),
@@ -96,6 +97,7 @@ T = Catalog({
     "dice_part": ("{n}D{s}[{faces}]", "{n}D{s}[{faces}]"),
     "crit_part": ("クリティカル1D10[{faces}]", "critical 1D10[{faces}]"),
     "kind_part": ("近/射2D10[{faces}]", "melee/ranged 2D10[{faces}]"),
+    "inc_part": ("《{skill}》{n}D{s}[{faces}]", "《{skill}》 {n}D{s}[{faces}]"),
     "no_dice": ("ダイスなし", "no dice"),
     "attrs": ("〈{names}〉", " <{names}>"),
     "damage": ("　→ {name}：4.耐性{resist} → {a4}　5.×{x} → {a5}　6.軽減{reduce} → 実ダメージ{real}　"
@@ -107,8 +109,18 @@ T = Catalog({
     "blocked": ("（軽減不可）", " (no reduction)"),
     "ko": ("　　{name} 戦闘不能", "    {name} is knocked out"),
     "effect_count": ("　{step}{name} 配置カウント {before}→{after}{done}", "  {step}{name} count {before}→{after}{done}"),
-    "effect_stat": ("　{step}{name} {stat} {before}→{after}（エンドフェイズまで）",
-                    "  {step}{name} {stat} {before}→{after} (until the end phase)"),
+    "effect_stat": ("　{step}{name} {stat} {before}→{after}（{until}）",
+                    "  {step}{name} {stat} {before}→{after} ({until})"),
+    "until_counts": ("{n}カウントの間、最長でエンドフェイズまで", "for {n:plural:count}, the end phase at the latest"),
+    "until_next_turn": ("次の行動手番まで、最長でエンドフェイズまで", "until its next 行動手番, the end phase at the latest"),
+    "pay": ("　コスト《{skill}》：{items}", "  cost of 《{skill}》: {items}"),
+    "pay_hp": ("HP {a}→{b}", "HP {a}→{b}"),
+    "pay_cards": ("手札「{cards}」を捨てる（残り{left}枚）", "discards \"{cards}\" (left: {left})"),
+    "pay_cards_public": ("手札{n}枚を捨てる（残り{left}枚）", "discards {n:plural:card} (left: {left})"),
+    "pay_count": ("配置カウント {a}→{b}", "count {a}→{b}"),
+    "pay_ca": ("残りCA回数 {a}→{b}", "CA left {a}→{b}"),
+    "card_sep": ("」「", "\", \""),
+    "item_sep": ("、", "; "),
     "effect_heal": ("　{step}{name} HP {before}→{after}", "  {step}{name} HP {before}→{after}"),
     "step9": ("9.付与効果：", "9. rider: "),
     "next_count": ("3-5 現カウント{a}→{b}：バトルフェイズ終了", "3-5 count {a}→{b}: the battle phase ends"),
@@ -150,11 +162,28 @@ WHY = Catalog({
     "moved_in_own_turn": ("この行動手番に移動済みで、種別：射・魔は使えない", "moved in this 行動手番: no 射 or 魔"),
     "battle_over": ("戦闘の決着がついた", "the battle is decided"),
     "no_turn_slot": ("この行動手番が来る前にラウンドが終わった", "the round ended before this turn slot came"),
+    "limit": ("使用回数の上限（{limit}）", "use limit reached ({limit})"),
+    "limit_round": ("1ラウンド{n}回", "{n:plural:time} a round"),
+    "limit_battle": ("1戦闘{n}回", "{n:plural:time} a battle"),
+    "cost": ("コストを払えない（{paying}{need}、現在{have}）", "cannot pay the cost ({paying} {need}, has {have})"),
+    "limit_short": ("使用回数の上限", "use limit reached"),
+    "cost_short": ("コストを払えない", "cannot pay the cost"),
+    "cost_hp": ("HP", "HP "),
+    "cost_hand": ("手札", "cards "),
+    "cost_count": ("配置カウント", "count "),
+    "cost_ca": ("残りCA回数", "CA left "),
 })
+SHORT_WHY = {"limit": "limit_short", "cost": "cost_short"}  # the CA check names the reason alone
+ACTION_WORD = {"count_start": "count_start_action", "after_damage": "after_damage", "before_damage": "before_damage"}
 KIND = {"ja": {"melee": "近", "ranged": "射", "magic": "魔", "none": "なし"},
         "en": {"melee": "melee", "ranged": "ranged", "magic": "magic", "none": "none"}}
-STAT = {"ja": {"hit": "命中", "evasion": "回避", "magic": "魔術", "resistance": "抵抗", "agility": "敏捷"},
-        "en": {"hit": "HIT", "evasion": "EVA", "magic": "MAG", "resistance": "RES", "agility": "AGI"}}
+STAT = {"ja": {"hit": "命中", "evasion": "回避", "magic": "魔術", "resistance": "抵抗", "agility": "敏捷",
+               "move_cost": "移動コスト", "move_limit": "移動限界", "ca_value": "CA値", "hit_crit": "命中C値",
+               "hit_fumble": "命中F値", "evasion_crit": "回避C値", "evasion_fumble": "回避F値", "resist": "耐性"},
+        "en": {"hit": "HIT", "evasion": "EVA", "magic": "MAG", "resistance": "RES", "agility": "AGI",
+               "move_cost": "move cost", "move_limit": "move limit", "ca_value": "CA value", "hit_crit": "hit crit",
+               "hit_fumble": "hit fumble", "evasion_crit": "evasion crit", "evasion_fumble": "evasion fumble",
+               "resist": "resist"}}
 HEADERS = {"ja": ["名前", "陣営", "位置", "配置カウント", "HP", "残りCA", "手札", "状態"],
            "en": ["name", "side", "at", "count", "HP", "CA left", "hand", "state"]}
 STATES = {"ja": {"done": "行動終了", "knocked_out": "戦闘不能", "escaped": "逃走", "stopped": "行動不能"},
@@ -216,6 +245,13 @@ class Track:
             self.units[e["actor"]].ca_left = e["ca_left"]
         elif kind == "damage":
             self.units[e["target"]].hp_now = e["hp_after"]
+        elif kind == "pay":  # COUNT-1.10
+            u = self.units[e["character"]]
+            u.hp_now = e.get("hp_after", u.hp_now)
+            u.count = e.get("count_after", u.count)
+            u.ca_left = e.get("ca_after", u.ca_left)
+            for card in e.get("cards", []):
+                u.hand.remove(card)
         elif kind == "knocked_out":
             self.units[e["character"]].knocked_out = True
         elif kind == "effect":
@@ -394,6 +430,9 @@ class Renderer:
             self.say(self.t("ca_lapse", name=self.name(e["character"]), why=why))
             return
         what = f"《{e['skill']}》" if e.get("skill") else self.t("what_move") if "to" in e else self.t("what_escape")
+        if e["action"] in ACTION_WORD:  # COUNT-1.9 / 1.10: a skill that fires by itself
+            self.say(self.t("cancel", action=self.t(ACTION_WORD[e["action"]]), what=what, why=why))
+            return
         if "slot" in e:  # COUNT-1.8: a 行動手番 that never came: a line of its own, outside any 行動手番
             self.flush()
             self.blocks.append(Lines.of(self.t("unreached", name=self.name(e["character"]), n=e["slot"],
@@ -403,6 +442,11 @@ class Renderer:
 
     def reason(self, e: dict) -> str:
         r = e["reason"]
+        if r == "limit":
+            per = e["limit"].get("per", "round")
+            return self.why(r, limit=self.why(f"limit_{per}", n=e["limit"]["count"]))
+        if r == "cost":
+            return self.why(r, paying=self.why(f"cost_{e['paying']}"), need=e["need"], have=e["have"])
         return self.why(r, sq=e.get("squares"), limit=e.get("move_limit"), to=e.get("to"),
                         by=self.name(e["by"]) if r == "occupied" else e.get("escape_by"), count=e.get("count"),
                         cost=e.get("cost"), at=e.get("at"), kind=KIND[self.lang].get(e.get("skill_kind", "none")),
@@ -452,7 +496,7 @@ class Renderer:
         if e["ca_taken"]:
             ca = t("ca_taken", left=e["ca_left"])
         elif e["ca_eligible"] and e["ca_unreachable"]:
-            ca = t("ca_unreachable", why=self.why(e["ca_unreachable"]))
+            ca = t("ca_unreachable", why=self.why(SHORT_WHY.get(e["ca_unreachable"], e["ca_unreachable"])))
         elif e["ca_eligible"]:
             ca = t("ca_declined")
         else:
@@ -475,6 +519,8 @@ class Renderer:
             parts.append(t("kind_part", faces=",".join(map(str, e["kind_dice"]))))
         inc = sum(x["value"] for x in e["increases"])
         inc_text = f"{inc:+d}" + ("".join(f"《{x['skill']}》" for x in e["increases"]))
+        parts += [t("inc_part", skill=x["skill"], n=len(x["dice"]), s=x["sides"], faces=",".join(map(str, x["dice"])))
+                  for x in e["increases"] if x.get("dice")]  # COUNT-7.15
         self.say(t("roll", fixed=e["fixed"], inc=inc_text, dice="＋".join(parts) or t("no_dice"),
                    planned=e["planned"], attrs=t("attrs", names="・".join(e["attributes"]))))
 
@@ -502,8 +548,10 @@ class Renderer:
             until = t("until_own_turn") if self.log["options"].get("stop_ends") == "own_turn" else t("until_end_phase")
             self.say(t("effect_stop", step=step, name=name, until=until))
         elif e["op"] == "stat":
-            self.say(t("effect_stat", step=step, name=name, stat=STAT[self.lang][e["stat"]], before=e["before"],
-                       after=e["after"]))
+            until = t("until_counts", n=e["counts"]) if e.get("until") == "counts" else \
+                t("until_next_turn") if e.get("until") == "own_turn" else t("until_end_phase")
+            self.say(t("effect_stat", step=step, name=name, stat=self.stat_name(e), before=e["before"],
+                       after=e["after"], until=until))
         else:
             self.say(t("effect_heal", step=step, name=name, before=e["before"], after=e["after"]))
 
@@ -514,7 +562,26 @@ class Renderer:
             self.blocks.append(Lines.of(self.t("next_count", a=e["count"], b=e["to"])))
 
     def on_expire(self, e: dict) -> None:
-        self.say(self.t("expire", name=self.name(e["character"]), stat=STAT[self.lang][e["stat"]], value=e["value"]))
+        self.say(self.t("expire", name=self.name(e["character"]), stat=self.stat_name(e), value=e["value"]))
+
+    def stat_name(self, e: dict) -> str:
+        """A stat's name; 耐性 with its 属性 (COUNT-7.11)."""
+        name = STAT[self.lang][e["stat"]]
+        return name + self.t("attrs", names=e["attribute"]) if "attribute" in e else name
+
+    def on_pay(self, e: dict) -> None:
+        """COUNT-1.10: what a use cost; ``--view public`` names no card."""
+        t, items = self.t, []
+        if "hp_before" in e:
+            items.append(t("pay_hp", a=e["hp_before"], b=e["hp_after"]))
+        if "cards" in e:
+            items.append(t("pay_cards_public", n=len(e["cards"]), left=e["hand_left"]) if self.view == "public"
+                         else t("pay_cards", cards=t("card_sep").join(e["cards"]), left=e["hand_left"]))
+        if "count_before" in e:
+            items.append(t("pay_count", a=e["count_before"], b=e["count_after"]))
+        if "ca_before" in e:
+            items.append(t("pay_ca", a=e["ca_before"], b=e["ca_after"]))
+        self.say(t("pay", skill=e["skill"], items=t("item_sep").join(items)))
 
     def on_end_phase(self, e: dict) -> None:
         items = "　".join(f"{self.name(c)} {n}" for c, n in e["counts"].items())

@@ -77,9 +77,10 @@ def ca_eligible(reading: int, ca_value: int, ca_left: int) -> bool:
 
 
 def planned_damage(fixed: int, increases: Sequence[int], dice: Sequence[int], critical_dice: Sequence[int],
-                   kind_dice: Sequence[int]) -> int:
-    """COUNT-7.1 / 7.2, steps 1–3: fixed, increases and the dice → 予定ダメージ (never below 0)."""
-    return max(0, fixed + sum(increases) + sum(dice) + sum(critical_dice) + sum(kind_dice))
+                   kind_dice: Sequence[int], increase_dice: Sequence[int] = ()) -> int:
+    """COUNT-7.1 / 7.2 / 7.15, steps 1–3: fixed, increases and the dice (the increases' own dice,
+    「ダメージ+1D10」, among them) → 予定ダメージ (never below 0)."""
+    return max(0, fixed + sum(increases) + sum(increase_dice) + sum(dice) + sum(critical_dice) + sum(kind_dice))
 
 
 def is_void(attributes: Sequence[str], void_in_composite: str) -> bool:

@@ -9,7 +9,7 @@ flat records carrying every number their report lines show.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
@@ -17,9 +17,10 @@ from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
 from ...words.messages import say
 from . import rolls
-from .model import CHECK_STAT, DEFENCE_STAT, Character, CountState, Rider, Skill, Square
+from .model import CHECK_STAT, DEFENCE_STAT, RESIST, VALUES, Character, CountState, Rider, Skill, Square
 from .rolls import HitCheck
 
+COUNT_CLOCK = "count"  # COUNT-7.12: counts gone by (3-5), for effects that last N counts
 MAX_TURN_SLOTS = 10000  # 行動手番 per round: only riders that keep lifting counts could reach it
 ACTION_SLOTS = ("sub_action", "main_action")  # COUNT-3.2: in this order
 
@@ -35,14 +36,40 @@ def planned_action(action: dict) -> dict[str, Any]:
     return {}
 
 
+def own_clock(c: Character) -> str:
+    """COUNT-7.12: the 行動手番 ``c`` has begun, for effects that last until its next one."""
+    return f"turns:{c.id}"
+
+
+LASTING_CLOCK = {"end_phase": "round", "counts": COUNT_CLOCK}
+
+
 def resolve_turn(state: CountState, turn: Any, ctx: TurnContext) -> TurnStatus:
     return Round(state, ctx, turn).run()
 
 
-def real_changes(a: Character, r: Character) -> list[dict[str, Any]]:
-    """COUNT-7.7: the effects on 実ダメージ, the attacker's then the receiver's."""
-    reals = [{"skill": x.name, "value": x.value, "of": a.id} for x in a.skills if x.step == "real"]
-    return reals + [{"skill": x.name, "value": x.value, "of": r.id} for x in r.skills if x.step == "real" and r is not a]
+def damage_changes(owner: Character, step: str, declared: tuple[str, ...],
+                   take: Callable[[Skill], bool]) -> list[Skill]:
+    """COUNT-7.6 / 7.7 / 7.13 / 7.15: the skills with which ``owner`` changes damage at ``step``
+    (``increase``, ``reduce``, ``real``): its standing ones and the ``declared: true`` ones its side
+    named in ``declared``, in skill order. One with a use limit or a cost counts only where
+    ``take`` says so (the resolver pays for it there; the odds ask whether it could be paid)."""
+    named = {found.name for found in map(owner.skill, declared) if found is not None}
+    return [x for x in owner.skills if x.step == step and (not x.declared or x.name in named)
+            and ((x.limit is None and not x.cost) or take(x))]
+
+
+def change_entry(x: Skill) -> dict[str, Any]:
+    """A damage change as its event records it."""
+    return {"skill": x.name, "value": x.value}
+
+
+def real_changes(a: Character, r: Character, changes: Callable[[Character], list[dict[str, Any]]]
+                 ) -> list[dict[str, Any]]:
+    """COUNT-7.7: the effects on 実ダメージ, the attacker's then the receiver's (once when they are
+    one), each marked with its owner; ``changes`` gives a character's own."""
+    reals = [{**x, "of": a.id} for x in changes(a)]
+    return reals + ([{**x, "of": r.id} for x in changes(r)] if r is not a else [])
 
 
 @dataclass(frozen=True)
@@ -60,6 +87,7 @@ class Aim:
     targets: list[Character] = field(default_factory=list)
     forced: list[Character] = field(default_factory=list)
     reason: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)  # a limit or cost refusal's fields (COUNT-1.9, 1.10)
 
 
 class Round:
@@ -72,6 +100,7 @@ class Round:
         self.slots: dict[str, int] = {}
         self.moved = 0  # squares moved in the current 行動手番 (COUNT-3.5)
         self.mover: Character | None = None  # whose 行動手番 it is (COUNT-8.2: a CA inside it)
+        self.declared: tuple[str, ...] = ()  # the attacker's declared ダメージロール前 skills (COUNT-7.13)
         self.taken_slots = 0
 
     # ------------------------------------------------------------------ the round
@@ -102,6 +131,7 @@ class Round:
             if s.outcome is None:  # COUNT-2.5
                 ctx.emit("next_count", count=cur, to=cur - 1)
                 cur -= 1
+                self.tick(COUNT_CLOCK)  # COUNT-7.12: effects that last N counts
         self.cancel_unreached()
         if s.outcome is None:
             self.end_phase()
@@ -144,7 +174,12 @@ class Round:
         for c in owners:
             for sk in c.skills:
                 if sk.timing == "count_start" and cur in sk.counts and c.standing:
-                    reached = self.area(c, sk)
+                    if not self.ready(c, sk, "count_start"):
+                        continue
+                    reached = self.chosen(c, sk, self.area(c, sk), "count_start")
+                    if reached is None:
+                        continue
+                    self.spend(c, sk, item_use=False)  # (an item firing at a count's start keeps its uses)
                     ctx.emit("use", character=c.id, skill=sk.name, action="count_start", targets=[t.id for t in reached])
                     for t in reached:
                         for r in sk.effects:
@@ -158,6 +193,20 @@ class Round:
         return ordered([t for t in self.s.standing() if self.side_fits(c, t, sk.target_side)
                         and c.at is not None and t.at is not None and c.at.distance(t.at, metric) <= sk.range],
                        key=self.agility_key)
+
+    def chosen(self, c: Character, sk: Skill, reachable: list[Character], action: str) -> list[Character] | None:
+        """COUNT-2.6: a ``choose: true`` skill reaches those its side names in the reactions'
+        ``choose`` (in that order, up to ``targets.count``) among ``reachable``; None — with a
+        ``cancel`` — when it names none of them. Any other skill reaches all of ``reachable``."""
+        if not sk.choose:
+            return reachable
+        named = self.reaction(c, "choose", {}).get(sk.name, [])
+        picked = [t for cid in named for t in reachable if t.id == cid][:sk.target_count]
+        if not picked:
+            self.ctx.emit("cancel", character=c.id, action=action, reason="no_target", skill=sk.name,
+                          targets=list(named))
+            return None
+        return picked
 
     @staticmethod
     def side_fits(c: Character, t: Character, side: str) -> bool:
@@ -179,6 +228,7 @@ class Round:
         n = self.slots[c.id]
         ctx.emit("turn_slot", character=c.id, count=cur, slot=n, count_before=before, count_after=c.count,
                  done=c.done)
+        self.tick(own_clock(c))  # COUNT-7.12: effects that last until its next 行動手番
         self.moved, self.mover = 0, c
         plans = self.plans(c)
         plan = plans[n - 1] if n <= len(plans) else {}
@@ -247,7 +297,8 @@ class Round:
             return self.move(c, slot, Square.parse(action["move"]["to"]))
         if "escape" in action:
             return self.escape(c)
-        return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []), action.get("to"))
+        return self.use(c, slot, c.skill(action["skill"]), action.get("targets", []), action.get("to"),
+                        tuple(action.get("before_damage", [])), tuple(action.get("cards", [])))
 
     def cancel(self, c: Character, action: str, reason: str, **fields: Any) -> bool:
         self.ctx.emit("cancel", character=c.id, action=action, reason=reason, **fields)
@@ -258,22 +309,22 @@ class Round:
         s, opts = self.s, self.opts
         assert c.at is not None
         squares = c.at.distance(to, opts["grid_metric"])
-        about = {"to": to.label, "squares": squares, "move_limit": c.move_limit}
+        limit, move_cost = s.value(c, "move_limit"), s.value(c, "move_cost")  # COUNT-7.11
+        about = {"to": to.label, "squares": squares, "move_limit": limit}
         if squares == 0:
             return self.cancel(c, slot, "same_square", **about)
-        if squares > c.move_limit or (opts["move_limit_scope"] == "per_turn"
-                                      and self.moved + squares > c.move_limit):
+        if squares > limit or (opts["move_limit_scope"] == "per_turn" and self.moved + squares > limit):
             return self.cancel(c, slot, "move_limit", moved=self.moved, **about)
         other = s.occupant(to)
         if other is not None and opts["occupied_squares"] == "refuse":
             return self.cancel(c, slot, "occupied", by=other.id, **about)
-        cost = squares * c.move_cost if slot == "sub_action" else 0
+        cost = squares * move_cost if slot == "sub_action" else 0
         if slot == "sub_action" and c.count - cost <= 0:
-            return self.cancel(c, slot, "count_zero", count=c.count, cost=cost, move_cost=c.move_cost, **about)
+            return self.cancel(c, slot, "count_zero", count=c.count, cost=cost, move_cost=move_cost, **about)
         before = c.count
         c.count -= cost
         self.ctx.emit("move", character=c.id, action=slot, **{"from": c.at.label}, to=to.label, squares=squares,
-                      move_cost=c.move_cost if slot == "sub_action" else 0, cost=cost, count_before=before,
+                      move_cost=move_cost if slot == "sub_action" else 0, cost=cost, count_before=before,
                       count_after=c.count)
         c.at = to
         self.moved += squares
@@ -287,9 +338,17 @@ class Round:
             return self.cancel(c, "main_action", "escape_forbidden", escape_by=opts["escape_by"])
         if opts["escape_squares"] == "edge" and not c.at.on_edge:
             return self.cancel(c, "main_action", "not_edge", at=c.at.label)
-        face = self.ctx.roll(6, "escape", actor=c.id)
-        success = rolls.escapes(face)
-        self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success)
+        spent: list[int] = []
+        while True:
+            face = self.ctx.roll(6, "escape", actor=c.id)
+            success = rolls.escapes(face)
+            source = self.reroll_source(c, "escape", spent) if not success and self.reaction(c, "reroll_escape") \
+                else None  # COUNT-3.12
+            self.ctx.emit("escape", character=c.id, at=c.at.label, face=face, success=success,
+                          **({"rerolled": True} if source is not None else {}))
+            if source is None:
+                break
+            self.spend_reroll(c, source, "escape", spent)
         if success:
             c.escaped, c.at = True, None
             self.judge()
@@ -297,28 +356,30 @@ class Round:
 
     # ------------------------------------------------------------------ skills
 
-    def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str], to: str | None = None) -> bool:
+    def use(self, c: Character, slot: str, sk: Skill | None, chosen: list[str], to: str | None = None,
+            declared: tuple[str, ...] = (), cards: tuple[str, ...] = ()) -> bool:
         s = self.s
         assert sk is not None  # the checks refuse unknown skills
         if sk.item and c.uses.get(sk.index) == 0:
             return self.cancel(c, slot, "no_uses", skill=sk.name)
+        unready = self.unready(c, sk)  # COUNT-1.9 / 1.10
+        if unready is not None:
+            return self.cancel(c, slot, **unready, skill=sk.name, targets=list(chosen))
         if sk.after_move_forbidden and self.moved > 0:  # COUNT-3.5
             return self.cancel(c, slot, "moved", skill=sk.name, skill_kind=sk.kind, moved=self.moved)
         square = Square.parse(to) if to is not None and sk.places else None
-        if square is not None:  # COUNT-3.10: where it places its user must be free and within 射程
-            assert c.at is not None
-            about = {"skill": sk.name, "to": square.label, "squares": c.at.distance(square, self.opts["grid_metric"])}
-            if square == c.at:
-                return self.cancel(c, slot, "same_square", **about)
-            if about["squares"] > sk.range:
-                return self.cancel(c, slot, "out_of_range", **about)
-            other = s.occupant(square)
-            if other is not None and self.opts["occupied_squares"] == "refuse":
-                return self.cancel(c, slot, "occupied", by=other.id, **about)
+        if square is not None and sk.target_side == "self":  # COUNT-3.10: where it places its user
+            refused = self.place_refusal(c, c, sk, square)
+            if refused is not None:
+                return self.cancel(c, slot, **refused)
         aim = self.aim(c, sk, [s.characters[t] for t in chosen])
         if aim.reason is not None:
             return self.cancel(c, slot, aim.reason, skill=sk.name, targets=chosen)
-        self.spend(c, sk)
+        if square is not None and sk.target_side != "self":  # COUNT-3.11: where it places its target
+            refused = self.place_refusal(c, aim.targets[0], sk, square)
+            if refused is not None:
+                return self.cancel(c, slot, **refused, targets=chosen)
+        self.spend(c, sk, cards=cards)
         self.ctx.emit("use", character=c.id, skill=sk.name, action=slot, targets=[t.id for t in aim.targets],
                       forced=[t.id for t in aim.forced])
         reached = aim.targets + aim.forced
@@ -326,24 +387,96 @@ class Round:
             for t in reached:
                 for r in sk.effects:
                     if r.op == "place":
-                        self.place(c, sk, square)
+                        self.place(t, sk, square, by=c)
                     else:
                         self.apply_rider(t, r, c, sk, step=None)
             return True
-        grants = self.attack(c, sk, reached)
+        grants = self.attack(c, sk, reached, declared=declared)
         self.run_cas(grants)
         return True
 
-    def place(self, c: Character, sk: Skill, square: Square | None) -> None:
-        """COUNT-3.10: 「～に配置する」 is not a move: no count, no 移動限界, and 射/魔 stay allowed."""
-        assert c.at is not None and square is not None
-        self.ctx.emit("place", character=c.id, skill=sk.name, **{"from": c.at.label}, to=square.label)
-        c.at = square
+    def place_refusal(self, c: Character, who: Character, sk: Skill, square: Square) -> dict[str, Any] | None:
+        """COUNT-3.10 / 3.11: the square ``who`` would be placed on must be another than its own,
+        free, and within the skill's 射程 of its user ``c``; else the cancel's reason and fields."""
+        assert c.at is not None and who.at is not None
+        about = {"skill": sk.name, "to": square.label, "squares": c.at.distance(square, self.opts["grid_metric"])}
+        if square == who.at:
+            return {"reason": "same_square", **about}
+        if about["squares"] > sk.range:
+            return {"reason": "out_of_range", **about}
+        other = self.s.occupant(square)
+        if other is not None and self.opts["occupied_squares"] == "refuse":
+            return {"reason": "occupied", "by": other.id, **about}
+        return None
 
-    def spend(self, c: Character, sk: Skill) -> None:
+    def place(self, t: Character, sk: Skill, square: Square | None, *, by: Character) -> None:
+        """COUNT-3.10 / 3.11: 「～に配置する」 is not a move: no count, no 移動限界, and 射/魔 stay
+        allowed (for the user, and for a target placed elsewhere)."""
+        assert t.at is not None and square is not None
+        self.ctx.emit("place", character=t.id, skill=sk.name, **{"from": t.at.label}, to=square.label,
+                      **({"by": by.id} if by is not t else {}))
+        t.at = square
+
+    def spend(self, c: Character, sk: Skill, *, item_use: bool = True, cards: tuple[str, ...] = ()) -> None:
+        """One use of ``sk``: an item's use, a use of its limit (COUNT-1.9), its cost (COUNT-1.10)."""
         left = c.uses.get(sk.index)
-        if left is not None:
+        if left is not None and item_use:
             c.uses[sk.index] = left - 1
+        self.s.uses.record((c.id, sk.index), sk.limit, self.s.limit_period(sk))
+        if sk.cost:
+            self.pay(c, sk, cards)
+
+    def unready(self, c: Character, sk: Skill) -> dict[str, Any] | None:
+        """Why ``sk`` cannot be used now — its use limit is reached (COUNT-1.9) or its user cannot
+        pay its cost (COUNT-1.10) — as a cancel's reason and fields; None when it can."""
+        if not self.s.within_limit(c, sk):
+            assert sk.limit is not None
+            return {"reason": "limit", "limit": sk.limit.to_json()}
+        for what, need in sk.cost:
+            have = {"hp": c.hp_now, "hand": len(c.hand), "count": c.count, "ca": c.ca_left}[what]
+            if (have < need) if what in ("hand", "ca") else (have - need <= 0):
+                return {"reason": "cost", "paying": what, "need": need, "have": have}
+        return None
+
+    @staticmethod
+    def cards_paid(hand: list[str], named: tuple[str, ...], n: int) -> list[str]:
+        """COUNT-1.10: the ``n`` cards a hand cost takes: those named that the hand holds (a name
+        twice takes two such cards), then the first others in hand order."""
+        left, out = list(hand), []
+        for card in named:
+            if card in left and len(out) < n:
+                left.remove(card)
+                out.append(card)
+        return out + left[:n - len(out)]
+
+    def ready(self, c: Character, sk: Skill, action: str) -> bool:
+        """For a skill that fires by itself (カウント開始時, ダメージロール後): whether it can, else a
+        ``cancel`` says why (COUNT-1.9 / 1.10)."""
+        unready = self.unready(c, sk)
+        if unready is not None:
+            self.ctx.emit("cancel", character=c.id, action=action, **unready, skill=sk.name)
+        return unready is None
+
+    def pay(self, c: Character, sk: Skill, cards: tuple[str, ...] = ()) -> None:
+        """COUNT-1.10: HP, then cards — those the action names, then from the front of the hand —,
+        then 配置カウント, then 残りCA回数."""
+        paid: dict[str, Any] = {}
+        for what, n in sk.cost:
+            if what == "hp":
+                paid["hp_before"], c.hp_now = c.hp_now, c.hp_now - n
+                paid["hp_after"] = c.hp_now
+            elif what == "hand":
+                paid["cards"] = self.cards_paid(c.hand, cards, n)
+                for card in paid["cards"]:
+                    c.hand.remove(card)
+                paid["hand_left"] = len(c.hand)
+            elif what == "count":
+                paid["count_before"], c.count = c.count, c.count - n
+                paid["count_after"] = c.count
+            else:
+                paid["ca_before"], c.ca_left = c.ca_left, c.ca_left - n
+                paid["ca_after"] = c.ca_left
+        self.ctx.emit("pay", character=c.id, skill=sk.name, **paid)
 
     def aim(self, c: Character, sk: Skill, chosen: list[Character]) -> Aim:
         """COUNT-3.8: chosen targets within range of the right side; 貫通 adds the rest of the line."""
@@ -395,9 +528,11 @@ class Round:
     def reaction(self, c: Character, key: str, default: Any = False) -> Any:
         return self.subs.get(c.side, {}).get("reactions", {}).get(c.id, {}).get(key, default)
 
-    def attack(self, a: Character, sk: Skill, targets: list[Character], ca_of: str | None = None) -> list[Grant]:
+    def attack(self, a: Character, sk: Skill, targets: list[Character], ca_of: str | None = None,
+               declared: tuple[str, ...] = ()) -> list[Grant]:
         """COUNT-4, 5, 6, 7 for one attack; returns the CAs it gave, in 敏捷 order (COUNT-8.3)."""
         ctx = self.ctx
+        self.declared = declared  # its damage is worked out before any CA it gives attacks
         ctx.emit("attack", actor=a.id, skill=sk.name, check=sk.check, skill_kind=sk.kind,
                  targets=[t.id for t in targets], ca_against=ca_of)
         hit = self.hit_check(a, sk) if sk.check != "none" else None
@@ -434,17 +569,26 @@ class Round:
             attempt += 1
             d1 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=1)
             d2 = ctx.roll(10, "hit_check", actor=a.id, skill=sk.name, die=2)
-            check = rolls.hit_check(value, d1, d2, a.hit_crit, a.hit_fumble)
+            crit, fumble = s.value(a, "hit_crit"), s.value(a, "hit_fumble")  # COUNT-7.11
+            check = rolls.hit_check(value, d1, d2, crit, fumble)
             ctx.emit("hit_check", actor=a.id, skill=sk.name, stat=stat, value=value, dice=[d1, d2], sum=d1 + d2,
-                     total=check.total, critical=check.critical, fumble=check.fumble, hit_crit=a.hit_crit,
-                     hit_fumble=a.hit_fumble, attempt=attempt)
+                     total=check.total, critical=check.critical, fumble=check.fumble, hit_crit=crit,
+                     hit_fumble=fumble, attempt=attempt)
             if check.fumble:
                 self.discard(a)
-                source = self.reroll_source(a, "hit", spent) if self.reaction(a, "reroll_hit_fumble") else None
+            if self.wants_hit_reroll(a, check):
+                source = self.reroll_source(a, "hit", spent)
                 if source is not None:
                     self.spend_reroll(a, source, "hit_check", spent)
                     continue
             return check
+
+    def wants_hit_reroll(self, a: Character, check: HitCheck) -> bool:
+        """COUNT-4.5 / 4.6: a fumble its side re-rolls, or a 達成値 below the one its side asks for."""
+        if check.fumble:
+            return bool(self.reaction(a, "reroll_hit_fumble"))
+        below = self.reaction(a, "reroll_hit_below", None)
+        return below is not None and not check.critical and check.total < below
 
     def reroll_source(self, c: Character, roll: str, spent: list[int]) -> Skill | str | None:
         """COUNT-4.5 / 5.7: what pays for a re-roll of ``roll`` (hit or evasion): a 振り直し skill
@@ -452,7 +596,7 @@ class Round:
         character's ``rerolls`` (option ``reroll_order``). Each source is finite, so a check that
         cannot succeed (回避率 0%) ends."""
         skill = next((x for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0
-                      and x.index not in spent), None)
+                      and x.index not in spent and self.unready(c, x) is None), None)
         plain = "rerolls" if c.rerolls > 0 else None
         first, second = (skill, plain) if self.opts["reroll_order"] == "skill_first" else (plain, skill)
         return first if first is not None else second
@@ -483,28 +627,31 @@ class Round:
         stat = DEFENCE_STAT[sk.check]
         b = s.stat(t, stat)
         rate = rolls.evasion_rate(hit.total, b)  # COUNT-5.2
+        ecrit, efumble, ca_value = s.value(t, "evasion_crit"), s.value(t, "evasion_fumble"), s.value(t, "ca_value")
         fumbled = False
         attempt = 0
         spent: list[int] = []  # the 振り直し skills already used on this check (COUNT-5.7: once each)
         while True:
             attempt += 1
             face = ctx.roll(100, "evasion", actor=t.id, attacker=a.id, skill=sk.name)
-            ev = rolls.evasion(face, rate, hit_critical=hit.critical, evasion_crit=t.evasion_crit,
-                               evasion_fumble=t.evasion_fumble, crit_evades=opts["evasion_crit_evades"])
+            ev = rolls.evasion(face, rate, hit_critical=hit.critical, evasion_crit=ecrit, evasion_fumble=efumble,
+                               crit_evades=opts["evasion_crit_evades"])
             crit, fumble, evaded, why = ev.critical, ev.fumble, ev.evaded, ev.why
             fumbled = fumbled or fumble
-            retry = self.reroll_source(t, "evasion", spent) if not evaded and self.reaction(t, "reroll_evasion_failure") \
-                else None  # COUNT-5.7
             tens, ones, reading = rolls.ca_reading(face)  # COUNT-6.1
+            for_ca = evaded and t.ca_left >= 1 and not rolls.ca_eligible(reading, ca_value, t.ca_left) \
+                and self.reaction(t, "reroll_evasion_for_ca")
+            retry = self.reroll_source(t, "evasion", spent) \
+                if (not evaded and self.reaction(t, "reroll_evasion_failure")) or for_ca else None  # COUNT-5.7, 5.9
             fields = dict(actor=t.id, attacker=a.id, skill=sk.name, stat=stat, defence=b, total=hit.total,
-                          evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=t.evasion_crit,
-                          evasion_fumble=t.evasion_fumble, evaded=evaded, why=why, attempt=attempt)
+                          evasion_rate=rate, face=face, critical=crit, fumble=fumble, evasion_crit=ecrit,
+                          evasion_fumble=efumble, evaded=evaded, why=why, attempt=attempt)
             if retry is not None:
                 ctx.emit("evasion", **fields, final=False)
                 self.spend_reroll(t, retry, "evasion", spent)
                 continue
             no_reduction = fumbled and not evaded  # COUNT-5.5
-            eligible = rolls.ca_eligible(reading, t.ca_value, t.ca_left)  # COUNT-6.2
+            eligible = rolls.ca_eligible(reading, ca_value, t.ca_left)  # COUNT-6.2
             wants = bool(self.reaction(t, "ca"))
             reach = self.ca_attack(t, a)[1].reason if eligible and wants and opts["ca_needs_attack"] else None
             taken = eligible and wants and reach is None
@@ -512,7 +659,7 @@ class Round:
             if taken:
                 t.ca_left -= 1
             ctx.emit("evasion", **fields, final=True, no_reduction=no_reduction, tens=tens, ones=ones,
-                     reading=reading, ca_value=t.ca_value, ca_before=ca_before, ca_eligible=eligible,
+                     reading=reading, ca_value=ca_value, ca_before=ca_before, ca_eligible=eligible,
                      ca_wanted=wants, ca_unreachable=reach, ca_taken=taken, ca_left=t.ca_left)
             return not evaded, no_reduction, taken
 
@@ -548,11 +695,13 @@ class Round:
                                                    + (p[1].index,))):
             if not c.standing or (sk.item and c.uses.get(sk.index) == 0):
                 continue
+            if not self.ready(c, sk, "after_damage"):
+                continue
             if sk.target_side == "self":
                 reached = [c]
             else:
                 reached = [t for t in (receivers if sk.when == "dealt" else [a]) if t.standing]
-            if not reached:
+            if not reached or (reached := self.chosen(c, sk, reached, "after_damage")) is None:
                 continue
             self.spend(c, sk)
             self.ctx.emit("use", character=c.id, skill=sk.name, action="after_damage", targets=[t.id for t in reached],
@@ -587,16 +736,56 @@ class Round:
         dmg = sk.damage
         assert dmg is not None
         about = {"actor": a.id, "skill": sk.name}
-        increases = [{"skill": x.name, "value": x.value} for x in a.skills if x.step == "increase"]
-        dice = [ctx.roll(dmg.dice_sides, "damage", **about, die=i + 1) for i in range(dmg.dice_count)]
-        crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
-        kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
-            if sk.kind in ("melee", "ranged") else []
-        planned = rolls.planned_damage(dmg.fixed, [x["value"] for x in increases], dice, crit_dice, kind_dice)
-        ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
-                 fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
-                 kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes))
-        return planned
+        increases = self.changes(a, "increase", self.declared)
+        spent: list[int] = []
+        while True:
+            dice = [ctx.roll(dmg.dice_sides, "damage", **about, die=i + 1) for i in range(dmg.dice_count)]
+            crit_dice = [ctx.roll(10, "damage_critical", **about, die=1)] if critical else []
+            kind_dice = [ctx.roll(10, "damage_kind", **about, die=i + 1) for i in range(2)] \
+                if sk.kind in ("melee", "ranged") else []
+            increases = [self.with_dice(a, x) for x in increases]  # COUNT-7.15: their dice, at step 3
+            planned = rolls.planned_damage(dmg.fixed, [x["value"] for x in increases], dice, crit_dice, kind_dice,
+                                           increase_dice=[f for x in increases for f in x.get("dice", [])])
+            below = self.reaction(a, "reroll_damage_below", None)  # COUNT-7.14: the dice of step 3 again
+            rolled = dice or crit_dice or kind_dice or any(x.get("dice") for x in increases)
+            source = self.reroll_source(a, "damage", spent) if below is not None and planned < below and rolled \
+                else None
+            ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
+                     fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
+                     kind_dice=kind_dice, planned=planned, attributes=list(dmg.attributes),
+                     **({"rerolled": True} if source is not None else {}))
+            if source is None:
+                return planned
+            self.spend_reroll(a, source, "damage", spent)
+
+    def with_dice(self, a: Character, change: dict[str, Any]) -> dict[str, Any]:
+        """COUNT-7.15: an increase with dice (「ダメージ+1D10」) rolls them with the damage dice."""
+        sk = a.skill(change["skill"])
+        if sk is None or sk.dice is None:
+            return change
+        count, sides = sk.dice
+        faces = [self.ctx.roll(sides, "damage_increase", actor=a.id, skill=sk.name, die=i + 1) for i in range(count)]
+        return {"skill": change["skill"], "value": change["value"], "dice": faces, "sides": sides}
+
+    def changes(self, owner: Character, step: str, declared: tuple[str, ...], *, pay: bool = True
+                ) -> list[dict[str, Any]]:
+        """The ダメージロール前 changes ``owner`` makes at ``step`` (COUNT-7.13); one with a limit or
+        a cost counts a use and pays for each damage figure it changes, or is a ``cancel`` when it
+        cannot. With ``pay`` false (the odds), nothing is paid: such a change counts when it could
+        be paid now."""
+        take = (lambda x: self.take_change(owner, x)) if pay else (lambda x: self.unready(owner, x) is None)
+        return [change_entry(x) for x in damage_changes(owner, step, declared, take)]
+
+    def take_change(self, owner: Character, x: Skill) -> bool:
+        """COUNT-1.9 / 1.10: a limited or costly damage change applies only when it can be paid for now."""
+        if not self.ready(owner, x, "before_damage"):
+            return False
+        self.spend(owner, x, item_use=False)
+        return True
+
+    def taken_declared(self, r: Character) -> tuple[str, ...]:
+        """A receiver's declared ダメージロール前 skills, from its side's reactions (COUNT-7.13)."""
+        return tuple(self.reaction(r, "before_damage", []))
 
     def apply_damage(self, a: Character, sk: Skill, r: Character, shares: list[tuple[Character, bool]],
                      planned: int) -> None:
@@ -610,12 +799,12 @@ class Round:
         marked = any(nr for _, nr in shares) if opts["cover_no_reduction"] == "any_share" else own
         unreducible = void or marked
         # step 4: the lowest 耐性 among the 属性 (COUNT-7.3)
-        resist_attr, resist = rolls.lowest_resist(attrs, r.resist)
+        resist_attr, resist = rolls.lowest_resist(attrs, {x: self.s.resist(r, x) for x in attrs})
         # step 5: ×X for X shares (COUNT-7.5); step 6: reductions → 実ダメージ; step 7: effects on
         # 実ダメージ, the attacker's then the receiver's
         multiplier = len(shares)
-        reductions = [{"skill": x.name, "value": x.value} for x in r.skills if x.step == "reduce"]
-        reals = real_changes(a, r)
+        reductions = self.changes(r, "reduce", self.taken_declared(r))
+        reals = real_changes(a, r, lambda c: self.changes(c, "real", self.declared if c is a else self.taken_declared(c)))
         steps = rolls.damage_steps(planned, resist=resist, resist_mode=opts["resist_mode"], multiplier=multiplier,
                                    reductions=[x["value"] for x in reductions],
                                    real_changes=[x["value"] for x in reals], unreducible=unreducible)
@@ -651,11 +840,15 @@ class Round:
                      done=t.done)
         elif rider.op == "stat":
             assert rider.stat is not None
-            before = s.stat(t, rider.stat)
-            e = s.effects.add("stat", bearer=t.id, data={"stat": rider.stat, "value": rider.value}, clock="round",
-                              clocks=s.clocks, duration=1, source=src)
-            ctx.emit("effect", **src, target=t.id, op="stat", stat=rider.stat, value=rider.value, before=before,
-                     after=s.stat(t, rider.stat), effect_id=e.seq)
+            before = self.current(t, rider.stat, rider.attribute)
+            about = {"stat": rider.stat, **({"attribute": rider.attribute} if rider.attribute else {})}
+            clock = own_clock(t) if rider.until == "own_turn" else LASTING_CLOCK[rider.until]  # COUNT-7.12
+            lasts = {"until": rider.until, **({"counts": rider.counts} if rider.until == "counts" else {})} \
+                if rider.until != "end_phase" else {}
+            e = s.effects.add("stat", bearer=t.id, data={**about, "value": rider.value}, clock=clock,
+                              clocks=s.clocks, duration=rider.counts if rider.until == "counts" else 1, source=src)
+            ctx.emit("effect", **src, target=t.id, op="stat", **about, value=rider.value, before=before,
+                     after=self.current(t, rider.stat, rider.attribute), effect_id=e.seq, **lasts)
         elif rider.op == "stop":  # COUNT-3.9
             e = s.effects.add("stop", bearer=t.id, data={}, clock="round", clocks=s.clocks, duration=1, source=src)
             ctx.emit("effect", **src, target=t.id, op="stop", effect_id=e.seq)
@@ -663,6 +856,30 @@ class Round:
             before = t.hp_now
             t.hp_now = min(t.hp, t.hp_now + rider.value)
             ctx.emit("effect", **src, target=t.id, op="heal", value=rider.value, before=before, after=t.hp_now)
+
+    def current(self, t: Character, stat: str, attribute: str | None = None) -> int:
+        """A value a stat effect changes, now (COUNT-7.11)."""
+        if stat == RESIST:
+            assert attribute is not None
+            return self.s.resist(t, attribute)
+        return self.s.value(t, stat) if stat in VALUES else self.s.stat(t, stat)
+
+    def tick(self, clock: str) -> None:
+        """COUNT-7.12: advance ``clock`` and end the effects it has run out. Only a clock some live
+        effect is read on moves, so a battle without such effects keeps the clocks it always had."""
+        s = self.s
+        if not any(e.clock == clock for e in s.effects):
+            return
+        s.clocks.advance(clock)
+        for e in s.effects.expire(s.clocks):
+            self.expired(e)
+
+    def expired(self, e: Any) -> None:
+        if e.kind == "stop":
+            self.ctx.emit("stop_ends", effect_id=e.seq, character=e.bearer)
+        else:
+            self.ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"],
+                          **({"attribute": e.data["attribute"]} if "attribute" in e.data else {}))
 
     # ------------------------------------------------------------------ 3-4 CA
 
@@ -674,6 +891,9 @@ class Round:
             return None, Aim(reason="no_ca_attack")
         if sk.item and t.uses.get(sk.index) == 0:
             return sk, Aim(reason="no_uses")
+        unready = self.unready(t, sk)  # COUNT-1.9 / 1.10
+        if unready is not None:
+            return sk, Aim(reason=unready.pop("reason"), detail=unready)
         if not t.standing or t.at is None:
             return sk, Aim(reason="knocked_out")
         if sk.after_move_forbidden and t is self.mover and self.moved > 0 \
@@ -708,11 +928,12 @@ class Round:
         sk, aim = self.ca_attack(t, against)
         if aim.reason is not None or sk is None:
             self.ctx.emit("cancel", character=t.id, action="ca", reason=aim.reason, against=against.id,
-                          skill=sk.name if sk else None)
+                          skill=sk.name if sk else None, **aim.detail)
             return []
         self.spend(t, sk)
         self.ctx.emit("ca", character=t.id, against=against.id, skill=sk.name)
-        return self.attack(t, sk, aim.targets, ca_of=against.id)
+        return self.attack(t, sk, aim.targets, ca_of=against.id,
+                           declared=tuple(self.reaction(t, "before_damage", [])))  # COUNT-7.13
 
     # ------------------------------------------------------------------ 4. and the outcome
 
@@ -721,10 +942,10 @@ class Round:
         s, ctx, opts = self.s, self.ctx, self.opts
         s.clocks.advance("round")
         for e in s.effects.expire(s.clocks):
-            if e.kind == "stop":
-                ctx.emit("stop_ends", effect_id=e.seq, character=e.bearer)
-            else:
-                ctx.emit("expire", effect_id=e.seq, character=e.bearer, stat=e.data["stat"], value=e.data["value"])
+            self.expired(e)
+        # COUNT-7.12: an effect read on another clock ends at the エンドフェイズ at the latest
+        for e in s.effects.remove(s.effects.select(kind="stat", where=lambda e: e.clock != "round"), force=True):
+            self.expired(e)
         if opts["end_phase"] == "reset":
             for c in s.standing():
                 c.count, c.done = c.setup_count, False

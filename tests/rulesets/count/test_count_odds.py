@@ -183,3 +183,150 @@ def test_count_11_4_an_exchange_too_branched_to_weigh_is_sampled_and_flagged(mon
     assert figures.approximate is not None
     low, high = figures.approximate.interval
     assert low <= exact.p("target_down") <= high
+
+
+FERVOUR = {"name": "闘志", "timing": "before_damage", "step": "increase", "value": 2, "declared": True,
+           "dice": {"count": 1, "sides": 4}}  # 「ダメージ+2+1D4」, used when the attack names it
+
+
+def declared_duel(named: list[str]) -> dict:
+    m = duel(skills=[dict(SMALL), dict(FERVOUR)])
+    m["turns"][0]["submissions"]["pc"]["plans"]["a"][0]["main_action"]["before_damage"] = named
+    return m
+
+
+def brute_force_planned(increase: int, d: int, inc_die: int, crit_die: int, critical: bool) -> int:
+    return rolls.planned_damage(4, [increase], [d], [crit_die] if critical else [], [], increase_dice=[inc_die])
+
+
+def test_count_11_1_count_7_13_count_7_15_a_declared_increase_and_its_dice_count_in_the_odds() -> None:
+    # 斬撃 4 + 1D3, 闘志 +2 + 1D4 when declared: 予定ダメージ 7–13 on a plain hit; undeclared, 5–7
+    named = odds.action_odds(load(declared_duel(["闘志"])), 1, "a", None, None)
+    plain = odds.action_odds(load(declared_duel([])), 1, "a", None, None)
+    planned = {f.step: f.damage for f in named.steps}["planned"]
+    landed = 1 - planned.p(0)
+    every = Distribution.enumerate([3, 4], lambda d, inc: brute_force_planned(2, d, inc, 0, False))
+    crit_every = Distribution.enumerate([3, 4, 10], lambda d, inc, c: brute_force_planned(2, d, inc, c, True))
+    attack = next(c.outcomes for c in named.checks if c.check == "attack")
+    for value in range(7, 24):
+        expected = attack.p("hit") * every.p(value) + attack.p("critical") * crit_every.p(value)
+        assert planned.p(value) == expected, value
+    assert landed == attack.p("hit") + attack.p("critical")
+    assert max(x for x, p in {f.step: f.damage for f in plain.steps}["planned"].items() if p) == 4 + 3 + 10  # 固定, 1D3, a critical's 1D10: no 闘志
+    # the resolver rolls the same: 闘志's die after 斬撃's, only when declared
+    log = api.resolve(load(declared_duel(["闘志"])))
+    rolled = [e for e in log["turns"][0]["events"] if e["kind"] == "damage_roll"]
+    assert all(e["increases"][0]["skill"] == "闘志" and len(e["increases"][0]["dice"]) == 1 for e in rolled)
+
+
+def test_count_11_1_count_7_11_the_odds_read_the_values_effects_give(monkeypatch) -> None:
+    # stat effects standing when the round starts: アタッカー's 命中C値 18 → 11, ターゲット's 回避F値
+    # 90 → 50 and 耐性〈斬〉 2 → −1; the odds work the checks out from these, as the resolver does
+    start_of = odds.start_of
+
+    def with_effects(match, turn_number):
+        start = start_of(match, turn_number)
+        s = start.state
+        for bearer, stat, value, attribute in (("a", "hit_crit", -7, None), ("t", "evasion_fumble", -40, None),
+                                               ("t", "resist", -3, "斬")):
+            s.effects.add("stat", bearer=bearer, clock="round", clocks=s.clocks, duration=1,
+                          data={"stat": stat, "value": value, **({"attribute": attribute} if attribute else {})})
+        return start
+    monkeypatch.setattr(odds, "start_of", with_effects)
+
+    def brute(d1: int, d2: int, face: int, dmg: int, crit_die: int) -> tuple[str, int]:
+        h = rolls.hit_check(15, d1, d2, 11, 3)
+        if h.fumble:
+            return "fumble", 0
+        ev = rolls.evasion(face, rolls.evasion_rate(h.total, 13), hit_critical=h.critical, evasion_crit=6,
+                           evasion_fumble=50, crit_evades=True)
+        if ev.evaded:
+            return "evaded", 0
+        planned = rolls.planned_damage(4, [], [dmg], [crit_die] if h.critical else [], [])
+        final = rolls.damage_steps(planned, resist=-1, resist_mode="flat", multiplier=1, reductions=[],
+                                   real_changes=[], unreducible=ev.fumble).final
+        return ("critical" if h.critical else "hit"), final
+
+    figures = odds.action_odds(load(duel(skills=[dict(SMALL)])), 1, "a", None, None)
+    every = Distribution.enumerate([10, 10, 100, 3, 10], brute)
+    checks = {c.check: c.outcomes for c in figures.checks}
+    assert checks["attack"] == every.map(lambda r: r[0])
+    assert checks["hit_check"].p("critical") == Fraction(55, 100)  # 2D10 ≥ 11: 10 + 9 + … + 1 of the 100 pairs
+    assert {f.step: f.damage for f in figures.steps}["final"] == every.map(lambda r: r[1])
+
+
+def test_count_11_1_count_4_6_a_hit_check_below_the_asked_total_is_re_rolled_in_the_odds() -> None:
+    # アタッカー re-rolls a 達成値 below 24 once (2D10 below 9, a critical kept), as the resolver does
+    m = duel(skills=[dict(SMALL)], rerolls=1)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_hit_below": 24}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+
+    def final(d1: int, d2: int, e1: int, e2: int) -> rolls.HitCheck:
+        h = rolls.hit_check(15, d1, d2, 18, 3)
+        return rolls.hit_check(15, e1, e2, 18, 3) if not h.fumble and not h.critical and h.total < 24 else h
+
+    def attack(h: rolls.HitCheck) -> Distribution[str]:
+        if h.fumble:
+            return Distribution.constant("fumble")
+        rate = rolls.evasion_rate(h.total, 13)
+        return Distribution.uniform(
+            "evaded" if rolls.evasion(f, rate, hit_critical=h.critical, evasion_crit=6, evasion_fumble=90,
+                                      crit_evades=True).evaded else "critical" if h.critical else "hit"
+            for f in range(1, 101))
+    expected = Distribution.enumerate([10, 10, 10, 10], final).bind(attack)
+    assert {c.check: c.outcomes for c in figures.checks}["attack"] == expected
+    assert any(a.key == "rerolls.hit_below" for a in figures.assumptions)
+
+
+def test_count_11_1_count_5_9_an_evasion_re_rolled_for_a_ca_is_counted_in_the_odds() -> None:
+    # ターゲット re-rolls once an evasion whose CA check fails (2D9 reading above CA値 6): the new d100
+    # decides the evasion and the CA check both
+    m = duel(skills=[dict(SMALL)])
+    m["setup"]["characters"]["t"]["rerolls"] = 1
+    m["turns"][0]["submissions"]["enemy"]["reactions"]["t"]["reroll_evasion_for_ca"] = True
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    seen: dict[tuple, Distribution] = {}
+
+    def evasion(h: rolls.HitCheck) -> Distribution[tuple[str, bool]]:
+        if h.fumble:
+            return Distribution.constant(("fumble", False))
+        key = (h.critical, rolls.evasion_rate(h.total, 13))
+
+        def ends(f1: int, f2: int) -> tuple[str, bool]:
+            def ev(f: int) -> rolls.Evasion:
+                return rolls.evasion(f, key[1], hit_critical=h.critical, evasion_crit=6, evasion_fumble=90,
+                                     crit_evades=True)
+            meets = rolls.ca_eligible(rolls.ca_reading(f1)[2], 6, 1)
+            face = f2 if ev(f1).evaded and not meets else f1
+            return ("evaded" if ev(face).evaded else "critical" if h.critical else "hit",
+                    rolls.ca_eligible(rolls.ca_reading(face)[2], 6, 1))
+        if key not in seen:
+            seen[key] = Distribution.enumerate([100, 100], ends)
+        return seen[key]
+    expected = Distribution.enumerate([10, 10], lambda d1, d2: rolls.hit_check(15, d1, d2, 18, 3)).bind(evasion)
+    checks = {c.check: c.outcomes for c in figures.checks}
+    assert checks["attack"] == expected.map(lambda r: r[0])
+    assert checks["ca_check"] == expected.map(lambda r: "countered" if r[1] else "failure")
+    assert any(a.key == "rerolls.evasion_for_ca" for a in figures.assumptions)
+
+
+def test_count_11_1_count_7_14_the_figures_say_damage_re_rolls_are_left_out() -> None:
+    m = duel(skills=[dict(SMALL)], rerolls=1)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_damage_below": 6}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    left_out = next(a for a in figures.assumptions if a.key == "rerolls.damage")
+    assert "COUNT-7.14" in left_out.ja and "6" in left_out.en
+    plain = odds.action_odds(load(duel(skills=[dict(SMALL)], rerolls=1)), 1, "a", None, None)
+    assert {f.step: f.damage for f in figures.steps} == {f.step: f.damage for f in plain.steps}
+
+
+def test_count_11_1_count_1_10_a_reroll_skill_its_cost_stops_is_not_counted() -> None:
+    # 祈り re-rolls a fumbled 命中判定 for 1 残りCA回数; アタッカー has none left, so no re-roll is made
+    prayer = {"name": "祈り", "timing": "reroll", "roll": "hit", "cost": {"ca": 1}}
+    m = duel(skills=[dict(SMALL), prayer], ca_left=0)
+    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_hit_fumble": True}}
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    assert next(c.outcomes for c in figures.checks if c.check == "hit_check").p("fumble") == Fraction(3, 100)
+    m["setup"]["characters"]["a"]["ca_left"] = 1
+    paid = odds.action_odds(load(m), 1, "a", None, None)
+    assert next(c.outcomes for c in paid.checks if c.check == "hit_check").p("fumble") == Fraction(3, 100) ** 2

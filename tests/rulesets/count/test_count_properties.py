@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SQUARES = [c + r for c in COLUMNS for r in ROWS]
 ATTRS = ["斬", "火", "無"]
 STATS = ["hit", "evasion", "magic", "resistance", "agility"]
+VALUES = ["move_cost", "move_limit", "ca_value", "hit_crit", "hit_fumble", "evasion_crit", "evasion_fumble", "resist"]
 SIDES = ["enemy", "ally", "any", "self"]
 
 
@@ -30,8 +31,15 @@ def riders(draw, *, max_size: int = 2) -> list:
     ops = ["count", "stat", "heal"] * 3 + ["stop"]  # 行動不能 rarer: it silences whole 行動手番
     for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_size)):
         r: dict = {"op": op}
-        if op == "stat":
-            r["stat"] = draw(st.sampled_from(STATS))
+        if op == "stat":  # COUNT-7.11 / 7.12: any value a stat effect changes, for any span
+            r["stat"] = draw(st.sampled_from(STATS + VALUES))
+            if r["stat"] == "resist":
+                r["attribute"] = draw(st.sampled_from(ATTRS))
+            until = draw(st.sampled_from(["end_phase", "end_phase", "own_turn", "counts", None]))
+            if until is not None:
+                r["until"] = until
+            if until == "counts":
+                r["counts"] = draw(st.integers(1, 12))
         if op != "stop":
             r["value"] = draw(st.integers(0 if op == "heal" else -4, 4))
         out.append(r)
@@ -66,8 +74,8 @@ def other_skill(draw, name: str) -> dict:
         s = {"name": name, "timing": timing.removesuffix("_effect"), "range": draw(st.integers(0, 4)),
              "targets": {"count": draw(st.integers(1, 2)), "side": draw(st.sampled_from(SIDES))},
              "effects": draw(riders())}
-        if s["targets"]["side"] == "self" and draw(st.booleans()):  # 「～に配置する」 (COUNT-3.10)
-            s["effects"].append({"op": "place"})
+        if (s["targets"]["side"] == "self" or s["targets"]["count"] == 1) and draw(st.booleans()):
+            s["effects"].append({"op": "place"})  # 「～に配置する」: its user (COUNT-3.10) or its target (3.11)
     elif timing == "count_start":
         s = {"name": name, "timing": timing, "counts": draw(st.lists(st.integers(1, 20), min_size=1, max_size=3)),
              "range": draw(st.integers(0, 3)), "targets": {"side": draw(st.sampled_from(SIDES))},
@@ -82,12 +90,32 @@ def other_skill(draw, name: str) -> dict:
         s = {"name": name, "timing": timing, "when": draw(st.sampled_from(["dealt", "taken"])),
              "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
     else:
-        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion"]))}
+        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion", "damage", "escape"]))}
+    if timing in ("count_start", "after_damage") and s["targets"]["side"] != "self" and draw(st.integers(0, 3)) == 0:
+        s["choose"] = True  # COUNT-2.6: the side names the targets
+        s["targets"]["count"] = draw(st.integers(1, 2))
+    if timing == "before_damage" and "step" in s and draw(st.booleans()):  # COUNT-7.13
+        s["declared"] = True
+    if s.get("step") == "increase" and draw(st.booleans()):  # COUNT-7.15: ダメージ+1D10
+        s["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([6, 10]))}
     if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
         s["item"] = True
         if draw(st.booleans()):
             s["uses"] = draw(st.integers(0, 2))
+    limits_and_costs(draw, s, pays=timing != "before_damage" or s.get("declared", False))
     return s
+
+
+def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
+    """COUNT-1.9 / 1.10: a use limit per round or battle (with uses made before), and a cost."""
+    if draw(st.integers(0, 2)) == 0:
+        s["limit"] = {"count": draw(st.integers(1, 2))}
+        if draw(st.booleans()):
+            s["limit"]["per"] = draw(st.sampled_from(["round", "battle"]))
+            if s["limit"]["per"] == "battle" and draw(st.booleans()):
+                s["used"] = draw(st.integers(0, s["limit"]["count"]))
+    if pays and draw(st.integers(0, 3)) == 0:
+        s["cost"] = {k: draw(st.integers(0, 4)) for k in ("hp", "hand", "count", "ca") if draw(st.booleans())}
 
 
 @st.composite
@@ -99,6 +127,8 @@ def count_matches(draw) -> dict:
         fumble, crit = sorted(draw(st.lists(st.integers(1, 21), min_size=2, max_size=2, unique=True)))
         ecrit, efumble = sorted(draw(st.lists(st.integers(0, 101), min_size=2, max_size=2, unique=True)))
         skills = [dict(draw(attacks("通常", "main_action")), normal=True)]
+        if draw(st.integers(0, 3)) == 0:
+            limits_and_costs(draw, skills[0], pays=True)
         skills += [draw(other_skill(f"技{n}{k}")) for k in range(draw(st.integers(1, 4)))]
         if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
             skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
@@ -112,6 +142,9 @@ def count_matches(draw) -> dict:
              "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(0, 2)), "skills": skills}
         if side == "pc":
             c["hand"] = ["札1", "札2", "札3"][: draw(st.integers(0, 3))]
+        else:  # COUNT-1.10: only a PC pays in cards
+            for sk in skills:
+                sk.get("cost", {}).pop("hand", None)
         # COUNT-1.5: a battle under way states where each character is now
         if draw(st.integers(0, 3)) == 0:
             c["hp_now"] = draw(st.integers(1, c["hp"]))
@@ -158,6 +191,11 @@ def count_matches(draw) -> dict:
         act: dict = {"skill": skill["name"]}
         if any(e["op"] == "place" for e in skill.get("effects", [])):
             act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
+        if skill.get("cost", {}).get("hand") and draw(st.booleans()):  # COUNT-1.10: the cards chosen
+            act["cards"] = draw(st.lists(st.sampled_from(["札1", "札2", "札3"]), max_size=2))
+        declared = [s["name"] for s in chars[who]["skills"] if s.get("declared")]
+        if declared and skill.get("check", "none") != "none" and draw(st.booleans()):  # COUNT-7.13
+            act["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
         if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
             reach = [t for t in ids if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
             pool = reach if reach and draw(st.integers(0, 3)) else ids
@@ -181,10 +219,25 @@ def count_matches(draw) -> dict:
             for c in mine:
                 r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
                      "reroll_evasion_failure": draw(st.booleans())}
+                if draw(st.integers(0, 3)) == 0:  # COUNT-4.6: re-roll a 達成値 below this
+                    r["reroll_hit_below"] = draw(st.integers(0, 35))
+                if draw(st.integers(0, 3)) == 0:  # COUNT-5.9: re-roll an evasion for a CA
+                    r["reroll_evasion_for_ca"] = True
+                if draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
+                    r["reroll_damage_below"] = draw(st.integers(0, 25))
+                if draw(st.integers(0, 3)) == 0:  # COUNT-3.12: re-roll a failed 逃走
+                    r["reroll_escape"] = True
                 ca_attacks = [s for s in chars[c]["skills"] if s["timing"] in ("main_action", "counter")
                               and (s.get("check", "none") != "none" or "damage" in s)]
                 if ca_attacks and draw(st.booleans()):
                     r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
+                choosing = [s["name"] for s in chars[c]["skills"] if s.get("choose")]
+                if choosing and draw(st.integers(0, 3)):  # COUNT-2.6
+                    r["choose"] = {n: draw(st.lists(st.sampled_from(ids), min_size=0, max_size=2, unique=True))
+                                   for n in choosing if draw(st.integers(0, 3))}
+                declared = [s["name"] for s in chars[c]["skills"] if s.get("declared")]
+                if declared and draw(st.booleans()):  # COUNT-7.13
+                    r["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
                 others = [o for o in mine if o != c]
                 if others and any(s.get("op") == "cover" for s in chars[c]["skills"]):
                     r["cover"] = draw(st.lists(st.sampled_from(others), min_size=1, max_size=2, unique=True))
@@ -203,6 +256,7 @@ def count_matches(draw) -> dict:
     first = setup.get("round", 1)
     turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
     note_generated(setup, options)
+    note_submitted(turns)
     return {"dhproc": 1, "ruleset": "count", "seed": draw(st.integers(0, 2**32)), "options": options,
             "setup": setup, "turns": turns}
 
@@ -215,6 +269,16 @@ def note_generated(setup: dict, options: dict) -> None:
     coverage.note("count skill fields", [k for s in skills for k in s] + [f"damage.{k}" for s in skills
                                                                           for k in s.get("damage", {})])
     coverage.note("count rider ops", [r["op"] for s in skills for r in s.get("riders", []) + s.get("effects", [])])
+    coverage.note("count placements", [f"place {'self' if s['targets']['side'] == 'self' else 'another'}" for s in skills
+                                       if any(r["op"] == "place" for r in s.get("effects", []))])  # COUNT-3.10 / 3.11
+    lasting = [r for s in skills for r in s.get("riders", []) + s.get("effects", []) if r["op"] == "stat"]
+    coverage.note("count stat values", [r["stat"] for r in lasting])  # COUNT-7.11
+    coverage.note("count stat spans", [r.get("until", "end_phase (default)") for r in lasting])  # COUNT-7.12
+    coverage.note("count limits and costs", [f"limit per {s['limit'].get('per', 'round')}" for s in skills if "limit" in s]
+                  + ["used" for s in skills if "used" in s] + [f"cost {k}" for s in skills for k in s.get("cost", {})]
+                  + ["declared before_damage" for s in skills if s.get("declared")]
+                  + [f"choose {s['timing']}" for s in skills if s.get("choose")]
+                  + ["increase dice" for s in skills if s.get("timing") == "before_damage" and "dice" in s])
     coverage.note("count skill shapes", [f"targets.side {s['targets']['side']}" for s in skills if "targets" in s]
                   + [f"check {s['check']}" for s in skills if "check" in s] + [f"kind {s['kind']}" for s in skills
                                                                                if "kind" in s]
@@ -223,6 +287,17 @@ def note_generated(setup: dict, options: dict) -> None:
                                                                              "escaped", "stopped", "hand")]
                   + [k for k in setup if k in ("round", "count_now", "next_effect_id")])
     coverage.note("count options", [f"{k}={v}" for k, v in options.items()])
+
+
+def note_submitted(turns: list[dict]) -> None:
+    """The reaction and action keys the new skill elements read (COUNT-2.6, 3.11, 4.6, 5.9, 7.13)."""
+    subs = [sub for t in turns for sub in t["submissions"].values()]
+    reactions = [r for sub in subs for r in sub.get("reactions", {}).values()]
+    actions = [a for sub in subs for plans in sub.get("plans", {}).values() for p in plans for a in p.values()]
+    coverage.note("count submitted", [k for r in reactions for k in r if k in ("reroll_hit_below", "reroll_evasion_for_ca",
+                                                                              "reroll_damage_below", "reroll_escape",
+                                                                              "before_damage", "choose")]
+                  + [f"action {k}" for a in actions for k in a if k in ("before_damage", "to", "cards")])
 
 
 def note_resolved(log: dict) -> None:
@@ -281,6 +356,11 @@ def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match:
                 assert e["ca_before"] == ca_left[e["actor"]]
                 ca_left[e["actor"]] = e["ca_left"]
                 assert not e["ca_taken"] or e["reading"] <= e["ca_value"]
+        elif e["kind"] == "pay":  # COUNT-1.10: paying never fells the user nor ends its count
+            assert e.get("hp_after", 1) > 0 and e.get("count_after", 1) > 0, e
+            if "ca_after" in e:  # a 残りCA回数 paid as a cost is gone before the next CA check
+                assert e["ca_before"] == ca_left[e["character"]]
+                ca_left[e["character"]] = e["ca_after"]
         elif e["kind"] == "damage":
             assert e["final"] >= 0 and e["hp_after"] == max(0, e["hp_before"] - e["final"])
             assert e["after_multiply"] == e["after_resist"] * e["multiplier"]

@@ -245,11 +245,11 @@ def test_count_3_10_a_placement_names_its_square() -> None:
     with use_lang("en"), pytest.raises(InputError) as info:
         load(make(units, plans))
     msgs = [p.format() for p in info.value.problems]
-    assert any("'転移' places its user: give the square as 'to'" in m for m in msgs)
+    assert any("'転移' places a character: give the square as 'to'" in m for m in msgs)
     assert any("'to' goes with a skill that places its user" in m for m in msgs)
-    units["a"]["skills"].append({"name": "押し出し", "timing": "main_action", "targets": {"side": "enemy"},
-                                 "effects": [{"op": "place"}]})
+    units["a"]["skills"].append({"name": "押し出し", "timing": "main_action", "targets": {"side": "enemy", "count": 2},
+                                 "effects": [{"op": "place"}]})  # one target at most (COUNT-3.11): one square
     with use_lang("en"), pytest.raises(InputError) as info:
         load(make(units))
-    assert any("a place effect belongs to a sub_action or main_action skill that targets self" in p.format()
-               for p in info.value.problems)
+    assert any("a place effect belongs to a sub_action or main_action skill that does not attack and targets self or "
+               "one character" in p.format() for p in info.value.problems)
