@@ -91,6 +91,53 @@ def test_generated_dh_logs_follow_the_dh_log_schema(text: str) -> None:
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
+PASSIVE_ON_A_CHOSEN_LINE = """\
+dhproc: 1
+ruleset: dh
+seed: 0
+setup:
+  map: {rows: 3, cols: 5}
+  first: red
+  turn_limit: 1
+  sides:
+    red: {name: red, leader: r}
+    blue: {name: blue, leader: b}
+  characters:
+    r: {name: 赤, side: red, attack: 5, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ｃ２}
+    b:
+      name: 青
+      side: blue
+      attack: 5
+      defense: 5
+      hp: 5
+      spirit: 3
+      fs: 5
+      at: Ｃ３
+      ability:
+        name: 縦一閃
+        style: passive
+        type: instant
+        activation: 100
+        success: 100
+        range: {shape: line, size: 2, direction: chosen}
+        targets: {side: enemy, count: single}
+        effects: [{kind: damage, amount: 1, empty_fire: true}]
+        start: {direction: up}
+turns:
+- turn: 1
+  submissions: {red: [], blue: []}
+"""
+
+
+def test_a_passive_on_a_chosen_line_logs_its_direction_as_the_schema_says() -> None:
+    """DH-9.6: a use that chose its line keeps the direction in its ``ability`` event (a drawn
+    match found the log schema did not know the field)."""
+    log = api.resolve(api.loads(PASSIVE_ON_A_CHOSEN_LINE))
+    used = [e for t in log["turns"] for e in t["events"] if e["kind"] == "ability"]
+    assert used and all(e["direction"] == "up" for e in used)
+    assert_follows_schema(json.loads(api.dumps(log)))
+
+
 @given(match=count_matches())
 def test_generated_count_logs_follow_the_count_log_schema(match: dict) -> None:
     log, _ = count_playable(match)
