@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...engine.context import TurnContext
-from ...engine.relations import relates
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
 from ...errors import ResolutionError
 from . import harm
@@ -19,12 +18,11 @@ from .abilities import GAME, PER_GAME, Ability, EffectSpec, delay_of
 from .conditions import holds
 from .effect_kinds import (HANDLERS, LASTING, REPEATABLE, TARGETLESS, Use, area_effect, end_point, lasting,
                            summon_plan, summon_problem)
-from .model import Board, Character, DhState, Square, parse_square
-from .ranges import squares_in_range
+from .model import Character, DhState, Square, parse_square
 from .rolls import succeeds, without_die
-from .status import (PHASE, ability_named, active, barricade_squares, barrier, granted, ignores_zoc, sealed,
-                     stat, terrain)
+from .status import PHASE, ability_named, active, barrier, granted, sealed, stat
 from .support import Support, roll_rate, shown, spend
+from .targeting import admits, reach, takes
 from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
 
@@ -33,23 +31,6 @@ MENTAL_TABLES = {"standard": (100, 50, 25, 0), "campaign": (100, 75, 50, 25)}
 
 
 # ---------------------------------------------------------------------------------- helpers
-
-def reach(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
-          origin: Square | None = None, direction: str | None = None) -> list[Square]:
-    """The squares ``spec`` reaches from ``user`` (DH-9.1); ``direction`` is the one chosen at use
-    for a line range (任意一方向, DH-9.6)."""
-    where = origin or user.at
-    if where is None:
-        return []
-    if where in state.board.walls and not ab.has("wall_piercing"):
-        return [where]  # from inside a wall (壁進入) nothing reaches out (DH-11.16)
-    board = state.board
-    if ctx.options["barricade_blocks_ranges"]:  # DH-11.17
-        board = Board(board.rows, board.cols, board.walls | barricade_squares(state))
-    return squares_in_range(board, where, spec.range, wall_piercing=ab.has("wall_piercing"),
-                            radius_walls=ctx.options["radius_walls"], around_walls=ctx.options["around_walls"],
-                            direction=direction)
-
 
 def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSpec, ab: Ability,
                origin: Square | None = None, direction: str | None = None) -> list[Character]:
@@ -61,16 +42,6 @@ def candidates(state: DhState, ctx: TurnContext, user: Character, spec: EffectSp
     return [c for c in state.characters.values()
             if c.at is not None and not c.withdrawn and c.at in squares and c.dead == want_dead
             and takes(ctx, user, spec.targets.side, c) and admits(state, user, spec, c)]
-
-
-def admits(state: DhState, user: Character, spec: EffectSpec, c: Character) -> bool:
-    """対象制約 (DH-9.3): the effect's ``targets.only`` condition holds for ``c``."""
-    return spec.targets.only is None or holds(state, spec.targets.only, user, c).holds
-
-
-def takes(ctx: TurnContext, user: Character, side: str, c: Character) -> bool:
-    """Whether the 種別 ``side`` (enemy / ally / any / self) of ``user``'s effect covers ``c`` (DH-9.2)."""
-    return relates(side, user, c, ally_includes_self=ctx.options["ally_includes_self"])
 
 
 def _named(sub: dict[str, Any], spec: EffectSpec, ab: Ability) -> list[str] | None:
@@ -154,38 +125,6 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
     ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
     spend(state, ctx, user, purpose, r, face, support)
     return ok
-
-
-def move_stops(state: DhState, ctx: TurnContext, c: Character, *, forced: bool = False) -> Callable[[Square], bool]:
-    """Where a move of ``c`` ends early: a square holding a living enemy (ZoC, DH-3.3) or one of a
-    ZoCフィールド that takes ``c`` (DH-11.18). ZoC無視 ignores both (the field by option
-    ``zoc_ignore_fields``); a forced move meets neither unless the option ``forced_move_zoc`` says so."""
-    if forced and not ctx.options["forced_move_zoc"]:
-        return lambda sq: False
-    free = ignores_zoc(state, c)
-    zoc_dead = ctx.options["dead_exert_zoc"]
-    fields: dict[str, None] = {}  # an ordered set of square labels
-    if not (free and ctx.options["zoc_ignore_fields"]):
-        for f in terrain(state, "zoc_field"):
-            owner = state.characters[f.data["owner"]]
-            owned = ability_named(state, owner, f.data.get("ability"))
-            spec = owned.effects[f.data["effect_index"] - 1] if owned else None
-            if spec is not None and takes(ctx, owner, spec.targets.side, c) and admits(state, owner, spec, c):
-                fields.update(dict.fromkeys(f.data["squares"]))
-
-    zoc: dict[Square, None] | None = None  # the squares of the enemies exerting ZoC, when first asked
-
-    def stops(sq: Square) -> bool:
-        nonlocal zoc
-        if fields and sq.label in fields:
-            return True
-        if free:
-            return False
-        if zoc is None:  # one planning asks of many squares; nobody moves while it plans
-            zoc = dict.fromkeys(o.at for o in state.characters.values() if o.at is not None and o.side != c.side
-                                and not o.withdrawn and (zoc_dead or not o.dead) and o.zoc)
-        return sq in zoc
-    return stops
 
 
 def _ability_sealed(state: DhState, ctx: TurnContext, c: Character) -> bool:
@@ -941,3 +880,8 @@ def phase_start(state: DhState, ctx: TurnContext, side_id: str, actions: list[di
                 owner = state.characters[f.data["owner"]]
                 if owner.side == side_id:
                     field_reroll(state, ctx, f, field_targets(state, ctx, f), "phase_start")
+
+
+# What harm and the effect kinds call back in the middle of an act (harm.RuleSteps): they sit below
+# this module, so the rules hand these down on the state instead of their importing them.
+STEPS = harm.RuleSteps(settle=settle, follow_fields=follow_fields)

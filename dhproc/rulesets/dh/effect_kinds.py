@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ...engine import amounts
 from ...engine.context import TurnContext
-from . import harm
+from . import harm, targeting
 from .abilities import Ability, EffectSpec, own_amount
 from .conditions import accessor
 from .model import Character, DhState, Square, parse_square
@@ -121,22 +121,7 @@ def _stat_damage(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 
 
 def _heal(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
-    heal(state, ctx, t, spec.param("stat", "hp"), spec.param("amount", 0))
-
-
-def heal(state: DhState, ctx: TurnContext, t: Character, name: str, amount: int, reason: str = "heal") -> int:
-    """Raise a stat for good, up to its initial value by option ``heal_cap`` (DH-11.2); the rise made."""
-    before = getattr(t, name)
-    after = before + amount
-    if ctx.options["heal_cap"] == "initial":
-        after = min(after, max(before, state.initial[t.id][name]))
-    setattr(t, name, after)
-    ctx.emit("stat", character=t.id, stat=name, amount=after - before, before=before if name == "hp"
-             else stat(state, t, name) - (after - before), after=after if name == "hp" else stat(state, t, name),
-             reason=reason)
-    if name == "hp" and before == 1 and after != 1:
-        ctx.emit("state", character=t.id, state="dying", on=False)
-    return after - before
+    harm.heal(state, ctx, t, spec.param("stat", "hp"), spec.param("amount", 0))
 
 
 def _stat_change(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: Any) -> None:
@@ -157,7 +142,7 @@ def hp_change(state: DhState, ctx: TurnContext, use: Use, t: Character, amount: 
     """A 体力 change by an ability: a fall is 体力 damage (reductions count, DH-11.14), a rise a heal
     (DH-11.2). Returns the change made."""
     if amount >= 0:
-        return heal(state, ctx, t, "hp", amount)
+        return harm.heal(state, ctx, t, "hp", amount)
     before = t.hp
     harm.damage(state, ctx, t, harm.reduced(state, ctx, t, "hp", -amount), killer=use.user, cause="ability",
                 gruesome=use.ability.has("gruesome_death"), silent=use.silent)
@@ -188,18 +173,10 @@ def _stat_swap(state, ctx, use: Use, spec: EffectSpec, t: Character, **extra: An
         ctx.emit("cancel", actor=use.user.id, scope="effect", target=t.id, reason="nothing_to_swap")
         return
     values = [getattr(c, name) for c, name in slots]
-    set_base(state, ctx, slots[0][0], slots[0][1], values[1], "swap")
-    set_base(state, ctx, slots[1][0], slots[1][1], values[0], "swap")
+    harm.set_base(state, ctx, slots[0][0], slots[0][1], values[1], "swap")
+    harm.set_base(state, ctx, slots[1][0], slots[1][1], values[0], "swap")
     data = {"slots": [[c.id, name, v] for (c, name), v in zip(slots, values)]}
     lasting(state, ctx, use, spec, t, "stat_swap", data, **extra)
-
-
-def set_base(state: DhState, ctx: TurnContext, c: Character, name: str, value: int, reason: str) -> None:
-    """Put a base stat at ``value`` (never below 0) and log the change as its current value shows it."""
-    before = stat(state, c, name)
-    setattr(c, name, max(0, value))
-    ctx.emit("stat", character=c.id, stat=name, amount=stat(state, c, name) - before, before=before,
-             after=stat(state, c, name), reason=reason)
 
 
 def _instant_death(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
@@ -303,13 +280,12 @@ def _withdraw(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
 def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     """強制移動 (DH-11.10): to the square the submission names within ``squares`` steps, or
     straight in a direction — away from the user, one the submission names, or a fixed one."""
-    from .ability_rules import follow_fields, move_stops
     from .movement import push_line, plan_move
 
     reach = spec.param("squares", 1)
     direction = spec.param("direction", "chosen")
     board = move_board(state, t)
-    stops = move_stops(state, ctx, t, forced=True)
+    stops = targeting.move_stops(state, ctx, t, forced=True)
     extra: dict[str, Any] = {}
     if direction == "chosen":
         dest = parse_square(use.sub["at"]) if "at" in use.sub else None
@@ -338,7 +314,7 @@ def _forced_move(state, ctx, use: Use, spec: EffectSpec, t: Character) -> None:
     for sq in plan.path:
         state.pending.append(harm.Trigger("entered", t.id, None, sq, silent))
     if plan.path:
-        follow_fields(state, ctx, t, forced=True)
+        state.steps.follow_fields(state, ctx, t, forced=True)
 
 
 def _push_direction(ctx: TurnContext, use: Use, t: Character, direction: str) -> str | None:
@@ -393,9 +369,7 @@ def _barricade_build(state, ctx, use: Use, spec: EffectSpec, t: Character | None
 
 def _zoc_field(state, ctx, use: Use, spec: EffectSpec, t: Character | None) -> None:
     """ZoCフィールド設置 (DH-11.18): the effect's range, from where the user stands now."""
-    from .ability_rules import reach
-
-    squares = reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
+    squares = targeting.reach(state, ctx, use.user, spec, use.ability, direction=use.sub.get("direction"))
     e = area_effect(state, ctx, use, spec, "zoc_field", squares)
     ctx.emit("zoc_field_set", actor=use.user.id, ability=use.ability.name, effect=e.seq,
              squares=[s.label for s in squares], end=e.end)

@@ -1,4 +1,4 @@
-"""Damage, death and what follows it, shared by 通常攻撃, 特殊能力 and 制約 (DH-5, DH-6).
+"""Damage, death and what follows it, and healing, shared by 通常攻撃, 特殊能力 and 制約 (DH-5, DH-6).
 
 Deaths, hits and the like are also queued as triggers on ``state.pending``; the resolution
 settles them (fires the counters they satisfy) at the end of each step, in a declared order.
@@ -6,7 +6,7 @@ settles them (fires the counters they satisfy) at the end of each step, in a dec
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ...engine.context import TurnContext
 from .model import Character, DhState, Square
@@ -35,6 +35,18 @@ class Trigger(NamedTuple):
     fellows: tuple[str, ...] = ()  # the other targets of the same use: the object is not the sole target (DH-8.18)
 
 
+class RuleSteps(NamedTuple):
+    """The two steps of the ability rules that harm and the effect kinds take in the middle of an
+    act: ``settle`` fires the 先手 counters a blow wakes before it lands (DH-8.17), and
+    ``follow_fields`` moves the fields that go with a character a forced move pushed (DH-8.19).
+    Both run abilities, so they live in ability_rules, above the effect kinds, strike and harm;
+    importing them back from below would make the four modules a circle. The rules hand them down
+    instead, on the state as each turn starts (rules.resolve_turn gives ability_rules.STEPS)."""
+
+    settle: Callable[..., None]  # ability_rules.settle(state, ctx, *, final)
+    follow_fields: Callable[..., None]  # ability_rules.follow_fields(state, ctx, c, *, forced)
+
+
 FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each one a level of the call stack)
 
 
@@ -44,7 +56,6 @@ def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     from ...errors import ResolutionError
     from ...words.messages import say
     from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
-    from .ability_rules import settle
 
     most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
     if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
@@ -57,7 +68,7 @@ def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     state.forestalling += 1
     held, state.pending = state.pending, [trig]
     try:
-        settle(state, ctx, final=False)
+        state.steps.settle(state, ctx, final=False)
     finally:
         state.forestalling -= 1
     state.pending = held + state.pending
@@ -98,6 +109,29 @@ def reduction_on(state: DhState, t: Character, stat: str) -> int:
     from .status import effects_on
 
     return sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
+
+
+def heal(state: DhState, ctx: TurnContext, t: Character, name: str, amount: int, reason: str = "heal") -> int:
+    """Raise a stat for good, up to its initial value by option ``heal_cap`` (DH-11.2); the rise made."""
+    before = getattr(t, name)
+    after = before + amount
+    if ctx.options["heal_cap"] == "initial":
+        after = min(after, max(before, state.initial[t.id][name]))
+    setattr(t, name, after)
+    ctx.emit("stat", character=t.id, stat=name, amount=after - before, before=before if name == "hp"
+             else stat(state, t, name) - (after - before), after=after if name == "hp" else stat(state, t, name),
+             reason=reason)
+    if name == "hp" and before == 1 and after != 1:
+        ctx.emit("state", character=t.id, state="dying", on=False)
+    return after - before
+
+
+def set_base(state: DhState, ctx: TurnContext, c: Character, name: str, value: int, reason: str) -> None:
+    """Put a base stat at ``value`` (never below 0) and log the change as its current value shows it."""
+    before = stat(state, c, name)
+    setattr(c, name, max(0, value))
+    ctx.emit("stat", character=c.id, stat=name, amount=stat(state, c, name) - before, before=before,
+             after=stat(state, c, name), reason=reason)
 
 
 def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character | None, cause: str, *,
@@ -247,8 +281,6 @@ def swap_back(state: DhState, ctx: TurnContext, slots: list) -> None:
     values back in place as they are now, so a change made to a value while swapped goes with it;
     ``restore`` gives each stat its own value from before the swap, changed by what was done to
     that stat while swapped."""
-    from .effect_kinds import set_base
-
     (c1, s1, v1), (c2, s2, v2) = slots
     a, b = state.characters[c1], state.characters[c2]
     now1, now2 = getattr(a, s1), getattr(b, s2)
@@ -266,8 +298,6 @@ def _take_back_hp(state: DhState, ctx: TurnContext, c: Character, applied: int) 
     if c.dead:
         return
     if applied < 0:
-        from .effect_kinds import heal
-
         heal(state, ctx, c, "hp", -applied, reason="expired")
         return
     before = c.hp

@@ -157,6 +157,7 @@ class DhState:
     rest_rule: str = "no_action"
     turn_anchor: Any = None  # where errors about the current turn are located
     forestalling: int = 0  # 先手 counters being settled inside one another (DH-8.17), for the limit
+    steps: Any = None  # the ability rules' steps harm and the effect kinds call back (harm.RuleSteps)
     initial: dict[str, dict[str, int]] = field(default_factory=dict)  # stats at the start (heal cap)
     start_targets: dict[str, dict[str, Any]] = field(default_factory=dict)  # passives' targets at game start
     reinforcements: list[dict[str, Any]] = field(default_factory=list)  # 増援 schedule (DH-2.6)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
-from . import ability_rules, harm, reinforcements
+from . import ability_rules, harm, reinforcements, targeting
 from .model import Board, Character, DhState, parse_square, phase_of
 from .movement import MovePlan, plan_move
 from .status import controller, incapacitated, move_board, movement, passes_counters, resting, sealed
@@ -23,6 +23,7 @@ def resolve_turn(state: DhState, turn: Any, ctx: TurnContext) -> TurnStatus:
     player side's submission is missing."""
     opts = ctx.options
     state.turn_anchor = turn.anchor
+    state.steps = ability_rules.STEPS  # settling and moving fields, for harm and the effect kinds
     state.submissions = turn.submissions
     state.rest_rule = opts["rest_rule"]
     if turn.number == 1:
@@ -275,7 +276,7 @@ def _move(state: DhState, ctx: TurnContext, c: Character, action: dict) -> bool:
         steps = 0  # 移動封印 (DH-11.15): as 瀕死, any other square cancels the 行動
 
     def planned(board: Board) -> MovePlan:
-        return plan_move(board, start, dest, steps, ability_rules.move_stops(state, ctx, c), given_path=path or None,
+        return plan_move(board, start, dest, steps, targeting.move_stops(state, ctx, c), given_path=path or None,
                          stop_at_blocker=ctx.options["blocked_destination"] == "stop_at_blocker")
 
     plan = planned(move_board(state, c))
