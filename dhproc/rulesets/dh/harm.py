@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ...engine.context import TurnContext
+from ...errors import ResolutionError
+from ...words.messages import say
+from . import messages as _messages  # noqa: F401  (registers the dh catalogue forestall's error reads)
 from .model import Character, DhState, Square
 from .status import PHASE, effects_on, granted, stat
 
@@ -53,16 +56,8 @@ FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each
 def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
     (DH-8.17); the triggers already pending wait for their own settling."""
-    from ...errors import ResolutionError
-    from ...words.messages import say
-    from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
-
     most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
     if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
-        from ...errors import ResolutionError
-        from ...words.messages import say
-        from . import messages as _messages  # noqa: F401  (registers the dh catalogue)
-
         raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
                                                                         most=FORESTALL_DEPTH))])
     state.forestalling += 1
