@@ -580,11 +580,9 @@ class Battle:
             faces = [ctx.roll(6, "damage_dice", actor=giver.id if giver else t.id, target=t.id, die=i + 1)
                      for i in range(dice)]
             extra.update(fixed=base, dice=faces)
-            base += sum(faces)
-        giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
-        receiver_mods = ([Mod("div", 2)] if halve else []) + self.lasting_mods(t, "receiver", part)
-        if attribute is not None:  # NICOSW-8.12: the receiver's operations for that 属性
-            receiver_mods += [m for a, m in t.attribute_mods if a == attribute]
+            base = rolls.damage_base(base, faces)
+        giver_mods, receiver_mods = damage_mods(self.s, giver, mods, t, part, halve=halve, attribute=attribute)
+        if attribute is not None:
             extra["attribute"] = attribute
         if halve:
             extra["halved"] = True
@@ -604,12 +602,9 @@ class Battle:
                 if all(p.removed for p in t.parts) or part.core:
                     t.removed, t.at = True, None
                     ctx.emit("removed", character=t.id)
-        elif part.hp <= 0 and (before > 0 or self.opts["repeat_death_check"]) and not t.dead:
+        elif rolls.death_check_due(amount, before, part.hp, repeat=self.opts["repeat_death_check"], dead=t.dead):
             self.death_check(t, part)
         self.judge()
-
-    def lasting_mods(self, c: Character, role: str, part: Part | None = None) -> list[Mod]:
-        return lasting_mods(self.s, c, role, part)
 
     def death_check(self, t: Character, part: Part) -> None:
         """NICOSW-8.2: 生死判定 against the negative amount."""
@@ -710,22 +705,23 @@ class Battle:
         """NICOSW-8.5, 8.8: one target's resistance, then the skill's effects on it."""
         s, ctx = self.s, self.ctx
         resisted = False
-        rolls = []
+        resist_rolls = []
         if sk.resisted:
             for p in parts:  # NICOSW-8.5: every part rolls; one success resists for all
                 r = self.roll_check(t, "willpower", purpose="resist", part=p)
-                ok = not self.beats(casting, r) if casting is not None else self.meets(r, sk.resist)
-                rolls.append({"part": p.id, **r.json(), "success": ok})
+                ok = rolls.resists(r, casting, sk.resist, auto_in_opposed=self.opts["auto_in_opposed"])
+                resist_rolls.append({"part": p.id, **r.json(), "success": ok})
                 resisted = resisted or ok
         extra = {}
         if casting is not None:
             extra = {"against": sk.resist_against, "on_success": sk.resist_success}
         ctx.emit("skill", **head, parts=[p.id for p in parts],
-                 resist=casting.total if casting is not None else sk.resist, resist_rolls=rolls, resisted=resisted,
+                 resist=casting.total if casting is not None else sk.resist, resist_rolls=resist_rolls, resisted=resisted,
                  **extra)
-        halve = resisted and sk.resist_success == "half"  # 半減: only the damage, halved (NICOSW-8.8)
-        if resisted and not halve:
+        leaves = rolls.resistance_leaves(resisted, sk.resist_success)
+        if leaves == "none":
             return
+        halve = leaves == "half"  # 半減: only the damage, halved (NICOSW-8.8)
         for e in sk.effects:
             if t.dead or t.removed:
                 break
@@ -800,6 +796,17 @@ def lasting_mods(s: NicoswState, c: Character, role: str, part: Part | None = No
     borne by a part (NICOSW-8.10) counts only when that part takes the damage."""
     return [Mod(e.data["op"], e.data["value"]) for e in s.effects.select(bearer=c.id, kind="damage_mod")
             if e.data["as"] == role and e.data.get("part") in (None, part.id if part else None)]
+
+
+def damage_mods(s: NicoswState, giver: Character | None, mods: tuple[Mod, ...] | list[Mod], t: Character, part: Part,
+                *, halve: bool = False, attribute: str | None = None) -> tuple[list[Mod], list[Mod]]:
+    """NICOSW-7.1, 8.8, 8.12: the giver's operations (the weapon's or skill's, then its lasting ones)
+    and the receiver's (半減's ÷2 first, its lasting ones on ``part``, then those for the 属性)."""
+    giver_mods = list(mods) + (lasting_mods(s, giver, "giver") if giver else [])
+    receiver_mods = ([Mod("div", 2)] if halve else []) + lasting_mods(s, t, "receiver", part)
+    if attribute is not None:  # NICOSW-8.12: the receiver's operations for that 属性
+        receiver_mods += [m for a, m in t.attribute_mods if a == attribute]
+    return giver_mods, receiver_mods
 
 
 def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,

@@ -83,3 +83,156 @@ def test_nicosw_11_2_the_dice_plan_shows_the_chance_of_every_check() -> None:
     assert all("chance" not in r for r in plan if r.get("die") == 2)
     lore = [r for r in plan if r["purpose"] == "lore" and r["die"] == 1]
     assert lore and all("chance" in r for r in lore)
+
+
+# --------------------------------------------------------------------------- a skill (NICOSW-11.3)
+
+BOLT = {"id": "bolt", "name": "ファイア・ボルト", "timing": "major_action", "range": 5, "target": "enemy",
+        "resist": {"against": "casting", "on_success": "half"}, "effects": [{"kind": "damage", "amount": 2, "dice": 1,
+                                                                              "type": "magic"}]}
+
+
+def spell(hp: int, skill: dict = BOLT, **defender) -> dict:
+    """リア casts ``skill`` (魔法行使 base 2) at ゴブリン (精神抵抗 base 3, 生死判定 base 1, 魔法防護点 1)."""
+    chars = {"x": char("a", 0, checks={"casting": 2}, name="リア", skills=[skill]),
+             "y": char("b", 3, hp=hp, magic_armor=1, checks={"willpower": 3, "death_check": 1}, name="ゴブリン",
+                       **defender)}
+    return make(chars, [turn(1, {"x": [{"do": "skill", "skill": skill["id"], "target": "y"}]})])
+
+
+def spell_by_hand(c1: int, c2: int, r1: int, r2: int, face: int, e1: int, e2: int, *, hp: int,
+                  armour_first: bool = False) -> str:
+    """``spell(hp)`` worked out by hand from every die: 魔法行使 [c1,c2]+2 against 精神抵抗 [r1,r2]+3
+    (6-6 and 1-1 decide, equal dice and an automatic result: the defender), damage 2 + 1D6 − 1,
+    halved first (rounding down) when resisted, then 生死判定 [e1,e2]+1 against the negative HP.
+    ``armour_first`` takes the 魔法防護点 off before halving: a deliberately wrong order."""
+    caster, resister = c1 + c2 + 2, r1 + r2 + 3
+    auto = {(6, 6): "success", (1, 1): "failure"}
+    ca, ra = auto.get((c1, c2)), auto.get((r1, r2))
+    if (c1, c2) == (r1, r2) and (ca or ra):
+        beaten = False
+    elif ca == "success" or ra == "failure":
+        beaten = True
+    elif ca == "failure" or ra == "success":
+        beaten = False
+    else:
+        beaten = caster > resister
+    amount = 2 + face
+    if beaten:
+        amount = max(0, amount - 1)
+    else:
+        amount = max(0, (amount - 1) // 2 if armour_first else amount // 2 - 1)
+    left = hp - amount
+    if amount == 0 or left > 0:
+        return f"hp{left}"
+    lives = (e1, e2) == (6, 6) or ((e1, e2) != (1, 1) and e1 + e2 + 1 >= -left)
+    return "knocked_out" if lives else "dead"
+
+
+def test_nicosw_11_3_skill_odds_equal_brute_force_over_every_face() -> None:
+    figures = odds.action_odds(load(spell(4)), 1, "x", None, None)
+    every = Distribution.enumerate([6] * 7, lambda *f: spell_by_hand(*f, hp=4))
+    resist = next(c.outcomes for c in figures.checks if c.check == "resist")
+    resisted = Distribution.enumerate([6] * 4, lambda c1, c2, r1, r2: spell_by_hand(c1, c2, r1, r2, 6, 6, 6, hp=99))
+    assert resist.p("resisted") == resisted.p("hp96")  # halved: (2+6)//2-1 = 3
+    assert figures.knock_out == every.probability(lambda r: r in ("knocked_out", "dead"))
+    assert figures.kill == every.p("dead")
+    assert 0 < figures.kill < figures.knock_out < 1
+    final = figures.steps[-1].damage
+    assert final.p(7) == Distribution.enumerate([6] * 5, lambda *f: spell_by_hand(*f, 6, 6, hp=99)).p("hp92")
+    assert [s.step for s in figures.steps] == list(odds.STEPS)
+    death = next(c.outcomes for c in figures.checks if c.check == "death_check")
+    down = every.probability(lambda r: r in ("knocked_out", "dead"))
+    assert death.p("failure") == every.p("dead") / down  # the 生死判定, given it is rolled
+
+
+def test_nicosw_11_3_a_wrong_step_of_the_skill_fails_the_brute_force() -> None:
+    """The comparison above can fail: halving after the 魔法防護点 instead of before changes the odds."""
+    figures = odds.action_odds(load(spell(3)), 1, "x", None, None)
+    right = Distribution.enumerate([6] * 7, lambda *f: spell_by_hand(*f, hp=3))
+    wrong = Distribution.enumerate([6] * 7, lambda *f: spell_by_hand(*f, hp=3, armour_first=True))
+    assert figures.knock_out == right.probability(lambda r: r in ("knocked_out", "dead"))
+    assert figures.knock_out != wrong.probability(lambda r: r in ("knocked_out", "dead"))
+
+
+def test_nicosw_11_3_every_part_resists_and_one_success_resists_for_all() -> None:
+    bolt = {"id": "bolt", "name": "エネルギー・ボルト", "timing": "major_action", "range": 5, "target": "enemy",
+            "resist": 10, "effects": [{"kind": "damage", "type": "magic", "amount": 3}]}
+    ogre = char("b", 3, name="オーガ", checks={"willpower": 2},
+                parts=[{"id": "head", "name": "頭部", "hp": 3, "willpower": 4}, {"id": "body", "name": "胴体", "hp": 9,
+                                                                                  "core": True}])
+    m = make({"x": char("a", 0, name="リア", skills=[bolt]), "y": ogre},
+             [turn(1, {"x": [{"do": "skill", "skill": "bolt", "target": "y"}]})])
+    figures = odds.action_odds(load(m), 1, "x", None, None)
+    head_holds = Distribution.enumerate([6, 6], lambda a, b: (a, b) == (6, 6) or ((a, b) != (1, 1) and a + b + 4 >= 10))
+    body_holds = Distribution.enumerate([6, 6], lambda a, b: (a, b) == (6, 6) or ((a, b) != (1, 1) and a + b + 2 >= 10))
+    neither = head_holds.p(False) * body_holds.p(False)
+    resist = next(c.outcomes for c in figures.checks if c.check == "resist")
+    assert resist.p("not_resisted") == neither
+    assert figures.knock_out == 0 and figures.kill is None  # the head falls, the core (9 HP) stands
+    assert figures.steps[-1].damage == Distribution({3: neither, 0: 1 - neither})
+
+
+def first_skill(events: list[dict]) -> dict | None:
+    return next((e for e in events if e["kind"] == "skill"), None)
+
+
+def test_nicosw_11_3_skill_odds_agree_with_the_resolvers_sampled_runs() -> None:
+    """The exact chances of resisting and of falling against the resolver's own runs, each drawing
+    every die afresh (``dhproc simulate``'s seeds); the 95 % intervals are narrow enough that a
+    figure 8 points off would fall outside them."""
+    from dhproc.simulate import run_log, run_seed
+    from dhproc.odds.report import wilson
+
+    match = load(spell(4))
+    figures = odds.action_odds(match, 1, "x", None, None)
+    runs = 400
+    resisted = fell = 0
+    for i in range(runs):
+        events = run_log(match, run_seed(match.seed, i))["turns"][0]["events"]
+        resisted += first_skill(events)["resisted"]
+        fell += any(e["kind"] == "death_check" for e in events)
+    exact_resist = next(c.outcomes for c in figures.checks if c.check == "resist").p("resisted")
+    for exact, count in ((exact_resist, resisted), (figures.knock_out, fell)):
+        low, high = wilson(count, runs)
+        assert low <= exact <= high, f"exact {float(exact):.4f}, sampled {count}/{runs}"
+        assert not low <= exact + Fraction(8, 100) <= high and not low <= exact - Fraction(8, 100) <= high
+        assert 0 < exact < 1
+
+
+def test_nicosw_11_3_dhproc_odds_of_a_skill_through_the_cli() -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    result = CliRunner().invoke(cli, ["odds", "examples/nicosw/turn-02.yaml", "--who", "ria", "--json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    out = json.loads(result.output)
+    assert out["format_version"] == 1 and out["action"] == "1.skill"
+    resist = next(c for c in out["checks"] if c["check"] == "resist")
+    assert {o["outcome"]: o["p"] for o in resist["outcomes"]} == {"resisted": "5/12", "not_resisted": "7/12"}
+    assert out["steps"][-1]["damage"] == [{"value": 0, "p": "5/12", "percent": 500 / 12},
+                                          {"value": 4, "p": "7/12", "percent": 700 / 12}]
+    text = CliRunner().invoke(cli, ["odds", "examples/nicosw/turn-02.yaml", "--who", "ria", "--action", "skill"])
+    assert "精神抵抗判定：抵抗された 41.7%／抵抗されなかった 58.3%" in text.output
+    english = CliRunner().invoke(cli, ["odds", "examples/nicosw/turn-02.yaml", "--who", "ria", "--lang", "en"])
+    assert "resisted 41.7%" in english.output and "against 10; resisted, it leaves 消滅" in english.output
+
+
+def test_nicosw_11_3_a_skill_beyond_the_mp_left_is_a_located_problem(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    costly = {**BOLT, "cost": 5}
+    m = spell(4, costly)
+    m["setup"]["characters"]["x"]["mp"] = 3
+    path = tmp_path / "match.yaml"
+    import json
+
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x"])
+    assert result.exit_code == 1
+    assert "リアのMP 3ではファイア・ボルト（コスト5）を使えません" in result.output and "Traceback" not in result.output
