@@ -363,6 +363,8 @@ def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
     it; the 転倒 die, that the attack goes on. Read from the check's event, which follows its dice."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
+    if roll["purpose"] == "resist":
+        return resist_chance(roll, events) if roll.get("die") == 1 else None
     kind = SAID_BY.get(roll["purpose"])
     if kind is None or roll.get("die") != 1:
         return None
@@ -383,3 +385,24 @@ def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
         return None
     return DICE.probability(lambda x: rolls.meets(rolls.roll2("c", *x, said["base"], said["mod"], auto_results=auto),
                                                   said["target"]))
+
+
+def resist_chance(roll: dict, events: list[dict]) -> Fraction | None:
+    """NICOSW-11.2: a part's 精神抵抗判定, on its first die: the chance it resists the caster's roll
+    already made (the ``casting`` event before it) or meets the skill's fixed target number. Its
+    part's numbers are in the ``skill`` event that follows, in the order the parts rolled."""
+    said = following(events, roll, ("skill",))
+    at = next((i for i, e in enumerate(events) if e is roll), None)
+    if said is None or at is None:
+        return None
+    end = events.index(said)
+    later = sum(1 for e in events[at + 1:end] if e["kind"] == "roll" and e["purpose"] == "resist" and e.get("die") == 1)
+    mine = said["resist_rolls"][len(said["resist_rolls"]) - 1 - later]
+    auto = OPTIONS.by_id["auto_results"].default  # a log's events do not say the options
+    casting = None
+    if "against" in said:
+        cast = next(e for e in reversed(events[:at]) if e["kind"] == "casting")
+        casting = rolls.roll2(cast["check"], *cast["dice"], cast["base"], cast["mod"], auto_results=auto)
+    return DICE.probability(lambda x: rolls.resists(
+        rolls.roll2("willpower", *x, mine["base"], mine["mod"], auto_results=auto), casting, said["resist"],
+        auto_in_opposed=OPTIONS.by_id["auto_in_opposed"].default))

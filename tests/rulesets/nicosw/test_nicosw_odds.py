@@ -236,3 +236,21 @@ def test_nicosw_11_3_a_skill_beyond_the_mp_left_is_a_located_problem(tmp_path) -
     result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x"])
     assert result.exit_code == 1
     assert "リアのMP 3ではファイア・ボルト（コスト5）を使えません" in result.output and "Traceback" not in result.output
+
+
+def test_nicosw_11_2_a_resistance_roll_has_its_chance_to_resist_in_the_dice_plan() -> None:
+    """The 精神抵抗判定's first die carries the chance it resists: against the fixed 10 with base 2,
+    2D6 ≥ 8 (15 in 36, as the odds of the skill give); against a 魔法行使 of [1,2]+2 = 5 with base 3,
+    everything but the automatic failure 1-1 holds (35 in 36)."""
+    plan = api.dice_plan(api.load("examples/nicosw/match.yaml"))
+    resist = [r for r in plan if r["purpose"] == "resist"]
+    assert [r["chance"] for r in resist if r["die"] == 1] == [Fraction(15, 36)]
+    assert all("chance" not in r for r in resist if r["die"] == 2)
+    figures = odds.action_odds(api.load("examples/nicosw/turn-02.yaml"), 2, "ria", None, None)
+    assert next(c.outcomes for c in figures.checks if c.check == "resist").p("resisted") == Fraction(15, 36)
+    log = api.resolve(load(spell(4)))
+    events = log["turns"][0]["events"]
+    casting = next(e for e in events if e["kind"] == "casting")
+    first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "resist" and e["die"] == 1)
+    by_hand = Distribution.enumerate([6, 6], lambda c1, c2: spell_by_hand(*casting["dice"], c1, c2, 6, 6, 6, hp=99))
+    assert odds.roll_chance(first, events) == by_hand.p("hp96") == Fraction(35, 36)
