@@ -148,11 +148,14 @@ def test_nicosw_11_3_skill_odds_equal_brute_force_over_every_face() -> None:
 
 def test_nicosw_11_3_a_wrong_step_of_the_skill_fails_the_brute_force() -> None:
     """The comparison above can fail: halving after the 魔法防護点 instead of before changes the odds."""
-    figures = odds.action_odds(load(spell(3)), 1, "x", None, None)
-    right = Distribution.enumerate([6] * 7, lambda *f: spell_by_hand(*f, hp=3))
-    wrong = Distribution.enumerate([6] * 7, lambda *f: spell_by_hand(*f, hp=3, armour_first=True))
-    assert figures.knock_out == right.probability(lambda r: r in ("knocked_out", "dead"))
-    assert figures.knock_out != wrong.probability(lambda r: r in ("knocked_out", "dead"))
+    figures = odds.action_odds(load(spell(99)), 1, "x", None, None)
+
+    def dealt(armour_first: bool) -> Distribution[int]:
+        left = Distribution.enumerate([6] * 5, lambda *f: spell_by_hand(*f, 6, 6, hp=99, armour_first=armour_first))
+        return left.map(lambda r: 99 - int(r.removeprefix("hp")))
+
+    assert figures.steps[-1].damage == dealt(False)
+    assert figures.steps[-1].damage != dealt(True)
 
 
 def test_nicosw_11_3_every_part_resists_and_one_success_resists_for_all() -> None:
@@ -254,3 +257,44 @@ def test_nicosw_11_2_a_resistance_roll_has_its_chance_to_resist_in_the_dice_plan
     first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "resist" and e["die"] == 1)
     by_hand = Distribution.enumerate([6, 6], lambda c1, c2: spell_by_hand(*casting["dice"], c1, c2, 6, 6, 6, hp=99))
     assert odds.roll_chance(first, events) == by_hand.p("hp96") == Fraction(35, 36)
+
+
+def pair_classes() -> dict[tuple[int, int], int]:
+    """Every 2D6 roll a check against a number tells apart, with how many of the 36 it stands for:
+    the automatic 1-1 and 6-6, and one pair for each other total (NICOSW-3.1)."""
+    out = {(1, 1): 1, (6, 6): 1}
+    for total in range(3, 12):
+        pairs = [(a, b) for a in range(1, 7) for b in range(1, 7) if a + b == total and (a, b) not in out]
+        out[pairs[0]] = len(pairs)
+    return out
+
+
+def test_nicosw_11_3_the_resolver_over_every_class_of_dice_gives_the_skills_odds() -> None:
+    """The resolver itself, run once for every 精神抵抗判定 (by class of 2D6), every face of the damage
+    die and, where one follows, every 生死判定: the damage and what the target is left as, weighted
+    by the dice each run stands for, are the odds' figures."""
+    fixed = {**BOLT, "resist": {"target": 8, "on_success": "half"}}
+    base = spell(3, fixed)
+    outcomes: dict[str, Fraction] = {}
+    dealt: dict[int, Fraction] = {}
+    classes = pair_classes()
+
+    def run(dice: list[int]) -> dict:
+        m = {**base, "turns": [{**base["turns"][0], "dice": {"faces": dice, "then": "seeded"}}]}
+        return api.resolve(load(m))["turns"][0]["events"]
+
+    for resist, w in classes.items():
+        for face in range(1, 7):
+            probe = run([*resist, face])
+            amount = next((e["amount"] for e in probe if e["kind"] == "damage"), 0)
+            dealt[amount] = dealt.get(amount, 0) + Fraction(w, 36 * 6)
+            deaths = classes if any(e["kind"] == "death_check" for e in probe) else {None: 36}
+            for death, v in deaths.items():
+                events = run([*resist, face, *death]) if death else probe
+                check = next((e for e in events if e["kind"] == "death_check"), None)
+                left = "hp" if check is None else "knocked_out" if check["success"] else "dead"
+                outcomes[left] = outcomes.get(left, 0) + Fraction(w * v, 36 * 6 * 36)
+    figures = odds.action_odds(load(base), 1, "x", None, None)
+    assert figures.steps[-1].damage == Distribution(dealt)
+    assert figures.knock_out == outcomes["knocked_out"] + outcomes["dead"]
+    assert figures.kill == outcomes["dead"] and 0 < figures.kill < figures.knock_out
