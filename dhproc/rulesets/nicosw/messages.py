@@ -41,6 +41,8 @@ MESSAGES = catalogue("nicosw", {
                    "{skill} is taken as usable on {target} (range, cover, target, MP); HP of the parts it reaches {hp}"),
     "odds_skill_effects": ("{skill}のダメージ以外の効果（回復・転倒・持続効果）はこの数字に入っていません",
                            "{skill}'s effects other than damage (healing, 転倒, lasting effects) are not in these figures"),
+    "odds_removed": ("{target}は戦闘から除かれています：確率を出す部位がありません（NICOSW-8.4）",
+                     "{target} has left the battle: no part is left to compute the odds on (NICOSW-8.4)"),
     "odds_no_mp": ("{who}のMP {mp}では{skill}（コスト{cost}）を使えません（NICOSW-8.7）",
                    "{who} has {mp} MP, too little for {skill} (cost {cost}, NICOSW-8.7)"),
     "odds_prone": ("{target}は転倒している：1D6の1〜2で攻撃は失敗する（NICOSW-6.3）",

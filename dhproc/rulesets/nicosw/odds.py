@@ -155,6 +155,8 @@ def declared_skill(start: Start, s: NicoswState, a: Character, act: dict, target
     part = t.part(act.get("part") if not target else None) if sk.one_part else None
     parts = (part,) if part is not None and not part.removed else tuple(t.live_parts()[:1] if sk.one_part
                                                                          else t.live_parts())
+    if t.removed or not parts:  # the resolver cancels it (target_removed): nothing is rolled
+        raise start.problem(rel, say("nicosw.odds_removed", target=t.name))
     return Declared(a, "skill", t, parts[0], label, start.turn.number, skill=sk, parts=parts)
 
 

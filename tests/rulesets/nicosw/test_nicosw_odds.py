@@ -298,3 +298,21 @@ def test_nicosw_11_3_the_resolver_over_every_class_of_dice_gives_the_skills_odds
     assert figures.steps[-1].damage == Distribution(dealt)
     assert figures.knock_out == outcomes["knocked_out"] + outcomes["dead"]
     assert figures.kill == outcomes["dead"] and 0 < figures.kill < figures.knock_out
+
+
+def test_nicosw_11_3_a_skill_at_a_removed_character_is_a_located_problem(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    ogre = char("b", 3, name="オーガ", parts=[{"id": "head", "name": "頭部", "hp": 3, "current_hp": 0, "core": True},
+                                              {"id": "body", "name": "胴体", "hp": 9}])
+    m = make({"x": char("a", 0, name="リア", skills=[BOLT], checks={"casting": 1}), "y": ogre},
+             [turn(1, {"x": [{"do": "skill", "skill": "bolt", "target": "y"}]})])
+    path = tmp_path / "match.yaml"
+    import json
+
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"])
+    assert result.exit_code == 1, result.output
+    assert "オーガ has left the battle" in result.output and "Traceback" not in result.output
