@@ -147,6 +147,24 @@ def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
     assert any("1ターン目 第1フェイズ" in t for t in texts(first.read_text(encoding="utf-8")))
 
 
+@pytest.mark.parametrize(("ruleset", "lang", "wanted", "unwanted"), [
+    ("kagemiya", "ja", "　2巡目の終わり", "2ターン目"),
+    ("kagemiya", "en", ", end of round (巡) 2", "turn 2"),
+    ("dh", "ja", "　2ターン目の終わり", "2巡目"),
+    ("dh", "en", ", end of turn 2", "round"),
+])
+def test_a_picture_title_names_the_turn_in_the_rulesets_own_word(ruleset: str, lang: str, wanted: str,
+                                                                 unwanted: str, tmp_path: Path) -> None:
+    """kagemiya's turn is a 巡 (KAGEMIYA-1.1: turn N is 巡 N), and its pictures say so, in the
+    drawn title and the SVG's <title>; a ruleset with no word of its own keeps ターン."""
+    out = tmp_path / "map.svg"
+    assert run("render", GOLDEN / f"{ruleset}.json", "--svg", out, "--turn", 2, "--lang", lang).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    title = texts(svg)[0]
+    assert title.endswith(wanted) and unwanted not in title, title
+    assert ET.fromstring(svg).find(f"{SVG}title").text == title
+
+
 def test_a_moment_the_log_lacks_is_a_located_message(tmp_path: Path) -> None:
     result = run("render", GOLDEN / "dh.json", "--svg", tmp_path / "x.svg", "--turn", 9, "--lang", "en")
     assert result.exit_code == 1

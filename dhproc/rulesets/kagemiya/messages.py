@@ -18,6 +18,8 @@ MESSAGES = catalogue("kagemiya", {
                        "a re-roll 令呪 after the defence roll (an after_roll order, the attacker's react) is not counted: it is chosen on seeing the dice"),
     "odds_defence": ("{who}のダイス：{dice}D{faces}{modifier:+d}（攻撃の達成値{low}〜{high}に対して、常備の指示どおり）",
                      "{who}'s pool: {dice}D{faces}{modifier:+d} (against an attack total of {low}–{high}, by its standing orders)"),
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one 巡 (KAGEMIYA-1.1)
+    "render.turn": ("{turn}巡目", "round (巡) {turn}"),
     # the names of the checks, as a message names them (KAGEMIYA-2.1)
     "check.initiative": ("先手判定", "initiative"),
     "check.escape": ("逃走判定", "escape"),
