@@ -115,9 +115,9 @@ class Ruleset:
         return SummaryHooks()
 
     def picture_map(self, log: dict, *, lang: str, view: str) -> "Board | None":
-        """The map of a picture (``dhproc render``, the replay page) for a ruleset whose report
-        draws none, from the log as it stands at that moment: drawn above the state tables. None:
-        the picture is the tables alone (logos' line-up)."""
+        """The map of a picture (``dhproc render``, the replay page, the Discord posts) for a
+        ruleset whose report draws none, from the log as it stands at that moment: drawn above the
+        state tables. None: the picture is the tables alone (logos' line-up)."""
         return None
 
     def event_rates(self) -> Sequence["EventRate"]:
