@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ...odds.distribution import LIMIT, Distribution, TooLarge
 from ...odds.report import ActionOdds, Approximation, Assumption, CheckOdds, StepOdds
 from ...odds.sampling import approximation, sample
-from ...odds.inputs import option, turn_start
+from ...odds.inputs import option, turn_start, with_defaults
 from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
                            target_id)
 from ...words.messages import say
@@ -549,23 +549,25 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     return die_luck(roll["face"], roll["sides"], higher_is_better=roll["purpose"] not in LOWER_IS_BETTER)
 
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """COUNT-11.2: the chance a roll succeeds for its roller: a 命中判定's first die, that the
     attack lands on its first target (after that target's 回避判定); a 回避判定's d100, that it
-    evades; the 逃走 die, 1 in 6. Read from the check's own events, which follow its dice."""
+    evades; the 逃走 die, 1 in 6. Read from the check's own events, which follow its dice, under
+    the match's ``options`` (``evasion_crit_evades``; None: the defaults)."""
+    crit_evades = with_defaults(options, OPTIONS)["evasion_crit_evades"]
     purpose = roll["purpose"]
     if purpose == "escape":
         return Distribution.die(rolls.ESCAPE_DIE).probability(rolls.escapes)
     if purpose == "evasion":
         ev = following(events, roll, ("evasion",))
         check = last_hit_check(events, roll)
-        return None if ev is None or check is None else evasion_chance(ev, check["critical"])
+        return None if ev is None or check is None else evasion_chance(ev, check["critical"], crit_evades)
     if purpose == "hit_check" and roll.get("die") == 1:
         check = following(events, roll, ("hit_check",))
         answer = following(events, roll, ("evasion", "no_evasion", "miss_all", "attack", "turn_slot"))
         if check is None or answer is None or answer["kind"] not in ("evasion", "no_evasion"):
             return None  # a fumble leaves the target's figures unsaid
-        return landing_chance(check, answer)
+        return landing_chance(check, answer, crit_evades)
     return None
 
 
@@ -574,20 +576,20 @@ def last_hit_check(events: list[dict], roll: dict) -> dict | None:
     return next((e for e in reversed(events[:at]) if e["kind"] == "hit_check"), None)
 
 
-def evasion_chance(ev: dict, hit_critical: bool) -> Fraction:
-    """The chance one 回避判定 evades (COUNT-5.3–5.6), with the option's default for a critical."""
-    crit_evades = OPTIONS.by_id["evasion_crit_evades"].default  # a log's events do not say it
+def evasion_chance(ev: dict, hit_critical: bool, crit_evades: bool) -> Fraction:
+    """The chance one 回避判定 evades (COUNT-5.3–5.6; an evasion critical evades by the option
+    ``evasion_crit_evades``)."""
     return D100.probability(lambda f: rolls.evasion(
         f, ev["evasion_rate"], hit_critical=hit_critical, evasion_crit=ev["evasion_crit"],
         evasion_fumble=ev["evasion_fumble"], crit_evades=crit_evades).evaded)
 
 
-def landing_chance(check: dict, answer: dict) -> Fraction:
+def landing_chance(check: dict, answer: dict, crit_evades: bool) -> Fraction:
     """The chance a 命中判定 of these figures lands on the target that answered it."""
     one = hit_attempt(check["value"], check["hit_crit"], check["hit_fumble"])
     if answer["kind"] == "no_evasion":
         return one.probability(lambda h: not h.fumble)
     figures = dict(answer)
     return sum((p * (1 - evasion_chance({**figures, "evasion_rate": rolls.evasion_rate(h.total, answer["defence"])},
-                                        h.critical))
+                                        h.critical, crit_evades))
                 for h, p in one.items() if not h.fumble), Fraction(0))

@@ -223,11 +223,12 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     return die_luck(roll["face"], roll["sides"])
 
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """KAGEMIYA-12.2: on a pool's first die, the chance it does its work for its roller: an attack
     pool that its total exceeds the defence its target rolled against it, a defence pool that it
     reaches the attack total already rolled. Read from the pools' ``check`` events, which follow
-    their dice; None for a pool too long to count."""
+    their dice and say what the options made them (``options`` is not read); None for a pool too
+    long to count."""
     if roll["purpose"] not in ("attack", "defense") or not first_of_pool(roll, events):
         return None
     check = following(events, roll, ("check",))
