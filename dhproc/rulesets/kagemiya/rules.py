@@ -384,9 +384,10 @@ class Battle:
         facts = self.facts(t, a, kind, atk, pool, dfn)
         again = self.reroll_by(t, self.after_roll_orders(t), facts, dpool, stage="after_roll", attacker=a.id)
         dfn = dfn if again is None else again
-        if alone and react:  # the attacker sees the defence (KAGEMIYA-11.6: single-target attacks only)
+        entries = reactions(react, alone)
+        if entries:  # the attacker sees the defence
             facts = self.facts(a, a, kind, atk, pool, dfn)
-            again = self.reroll_by(a, list(enumerate(react)), facts, pool, stage="react", target=t.id)
+            again = self.reroll_by(a, entries, facts, pool, stage="react", target=t.id)
             atk = atk if again is None else again
         damage = rolls.attack_damage(atk, dfn)  # KAGEMIYA-5.6
         self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
@@ -648,6 +649,12 @@ class Battle:
         s.outcome = {"result": result, "winner": winner, "reason": reason}
         self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.round_no,
                       left=left, escaped=escaped)
+
+
+def reactions(react: list[dict], alone: bool) -> list[tuple[int, dict]]:
+    """KAGEMIYA-11.6: an attack's ``react`` entries with their places; none for an attack on
+    several targets, whose one roll faces every defence."""
+    return list(enumerate(react)) if alone else []
 
 
 def rerolled(pool: Pool, kid: str, k: Any, payer: Character) -> Pool:
