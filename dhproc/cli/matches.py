@@ -83,11 +83,10 @@ def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns:
     """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
     Japanese font here the messages are still written, and the reason there are no pictures is
     said on stderr."""
-    from .. import api
     from ..render.png import RenderError, svg_to_png
     from ..render.posts import discord_posts
 
-    posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
+    posts = discord_posts(log, lang=lang, view=view, turns=turns)
     pictures = []
     for path, (_, svg) in zip(paths, posts):
         if svg is None:

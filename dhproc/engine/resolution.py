@@ -175,14 +175,15 @@ def dice_plan(match: Match) -> list[dict]:
             continue
         planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
         last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
-        rolls += [_planned(rs, e, last["events"], turn.number) for e in last["events"] if e["kind"] == "roll"]
+        rolls += [_planned(rs, e, last["events"], turn.number, match.options) for e in last["events"]
+                  if e["kind"] == "roll"]
     return rolls
 
 
-def _planned(rs: Any, roll: dict, events: list[dict], turn: int) -> dict:
+def _planned(rs: Any, roll: dict, events: list[dict], turn: int, options: dict) -> dict:
     """A planned roll with its turn and, where the ruleset gives one, its chance of success
-    (``Ruleset.roll_chance``, the 確率 column)."""
-    chance = rs.roll_chance(roll, events)
+    (``Ruleset.roll_chance``, the 確率 column) under the match's options."""
+    chance = rs.roll_chance(roll, events, options)
     return dict(roll, turn=turn) | ({"chance": chance} if chance is not None else {})
 
 

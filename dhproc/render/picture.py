@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ..engine.ruleset import get_ruleset
 from ..errors import InputError, Problem
-from ..words.messages import say, use_lang
+from ..words.messages import has_message, say, use_lang
 from .steps import Step, state_after, step_at
 from .svg import picture_svg
 
@@ -15,9 +16,17 @@ def title_of(log: dict, step: Step, *, phase: int | None = None) -> str:
     title = log.get("title") or log["ruleset"]
     if step.event == 0:
         return say("render.start", title=title)
+    moment = _turn_word(log["ruleset"], step.turn)
     if phase is not None:
-        return say("render.phase_end", title=title, turn=step.turn, phase=phase)
-    return say("render.turn_end", title=title, turn=step.turn)
+        return say("render.phase_end", title=title, moment=moment, phase=phase)
+    return say("render.turn_end", title=title, moment=moment)
+
+
+def _turn_word(ruleset: str, turn: int) -> str:
+    """「3ターン目」, or the ruleset's own word for its turn (kagemiya's 「3巡目」)."""
+    get_ruleset(ruleset)  # a ruleset's catalogue is registered with its package
+    own = f"{ruleset}.render.turn"
+    return say(own if has_message(own) else "render.turn", turn=turn)
 
 
 def map_svg(log: dict, *, name: str, turn: int | None = None, phase: int | None = None, lang: str = "ja",

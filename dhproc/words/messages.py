@@ -384,8 +384,9 @@ MESSAGES = Catalog({
     "render.no_output": ("--svg、--png、--html のどれかで書き出す先を指定してください",
                          "say where to write with --svg, --png or --html"),
     "render.no_step": ("ログにその時点がありません（{moment}）", "the log has no such moment ({moment})"),
-    "render.turn_end": ("{title}　{turn}ターン目の終わり", "{title}, end of turn {turn}"),
-    "render.phase_end": ("{title}　{turn}ターン目 第{phase}フェイズの終わり", "{title}, turn {turn}, end of phase {phase}"),
+    "render.turn": ("{turn}ターン目", "turn {turn}"),  # a ruleset's own word for its turn: "<id>.render.turn"
+    "render.turn_end": ("{title}　{moment}の終わり", "{title}, end of {moment}"),
+    "render.phase_end": ("{title}　{moment} 第{phase}フェイズの終わり", "{title}, {moment}, end of phase {phase}"),
     "render.start": ("{title}　開始時", "{title}, at the start"),
     "replay.ok_other": ("{name}：OK（{generator}が書き、dhproc {version}で再現）",
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),

@@ -129,8 +129,10 @@ MESSAGES = catalogue("count", {
                              "{who} re-rolls a failed 回避判定 up to {n} times (COUNT-5.7)"),
     "odds_rerolls_hit_below": ("{who}は達成値{below}未満の命中判定を最大{n}回振り直す（COUNT-4.6）",
                                "{who} re-rolls a 命中判定 whose 達成値 is below {below} up to {n} times (COUNT-4.6)"),
-    "odds_rerolls_damage_left_out": ("{who}のダメージの振り直し（予定ダメージ{below}未満、COUNT-7.14）はこの確率に含まない",
-                                     "{who}'s re-rolls of a 予定ダメージ below {below} (COUNT-7.14) are not counted here"),
+    "odds_rerolls_damage": ("{who}は予定ダメージ{below}未満のダメージロールを最大{n}回振り直す（COUNT-7.14。"
+                            "普通の振り直しは命中判定が使った残りから）",
+                            "{who} re-rolls a damage roll whose 予定ダメージ is below {below} up to {n} times "
+                            "(COUNT-7.14; plain re-rolls only those the 命中判定 left)"),
     "odds_rerolls_evasion_for_ca": ("{who}はCAチェックに届かない回避成功を最大{n}回振り直す（COUNT-5.9）",
                                     "{who} re-rolls an evasion whose CA check fails up to {n} times (COUNT-5.9)"),
     # dhproc import (grammar.py)

@@ -748,7 +748,7 @@ class Round:
                                            increase_dice=[f for x in increases for f in x.get("dice", [])])
             below = self.reaction(a, "reroll_damage_below", None)  # COUNT-7.14: the dice of step 3 again
             rolled = dice or crit_dice or kind_dice or any(x.get("dice") for x in increases)
-            source = self.reroll_source(a, "damage", spent) if below is not None and planned < below and rolled \
+            source = self.reroll_source(a, "damage", spent) if rolls.damage_reroll_wanted(planned, below, bool(rolled)) \
                 else None
             ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
                      fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,

@@ -349,8 +349,9 @@ def _ability_damage(activation: Distribution[bool], success: Distribution[bool],
 
 # ------------------------------------------------------------------------------ logged rolls
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
-    """A logged 判定's chance of success: its rate read by the same check."""
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
+    """A logged 判定's chance of success: its rate read by the same check (the logged rate already
+    says what the options made it: ``options`` is not read)."""
     if roll.get("purpose") not in CHECKS or "rate" not in roll:
         return None
     return success_chance(roll["rate"])

@@ -18,7 +18,7 @@ from typing import Any
 from ...odds.distribution import Distribution
 from ...words.messages import say
 from ...odds.report import ActionOdds, Assumption, CheckOdds, StepOdds
-from ...odds.inputs import option, turn_start
+from ...odds.inputs import option, turn_start, with_defaults
 from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
                            target_id)
 from . import messages  # noqa: F401  (registers the nicosw.* messages)
@@ -359,26 +359,28 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     return die_luck(roll["face"], roll["sides"])
 
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """NICOSW-11.2: on a check's first die, the chance the check succeeds for its roller: the 攻撃判定
     that it beats the 防御判定, the 防御判定 that it holds, a check against a 目標値 that it meets
-    it; the 転倒 die, that the attack goes on. Read from the check's event, which follows its dice."""
+    it; the 転倒 die, that the attack goes on. Read from the check's event, which follows its dice,
+    under the match's ``options`` (``auto_results``, ``auto_in_opposed``; None: the defaults)."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
+    opts = with_defaults(options, OPTIONS)
     if roll["purpose"] == "resist":
-        return resist_chance(roll, events) if roll.get("die") == 1 else None
+        return resist_chance(roll, events, opts) if roll.get("die") == 1 else None
     kind = SAID_BY.get(roll["purpose"])
     if kind is None or roll.get("die") != 1:
         return None
     said = following(events, roll, (kind,))
     if said is None:
         return None
-    auto = OPTIONS.by_id["auto_results"].default  # a log's events do not say the options
+    auto = opts["auto_results"]
     if kind == "attack":
         won = DICE.combine(DICE, lambda x, y: rolls.beats(
             rolls.roll2("a", *x, said["attack"]["base"], said["attack"]["mod"], auto_results=auto),
             rolls.roll2("d", *y, said["defense"]["base"], said["defense"]["mod"], auto_results=auto),
-            auto_in_opposed=OPTIONS.by_id["auto_in_opposed"].default)).p(True)
+            auto_in_opposed=opts["auto_in_opposed"])).p(True)
         return won if roll["purpose"] == "attack" else 1 - won
     if kind == "lore":  # NICOSW-2.2: each roller's check against the target's 知名度
         mine = next((r for r in said["rolls"] if r["actor"] == roll.get("actor")), None)
@@ -389,7 +391,7 @@ def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
                                                   said["target"]))
 
 
-def resist_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def resist_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fraction | None:
     """NICOSW-11.2: a part's 精神抵抗判定, on its first die: the chance it resists the caster's roll
     already made (the ``casting`` event before it) or meets the skill's fixed target number. Its
     part's numbers are in the ``skill`` event that follows, in the order the parts rolled."""
@@ -400,11 +402,11 @@ def resist_chance(roll: dict, events: list[dict]) -> Fraction | None:
     end = events.index(said)
     later = sum(1 for e in events[at + 1:end] if e["kind"] == "roll" and e["purpose"] == "resist" and e.get("die") == 1)
     mine = said["resist_rolls"][len(said["resist_rolls"]) - 1 - later]
-    auto = OPTIONS.by_id["auto_results"].default  # a log's events do not say the options
+    auto = opts["auto_results"]
     casting = None
     if "against" in said:
         cast = next(e for e in reversed(events[:at]) if e["kind"] == "casting")
         casting = rolls.roll2(cast["check"], *cast["dice"], cast["base"], cast["mod"], auto_results=auto)
     return DICE.probability(lambda x: rolls.resists(
         rolls.roll2("willpower", *x, mine["base"], mine["mod"], auto_results=auto), casting, said["resist"],
-        auto_in_opposed=OPTIONS.by_id["auto_in_opposed"].default))
+        auto_in_opposed=opts["auto_in_opposed"]))

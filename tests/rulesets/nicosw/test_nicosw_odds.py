@@ -257,6 +257,7 @@ def test_nicosw_11_2_a_resistance_roll_has_its_chance_to_resist_in_the_dice_plan
     first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "resist" and e["die"] == 1)
     by_hand = Distribution.enumerate([6, 6], lambda c1, c2: spell_by_hand(*casting["dice"], c1, c2, 6, 6, 6, hp=99))
     assert odds.roll_chance(first, events) == by_hand.p("hp96") == Fraction(35, 36)
+    assert odds.roll_chance(first, events, {"auto_results": False}) == 1  # no 1-1 failure: 2D6+3 never below 5
 
 
 def pair_classes() -> dict[tuple[int, int], int]:
