@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import errno
 import os
-import re
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ import yaml
 from ..errors import InputError, PathPart, Problem
 from . import yaml_layout, yaml_words
 from ..words.messages import say
+from ..lazy_re import LazyPattern, lazy
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ALIASES = 100
@@ -48,11 +48,11 @@ MAX_INT_DIGITS = 40
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_INT = re.compile(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$")
-_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
-                    r"|[-+]?[0-9]+[eE][-+]?[0-9]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
-_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_INT = lazy(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$")
+_FLOAT = lazy(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?[0-9]+[eE][-+]?[0-9]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_BOOL = lazy(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_NULL = lazy(r"^(?:~|null|Null|NULL|)$")
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -65,7 +65,7 @@ for _tag, _rx, _first in (
     ("tag:yaml.org,2002:int", _INT, list("-+0123456789")),
     ("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789.")),
     ("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""]),
-    ("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"]),  # `<<: *template` shares a character sheet
+    ("tag:yaml.org,2002:merge", lazy(r"^<<$"), ["<"]),  # `<<: *template` shares a character sheet
 ):
     _Loader.add_implicit_resolver(_tag, _rx, _first)
 
@@ -108,10 +108,10 @@ _YAML_TAG = "tag:yaml.org,2002:"
 # `!local`) must name one of them too, on text that reads as it, or the value is refused where
 # it is written: any other tag would build a value JSON has no form for (a set, bytes, a date,
 # ordered pairs) or fail inside the library's converters.
-_SCALAR_TAGS: dict[str, re.Pattern | None] = {
+_SCALAR_TAGS: dict[str, LazyPattern | None] = {
     _YAML_TAG + "str": None,  # any text
     _YAML_TAG + "int": _INT,
-    _YAML_TAG + "float": re.compile(f"{_FLOAT.pattern}|^[-+]?[0-9]+$"),
+    _YAML_TAG + "float": lazy(f"{_FLOAT.pattern}|^[-+]?[0-9]+$"),
     _YAML_TAG + "bool": _BOOL,
     _YAML_TAG + "null": _NULL,
 }
