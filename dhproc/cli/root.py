@@ -362,7 +362,7 @@ def out_names(files: Sequence[str]) -> dict[str, str]:
 
 def seed_value(seed: str) -> int | str:
     """A seed given on the command line as a match's seed would be: digits are a number."""
-    from ..documents.loading import MAX_INT_DIGITS
+    from ..documents.limits import MAX_INT_DIGITS
 
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)

@@ -31,20 +31,9 @@ from ..errors import InputError, PathPart, Problem
 from . import yaml_layout, yaml_words
 from ..words.messages import say
 from ..lazy_re import LazyPattern, lazy
+from .limits import (MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_EXPANDED_CHARS, MAX_INT_DIGITS,  # noqa: F401
+                     MAX_LOG_BYTES, MAX_VALUES)
 
-MAX_BYTES = 5 * 1024 * 1024
-MAX_ALIASES = 100
-MAX_DEPTH = 64
-# Values a document may expand to through its aliases; a large match has a few thousand.
-MAX_VALUES = 200_000
-# Characters of text a document may expand to through its aliases: no more than a file may hold.
-MAX_EXPANDED_CHARS = MAX_BYTES
-# A log holds every event of a long match; it may be larger than a hand-written input.
-MAX_LOG_BYTES = 64 * 1024 * 1024
-# Digits of an integer literal. Every count, stat, seed and die of every schema fits in 19; a
-# longer number is refused where it is written, before Python turns it into an int (which
-# refuses over 4,300 digits) or into text for a message.
-MAX_INT_DIGITS = 40
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
