@@ -65,3 +65,10 @@ def test_resolve_imports_neither_the_replay_nor_chat_posts_nor_the_odds(tmp_path
     assert f"dhproc.rulesets.{example}" in modules
     assert _found(modules, HEAVY | {"dhproc.replay", "dhproc.logs", "dhproc.inputs.posts", "dhproc.words.textimport",
                                     "dhproc.odds.query", "dhproc.simulate", "dhproc.render"}) == []
+    # the schemas are read from their folder, the terminal's width asked only by `options`
+    assert _found(modules, {"importlib.resources", "zipfile", "tempfile", "shutil"}) == []
+
+
+def test_a_dh_resolve_does_without_fractions(tmp_path: Path) -> None:
+    """A derived amount (DH's 「自身の防御と同じだけ」) is divided in whole numbers."""
+    assert _found(imported_by(tmp_path, "resolve", "examples/dh/abilities/match.yaml"), {"fractions", "decimal"}) == []
