@@ -72,3 +72,11 @@ def test_resolve_imports_neither_the_replay_nor_chat_posts_nor_the_odds(tmp_path
 def test_a_dh_resolve_does_without_fractions(tmp_path: Path) -> None:
     """A derived amount (DH's 「自身の防御と同じだけ」) is divided in whole numbers."""
     assert _found(imported_by(tmp_path, "resolve", "examples/dh/abilities/match.yaml"), {"fractions", "decimal"}) == []
+
+
+@pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
+def test_validate_draws_no_report_so_imports_none(tmp_path: Path, example: str) -> None:
+    modules = imported_by(tmp_path, "validate", f"examples/{example}/match.yaml")
+    assert f"dhproc.rulesets.{example}.checks" in modules
+    assert _found(modules, {f"dhproc.rulesets.{example}.report", f"dhproc.rulesets.{example}.grammar",
+                            "dhproc.report.document"}) == []
