@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 import click
@@ -20,6 +19,8 @@ from .click_layout import WideContext, short_help
 from ..words.messages import say
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
@@ -277,6 +278,8 @@ def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> No
 
 def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
     """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
+    from pathlib import Path
+
     from ..documents.loading import inside, real_path
 
     given = real_path(Path(name))
@@ -350,6 +353,8 @@ def write_outputs(*files: tuple[Path, str | bytes], make_folder: bool = False) -
 def out_names(files: Sequence[str]) -> dict[str, str]:
     """Output names for --out: the file's stem, or ``<folder>-<stem>`` when stems collide (the
     usual layout is one folder per match, each with its match.yaml)."""
+    from pathlib import Path
+
     stems = [Path(f).stem for f in files]
     names: dict[str, str] = {}
     for f, stem in zip(files, stems):
