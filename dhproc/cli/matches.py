@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..words.messages import say
 from .root import cli, lang_option, load_match, out_names, print_out, run_batch, show_problems, write_outputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
@@ -43,6 +46,8 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     names = out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
+        from pathlib import Path
+
         match = load_match(name, all_turns)
         log = api.resolve(match)
         parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns, luck=luck)

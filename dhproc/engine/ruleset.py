@@ -14,9 +14,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .entry_points import EntryPoint, entry_points
-from .options import OptionSet
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
+    from .options import OptionSet
     import click
 
     from ..documents.loading import Document

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign, checks, rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
@@ -84,6 +84,8 @@ class CountRuleset(Ruleset):
                 "clocks": {k: v for k, v in state.clocks.to_json().items() if k == "round"}}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
@@ -113,11 +115,14 @@ class CountRuleset(Ruleset):
 
     def summary_hooks(self):
         """``dhproc summary``: who fell (戦闘不能) and by whom, the skills used (CAs too); no DP."""
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_used, dp=False)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 

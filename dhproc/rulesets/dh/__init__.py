@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules, status, support
+from . import campaign, checks, rules, status, support
 from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
 from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
@@ -153,6 +153,8 @@ class DhRuleset(Ruleset):
         }
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
@@ -173,6 +175,7 @@ class DhRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
@@ -183,6 +186,8 @@ class DhRuleset(Ruleset):
         return GRAMMAR
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 

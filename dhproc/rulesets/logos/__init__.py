@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign, checks, rules
 from .model import LogosState, Side
 from .options import OPTIONS
 
@@ -75,6 +75,8 @@ class LogosRuleset(Ruleset):
         }
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def event_rates(self):
@@ -83,6 +85,7 @@ class LogosRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
@@ -102,6 +105,8 @@ class LogosRuleset(Ruleset):
         return GRAMMAR
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 
