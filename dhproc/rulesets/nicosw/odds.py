@@ -213,21 +213,30 @@ def resistance(s: NicoswState, opts: dict, a: Character, t: Character, sk: Skill
     resists for all) against the caster's one roll of ``resist_against``, or the fixed target."""
     if not sk.resisted:
         return Distribution.constant(False)
-    auto, in_opposed = opts["auto_results"], opts["auto_in_opposed"]
     numbers = [check_numbers(s, opts, t, "willpower", p) for p in parts]
+    against = None if sk.resist_against is None else (sk.resist_against, *check_numbers(s, opts, a, sk.resist_against))
+    return any_resists(numbers, against, sk.resist, opts)
+
+
+def any_resists(numbers: list[tuple[int, int]], against: tuple[str, int, int] | None, target: int | None,
+                opts: dict) -> Distribution[bool]:
+    """NICOSW-8.5, 8.8: whether any of the 精神抵抗判定 of these (base, modifier) ``numbers``, each
+    rolled on its own, resists the caster's one roll of ``against`` (its check, base, modifier:
+    every face of its 2D6), or meets the fixed ``target``."""
+    auto, in_opposed = opts["auto_results"], opts["auto_in_opposed"]
 
     def resisted(casting: rolls.Roll2 | None) -> Distribution[bool]:
         none_resists = Fraction(1)
         for base, mod in numbers:  # the parts roll independently of each other
             none_resists *= DICE.probability(lambda x: not rolls.resists(
-                rolls.roll2("willpower", *x, base, mod, auto_results=auto), casting, sk.resist,
+                rolls.roll2("willpower", *x, base, mod, auto_results=auto), casting, target,
                 auto_in_opposed=in_opposed))
         return Distribution({True: 1 - none_resists, False: none_resists})
 
-    if sk.resist_against is None:
+    if against is None:
         return resisted(None)
-    base, mod = check_numbers(s, opts, a, sk.resist_against)
-    return DICE.bind(lambda x: resisted(rolls.roll2(sk.resist_against, *x, base, mod, auto_results=auto)))
+    check, base, mod = against
+    return DICE.bind(lambda x: resisted(rolls.roll2(check, *x, base, mod, auto_results=auto)))
 
 
 def effect_stages(s: NicoswState, opts: dict, d: Declared, e: SkillEffect, part: Part,
@@ -362,13 +371,17 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
 def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """NICOSW-11.2: on a check's first die, the chance the check succeeds for its roller: the 攻撃判定
     that it beats the 防御判定, the 防御判定 that it holds, a check against a 目標値 that it meets
-    it; the 転倒 die, that the attack goes on. Read from the check's event, which follows its dice,
-    under the match's ``options`` (``auto_results``, ``auto_in_opposed``; None: the defaults)."""
+    it; the 転倒 die, that the attack goes on; a part's 精神抵抗判定, that it resists; the caster's roll
+    of a resisted skill, that no target resists it (NICOSW-11.4). Read from the check's event, which
+    follows its dice, under the match's ``options`` (``auto_results``, ``auto_in_opposed``; None:
+    the defaults)."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
     opts = with_defaults(options, OPTIONS)
     if roll["purpose"] == "resist":
         return resist_chance(roll, events, opts) if roll.get("die") == 1 else None
+    if roll["purpose"] == "casting":
+        return casting_chance(roll, events, opts) if roll.get("die") == 1 else None
     kind = SAID_BY.get(roll["purpose"])
     if kind is None or roll.get("die") != 1:
         return None
@@ -410,3 +423,23 @@ def resist_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fract
     return DICE.probability(lambda x: rolls.resists(
         rolls.roll2("willpower", *x, mine["base"], mine["mod"], auto_results=auto), casting, said["resist"],
         auto_in_opposed=opts["auto_in_opposed"]))
+
+
+def casting_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fraction | None:
+    """NICOSW-11.4: the caster's roll of a resisted skill (its ``casting`` event follows the dice),
+    on its first die: the chance that no target resists it — every part of every target the log
+    shows it reaching (the ``skill`` events of this use) fails its 精神抵抗判定 against it."""
+    cast = following(events, roll, ("casting",))
+    if cast is None:
+        return None
+    at = events.index(cast)
+    use = []
+    for e in events[at + 1:]:
+        if e["kind"] == "casting":  # the next resisted use: every target of this one came before it
+            break
+        if e["kind"] == "skill" and e["actor"] == cast["actor"] and e["skill"] == cast["skill"] and "against" in e:
+            use.append(e)
+    numbers = [(r["base"], r["mod"]) for e in use for r in e["resist_rolls"]]
+    if not numbers:
+        return None
+    return any_resists(numbers, (cast["check"], cast["base"], cast["mod"]), None, opts).p(False)

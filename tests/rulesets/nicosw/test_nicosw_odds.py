@@ -317,3 +317,59 @@ def test_nicosw_11_3_a_skill_at_a_removed_character_is_a_located_problem(tmp_pat
     result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"])
     assert result.exit_code == 1, result.output
     assert "オーガ has left the battle" in result.output and "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- the caster's roll (NICOSW-11.4)
+
+def volley(options: dict | None = None) -> dict:
+    """リア (魔法行使 base 2) casts a two-target bolt at ゴブリン (精神抵抗 base 3) and オーガ, whose
+    頭部 and 胴体 resist on bases 4 and 1: three 精神抵抗判定 against the one 魔法行使."""
+    bolt = {**BOLT, "targets": 2}
+    ogre = char("b", 5, name="オーガ", checks={"willpower": 1},
+                parts=[{"id": "head", "name": "頭部", "hp": 9, "willpower": 4}, {"id": "body", "name": "胴体", "hp": 9,
+                                                                                  "core": True}])
+    chars = {"x": char("a", 3, checks={"casting": 2}, name="リア", skills=[bolt]),
+             "y": char("b", 1, hp=99, checks={"willpower": 3}, name="ゴブリン"), "z": ogre}  # either side of her
+    return make(chars, [turn(1, {"x": [{"do": "skill", "skill": "bolt", "target": ["y", "z"]}]})], options=options)
+
+
+def none_resists_by_hand(auto: bool) -> Fraction:
+    """``volley`` by hand: for each 魔法行使 [c1,c2]+2, the share of each 精神抵抗判定's 36 pairs it beats
+    (bases 3, 4, 1), multiplied, as the three are rolled apart; averaged over the 36 casts."""
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    total = Fraction(0)
+    for c1, c2 in pairs:
+        cast = rolls.roll2("casting", c1, c2, 2, 0, auto_results=auto)
+        share = Fraction(1)
+        for base in (3, 4, 1):
+            share *= Fraction(sum(rolls.beats(cast, rolls.roll2("willpower", r1, r2, base, 0, auto_results=auto),
+                                              auto_in_opposed=True) for r1, r2 in pairs), 36)
+        total += share / 36
+    return total
+
+
+def test_nicosw_11_4_the_casters_roll_has_the_chance_that_no_target_resists_it() -> None:
+    """The 魔法行使's first die carries the chance that it beats every 精神抵抗判定 rolled against it
+    (both targets, every part), counted over its own dice and theirs; the plan shows it under the
+    match's ``auto_results``."""
+    for options, auto in (({}, True), ({"auto_results": False}, False)):
+        plan = api.dice_plan(load(volley(options)))
+        casting = [r for r in plan if r["purpose"] == "casting"]
+        assert [r["die"] for r in casting] == [1, 2] and "chance" not in casting[1]
+        assert len([r for r in plan if r["purpose"] == "resist" and r["die"] == 1]) == 3
+        assert casting[0]["chance"] == none_resists_by_hand(auto), options
+    assert none_resists_by_hand(False) != none_resists_by_hand(True)
+    first_only = Distribution.enumerate([6] * 4, lambda c1, c2, r1, r2: rolls.beats(
+        rolls.roll2("casting", c1, c2, 2, 0, auto_results=True), rolls.roll2("willpower", r1, r2, 3, 0, auto_results=True),
+        auto_in_opposed=True)).p(True)
+    assert 0 < casting[0]["chance"] < first_only  # all three, not the first target alone
+
+
+def test_nicosw_11_4_the_casters_roll_on_one_target_is_the_chance_its_skill_is_not_resisted() -> None:
+    log = api.resolve(load(spell(4)))
+    events = log["turns"][0]["events"]
+    first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "casting" and e["die"] == 1)
+    resist = next(c.outcomes for c in odds.action_odds(load(spell(4)), 1, "x", None, None).checks
+                  if c.check == "resist")
+    assert odds.roll_chance(first, events) == resist.p("not_resisted")
+    assert 0 < resist.p("not_resisted") < 1
