@@ -43,6 +43,11 @@ MESSAGES = catalogue("nicosw", {
                            "{skill}'s effects other than damage (healing, 転倒, lasting effects) are not in these figures"),
     "odds_removed": ("{target}は戦闘から除かれています：確率を出す部位がありません（NICOSW-8.4）",
                      "{target} has left the battle: no part is left to compute the odds on (NICOSW-8.4)"),
+    "odds_part_removed": ("{target}の{part}は戦闘から除かれています：この行動は取り消されるので確率はありません（part_removed、NICOSW-8.4）",
+                          "{target}'s {part} has been removed from the battle: the action is cancelled (part_removed, "
+                          "NICOSW-8.4), so it has no odds"),
+    "odds_dead": ("{target}は死亡しています：この行動は取り消されるので確率はありません（target_dead、NICOSW-8.2）",
+                  "{target} is dead: the action is cancelled (target_dead, NICOSW-8.2), so it has no odds"),
     "odds_no_mp": ("{who}のMP {mp}では{skill}（コスト{cost}）を使えません（NICOSW-8.7）",
                    "{who} has {mp} MP, too little for {skill} (cost {cost}, NICOSW-8.7)"),
     "odds_prone": ("{target}は転倒している：1D6の1〜2で攻撃は失敗する（NICOSW-6.3）",

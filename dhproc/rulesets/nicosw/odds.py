@@ -25,7 +25,7 @@ from . import messages  # noqa: F401  (registers the nicosw.* messages)
 from . import rolls
 from .model import Character, NicoswState, Part, Skill, SkillEffect
 from .options import OPTIONS
-from .rules import check_numbers, compute_damage, damage_mods, weapon_for
+from .rules import aimed_part, check_numbers, compute_damage, damage_mods, target_problem, weapon_for
 
 ATTACKS = ("melee", "ranged")
 STEPS = ("giver_multiply", "giver_add", "receiver_multiply", "receiver_add")  # NICOSW-7.1's four steps
@@ -125,11 +125,29 @@ def declared(start: Start, s: NicoswState, who: str, target: str | None, action:
     found += [(f"{n}.skill", (str(n), "skill", sk.id, sk.name), act) for n, act in enumerate(go, start=1)
               if act.get("do") == "skill" and (sk := a.skill(act["skill"])) is not None and has_odds(sk)]
     label, act = chosen_action(start, a.name, found, action, rel)
+    at = rel + (next(i for i, x in enumerate(go) if x is act),)  # the action itself, in the go
     if act["do"] == "skill":
-        return declared_skill(start, s, a, act, target, names, label, rel)
+        return declared_skill(start, s, a, act, target, names, label, rel, at)
     t = s.characters[target_id(start, target or act["target"], names)]
-    part = t.part(act.get("part") if not target else None) or t.live_parts()[0]
+    named = act.get("part") if not target else None
+    refuse_cancelled(start, at, t, named)
+    part = t.part(named) or t.live_parts()[0]
     return Declared(a, act["do"], t, part, label, start.turn.number)
+
+
+def refuse_cancelled(start: Start, at: tuple, t: Character, part_id: str | None) -> None:
+    """NICOSW-11.5: an attack or a skill the resolver cancels whatever the dice (its target dead or
+    removed, or the part it names removed, before the round) has no odds: a located problem at the
+    action. A target off the map is taken as back on it, as it may come back before the action."""
+    reason = target_problem(t)
+    if reason == "target_dead":
+        raise start.problem(at + ("target",), say("nicosw.odds_dead", target=t.name))
+    if reason == "target_removed":
+        raise start.problem(at + ("target",), say("nicosw.odds_removed", target=t.name))
+    if part_id is not None and aimed_part(t, part_id) is None:
+        part = t.part(part_id)
+        raise start.problem(at + ("part",), say("nicosw.odds_part_removed", target=t.name,
+                                                part=part.name if part is not None else part_id))
 
 
 def has_odds(sk: Skill) -> bool:
@@ -138,9 +156,9 @@ def has_odds(sk: Skill) -> bool:
 
 
 def declared_skill(start: Start, s: NicoswState, a: Character, act: dict, target: str | None, names: dict[str, str],
-                   label: str, rel: tuple) -> Declared:
-    """The skill ``act`` uses, on ``target`` (else the first it names, or its user for ``self``) and
-    the parts it reaches there (NICOSW-8.5, 8.10); its MP checked (NICOSW-8.7)."""
+                   label: str, rel: tuple, at: tuple) -> Declared:
+    """The skill ``act`` (at ``at`` in the go) uses, on ``target`` (else the first it names, or its
+    user for ``self``) and the parts it reaches there (NICOSW-8.5, 8.10); its MP checked (NICOSW-8.7)."""
     sk = a.skill(act["skill"])
     if sk.cost and (a.mp or 0) < sk.cost:
         raise start.problem(rel, say("nicosw.odds_no_mp", who=a.name, skill=sk.name, mp=a.mp or 0, cost=sk.cost))
@@ -152,11 +170,10 @@ def declared_skill(start: Start, s: NicoswState, a: Character, act: dict, target
         raise start.problem(rel, say("odds.needs_target", who=a.name, action=sk.name))
     else:
         t = s.characters[target_id(start, target or first, names)]
-    part = t.part(act.get("part") if not target else None) if sk.one_part else None
-    parts = (part,) if part is not None and not part.removed else tuple(t.live_parts()[:1] if sk.one_part
-                                                                         else t.live_parts())
-    if t.removed or not parts:  # the resolver cancels it (target_removed): nothing is rolled
-        raise start.problem(rel, say("nicosw.odds_removed", target=t.name))
+    named = act.get("part") if sk.one_part and not target else None
+    refuse_cancelled(start, at, t, named)
+    part = aimed_part(t, named) if named is not None else None
+    parts = (part,) if part is not None else tuple(t.live_parts()[:1] if sk.one_part else t.live_parts())
     return Declared(a, "skill", t, parts[0], label, start.turn.number, skill=sk, parts=parts)
 
 
@@ -196,13 +213,13 @@ def skill_odds(s: NicoswState, opts: dict, d: Declared) -> ActionOdds:
     if rolled:
         checks.append(CheckOdds("death_check", Distribution({"success": ends.probability(lambda e: e.death is True),
                                                              "failure": ends.probability(lambda e: e.death is False)})))
-    was_out = t.knocked_out or t.dead or t.removed
+    was_out = t.knocked_out  # a dead or removed target has no odds (NICOSW-11.5)
     landed = stages_of_use(s, opts, d, damaging, "full").map(lambda v: v[-1])  # the verdict counts unresisted uses
     steps = tuple(StepOdds(step, shown.map(lambda v, i=i: v[i])) for i, step in enumerate(STEPS))
     return ActionOdds(
         who=a.id, target=t.id, action=d.label, checks=tuple(checks), steps=steps,
         knock_out=Fraction(0) if was_out else ends.probability(lambda e: e.out),
-        kill=None if t.multi else Fraction(0) if t.dead else ends.probability(lambda e: e.dead),
+        kill=None if t.multi else ends.probability(lambda e: e.dead),
         hits_to_knock_out=hits_to_knock_out(landed, d.part.hp) if d.part.hp > 0 else None,
         assumptions=tuple(skill_assumptions(s, opts, d)))
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from typing import Any
 
 from dhproc import api
 from dhproc.odds.distribution import Distribution
@@ -373,3 +375,55 @@ def test_nicosw_11_4_the_casters_roll_on_one_target_is_the_chance_its_skill_is_n
                   if c.check == "resist")
     assert odds.roll_chance(first, events) == resist.p("not_resisted")
     assert 0 < resist.p("not_resisted") < 1
+
+
+# --------------------------------------------------------------------------- an action the resolver cancels (NICOSW-11.5)
+
+def at_removed_part(act: dict, tmp_path) -> tuple[Any, list[dict]]:
+    """リア's ``act`` at オーガ's 頭部, removed before the round (0 HP): the odds through the CLI, and
+    the events the resolver gives the same round."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    ogre = char("b", 1, name="オーガ", checks={"willpower": 2},
+                parts=[{"id": "head", "name": "頭部", "hp": 3, "current_hp": 0},
+                       {"id": "body", "name": "胴体", "hp": 9, "core": True}])
+    m = make({"x": char("a", 0, name="リア", skills=[{**BOLT, "target": "enemy_part"}], checks={"casting": 1}),
+              "y": ogre}, [turn(1, {"x": [{**act, "target": "y", "part": "head"}]})])
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    return (CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"]),
+            api.resolve(load(m))["turns"][0]["events"])
+
+
+def test_nicosw_11_5_an_attack_at_a_removed_part_is_cancelled_not_computed(tmp_path) -> None:
+    result, events = at_removed_part({"do": "melee"}, tmp_path)
+    assert [e["reason"] for e in events if e["kind"] == "cancel"] == ["part_removed"]
+    assert result.exit_code == 1, result.output
+    assert "match.yaml:" in result.output and "Traceback" not in result.output
+    assert "オーガ's 頭部 has been removed from the battle" in result.output
+
+
+def test_nicosw_11_5_a_skill_at_a_removed_part_is_cancelled_not_computed(tmp_path) -> None:
+    result, events = at_removed_part({"do": "skill", "skill": "bolt"}, tmp_path)
+    assert [e["reason"] for e in events if e["kind"] == "cancel"] == ["part_removed"]
+    assert not any(e["kind"] == "roll" for e in events)
+    assert result.exit_code == 1, result.output
+    assert "オーガ's 頭部 has been removed from the battle" in result.output
+
+
+def test_nicosw_11_5_an_attack_at_a_dead_target_is_cancelled_not_computed(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    m = duel(3, current_hp=-2, dead=True)
+    m["setup"]["characters"]["z"] = char("b", 9, name="控え")  # so that the battle goes on
+    m["setup"]["sides"]["b"]["order"].append("z")
+    assert [e["reason"] for e in api.resolve(load(m))["turns"][0]["events"] if e["kind"] == "cancel"] == ["target_dead"]
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x"])
+    assert result.exit_code == 1, result.output
+    assert "守りは死亡しています：この行動は取り消されるので確率はありません" in result.output
