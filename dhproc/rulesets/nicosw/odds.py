@@ -204,6 +204,7 @@ def skill_odds(s: NicoswState, opts: dict, d: Declared) -> ActionOdds:
     checks = []
     if sk.resisted:
         checks.append(CheckOdds("resist", leaves.map(lambda left: "not_resisted" if left == "full" else "resisted")))
+    checks += other_effects(s, opts, d, leaves)
     if not damaging:
         return ActionOdds(a.id, t.id, d.label, tuple(checks), (), None, None, None,
                           tuple(skill_assumptions(s, opts, d)))
@@ -222,6 +223,24 @@ def skill_odds(s: NicoswState, opts: dict, d: Declared) -> ActionOdds:
         kill=None if t.multi else ends.probability(lambda e: e.dead),
         hits_to_knock_out=hits_to_knock_out(landed, d.part.hp) if d.part.hp > 0 else None,
         assumptions=tuple(skill_assumptions(s, opts, d)))
+
+
+def other_effects(s: NicoswState, opts: dict, d: Declared, leaves: Distribution[str]) -> list[CheckOdds]:
+    """NICOSW-11.6: the chance the skill's effects other than damage all take hold: the use not
+    resisted (a resistance leaves none of them, 半減 too: NICOSW-8.8), and the target neither dead
+    nor removed by the damage effects before the last of them, where the resolver stops."""
+    effects = d.skill.effects
+    last = max((i for i, e in enumerate(effects) if e.kind != "damage"), default=None)
+    if last is None:
+        return []
+    before = [e for e in effects[:last] if e.kind == "damage"]
+
+    def held(left: str) -> Distribution[bool]:
+        if left != "full":
+            return Distribution.constant(False)
+        return after_use(s, opts, d, before, left).map(lambda st: not (st.dead or st.gone))
+
+    return [CheckOdds("effects", leaves.bind(held).map(lambda ok: "applied" if ok else "not_applied"))]
 
 
 def resistance(s: NicoswState, opts: dict, a: Character, t: Character, sk: Skill,

@@ -427,3 +427,35 @@ def test_nicosw_11_5_an_attack_at_a_dead_target_is_cancelled_not_computed(tmp_pa
     result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x"])
     assert result.exit_code == 1, result.output
     assert "守りは死亡しています：この行動は取り消されるので確率はありません" in result.output
+
+
+# --------------------------------------------------------------------------- effects other than damage (NICOSW-11.6)
+
+def test_nicosw_11_6_a_skills_other_effects_take_hold_unresisted_on_a_target_still_alive(tmp_path) -> None:
+    """A bolt that knocks down (転倒) after its damage: the 転倒 takes hold when the 精神抵抗判定 does
+    not resist (半減 leaves it out) and the damage before it has not killed ゴブリン (HP 4); a second
+    goblin keeps the battle going. By hand over every die, and through the CLI."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    trip = {**BOLT, "effects": [*BOLT["effects"], {"kind": "prone"}]}
+    m = spell(4, trip)
+    m["setup"]["characters"]["z"] = char("b", 9, name="控え")
+    m["setup"]["sides"]["b"]["order"].append("z")
+    figures = odds.action_odds(load(m), 1, "x", None, None)
+    held = next(c.outcomes for c in figures.checks if c.check == "effects")
+
+    def by_hand(c1: int, c2: int, r1: int, r2: int, face: int, e1: int, e2: int) -> bool:
+        unresisted = spell_by_hand(c1, c2, r1, r2, 6, 6, 6, hp=99) == "hp92"  # 2+6-1 in full, 3 halved
+        return unresisted and spell_by_hand(c1, c2, r1, r2, face, e1, e2, hp=4) != "dead"
+
+    every = Distribution.enumerate([6] * 7, by_hand)
+    assert held.p("applied") == every.p(True)
+    not_resisted = next(c.outcomes for c in figures.checks if c.check == "resist").p("not_resisted")
+    assert 0 < held.p("applied") < not_resisted  # a death before it keeps the 転倒 off
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"]).output
+    assert "effects other than damage: " in out and "all take hold" in out
+    assert "counted only as the chance they take hold" in out
