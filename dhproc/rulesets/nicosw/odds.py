@@ -25,7 +25,7 @@ from . import messages  # noqa: F401  (registers the nicosw.* messages)
 from . import rolls
 from .model import Character, NicoswState, Part, Skill, SkillEffect
 from .options import OPTIONS
-from .rules import check_numbers, compute_damage, damage_mods, weapon_for
+from .rules import aimed_part, check_numbers, compute_damage, damage_mods, target_problem, weapon_for
 
 ATTACKS = ("melee", "ranged")
 STEPS = ("giver_multiply", "giver_add", "receiver_multiply", "receiver_add")  # NICOSW-7.1's four steps
@@ -125,11 +125,29 @@ def declared(start: Start, s: NicoswState, who: str, target: str | None, action:
     found += [(f"{n}.skill", (str(n), "skill", sk.id, sk.name), act) for n, act in enumerate(go, start=1)
               if act.get("do") == "skill" and (sk := a.skill(act["skill"])) is not None and has_odds(sk)]
     label, act = chosen_action(start, a.name, found, action, rel)
+    at = rel + (next(i for i, x in enumerate(go) if x is act),)  # the action itself, in the go
     if act["do"] == "skill":
-        return declared_skill(start, s, a, act, target, names, label, rel)
+        return declared_skill(start, s, a, act, target, names, label, rel, at)
     t = s.characters[target_id(start, target or act["target"], names)]
-    part = t.part(act.get("part") if not target else None) or t.live_parts()[0]
+    named = act.get("part") if not target else None
+    refuse_cancelled(start, at, t, named)
+    part = t.part(named) or t.live_parts()[0]
     return Declared(a, act["do"], t, part, label, start.turn.number)
+
+
+def refuse_cancelled(start: Start, at: tuple, t: Character, part_id: str | None) -> None:
+    """NICOSW-11.5: an attack or a skill the resolver cancels whatever the dice (its target dead or
+    removed, or the part it names removed, before the round) has no odds: a located problem at the
+    action. A target off the map is taken as back on it, as it may come back before the action."""
+    reason = target_problem(t)
+    if reason == "target_dead":
+        raise start.problem(at + ("target",), say("nicosw.odds_dead", target=t.name))
+    if reason == "target_removed":
+        raise start.problem(at + ("target",), say("nicosw.odds_removed", target=t.name))
+    if part_id is not None and aimed_part(t, part_id) is None:
+        part = t.part(part_id)
+        raise start.problem(at + ("part",), say("nicosw.odds_part_removed", target=t.name,
+                                                part=part.name if part is not None else part_id))
 
 
 def has_odds(sk: Skill) -> bool:
@@ -138,9 +156,9 @@ def has_odds(sk: Skill) -> bool:
 
 
 def declared_skill(start: Start, s: NicoswState, a: Character, act: dict, target: str | None, names: dict[str, str],
-                   label: str, rel: tuple) -> Declared:
-    """The skill ``act`` uses, on ``target`` (else the first it names, or its user for ``self``) and
-    the parts it reaches there (NICOSW-8.5, 8.10); its MP checked (NICOSW-8.7)."""
+                   label: str, rel: tuple, at: tuple) -> Declared:
+    """The skill ``act`` (at ``at`` in the go) uses, on ``target`` (else the first it names, or its
+    user for ``self``) and the parts it reaches there (NICOSW-8.5, 8.10); its MP checked (NICOSW-8.7)."""
     sk = a.skill(act["skill"])
     if sk.cost and (a.mp or 0) < sk.cost:
         raise start.problem(rel, say("nicosw.odds_no_mp", who=a.name, skill=sk.name, mp=a.mp or 0, cost=sk.cost))
@@ -152,11 +170,10 @@ def declared_skill(start: Start, s: NicoswState, a: Character, act: dict, target
         raise start.problem(rel, say("odds.needs_target", who=a.name, action=sk.name))
     else:
         t = s.characters[target_id(start, target or first, names)]
-    part = t.part(act.get("part") if not target else None) if sk.one_part else None
-    parts = (part,) if part is not None and not part.removed else tuple(t.live_parts()[:1] if sk.one_part
-                                                                         else t.live_parts())
-    if t.removed or not parts:  # the resolver cancels it (target_removed): nothing is rolled
-        raise start.problem(rel, say("nicosw.odds_removed", target=t.name))
+    named = act.get("part") if sk.one_part and not target else None
+    refuse_cancelled(start, at, t, named)
+    part = aimed_part(t, named) if named is not None else None
+    parts = (part,) if part is not None else tuple(t.live_parts()[:1] if sk.one_part else t.live_parts())
     return Declared(a, "skill", t, parts[0], label, start.turn.number, skill=sk, parts=parts)
 
 
@@ -187,6 +204,7 @@ def skill_odds(s: NicoswState, opts: dict, d: Declared) -> ActionOdds:
     checks = []
     if sk.resisted:
         checks.append(CheckOdds("resist", leaves.map(lambda left: "not_resisted" if left == "full" else "resisted")))
+    checks += other_effects(s, opts, d, leaves)
     if not damaging:
         return ActionOdds(a.id, t.id, d.label, tuple(checks), (), None, None, None,
                           tuple(skill_assumptions(s, opts, d)))
@@ -196,15 +214,33 @@ def skill_odds(s: NicoswState, opts: dict, d: Declared) -> ActionOdds:
     if rolled:
         checks.append(CheckOdds("death_check", Distribution({"success": ends.probability(lambda e: e.death is True),
                                                              "failure": ends.probability(lambda e: e.death is False)})))
-    was_out = t.knocked_out or t.dead or t.removed
+    was_out = t.knocked_out  # a dead or removed target has no odds (NICOSW-11.5)
     landed = stages_of_use(s, opts, d, damaging, "full").map(lambda v: v[-1])  # the verdict counts unresisted uses
     steps = tuple(StepOdds(step, shown.map(lambda v, i=i: v[i])) for i, step in enumerate(STEPS))
     return ActionOdds(
         who=a.id, target=t.id, action=d.label, checks=tuple(checks), steps=steps,
         knock_out=Fraction(0) if was_out else ends.probability(lambda e: e.out),
-        kill=None if t.multi else Fraction(0) if t.dead else ends.probability(lambda e: e.dead),
+        kill=None if t.multi else ends.probability(lambda e: e.dead),
         hits_to_knock_out=hits_to_knock_out(landed, d.part.hp) if d.part.hp > 0 else None,
         assumptions=tuple(skill_assumptions(s, opts, d)))
+
+
+def other_effects(s: NicoswState, opts: dict, d: Declared, leaves: Distribution[str]) -> list[CheckOdds]:
+    """NICOSW-11.6: the chance the skill's effects other than damage all take hold: the use not
+    resisted (a resistance leaves none of them, 半減 too: NICOSW-8.8), and the target neither dead
+    nor removed by the damage effects before the last of them, where the resolver stops."""
+    effects = d.skill.effects
+    last = max((i for i, e in enumerate(effects) if e.kind != "damage"), default=None)
+    if last is None:
+        return []
+    before = [e for e in effects[:last] if e.kind == "damage"]
+
+    def held(left: str) -> Distribution[bool]:
+        if left != "full":
+            return Distribution.constant(False)
+        return after_use(s, opts, d, before, left).map(lambda st: not (st.dead or st.gone))
+
+    return [CheckOdds("effects", leaves.bind(held).map(lambda ok: "applied" if ok else "not_applied"))]
 
 
 def resistance(s: NicoswState, opts: dict, a: Character, t: Character, sk: Skill,
@@ -213,21 +249,30 @@ def resistance(s: NicoswState, opts: dict, a: Character, t: Character, sk: Skill
     resists for all) against the caster's one roll of ``resist_against``, or the fixed target."""
     if not sk.resisted:
         return Distribution.constant(False)
-    auto, in_opposed = opts["auto_results"], opts["auto_in_opposed"]
     numbers = [check_numbers(s, opts, t, "willpower", p) for p in parts]
+    against = None if sk.resist_against is None else (sk.resist_against, *check_numbers(s, opts, a, sk.resist_against))
+    return any_resists(numbers, against, sk.resist, opts)
+
+
+def any_resists(numbers: list[tuple[int, int]], against: tuple[str, int, int] | None, target: int | None,
+                opts: dict) -> Distribution[bool]:
+    """NICOSW-8.5, 8.8: whether any of the 精神抵抗判定 of these (base, modifier) ``numbers``, each
+    rolled on its own, resists the caster's one roll of ``against`` (its check, base, modifier:
+    every face of its 2D6), or meets the fixed ``target``."""
+    auto, in_opposed = opts["auto_results"], opts["auto_in_opposed"]
 
     def resisted(casting: rolls.Roll2 | None) -> Distribution[bool]:
         none_resists = Fraction(1)
         for base, mod in numbers:  # the parts roll independently of each other
             none_resists *= DICE.probability(lambda x: not rolls.resists(
-                rolls.roll2("willpower", *x, base, mod, auto_results=auto), casting, sk.resist,
+                rolls.roll2("willpower", *x, base, mod, auto_results=auto), casting, target,
                 auto_in_opposed=in_opposed))
         return Distribution({True: 1 - none_resists, False: none_resists})
 
-    if sk.resist_against is None:
+    if against is None:
         return resisted(None)
-    base, mod = check_numbers(s, opts, a, sk.resist_against)
-    return DICE.bind(lambda x: resisted(rolls.roll2(sk.resist_against, *x, base, mod, auto_results=auto)))
+    check, base, mod = against
+    return DICE.bind(lambda x: resisted(rolls.roll2(check, *x, base, mod, auto_results=auto)))
 
 
 def effect_stages(s: NicoswState, opts: dict, d: Declared, e: SkillEffect, part: Part,
@@ -362,13 +407,17 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
 def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """NICOSW-11.2: on a check's first die, the chance the check succeeds for its roller: the 攻撃判定
     that it beats the 防御判定, the 防御判定 that it holds, a check against a 目標値 that it meets
-    it; the 転倒 die, that the attack goes on. Read from the check's event, which follows its dice,
-    under the match's ``options`` (``auto_results``, ``auto_in_opposed``; None: the defaults)."""
+    it; the 転倒 die, that the attack goes on; a part's 精神抵抗判定, that it resists; the caster's roll
+    of a resisted skill, that no target resists it (NICOSW-11.4). Read from the check's event, which
+    follows its dice, under the match's ``options`` (``auto_results``, ``auto_in_opposed``; None:
+    the defaults)."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
     opts = with_defaults(options, OPTIONS)
     if roll["purpose"] == "resist":
         return resist_chance(roll, events, opts) if roll.get("die") == 1 else None
+    if roll["purpose"] == "casting":
+        return casting_chance(roll, events, opts) if roll.get("die") == 1 else None
     kind = SAID_BY.get(roll["purpose"])
     if kind is None or roll.get("die") != 1:
         return None
@@ -410,3 +459,23 @@ def resist_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fract
     return DICE.probability(lambda x: rolls.resists(
         rolls.roll2("willpower", *x, mine["base"], mine["mod"], auto_results=auto), casting, said["resist"],
         auto_in_opposed=opts["auto_in_opposed"]))
+
+
+def casting_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fraction | None:
+    """NICOSW-11.4: the caster's roll of a resisted skill (its ``casting`` event follows the dice),
+    on its first die: the chance that no target resists it — every part of every target the log
+    shows it reaching (the ``skill`` events of this use) fails its 精神抵抗判定 against it."""
+    cast = following(events, roll, ("casting",))
+    if cast is None:
+        return None
+    at = events.index(cast)
+    use = []
+    for e in events[at + 1:]:
+        if e["kind"] == "casting":  # the next resisted use: every target of this one came before it
+            break
+        if e["kind"] == "skill" and e["actor"] == cast["actor"] and e["skill"] == cast["skill"] and "against" in e:
+            use.append(e)
+    numbers = [(r["base"], r["mod"]) for e in use for r in e["resist_rolls"]]
+    if not numbers:
+        return None
+    return any_resists(numbers, (cast["check"], cast["base"], cast["mod"]), None, opts).p(False)

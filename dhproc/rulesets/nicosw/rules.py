@@ -515,10 +515,10 @@ class Battle:
             head["part"] = part_id
         if opportunity_attack:
             head["opportunity_attack"] = True
-        reason = self.target_problem(t)
-        part = t.part(part_id)
+        reason = target_problem(t)
+        part = aimed_part(t, part_id)
         weapon = self.weapon_for(a, kind)
-        if reason is None and (part is None or part.removed):
+        if reason is None and part is None:
             reason = "part_removed"
         if reason is None and weapon is None:
             reason = "no_ranged_weapon"
@@ -549,15 +549,6 @@ class Battle:
 
     def weapon_for(self, a: Character, kind: str) -> Weapon | None:
         return weapon_for(a, kind)
-
-    def target_problem(self, t: Character) -> str | None:
-        if t.dead:
-            return "target_dead"
-        if t.removed:
-            return "target_removed"
-        if t.off_map or t.at is None:
-            return "target_off_map"
-        return None
 
     def cover(self, a: Character, t: Character) -> Character | None:
         """NICOSW-6.5: the first enemy of ``a`` between them that gives cover. Parts are counted
@@ -682,7 +673,7 @@ class Battle:
         """NICOSW-5.5, 6.5, 8.6, 8.10: the target, the parts reached, or why it cannot be chosen."""
         t = c if sk.target == "self" else self.s.characters.get(target or "")
         head["target"] = t.id if t else target
-        reason = self.target_problem(t) if t else "no_target"
+        reason = target_problem(t) if t else "no_target"
         if reason is None and t is not c:
             if (sk.target in ("ally", "ally_part")) != (t.side == c.side):
                 reason = "wrong_side"
@@ -692,8 +683,8 @@ class Battle:
                 reason, head["cover_by"] = "cover", self.cover(c, t).id
         parts = t.live_parts() if t else []
         if reason is None and sk.one_part:
-            p = t.part(part_id)
-            parts = [p] if p is not None and not p.removed else []
+            p = aimed_part(t, part_id)
+            parts = [p] if p is not None else []
             if not parts:
                 reason = "part_removed"
             elif t.multi:
@@ -780,6 +771,24 @@ class Battle:
         self.s.outcome = {"result": result, "winner": winner, "reason": reason}
         self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.s.round,
                       half=self.s.half, **extra)
+
+
+def target_problem(t: Character) -> str | None:
+    """Why ``t`` cannot be the target of an attack or a skill now (the ``cancel`` reason), or None."""
+    if t.dead:
+        return "target_dead"
+    if t.removed:
+        return "target_removed"
+    if t.off_map or t.at is None:
+        return "target_off_map"
+    return None
+
+
+def aimed_part(t: Character, part_id: str | None) -> Part | None:
+    """The part of ``t`` an attack or a one-part skill aims at, or None when it is gone (NICOSW-8.4,
+    8.10): removed, or not named on a multi-part character."""
+    part = t.part(part_id)
+    return part if part is not None and not part.removed else None
 
 
 def weapon_for(a: Character, kind: str) -> Weapon | None:

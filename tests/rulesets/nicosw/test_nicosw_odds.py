@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from typing import Any
 
 from dhproc import api
 from dhproc.odds.distribution import Distribution
@@ -317,3 +319,143 @@ def test_nicosw_11_3_a_skill_at_a_removed_character_is_a_located_problem(tmp_pat
     result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"])
     assert result.exit_code == 1, result.output
     assert "オーガ has left the battle" in result.output and "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- the caster's roll (NICOSW-11.4)
+
+def volley(options: dict | None = None) -> dict:
+    """リア (魔法行使 base 2) casts a two-target bolt at ゴブリン (精神抵抗 base 3) and オーガ, whose
+    頭部 and 胴体 resist on bases 4 and 1: three 精神抵抗判定 against the one 魔法行使."""
+    bolt = {**BOLT, "targets": 2}
+    ogre = char("b", 5, name="オーガ", checks={"willpower": 1},
+                parts=[{"id": "head", "name": "頭部", "hp": 9, "willpower": 4}, {"id": "body", "name": "胴体", "hp": 9,
+                                                                                  "core": True}])
+    chars = {"x": char("a", 3, checks={"casting": 2}, name="リア", skills=[bolt]),
+             "y": char("b", 1, hp=99, checks={"willpower": 3}, name="ゴブリン"), "z": ogre}  # either side of her
+    return make(chars, [turn(1, {"x": [{"do": "skill", "skill": "bolt", "target": ["y", "z"]}]})], options=options)
+
+
+def none_resists_by_hand(auto: bool) -> Fraction:
+    """``volley`` by hand: for each 魔法行使 [c1,c2]+2, the share of each 精神抵抗判定's 36 pairs it beats
+    (bases 3, 4, 1), multiplied, as the three are rolled apart; averaged over the 36 casts."""
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    total = Fraction(0)
+    for c1, c2 in pairs:
+        cast = rolls.roll2("casting", c1, c2, 2, 0, auto_results=auto)
+        share = Fraction(1)
+        for base in (3, 4, 1):
+            share *= Fraction(sum(rolls.beats(cast, rolls.roll2("willpower", r1, r2, base, 0, auto_results=auto),
+                                              auto_in_opposed=True) for r1, r2 in pairs), 36)
+        total += share / 36
+    return total
+
+
+def test_nicosw_11_4_the_casters_roll_has_the_chance_that_no_target_resists_it() -> None:
+    """The 魔法行使's first die carries the chance that it beats every 精神抵抗判定 rolled against it
+    (both targets, every part), counted over its own dice and theirs; the plan shows it under the
+    match's ``auto_results``."""
+    for options, auto in (({}, True), ({"auto_results": False}, False)):
+        plan = api.dice_plan(load(volley(options)))
+        casting = [r for r in plan if r["purpose"] == "casting"]
+        assert [r["die"] for r in casting] == [1, 2] and "chance" not in casting[1]
+        assert len([r for r in plan if r["purpose"] == "resist" and r["die"] == 1]) == 3
+        assert casting[0]["chance"] == none_resists_by_hand(auto), options
+    assert none_resists_by_hand(False) != none_resists_by_hand(True)
+    first_only = Distribution.enumerate([6] * 4, lambda c1, c2, r1, r2: rolls.beats(
+        rolls.roll2("casting", c1, c2, 2, 0, auto_results=True), rolls.roll2("willpower", r1, r2, 3, 0, auto_results=True),
+        auto_in_opposed=True)).p(True)
+    assert 0 < casting[0]["chance"] < first_only  # all three, not the first target alone
+
+
+def test_nicosw_11_4_the_casters_roll_on_one_target_is_the_chance_its_skill_is_not_resisted() -> None:
+    log = api.resolve(load(spell(4)))
+    events = log["turns"][0]["events"]
+    first = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "casting" and e["die"] == 1)
+    resist = next(c.outcomes for c in odds.action_odds(load(spell(4)), 1, "x", None, None).checks
+                  if c.check == "resist")
+    assert odds.roll_chance(first, events) == resist.p("not_resisted")
+    assert 0 < resist.p("not_resisted") < 1
+
+
+# --------------------------------------------------------------------------- an action the resolver cancels (NICOSW-11.5)
+
+def at_removed_part(act: dict, tmp_path) -> tuple[Any, list[dict]]:
+    """リア's ``act`` at オーガ's 頭部, removed before the round (0 HP): the odds through the CLI, and
+    the events the resolver gives the same round."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    ogre = char("b", 1, name="オーガ", checks={"willpower": 2},
+                parts=[{"id": "head", "name": "頭部", "hp": 3, "current_hp": 0},
+                       {"id": "body", "name": "胴体", "hp": 9, "core": True}])
+    m = make({"x": char("a", 0, name="リア", skills=[{**BOLT, "target": "enemy_part"}], checks={"casting": 1}),
+              "y": ogre}, [turn(1, {"x": [{**act, "target": "y", "part": "head"}]})])
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    return (CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"]),
+            api.resolve(load(m))["turns"][0]["events"])
+
+
+def test_nicosw_11_5_an_attack_at_a_removed_part_is_cancelled_not_computed(tmp_path) -> None:
+    result, events = at_removed_part({"do": "melee"}, tmp_path)
+    assert [e["reason"] for e in events if e["kind"] == "cancel"] == ["part_removed"]
+    assert result.exit_code == 1, result.output
+    assert "match.yaml:" in result.output and "Traceback" not in result.output
+    assert "オーガ's 頭部 has been removed from the battle" in result.output
+
+
+def test_nicosw_11_5_a_skill_at_a_removed_part_is_cancelled_not_computed(tmp_path) -> None:
+    result, events = at_removed_part({"do": "skill", "skill": "bolt"}, tmp_path)
+    assert [e["reason"] for e in events if e["kind"] == "cancel"] == ["part_removed"]
+    assert not any(e["kind"] == "roll" for e in events)
+    assert result.exit_code == 1, result.output
+    assert "オーガ's 頭部 has been removed from the battle" in result.output
+
+
+def test_nicosw_11_5_an_attack_at_a_dead_target_is_cancelled_not_computed(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    m = duel(3, current_hp=-2, dead=True)
+    m["setup"]["characters"]["z"] = char("b", 9, name="控え")  # so that the battle goes on
+    m["setup"]["sides"]["b"]["order"].append("z")
+    assert [e["reason"] for e in api.resolve(load(m))["turns"][0]["events"] if e["kind"] == "cancel"] == ["target_dead"]
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["odds", str(path), "--who", "x"])
+    assert result.exit_code == 1, result.output
+    assert "守りは死亡しています：この行動は取り消されるので確率はありません" in result.output
+
+
+# --------------------------------------------------------------------------- effects other than damage (NICOSW-11.6)
+
+def test_nicosw_11_6_a_skills_other_effects_take_hold_unresisted_on_a_target_still_alive(tmp_path) -> None:
+    """A bolt that knocks down (転倒) after its damage: the 転倒 takes hold when the 精神抵抗判定 does
+    not resist (半減 leaves it out) and the damage before it has not killed ゴブリン (HP 4); a second
+    goblin keeps the battle going. By hand over every die, and through the CLI."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    trip = {**BOLT, "effects": [*BOLT["effects"], {"kind": "prone"}]}
+    m = spell(4, trip)
+    m["setup"]["characters"]["z"] = char("b", 9, name="控え")
+    m["setup"]["sides"]["b"]["order"].append("z")
+    figures = odds.action_odds(load(m), 1, "x", None, None)
+    held = next(c.outcomes for c in figures.checks if c.check == "effects")
+
+    def by_hand(c1: int, c2: int, r1: int, r2: int, face: int, e1: int, e2: int) -> bool:
+        unresisted = spell_by_hand(c1, c2, r1, r2, 6, 6, 6, hp=99) == "hp92"  # 2+6-1 in full, 3 halved
+        return unresisted and spell_by_hand(c1, c2, r1, r2, face, e1, e2, hp=4) != "dead"
+
+    every = Distribution.enumerate([6] * 7, by_hand)
+    assert held.p("applied") == every.p(True)
+    not_resisted = next(c.outcomes for c in figures.checks if c.check == "resist").p("not_resisted")
+    assert 0 < held.p("applied") < not_resisted  # a death before it keeps the 転倒 off
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(m, ensure_ascii=False), encoding="utf-8")
+    out = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"]).output
+    assert "effects other than damage: " in out and "all take hold" in out
+    assert "counted only as the chance they take hold" in out
