@@ -150,13 +150,18 @@ def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("ruleset", "lang", "wanted", "unwanted"), [
     ("kagemiya", "ja", "　2巡目の終わり", "2ターン目"),
     ("kagemiya", "en", ", end of round (巡) 2", "turn 2"),
+    ("count", "ja", "　ラウンド2の終わり", "ターン"),
+    ("count", "en", ", end of round 2", "turn"),
+    ("nicosw", "ja", "　2Rの終わり", "ターン"),
+    ("nicosw", "en", ", end of round 2", "turn"),
     ("dh", "ja", "　2ターン目の終わり", "2巡目"),
     ("dh", "en", ", end of turn 2", "round"),
 ])
 def test_a_picture_title_names_the_turn_in_the_rulesets_own_word(ruleset: str, lang: str, wanted: str,
                                                                  unwanted: str, tmp_path: Path) -> None:
-    """kagemiya's turn is a 巡 (KAGEMIYA-1.1: turn N is 巡 N), and its pictures say so, in the
-    drawn title and the SVG's <title>; a ruleset with no word of its own keeps ターン."""
+    """kagemiya's turn is a 巡 (KAGEMIYA-1.1: turn N is 巡 N), count's a ラウンド (COUNT-1.1) and
+    nicosw's a round written 「2R」 as its report does (NICOSW-1.8), and their pictures say so, in
+    the drawn title and the SVG's <title>; a ruleset with no word of its own keeps ターン."""
     out = tmp_path / "map.svg"
     assert run("render", GOLDEN / f"{ruleset}.json", "--svg", out, "--turn", 2, "--lang", lang).exit_code == 0
     svg = out.read_text(encoding="utf-8")

@@ -385,6 +385,7 @@ MESSAGES = Catalog({
                          "say where to write with --svg, --png or --html"),
     "render.no_step": ("ログにその時点がありません（{moment}）", "the log has no such moment ({moment})"),
     "render.turn": ("{turn}ターン目", "turn {turn}"),  # a ruleset's own word for its turn: "<id>.render.turn"
+    "render.turn_noun": ("ターン", "turn"),  # the replay page's buttons and step label: "<id>.render.turn_noun"
     "render.turn_end": ("{title}　{moment}の終わり", "{title}, end of {moment}"),
     "render.phase_end": ("{title}　{moment} 第{phase}フェイズの終わり", "{title}, {moment}, end of phase {phase}"),
     "render.start": ("{title}　開始時", "{title}, at the start"),

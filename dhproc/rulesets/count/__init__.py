@@ -99,7 +99,12 @@ class CountRuleset(Ruleset):
                   "メインアクション": "main_action", "移動": "move", "移動先": "to", "逃走": "escape",
                   "スキル": "skill", "アイテム": "skill", "技": "skill", "対象": "targets",
                   "CA": "ca", "CAスキル": "ca_skill", "CA攻撃": "ca_skill", "カバー": "cover", "カバーリング": "cover",
-                  "命中振り直し": "reroll_hit_fumble", "回避振り直し": "reroll_evasion_failure"},
+                  "命中振り直し": "reroll_hit_fumble", "回避振り直し": "reroll_evasion_failure",
+                  "命中振り直し未満": "reroll_hit_below", "ダメージ振り直し未満": "reroll_damage_below",
+                  "逃走振り直し": "reroll_escape", "CA振り直し": "reroll_evasion_for_ca",
+                  "CAのため回避振り直し": "reroll_evasion_for_ca", "ダメージロール前": "before_damage",
+                  "宣言": "before_damage", "選択": "choose", "対象選択": "choose", "配置先": "to",
+                  "手札": "cards", "捨て札": "cards"},
             name_keys=frozenset({"targets", "cover"}),
             name_maps=frozenset({"plans", "fallback", "reactions"}))
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 from ...words.messages import catalogue
 
 MESSAGES = catalogue("count", {
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one ラウンド (COUNT-1.1)
+    "render.turn": ("ラウンド{turn}", "round {turn}"),
+    "render.turn_noun": ("ラウンド", "round"),  # the replay page's buttons and step label
     # the setup (checks.py, model.py)
     "square_taken": ("{square}には既に{other}がいます", "{square} is already {other}'s square"),
     "normal_twice": ("通常攻撃（normal: true）にできるスキルは1つまでです", "one skill at most is the 通常攻撃 (normal: true)"),

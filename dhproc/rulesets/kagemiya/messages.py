@@ -34,6 +34,7 @@ MESSAGES = catalogue("kagemiya", {
                      "{who}'s pool: {dice}D{faces}{modifier:+d} (against an attack total of {low}–{high}, by its standing orders)"),
     # a picture's title (dhproc render, Discord posts): one dhproc turn is one 巡 (KAGEMIYA-1.1)
     "render.turn": ("{turn}巡目", "round (巡) {turn}"),
+    "render.turn_noun": ("巡", "round (巡)"),  # the replay page's buttons and step label
     # the names of the checks, as a message names them (KAGEMIYA-2.1)
     "check.initiative": ("先手判定", "initiative"),
     "check.escape": ("逃走判定", "escape"),

@@ -9,6 +9,9 @@ from __future__ import annotations
 from ...words.messages import catalogue
 
 MESSAGES = catalogue("nicosw", {
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one round, 「1R」 (NICOSW-1.8)
+    "render.turn": ("{turn}R", "round {turn}"),
+    "render.turn_noun": ("ラウンド", "round"),  # the replay page's buttons and step label
     # the setup (model.py, checks.py)
     "ranged_needs_range": ("遠距離武器には射程（range：マス数）が必要です", "a ranged weapon needs its range (range: squares)"),
     "melee_range": ("近接武器の射程は1マスです（NICOSW-6.1）", "a melee weapon's range is 1 square (NICOSW-6.1)"),
