@@ -98,15 +98,27 @@ def test_the_seed_defaults_to_the_matchs():
 @pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
 def test_every_ruleset_simulates_with_jobs_1_and_2_alike(example):
     path = REPO / "examples" / example / "match.yaml"
-    one = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 1)
-    two = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 2)
+    runs = 2 * sim.LEAST_RUNS_LOCAL + 20  # two batches at least: --jobs 2 does use two processes
+    assert len(sim.ProcessBackend(2).parts(0, runs)) >= 2
+    one = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 1)
+    two = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 2)
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     figures = json.loads(one.stdout)
     sides = list(api.load(path).setup["sides"])
     assert list(figures["plans"][0]["results"]) == sides
     for side in sides:
-        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == 12
+        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == runs
+
+
+def test_local_processes_take_large_batches_first_and_small_ones_last():
+    parts = sim.ProcessBackend(2).parts(0, 8000)
+    sizes = [b - a for a, b in parts]
+    assert parts[0][0] == 0 and parts[-1][1] == 8000 and all(b == c for (_, b), (c, _) in zip(parts, parts[1:]))
+    assert sizes[0] == 8000 // (4 * 2)  # a quarter of a process's share of the runs
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and min(sizes) >= sim.LEAST_RUNS_LOCAL
+    assert sizes[-1] < 2 * sim.LEAST_RUNS_LOCAL  # the process done first waits for no more than this
+    assert sim.ProcessBackend(1).parts(0, 8000) == [(0, 8000)]  # one process: one batch
 
 
 def test_the_table_is_japanese_by_default_and_english_with_lang_en():
