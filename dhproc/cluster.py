@@ -60,7 +60,10 @@ class DaskBackend:
     def parts(self, first: int, stop: int) -> list[tuple[int, int]]:
         return self.batches(first, stop, self.workers(), least=LEAST_RUNS_PER_TASK)
 
-    def __call__(self, plan: Any, parts: list[tuple[int, int]]) -> list:
+    def __call__(self, plan: Any, parts: list[tuple[int, int]], finished: Callable[[Any], None] | None = None) -> list:
+        """The batches' results, in the order they are done (``finished`` told of each)."""
+        from distributed import as_completed
+
         what = self.plan_key(plan)
         packed = pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL)
         # submitted one by one, in run order: the scheduler hands them out first come, first
@@ -68,7 +71,12 @@ class DaskBackend:
         futures = [self.client.submit(run_packed, self.run_batch, packed, a, b,
                                       key=f"dhproc-simulate-{what}-{a}-{b}", retries=5)
                    for a, b in parts]
-        return self.client.gather(futures)
+        results = []
+        for _, result in as_completed(futures, with_results=True):
+            results.append(result)
+            if finished is not None:
+                finished(result)
+        return results
 
     def close(self) -> None:
         self.client.close()

@@ -118,7 +118,6 @@ def test_local_processes_take_large_batches_first_and_small_ones_last():
     assert sizes[0] == 8000 // (4 * 2)  # a quarter of a process's share of the runs
     assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and min(sizes) >= sim.LEAST_RUNS_LOCAL
     assert sizes[-1] < 2 * sim.LEAST_RUNS_LOCAL  # the process done first waits for no more than this
-    assert sim.ProcessBackend(1).parts(0, 8000) == [(0, 8000)]  # one process: one batch
 
 
 def test_the_table_is_japanese_by_default_and_english_with_lang_en():
@@ -235,6 +234,15 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
     result = run("simulate", ONE_ATTACK, "--variant", DH, "--runs", 10)
     assert result.exit_code == 1
     assert "match.yaml:" in result.stderr and "(at /setup)" in result.stderr
+
+
+def test_a_progress_line_is_told_of_each_batch_of_the_whole_job():
+    told: list[int] = []
+    got = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4, jobs=2, progress=lambda done, runs: told.append(done))
+    assert got == api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4)
+    # every batch of the job handed out at once (no rounds whose ends keep a process waiting)
+    assert len(told) == len(sim.ProcessBackend(2).parts(0, 4000))
+    assert told == sorted(told) and told[-1] == 4000
 
 
 def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):

@@ -98,6 +98,19 @@ def test_the_last_batches_are_small_so_both_workers_finish_together(in_process_c
     assert sizes[-1] < 2 * cluster.LEAST_RUNS_PER_TASK < runs / 2 / 4
 
 
+def test_a_progress_line_hands_out_the_whole_job_at_once(in_process_cluster, recorded_batches):
+    expected = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4)
+    recorded_batches.clear()
+    told: list[int] = []
+    got = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4, scheduler=in_process_cluster.scheduler_address,
+                       progress=lambda done, runs: told.append(done))
+    assert got == expected
+    # the batches of the whole job (a quarter of a thread's share first), not of rounds of 500
+    # runs at whose end the threads would wait for each other
+    assert max(b - a for _, a, b in recorded_batches) == 4000 // (4 * 2)
+    assert told == sorted(told) and told[-1] == 4000 and len(told) == len(recorded_batches)
+
+
 def test_a_small_job_runs_here_without_asking_the_cluster():
     # nothing listens at port 9: a small job never connects
     result = run("simulate", ONE_ATTACK, "--runs", 50, "--json", "-", "--scheduler", "tcp://127.0.0.1:9")
