@@ -98,15 +98,26 @@ def test_the_seed_defaults_to_the_matchs():
 @pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
 def test_every_ruleset_simulates_with_jobs_1_and_2_alike(example):
     path = REPO / "examples" / example / "match.yaml"
-    one = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 1)
-    two = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 2)
+    runs = 2 * sim.LEAST_RUNS_LOCAL + 20  # two batches at least: --jobs 2 does use two processes
+    assert len(sim.ProcessBackend(2).parts(0, runs)) >= 2
+    one = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 1)
+    two = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 2)
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     figures = json.loads(one.stdout)
     sides = list(api.load(path).setup["sides"])
     assert list(figures["plans"][0]["results"]) == sides
     for side in sides:
-        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == 12
+        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == runs
+
+
+def test_local_processes_take_large_batches_first_and_small_ones_last():
+    parts = sim.ProcessBackend(2).parts(0, 8000)
+    sizes = [b - a for a, b in parts]
+    assert parts[0][0] == 0 and parts[-1][1] == 8000 and all(b == c for (_, b), (c, _) in zip(parts, parts[1:]))
+    assert sizes[0] == 8000 // (4 * 2)  # a quarter of a process's share of the runs
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and min(sizes) >= sim.LEAST_RUNS_LOCAL
+    assert sizes[-1] < 2 * sim.LEAST_RUNS_LOCAL  # the process done first waits for no more than this
 
 
 def test_the_table_is_japanese_by_default_and_english_with_lang_en():
@@ -223,6 +234,15 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
     result = run("simulate", ONE_ATTACK, "--variant", DH, "--runs", 10)
     assert result.exit_code == 1
     assert "match.yaml:" in result.stderr and "(at /setup)" in result.stderr
+
+
+def test_a_progress_line_is_told_of_each_batch_of_the_whole_job():
+    told: list[int] = []
+    got = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4, jobs=2, progress=lambda done, runs: told.append(done))
+    assert got == api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4)
+    # every batch of the job handed out at once (no rounds whose ends keep a process waiting)
+    assert len(told) == len(sim.ProcessBackend(2).parts(0, 4000))
+    assert told == sorted(told) and told[-1] == 4000
 
 
 def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
