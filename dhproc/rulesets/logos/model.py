@@ -8,7 +8,7 @@ located) and by the initial state, so the two can never read a skill differently
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine import amounts, limits
 from ...engine.amounts import Amount
@@ -152,9 +152,6 @@ class Character:
         """In 秘匿状態 (LOGOS-7.1)."""
         return self.secret and not self.revealed
 
-    def base(self, stat: str) -> int:
-        return getattr(self, stat)
-
 
 @dataclass
 class Side:
@@ -199,39 +196,44 @@ class LogosState:
 
     def starters(self, side_id: str) -> list[Character]:
         """The side's starters in 行動順."""
-        return sorted((self.characters[c] for c in self.sides[side_id].starters), key=lambda c: c.order or 0)
+        chars = self.characters
+        return sorted([chars[c] for c in self.sides[side_id].starters], key=_in_order)
 
     def standing(self, side_id: str) -> list[Character]:
         return [c for c in self.starters(side_id) if not c.knocked_out]
 
+    # The reads below are asked for on every attack, snapshot and ordering: they read the effect
+    # store's indexes as they stand (``held``, no copy), and most characters hold no effect.
+
     def stat(self, c: Character, stat: str) -> int:
         """The current value: initial + every stat effect on it + every field that covers it."""
-        value = c.base(stat)
-        if not self.effects:  # most of a round, or all of a skill-less one
+        value = getattr(c, stat)
+        effects = self.effects
+        if not effects:  # most of a round, or all of a skill-less one
             return value
-        for e in self.effects.select(bearer=c.id, kind="stat"):
+        for e in effects.held(c.id, "stat"):
             if e.data["stat"] == stat:
                 # LOGOS-6.9: a stat set outright replaces what came before it; later changes add
                 value = e.data["set"] if "set" in e.data else value + e.data["value"]
-        for e in self.effects.select(bearer=None, kind="field"):
+        for e in effects.held(None, "field"):
             if e.data["stat"] == stat and _field_covers(e.data, c):
                 value += e.data["value"]
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.colors, self.effects.select(bearer=c.id, kind="color"), "color")
+        return _listed(c.colors, self.effects.held(c.id, "color"), "color")
 
     def weaknesses(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"), "color")
+        return _listed(c.weaknesses, self.effects.held(c.id, "weakness"), "color")
 
     def keywords(self, c: Character) -> tuple[str, ...]:
         """LOGOS-6.13: the keywords written, then those granted by effects."""
-        return _listed(c.keywords, self.effects.select(bearer=c.id, kind="keyword"), "keyword")
+        return _listed(c.keywords, self.effects.held(c.id, "keyword"), "keyword")
 
     def rate(self, c: Character, skill: Skill) -> int:
         """LOGOS-6.14: 発動率 as written plus every rate effect on its owner, kept within 0-100."""
         value = skill.rate
-        for e in self.effects.select(bearer=c.id, kind="rate"):
+        for e in self.effects.held(c.id, "rate"):
             if e.data.get("for_skill") in (None, skill.name):
                 value += e.data["value"]
         return max(0, min(100, value))
@@ -256,9 +258,15 @@ def _field_covers(data: dict, c: Character) -> bool:
     return scope == "all" or (scope == "allies") == (c.side == data["owner_side"])
 
 
-def _listed(base: tuple[str, ...], effects: list, key: str) -> tuple[str, ...]:
+def _in_order(c: Character) -> int:
+    return c.order or 0
+
+
+def _listed(base: tuple[str, ...], effects: Sequence, key: str) -> tuple[str, ...]:
     """``base`` with each effect's item added or, for a removal (LOGOS-6.12), taken away, in the
     order the effects were made."""
+    if not effects:
+        return base
     out = list(base)
     for e in effects:
         item = e.data[key]

@@ -7,8 +7,8 @@ docs/rules/logos.md. Events are flat records carrying the numbers their report l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from ...engine import amounts
 from ...engine.conditions import evaluate
@@ -27,17 +27,16 @@ LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "r
           "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
 
 
-@dataclass(frozen=True)
-class Happening:
-    """A trigger event (LOGOS-5.4): something that happened to ``character``."""
+class Happening(NamedTuple):
+    """A trigger event (LOGOS-5.4): something that happened to ``character``. A named tuple: a
+    round makes several for every attack, most of which no counter waits for."""
 
     event: str  # stat_up, stat_down, knocked_out, attack, attacked
     character: str
     stat: str | None = None
 
 
-@dataclass(frozen=True)
-class Handler:
+class Handler(NamedTuple):
     owner: str
     skill: Skill
 
@@ -83,11 +82,11 @@ class Round:
                 break
             s.bout += 1
             self.bout()
-            self.judge()
+            standing = self.judge()
             if s.outcome is None and s.bout >= self.opts["turn_cap"]:
                 self.draw_outcome("turn_cap")  # LOGOS-3.11
             elif s.outcome is None:  # LOGOS-9.4: back to (1)
-                ctx.emit("judge", bout=s.bout, standing={sid: len(s.standing(sid)) for sid in s.side_order()})
+                ctx.emit("judge", bout=s.bout, standing=standing)
         return TurnStatus(True)
 
     def resume(self) -> None:
@@ -112,13 +111,12 @@ class Round:
                 return [s.characters[c] for c in subs[sid]["starters"]]
             return [c for c in s.characters.values() if c.side == sid]
 
-        jinrai = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords and not c.hidden]
-                  for sid in ids}
-        jinrai_hidden = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords
-                               and c.hidden] for sid in ids}
-        sums = {sid: sum(c.reaction for c in pool(sid, self.opts["reaction_sum_scope"]) if not c.secret)
-                for sid in ids}
-        secret_excluded = {sid: [c.id for c in pool(sid, self.opts["reaction_sum_scope"]) if c.secret] for sid in ids}
+        counted = {sid: pool(sid, self.opts["jinrai_scope"]) for sid in ids}
+        summed = {sid: pool(sid, self.opts["reaction_sum_scope"]) for sid in ids}
+        jinrai = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and not c.hidden] for sid in ids}
+        jinrai_hidden = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and c.hidden] for sid in ids}
+        sums = {sid: sum(c.reaction for c in summed[sid] if not c.secret) for sid in ids}
+        secret_excluded = {sid: [c.id for c in summed[sid] if c.secret] for sid in ids}
         a, b = ids
         by_rule: str | None
         if len(jinrai[a]) != len(jinrai[b]):
@@ -204,14 +202,14 @@ class Round:
         ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
                  stats={c.id: self.snapshot(c) for c in actives})
         # LOGOS-5.13: both become active, in initiative order
-        self.cascade([Happening("became_active", c.id) for c in ordered(actives, key=self.initiative_key)])
+        self.happen_to("became_active", actives)
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
         self.timing("turn_start", [c.id for c in actives])
         # (3) LOGOS-3.3
         movers = ordered(actives, key=self.initiative_key)
-        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers],
-                 reaction={c.id: s.stat(c, "reaction") for c in movers},
-                 tie=s.stat(movers[0], "reaction") == s.stat(movers[1], "reaction"))
+        reaction = {c.id: s.stat(c, "reaction") for c in movers}
+        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers], reaction=reaction,
+                 tie=reaction[movers[0].id] == reaction[movers[1].id])
         # (4)-(6), (7) LOGOS-3.4-3.8
         for n, c in enumerate(movers):
             self.act(c, "first" if n == 0 else "second")
@@ -224,8 +222,15 @@ class Round:
             if self.opts["draw_triggers"]:
                 self.cascade(caused)
         # (9) LOGOS-5.13: the ターン ends for both actives (in initiative order), then LOGOS-3.10, 6.2
-        self.cascade([Happening("turn_end", c.id) for c in ordered(actives, key=self.initiative_key)])
+        self.happen_to("turn_end", actives)
         self.end_of_bout(actives)
+
+    def happen_to(self, event: str, characters: list[Character]) -> None:
+        """LOGOS-5.13: ``event`` happens to each of ``characters`` in initiative order, and the
+        counters waiting for it run. When none waits for it there is nothing to order: the order
+        is of the happenings alone (two actives of two sides never tie)."""
+        if event in self.counter_events:
+            self.cascade([Happening(event, c.id) for c in ordered(characters, key=self.initiative_key)])
 
     def snapshot(self, c: Character) -> dict:
         s = self.s
@@ -258,12 +263,14 @@ class Round:
         LOGOS-3.8: a character knocked out at any point takes no further step."""
         ctx = self.ctx
         ctx.emit("act", actor=c.id, bout=self.s.bout, mover=mover)
-        for step in (lambda: self.timing("before_action", [c.id]), lambda: self.action(c),
-                     lambda: self.timing("after_action", [c.id])):
+        for step in ("before_action", "action", "after_action"):
             if c.knocked_out:
                 ctx.emit("no_action", actor=c.id, reason="knocked_out")
                 return
-            step()
+            if step == "action":
+                self.action(c)
+            else:
+                self.timing(step, [c.id])
 
     def action(self, c: Character) -> None:
         """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
@@ -295,21 +302,23 @@ class Round:
 
     # ------------------------------------------------------------------ (10)
 
-    def judge(self) -> None:
-        """LOGOS-9.1-9.4."""
+    def judge(self) -> dict[str, int]:
+        """LOGOS-9.1-9.4; returns how many of each side still stand, 先攻 first."""
         s = self.s
-        wiped = [sid for sid in s.side_order() if not s.standing(sid)]
+        standing = {sid: len(s.standing(sid)) for sid in s.side_order()}
+        wiped = [sid for sid, n in standing.items() if not n]
         if not wiped:
-            return
+            return standing
         if len(wiped) == 1:
             self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
-            return
+            return standing
         fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in s.keywords(c)) for sid in s.side_order()}
         a, b = s.side_order()
         if fukutsu[a] != fukutsu[b]:
             self.decide("win", a if fukutsu[a] > fukutsu[b] else b, "fukutsu", wiped=wiped, fukutsu=fukutsu)
         else:
             self.draw_outcome("fukutsu_tie", wiped=wiped, fukutsu=fukutsu)
+        return standing
 
     def draw_outcome(self, reason: str, **extra: Any) -> None:
         """A draw, or in the 決勝トーナメント more DP, then a coin (LOGOS-9.3)."""
@@ -423,7 +432,8 @@ class Round:
 
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
-        if not any(h.event in self.counter_events for h in caused):  # no counter waits for any of them
+        waiting = self.counter_events
+        if not waiting or not any(h.event in waiting for h in caused):  # no counter waits for any of them
             return
         try:
             Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"]).run(
