@@ -152,6 +152,14 @@ class Character:
         """In 秘匿状態 (LOGOS-7.1)."""
         return self.secret and not self.revealed
 
+    def fresh(self) -> "Character":
+        """A copy to play a round with (what it holds besides its own flags is immutable): the
+        characters a setup reads as are parsed once (rulesets/logos/__init__.py) and each
+        resolution plays copies of them."""
+        twin = object.__new__(Character)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
 
 @dataclass
 class Side:

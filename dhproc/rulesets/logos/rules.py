@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ...engine import amounts
-from ...engine.conditions import evaluate
+from ...engine.conditions import ALWAYS, Verdict, evaluate
 from ...engine.context import TurnContext
 from ...engine.relations import relates
 from ...engine.ruleset import TurnStatus
@@ -22,6 +22,7 @@ from .model import STATS, Character, EffectSpec, LogosState, Skill
 from .rolls import activation_rolled, attack_result, coin_winner, succeeds
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
+HOLDS = Verdict(True, ())  # what no condition evaluates to
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
 LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "remove_color": ("color", True),
           "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
@@ -52,8 +53,11 @@ class Round:
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
         self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
-        # what some counter in play waits for (LOGOS-5.4), in the order they were registered
-        self.counter_events: dict[str, None] = {}
+        # The same handlers by timing and owner, and the counters by the happening they wait for
+        # (LOGOS-5.4), each in the order filed: a step asks for one or two characters' skills, a
+        # happening for the counters of its kind (most happenings: none).
+        self.owned: dict[tuple[str, str], list[Handler]] = {}
+        self.counters: dict[str, list[Handler]] = {}
 
     # ------------------------------------------------------------------ the round
 
@@ -183,10 +187,16 @@ class Round:
         if self.opts["passive_scope"] == "team":
             holders += [c for c in s.characters.values() if not c.starter]
         for c in holders:
-            for sk in c.skills:
-                self.hooks.add(sk.timing, Handler(c.id, sk))
-                if sk.timing == "counter" and sk.trigger is not None:
-                    self.counter_events[sk.trigger.event] = None
+            self.listen(c)
+
+    def listen(self, c: Character) -> None:
+        """``c``'s skills wait at their timings from now on."""
+        for sk in c.skills:
+            h = Handler(c.id, sk)
+            self.hooks.add(sk.timing, h)
+            self.owned.setdefault((sk.timing, c.id), []).append(h)
+            if sk.timing == "counter" and sk.trigger is not None:
+                self.counters.setdefault(sk.trigger.event, []).append(h)
 
     def passive_key(self, h: Handler) -> tuple:
         c = self.s.characters[h.owner]
@@ -229,7 +239,7 @@ class Round:
         """LOGOS-5.13: ``event`` happens to each of ``characters`` in initiative order, and the
         counters waiting for it run. When none waits for it there is nothing to order: the order
         is of the happenings alone (two actives of two sides never tie)."""
-        if event in self.counter_events:
+        if event in self.counters:
             self.cascade([Happening(event, c.id) for c in ordered(characters, key=self.initiative_key)])
 
     def snapshot(self, c: Character) -> dict:
@@ -241,12 +251,19 @@ class Round:
         """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
         return (-self.s.stat(c, "reaction"), self.s.side_rank(c.side), c.order or 0)
 
+    def skills_of(self, timing: str, owners: list[str]) -> list[Handler]:
+        """The skills ``owners`` hold at ``timing`` (to be put in order: LOGOS-5.5)."""
+        owned = self.owned
+        if len(owners) == 1:
+            return owned.get((timing, owners[0]), [])
+        return [h for o in owners for h in owned.get((timing, o), ())]
+
     def skill_key(self, h: Handler) -> tuple:
         return self.initiative_key(self.s.characters[h.owner]) + (h.skill.index,)
 
     def timing(self, timing: str, owners: list[str]) -> None:
         """Fire ``timing``'s skills of ``owners`` in order, each with the counters it triggers."""
-        handlers = self.hooks.at(timing, key=self.skill_key, accept=lambda h: h.owner in owners)
+        handlers = ordered(self.skills_of(timing, owners), key=self.skill_key)
         if handlers and timing == "turn_start":
             self.ctx.emit("timing", timing=timing, bout=self.s.bout)
         for h in handlers:
@@ -275,7 +292,7 @@ class Round:
     def action(self, c: Character) -> None:
         """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
         s = self.s
-        for h in self.hooks.at("action", key=self.skill_key, accept=lambda h: h.owner == c.id):
+        for h in ordered(self.skills_of("action", [c.id]), key=self.skill_key):
             result, caused = self.activate(h, "action", None)
             self.cascade(caused)
             if result == "success" or c.knocked_out:
@@ -390,7 +407,8 @@ class Round:
         if not s.uses.allows(thing, skill.uses, period):  # LOGOS-5.12: used up, 発動しない
             ctx.emit("skill", **about, result="used_up", uses=skill.uses.to_json())
             return "used_up", []
-        verdict = evaluate(skill.condition, self.accessor(owner, trigger_char))
+        # most skills have no condition: it holds, with nothing read
+        verdict = HOLDS if skill.condition is ALWAYS else evaluate(skill.condition, self.accessor(owner, trigger_char))
         facts = [f.to_json() for f in verdict.facts]
         if not verdict.holds:
             ctx.emit("skill", **about, result="condition_not_met", facts=facts)  # 発動しない: no check
@@ -432,7 +450,7 @@ class Round:
 
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
-        waiting = self.counter_events
+        waiting = self.counters
         if not waiting or not any(h.event in waiting for h in caused):  # no counter waits for any of them
             return
         try:
@@ -443,7 +461,8 @@ class Round:
                 ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
 
     def counters_for(self, happening: Happening) -> list[Handler]:
-        if happening.event not in self.counter_events:  # most happenings: no counter waits for one
+        waiting = self.counters.get(happening.event)
+        if not waiting:  # most happenings: no counter waits for one
             return []
         s, opts = self.s, self.opts
         subject = s.characters[happening.character]
@@ -462,7 +481,7 @@ class Round:
                 return False
             return relates(trig.who, owner, subject, ally_includes_self=opts["ally_includes_self"])
 
-        return self.hooks.at("counter", key=self.skill_key, accept=accept)
+        return ordered([h for h in waiting if accept(h)], key=self.skill_key)
 
     def last_gasp(self, owner: Character, happening: Happening) -> bool:
         """LOGOS-5.9 (option own_knockout_fires): a counter triggered by its owner's own 戦闘不能
@@ -646,6 +665,8 @@ class Round:
                src: dict) -> amounts.Reading | None:
         """LOGOS-6.8: an effect's value, read from the state when it is written so; None (with a
         ``cancel``) when what it reads is absent."""
+        if not isinstance(spec.amount, amounts.Derived):  # a number as written: nothing to read
+            return amounts.Reading(spec.amount)
         reading = amounts.evaluate(spec.amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
         if reading.value is None:
             self.ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_value",
@@ -800,9 +821,8 @@ class Round:
         if c.hidden:  # LOGOS-2.6: picked to play, it is shown
             c.revealed = True
             ctx.emit("reveal", character=c.id)
-        for sk in c.skills:
-            if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
-                self.hooks.add(sk.timing, Handler(c.id, sk))
+        if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
+            self.listen(c)
         if self.opts["charge_start"] == "round_start" and any(sk.charge for sk in c.skills) and not c.charged:
             c.charged, c.charge_level = True, 1
             ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")
