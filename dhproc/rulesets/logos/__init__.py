@@ -78,6 +78,11 @@ class LogosRuleset(Ruleset):
             "clocks": state.clocks.to_json(),
         }
 
+    def figures_state(self, state: LogosState) -> dict[str, Any]:
+        """state_json's DP and states alone: what a lean run reads of the state."""
+        return {"sides": {s.id: {"dp": s.dp} for s in state.sides.values()},
+                "characters": {c.id: {"states": list(state.states(c))} for c in state.characters.values()}}
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 

@@ -187,6 +187,10 @@ class LogosState:
     outcome: dict[str, Any] | None = None
     under_way: dict[str, Any] | None = None  # the setup's ``round:`` when it resumes a round (LOGOS-11)
     stop_after: int | None = None  # the setup's ``stop_after_bout`` (LOGOS-11.4)
+    # What ``stat`` read while no effect started or ended (the store's version): a character's
+    # stat depends on its initial value and the effects alone, and is read several times a ターン.
+    stats_read: dict[tuple[str, str], int] = field(default_factory=dict, repr=False, compare=False)
+    stats_version: int = field(default=-1, repr=False, compare=False)
 
     def side_order(self) -> list[str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
@@ -196,7 +200,8 @@ class LogosState:
         return [self.first] + [s for s in ids if s != self.first]
 
     def opponent(self, side_id: str) -> str:
-        return next(s for s in self.sides if s != side_id)
+        a, b = self.sides  # a round is between two sides (LOGOS-1.2)
+        return b if side_id == a else a
 
     def side_rank(self, side_id: str) -> int:
         """0 for 先攻, 1 for 後攻: the tie-break of LOGOS-2.5."""
@@ -215,10 +220,20 @@ class LogosState:
 
     def stat(self, c: Character, stat: str) -> int:
         """The current value: initial + every stat effect on it + every field that covers it."""
-        value = getattr(c, stat)
         effects = self.effects
         if not effects:  # most of a round, or all of a skill-less one
-            return value
+            return getattr(c, stat)
+        if self.stats_version != effects.version:
+            self.stats_read, self.stats_version = {}, effects.version
+        key = (c.id, stat)
+        value = self.stats_read.get(key)
+        if value is None:
+            value = self.stats_read[key] = self._stat_now(c, stat)
+        return value
+
+    def _stat_now(self, c: Character, stat: str) -> int:
+        value = getattr(c, stat)
+        effects = self.effects
         for e in effects.held(c.id, "stat"):
             if e.data["stat"] == stat:
                 # LOGOS-6.9: a stat set outright replaces what came before it; later changes add

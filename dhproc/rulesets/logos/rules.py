@@ -662,12 +662,13 @@ class Round:
         return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
 
     def amount(self, spec: EffectSpec, owner: Character, trigger: Character | None,
-               src: dict) -> amounts.Reading | None:
-        """LOGOS-6.8: an effect's value, read from the state when it is written so; None (with a
-        ``cancel``) when what it reads is absent."""
-        if not isinstance(spec.amount, amounts.Derived):  # a number as written: nothing to read
-            return amounts.Reading(spec.amount)
-        reading = amounts.evaluate(spec.amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
+               src: dict, written: amounts.Amount | None = None) -> amounts.Reading | None:
+        """LOGOS-6.8: an effect's value (``written``, or the spec's own), read from the state when
+        it is written so; None (with a ``cancel``) when what it reads is absent."""
+        amount = spec.amount if written is None else written
+        if not isinstance(amount, amounts.Derived):  # a number as written: nothing to read
+            return amounts.Reading(amount)
+        reading = amounts.evaluate(amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
         if reading.value is None:
             self.ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_value",
                           amount=reading.to_json())
@@ -705,7 +706,7 @@ class Round:
         changes = spec.stats or ((spec.stat, spec.amount),)  # LOGOS-6.4: one field, one or several stats
         readings = []
         for stat_name, amount in changes:
-            reading = self.amount(replace(spec, amount=amount), owner, trigger, src)
+            reading = self.amount(spec, owner, trigger, src, amount)
             if reading is None:
                 return []
             readings.append((stat_name, reading))
