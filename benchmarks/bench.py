@@ -130,8 +130,32 @@ def logos_round() -> None:
         assert got == play(*t), f"round {s}: dhproc {got}, reference {play(*t)}"
     ours = cpu(lambda: [api.resolve(m) for m in matches]) / 400
     ref = cpu(lambda: [play(*t) for t in teams], repeat=9) / 400
+    logos_floor(matches, ref)
     budget("a skill-less logos round ≤ 10× the minimal reference (400 rounds, same results)",
            ours <= 10 * ref, f"{ours * 1e3:.3f} ms against {ref * 1e3:.4f} ms = {ours / ref:.0f}×")
+
+
+def logos_floor(matches: list, ref: float) -> None:
+    """What any resolution that hands out these logs costs before a rule runs: the 400 finished
+    logs rebuilt by C (marshal.loads, kept as the logs above are), and how much of each figure
+    is the cyclic garbage collector's (its full passes read every object of the 400 loaded
+    matches; docs/performance.md, "A ロゴス round")."""
+    import gc
+    import marshal
+
+    from dhproc import api
+
+    packed = [marshal.dumps(api.resolve(m)) for m in matches]
+    built = cpu(lambda: [marshal.loads(b) for b in packed]) / 400
+    gc.disable()
+    try:
+        built_off = cpu(lambda: [marshal.loads(b) for b in packed]) / 400
+        ours_off = cpu(lambda: [api.resolve(m) for m in matches]) / 400
+    finally:
+        gc.enable()
+    print(f"  floor: the finished logs rebuilt in C {built * 1e3:.3f} ms = {built / ref:.0f}× the reference "
+          f"({built_off * 1e3:.3f} ms = {built_off / ref:.0f}× with the garbage collector off); "
+          f"dhproc's round with it off {ours_off * 1e3:.3f} ms = {ours_off / ref:.0f}×")
 
 
 def replay_batch() -> None:

@@ -92,13 +92,16 @@ def _tree_copy(node: Any) -> Any:
     self-containing alias is refused), so this is ``copy.deepcopy`` without its memo of every
     node, a third of the time; anything else is deep-copied."""
     kind = type(node)
-    if kind is dict:
-        return {k: _tree_copy(v) for k, v in node.items()}
+    if kind is dict:  # most values are leaves: shared without a call each
+        return {k: v if type(v) in _LEAVES else _tree_copy(v) for k, v in node.items()}
     if kind is list:
-        return [_tree_copy(v) for v in node]
-    if kind in (str, int, float, bool) or node is None:
+        return [v if type(v) in _LEAVES else _tree_copy(v) for v in node]
+    if kind in _LEAVES:
         return node
     return copy.deepcopy(node)
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # what _tree_copy shares
 
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
@@ -122,7 +125,7 @@ def played(match: Match, *, until_decided: bool = False) -> tuple[Outcome, list[
 
 def _figures(match: Match, state: Any, turn_logs: list[dict]) -> Outcome:
     rs = ruleset_of(match)
-    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs, rs.summary_hooks())
+    return Outcome.of(rs.outcome(state), rs.figures_state(state), turn_logs, rs.summary_hooks())
 
 
 def state_before(match: Match, turn_number: int) -> Any:

@@ -89,6 +89,12 @@ class Ruleset:
     def state_json(self, state: Any) -> dict:
         raise NotImplementedError
 
+    def figures_state(self, state: Any) -> dict:
+        """The parts of the state's JSON a lean run's figures read (dhproc/engine/outcome.py: each
+        side's ``dp``, each character's ``states`` and the fields that say it is out), in the same
+        shape and order: the whole of it unless the ruleset gives those parts alone, cheaper."""
+        return self.state_json(state)
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list["Block"]:
         """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
         from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.roster import PerSetup
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, rules
 from .model import LogosState, Side
 from .options import OPTIONS
+
+# The characters a setup reads as (their skills parsed), for the many runs of one match.
+_CHARACTERS = PerSetup(lambda setup: checks.characters_of(setup)[0])
 
 
 class LogosRuleset(Ruleset):
@@ -25,7 +29,7 @@ class LogosRuleset(Ruleset):
 
     def initial_state(self, match) -> LogosState:
         setup = match.setup
-        chars, _ = checks.characters_of(setup)
+        chars = {cid: c.fresh() for cid, c in _CHARACTERS(setup).items()}
         sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
         state = LogosState(sides=sides, characters=chars, stage=setup.get("stage", "league"),
                            announced_first=setup.get("first"), stop_after=setup.get("stop_after_bout"))
@@ -73,6 +77,11 @@ class LogosRuleset(Ruleset):
             "effects": [e.to_json(state.clocks) for e in state.effects],
             "clocks": state.clocks.to_json(),
         }
+
+    def figures_state(self, state: LogosState) -> dict[str, Any]:
+        """state_json's DP and states alone: what a lean run reads of the state."""
+        return {"sides": {s.id: {"dp": s.dp} for s in state.sides.values()},
+                "characters": {c.id: {"states": list(state.states(c))} for c in state.characters.values()}}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
