@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
-from .words.messages import LANGS, Catalog
+from .errors import UsageError
+from .words.messages import LANGS, Catalog, say
 from .engine.event_rates import EventRate, count_rates
 from .engine.ruleset import ruleset_of
 from .odds.interval import Z95, wilson
@@ -256,7 +257,6 @@ class Plan:
 def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
     """A variant is another plan for the same battle: the same ruleset, sides and characters
     (their runs are paired figure by figure), located at the variant's setup where it differs."""
-    from .words.messages import say
 
     problems = []
     for v in variants:
@@ -622,14 +622,30 @@ class ProcessBackend:
             return serial_backend(plan, parts, finished)
         if self._pool is None:
             import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = multiprocessing.get_context("spawn").Pool(self.jobs)
-        results = []
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("spawn"))
+        return self._run(plan, parts, finished)
+
+    def _run(self, plan: Plan, parts: list[tuple[int, int]], finished: Finished | None) -> list[BatchResult]:
+        from concurrent.futures import as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
         # one batch a task, so that a process done early takes the next (the small last ones)
-        for result in self._pool.imap_unordered(_run_part, [(plan, a, b) for a, b in parts], chunksize=1):
-            results.append(result)
-            if finished is not None:
-                finished(result)
+        futures = [self._pool.submit(run_batch, plan, a, b) for a, b in parts]
+        results = []
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                if finished is not None:
+                    finished(result)
+        except BrokenProcessPool:
+            # A worker that dies is not replaced (multiprocessing.Pool would start another, which
+            # would die the same way, for ever): most often a script that calls api.simulate at its
+            # top level, which each spawned worker imports again.
+            self._pool = None
+            raise UsageError(say("simulate.workers_lost", jobs=self.jobs)) from None
         return results
 
     def parts(self, first: int, stop: int) -> list[tuple[int, int]]:
@@ -640,13 +656,8 @@ class ProcessBackend:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.close()
-            self._pool.join()
+            self._pool.shutdown()
             self._pool = None
-
-
-def _run_part(part: tuple[Plan, int, int]) -> BatchResult:
-    return run_batch(*part)
 
 
 def plan_key(plan: Plan) -> str:

@@ -309,3 +309,41 @@ def test_a_variant_shows_the_paired_difference_of_each_rate(tmp_path):
     assert numbers["rate:hits"]["mean"] == 0.0 and numbers["rate:attacks"]["mean"] == 0.0
     table = run("simulate", ONE_ATTACK, "--variant", ONE_ATTACK, "--runs", 100)
     assert "命中（攻撃のうち）（1回あたり）" in table.stdout
+
+
+SCRIPT = """\
+from dhproc import api
+
+def figures():
+    match = api.load({match!r})
+    return api.simulate(match, runs=300, seed=1, jobs=2)["plans"][0]["results"]
+
+{call}
+"""
+
+
+@pytest.mark.parametrize("guarded", [True, False], ids=["guarded", "at-top-level"])
+def test_a_script_calling_simulate_on_two_processes_gets_the_figures_or_a_clear_error(tmp_path: Path, guarded: bool) -> None:
+    """jobs=2 spawns its workers, and each imports the calling script again: under the
+    `__main__` guard the script gets jobs=1's figures; at the top level each worker would call
+    simulate again and die, which is one clear error in a few seconds, not workers started for
+    ever (multiprocessing.Pool replaced each dead one, so such a script never ended)."""
+    import os
+    import subprocess
+    import sys
+
+    match = str(DH)
+    call = ('if __name__ == "__main__":\n    print(json.dumps(figures(), sort_keys=True))' if guarded
+            else "print(figures())")
+    script = tmp_path / "plan.py"
+    script.write_text("import json\n" + SCRIPT.format(match=match, call=call), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=240,
+                          cwd=tmp_path, env={**os.environ, "DHPROC_LANG": "en"})
+    if guarded:
+        assert done.returncode == 0, done.stderr
+        one = api.simulate(api.load(match), runs=300, seed=1, jobs=1)["plans"][0]["results"]
+        assert json.loads(done.stdout) == json.loads(json.dumps(one, sort_keys=True))
+    else:
+        assert done.returncode == 1
+        assert "UsageError: a worker process of --jobs 2 stopped before its batch was done" in done.stderr
+        assert "if __name__ == '__main__':" in done.stderr

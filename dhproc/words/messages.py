@@ -505,6 +505,8 @@ MESSAGES = Catalog({
                              "folder is not empty; dhproc new never overwrites files"),
     "simulate.variant_setup": ("別案の{what}が元の案と違います。別案は同じルールセット、陣営、キャラクター（ID）で、値や提出、ダイスを変えたものです",
                                "a variant's {what} differ from the plan's: a variant has the plan's ruleset, sides and characters (ids) and changes their values, submissions or dice"),
+    "simulate.workers_lost": ("--jobs {jobs} の作業プロセスがバッチの途中で止まりました。スクリプトから dhproc.api.simulate(jobs=2 以上) を呼ぶときは if __name__ == '__main__': の下で呼んでください（各プロセスがスクリプトを読み込み直すため）",
+                              "a worker process of --jobs {jobs} stopped before its batch was done; a script that calls dhproc.api.simulate with jobs of 2 or more calls it under if __name__ == '__main__': (each worker imports the script again)"),
     "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
                         "--scheduler needs Dask: pip install 'dhproc[dask]'"),
     "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),
