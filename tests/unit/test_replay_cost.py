@@ -120,3 +120,40 @@ def test_nesting_is_read_from_the_layout_and_walked_only_near_the_limit() -> Non
         for data in (nested(levels), {"x": nested(levels)}, [[nested(levels), 1]], {"a": {"b": nested(levels)}}):
             text = indented(data).encode("utf-8")
             assert nests_within_limit(text, data) == (depth(data) <= MAX_DEPTH), (levels, depth(data))
+
+
+def test_a_log_without_long_digits_is_read_by_the_c_parser_alone(tmp_path: Path, monkeypatch) -> None:
+    """Each number is read by json's C parser; only bytes holding a run of digits longer than
+    MAX_INT_DIGITS have each number counted by Python (and refused if it is that long)."""
+    from dhproc.documents import loading
+
+    counted: list[str] = []
+    real = loading._json_int
+    monkeypatch.setattr(loading, "_json_int", lambda text: counted.append(text) or real(text))
+    path = _log_file(tmp_path, "dh/abilities")
+    doc, raw = loading.read_plain_json(path, loading.MAX_LOG_BYTES)
+    assert doc.data == json.loads(raw) and counted == []
+    text = path.read_text(encoding="utf-8").replace('"title": "', '"title": "' + "1" * (loading.MAX_INT_DIGITS + 1), 1)
+    path.write_text(text, encoding="utf-8")
+    doc, _ = loading.read_plain_json(path, loading.MAX_LOG_BYTES)
+    assert doc.data["title"].startswith("1" * (loading.MAX_INT_DIGITS + 1)) and counted
+
+
+def test_a_name_a_submission_gives_is_looked_up_not_folded_against_every_name(monkeypatch) -> None:
+    """A NameIndex folds its names once; resolving an exact name folds only the text given, and
+    the index follows a change of its names."""
+    from dhproc.words import names as names_module
+
+    index = names_module.NameIndex({f"c{i}": f"キャラ{i}" for i in range(20)})
+    assert index.resolve("c3").id == "c3"  # the names are folded here, once
+    folded: list[str] = []
+    real = names_module.fold
+    monkeypatch.setattr(names_module, "fold", lambda text: folded.append(text) or real(text))
+    for i in range(20):
+        assert index.resolve(f"キャラ{i}") == names_module.Found(f"c{i}", "exact")
+        assert index.resolve(f"ｃ{i}").id == f"c{i}"
+    assert len(folded) == 40
+    index.names["c99"] = "キャラ3"
+    assert index.resolve("キャラ3").how == "ambiguous"
+    del index.names["c99"]
+    assert index.resolve("キャラ3").id == "c3"
