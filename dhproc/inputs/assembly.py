@@ -342,7 +342,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         raise InputError(problems)
     setup = data.get("setup")
     if isinstance(setup, dict):
-        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"))
+        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"), recurring=True)
     given = data.get("options", {})
     options, opt_problems = ruleset.options.effective(
         given if isinstance(given, dict) else {},
@@ -381,7 +381,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
             problems += text_problems
             broken_turns = True
             continue
-        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
+        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"), recurring=True)
         if aliases is not None:
             sub_problems = _misspelt_in_japanese(sub_problems, tanchor, subs, aliases)
             if not trusted_setup or sub_problems:  # what the ruleset's checks will not see

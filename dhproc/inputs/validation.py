@@ -7,6 +7,7 @@ jsonschema is imported here, lazily, on the first validation: it costs ~80 ms of
 from __future__ import annotations
 
 import json
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -97,18 +98,61 @@ def _validator(name: str):
     return _validator_class()(schema(name))
 
 
-def validate(data: Any, name: str, anchor: Anchor) -> list[Problem]:
+def validate(data: Any, name: str, anchor: Anchor, *, recurring: bool = False) -> list[Problem]:
     """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs.
 
-    A document the quick check finds certainly valid needs no jsonschema (nor its import)."""
+    A document the quick check finds certainly valid needs no jsonschema (nor its import).
+    ``recurring``: a document a batch meets again and again (a match's setup, a turn's
+    submissions), kept by its content once found valid."""
     from .fastcheck import certainly_valid
 
-    if certainly_valid(schema(name), data):
+    if _known_valid(data, name) if recurring else certainly_valid(schema(name), data):
         return []
     problems = []
     for error in _validator(name).iter_errors(data):
         problems.append(_located(error, anchor))
     return problems
+
+
+# Recurring documents found valid, by schema and content, most recently used last: a batch meets
+# the same setup in each log of a match (each seed of it, each turn of it) and the same
+# submissions in many, and the same content is valid against the same schema. Only a valid
+# document is kept; a changed one has another content and is checked afresh. A lock, for the
+# threads of a Dask worker.
+_KNOWN_VALID: dict[tuple[str, str], None] = {}
+_KNOWN_VALID_LOCK = threading.Lock()
+KNOWN_VALID_ENTRIES = 64
+KNOWN_VALID_LARGEST = 64 * 1024  # characters of a document's content kept at most
+
+
+def _known_valid(data: Any, name: str) -> bool:
+    """Whether ``data`` is certainly valid against the schema ``name``, asked once per content."""
+    from .fastcheck import certainly_valid
+
+    content = _content(data)
+    key = (name, content)
+    with _KNOWN_VALID_LOCK:
+        if content is not None and _KNOWN_VALID.pop(key, False) is None:
+            _KNOWN_VALID[key] = None  # the most recently used, again
+            return True
+    if not certainly_valid(schema(name), data):
+        return False
+    if content is not None and len(content) <= KNOWN_VALID_LARGEST:
+        with _KNOWN_VALID_LOCK:
+            _KNOWN_VALID[key] = None
+            while len(_KNOWN_VALID) > KNOWN_VALID_ENTRIES:
+                del _KNOWN_VALID[next(iter(_KNOWN_VALID))]
+    return True
+
+
+def _content(data: Any) -> str | None:
+    """The content of a loaded document, exactly: ``repr`` of its mappings, lists, texts, numbers,
+    booleans and nulls tells apart every value a schema does (1, 1.0, true and "1"; a key 1 and a
+    key "1"), in C. A document too deep for it has none, and is checked afresh."""
+    try:
+        return repr(data)
+    except RecursionError:
+        return None
 
 
 def _located(error, anchor: Anchor) -> Problem:

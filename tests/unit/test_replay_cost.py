@@ -48,9 +48,9 @@ def _schemas_checked(monkeypatch) -> list[str]:
     checked: list[str] = []
     real = validation.validate
 
-    def counting(data, name, anchor):
+    def counting(data, name, anchor, **how):
         checked.append(name)
-        return real(data, name, anchor)
+        return real(data, name, anchor, **how)
 
     from dhproc import logs
     from dhproc.inputs import assembly
@@ -157,3 +157,76 @@ def test_a_name_a_submission_gives_is_looked_up_not_folded_against_every_name(mo
     assert index.resolve("キャラ3").how == "ambiguous"
     del index.names["c99"]
     assert index.resolve("キャラ3").id == "c3"
+
+
+def _checks_by_schema(monkeypatch) -> list[str]:
+    from dhproc.inputs import fastcheck, validation
+
+    asked: list[str] = []
+    real = fastcheck.certainly_valid
+    names = {id(validation.schema(n)): n for n in ("dh.setup", "dh.submissions", "match", "turn-inline")}
+
+    def counting(schema, data):
+        asked.append(names.get(id(schema), "other"))
+        return real(schema, data)
+
+    monkeypatch.setattr(fastcheck, "certainly_valid", counting)
+    monkeypatch.setattr(validation, "_KNOWN_VALID", {})
+    return asked
+
+
+def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatch) -> None:
+    """The logs of one match (other seeds) hold the same setup and submissions: each is checked
+    against its schema once in a batch; the match and its turns (their seeds, their dice) each time."""
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    asked = _checks_by_schema(monkeypatch)
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    turns = len(match.turns)
+    assert asked.count("dh.setup") == 1 and asked.count("dh.submissions") == turns
+    assert asked.count("match") == 3 and asked.count("turn-inline") == 3 * turns
+
+
+def test_a_setup_is_known_valid_by_its_exact_content(monkeypatch) -> None:
+    """An integer stat known valid says nothing of the same stat as 6.0, true or "6"."""
+    from dhproc.documents.loading import Anchor, load_file
+    from dhproc.inputs.validation import validate
+
+    _checks_by_schema(monkeypatch)
+    doc = load_file(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    anchor = Anchor(doc)
+    setup = doc.data["setup"]
+    who = next(iter(setup["characters"]))
+    assert validate(setup, "dh.setup", anchor, recurring=True) == []
+    stat = setup["characters"][who]["attack"]
+    for other in (float(stat), True, str(stat)):
+        setup["characters"][who]["attack"] = other
+        problems = validate(setup, "dh.setup", anchor, recurring=True)
+        assert problems and problems[0].path[-1] == "attack", other
+    setup["characters"][who]["attack"] = stat
+    assert validate(setup, "dh.setup", anchor, recurring=True) == []
+
+
+def test_an_edited_setup_later_in_a_batch_is_refused_as_alone(tmp_path: Path, monkeypatch) -> None:
+    """Replay is a verification: a log whose setup was edited to something invalid is refused
+    with the same located problem after the same match's good logs as when replayed alone."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    good = _log_file(tmp_path, "dh/abilities")
+    log = json.loads(good.read_text(encoding="utf-8"))
+    who = next(iter(log["input"]["match"]["setup"]["characters"]))
+    log["input"]["match"]["setup"]["characters"][who]["attack"] = 6.0
+    Path("edited.json").write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    _checks_by_schema(monkeypatch)
+    alone = CliRunner().invoke(cli, ["replay", "edited.json"])
+    batch = CliRunner().invoke(cli, ["replay", "log.json", "edited.json", "log.json"])
+    assert alone.exit_code == batch.exit_code == 1
+    assert alone.output.startswith("edited.json:") and alone.output in batch.output
+    ok, refused, again = batch.output.splitlines()
+    assert ok == again and ok.startswith("log.json") and refused + "\n" == alone.output
