@@ -19,6 +19,7 @@ from ..documents.loading import Anchor, Document, FileError, display_name, insid
 from ..match import Match, Turn
 from ..words.messages import say
 from ..words.naming import Roster, naming
+from .recurring import KeptByContent, content
 from .validation import validate
 
 
@@ -373,7 +374,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            if tanchor.doc.composed or _aliased(subs, aliases, names, setup):
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, ruleset.id):
                 node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
                 apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         text_problems = _dice_text_problems(tanchor, tdata)
@@ -432,14 +433,26 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
     return out
 
 
-def _aliased(subs: Any, aliases: Any, names: Any, setup: dict) -> bool:
+_RENAMED = KeptByContent()  # (ruleset, submissions, setup) -> whether its aliases rename anything
+
+
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, ruleset_id: str) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
-    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed."""
+    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed.
+    The answer is kept by content: the logs of one match give the same submissions again and
+    again (``names`` are the setup's)."""
     from ..words.aliases import apply_aliases
 
+    key = (ruleset_id, content(subs), content(setup))
+    known = _RENAMED.get(key) if None not in key else None
+    if known is not None:
+        return known
     probe = copy.deepcopy(subs)
     apply_aliases(probe, None, aliases, names, setup)
-    return probe != subs
+    renamed = probe != subs
+    if None not in key:
+        _RENAMED.put(key, renamed)
+    return renamed
 
 
 def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:

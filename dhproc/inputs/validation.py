@@ -7,7 +7,6 @@ jsonschema is imported here, lazily, on the first validation: it costs ~80 ms of
 from __future__ import annotations
 
 import json
-import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from ..errors import Problem, quote
 from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
+from .recurring import KeptByContent, content
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 
@@ -114,45 +114,22 @@ def validate(data: Any, name: str, anchor: Anchor, *, recurring: bool = False) -
     return problems
 
 
-# Recurring documents found valid, by schema and content, most recently used last: a batch meets
-# the same setup in each log of a match (each seed of it, each turn of it) and the same
-# submissions in many, and the same content is valid against the same schema. Only a valid
-# document is kept; a changed one has another content and is checked afresh. A lock, for the
-# threads of a Dask worker.
-_KNOWN_VALID: dict[tuple[str, str], None] = {}
-_KNOWN_VALID_LOCK = threading.Lock()
-KNOWN_VALID_ENTRIES = 64
-KNOWN_VALID_LARGEST = 64 * 1024  # characters of a document's content kept at most
+# Recurring documents found valid, by schema and content (only a valid document is kept).
+_KNOWN_VALID = KeptByContent()
 
 
 def _known_valid(data: Any, name: str) -> bool:
     """Whether ``data`` is certainly valid against the schema ``name``, asked once per content."""
     from .fastcheck import certainly_valid
 
-    content = _content(data)
-    key = (name, content)
-    with _KNOWN_VALID_LOCK:
-        if content is not None and _KNOWN_VALID.pop(key, False) is None:
-            _KNOWN_VALID[key] = None  # the most recently used, again
-            return True
+    key = content(data)
+    if key is not None and _KNOWN_VALID.get((name, key)):
+        return True
     if not certainly_valid(schema(name), data):
         return False
-    if content is not None and len(content) <= KNOWN_VALID_LARGEST:
-        with _KNOWN_VALID_LOCK:
-            _KNOWN_VALID[key] = None
-            while len(_KNOWN_VALID) > KNOWN_VALID_ENTRIES:
-                del _KNOWN_VALID[next(iter(_KNOWN_VALID))]
+    if key is not None:
+        _KNOWN_VALID.put((name, key), True)
     return True
-
-
-def _content(data: Any) -> str | None:
-    """The content of a loaded document, exactly: ``repr`` of its mappings, lists, texts, numbers,
-    booleans and nulls tells apart every value a schema does (1, 1.0, true and "1"; a key 1 and a
-    key "1"), in C. A document too deep for it has none, and is checked afresh."""
-    try:
-        return repr(data)
-    except RecursionError:
-        return None
 
 
 def _located(error, anchor: Anchor) -> Problem:

@@ -161,6 +161,7 @@ def test_a_name_a_submission_gives_is_looked_up_not_folded_against_every_name(mo
 
 def _checks_by_schema(monkeypatch) -> list[str]:
     from dhproc.inputs import fastcheck, validation
+    from dhproc.inputs.recurring import KeptByContent
 
     asked: list[str] = []
     real = fastcheck.certainly_valid
@@ -171,7 +172,7 @@ def _checks_by_schema(monkeypatch) -> list[str]:
         return real(schema, data)
 
     monkeypatch.setattr(fastcheck, "certainly_valid", counting)
-    monkeypatch.setattr(validation, "_KNOWN_VALID", {})
+    monkeypatch.setattr(validation, "_KNOWN_VALID", KeptByContent())
     return asked
 
 
@@ -188,6 +189,31 @@ def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatc
     turns = len(match.turns)
     assert asked.count("dh.setup") == 1 and asked.count("dh.submissions") == turns
     assert asked.count("match") == 3 and asked.count("turn-inline") == 3 * turns
+
+
+def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
+    """Whether the aliases rename anything in a turn's submissions is worked out once for the
+    same submissions and setup; a display name typed in one log is still renamed there."""
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.words import aliases
+
+    monkeypatch.setattr(assembly, "_RENAMED", KeptByContent())
+    probes: list[int] = []
+    real = aliases.apply_aliases
+    match = api.load(ROOT / "examples" / "dh" / "match.yaml")
+    monkeypatch.setattr(aliases, "apply_aliases", lambda data, node, *rest: probes.append(node) or real(data, node, *rest))
+    for seed in (1, 2, 3):
+        path = tmp_path / f"log-{seed}.json"
+        path.write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+        assert api.replay(path) is None
+    assert probes == [None] * len(match.turns)  # one probe (no node tree) for each turn, in the first log
+    log = json.loads(path.read_text(encoding="utf-8"))
+    log["input"]["turns"][0]["submissions"]["bancho"][0]["who"] = "鈴木一郎"
+    path.write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    doc, _ = api.load_log(path)
+    assert api.match_from_log(doc).turns[0].data["submissions"]["bancho"][0]["who"] == "suzuki"
+    assert doc.composed
 
 
 def test_a_setup_is_known_valid_by_its_exact_content(monkeypatch) -> None:
