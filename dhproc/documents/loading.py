@@ -466,6 +466,21 @@ _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
 _TOO_MANY_DIGITS = b"0" * (MAX_INT_DIGITS + 1)
 
 
+def tree_copy(node: Any) -> Any:
+    """A copy of a loaded document's tree of mappings and lists (for a log's input, which must
+    not share them with the match), its immutable leaves shared. A loaded tree has no cycle (a
+    self-containing alias is refused), so this is ``copy.deepcopy`` without its memo of every
+    node, a third of the time; anything else is deep-copied."""
+    kind = type(node)
+    if kind is dict:
+        return {k: tree_copy(v) for k, v in node.items()}
+    if kind is list:
+        return [tree_copy(v) for v in node]
+    if kind in (str, int, float, bool) or node is None:
+        return node
+    return copy.deepcopy(node)
+
+
 def nests_within_limit(text: bytes, data: Any) -> bool:
     """Whether ``data``, written as ``text`` in the layout of dhproc's logs (two spaces more for
     each level), nests at most MAX_DEPTH deep, as :func:`load_file` requires: with no line indented

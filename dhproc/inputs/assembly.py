@@ -15,7 +15,7 @@ from typing import Any, Callable
 from ..dice.stream import Recorded
 from ..engine.ruleset import get_ruleset, ruleset_ids
 from ..errors import InputError, Problem
-from ..documents.loading import Anchor, Document, FileError, display_name, inside, load_file, real_path
+from ..documents.loading import Anchor, Document, FileError, display_name, inside, load_file, real_path, tree_copy
 from ..match import Match, Turn
 from ..words.messages import say
 from ..words.naming import Roster, naming
@@ -326,13 +326,27 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     ``problems`` found earlier (the envelope, turn files) are reported together with these; every
     message names the match's characters, skills and sides by their display names.
     """
-    with naming(Roster.from_setup(data.get("setup"))):
-        return _checked(anchor, data, turn_sources, from_files=from_files, problems=problems, upto=upto,
+    setup_content = content(data.get("setup"))
+    with naming(_roster(data.get("setup"), setup_content)):
+        return _checked(anchor, data, turn_sources, setup_content, from_files=from_files, problems=problems, upto=upto,
                         turns_complete=turns_complete)
 
 
-def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
-             problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
+_ROSTERS = KeptByContent()  # a setup's content -> its roster (read only, by every check's message)
+
+
+def _roster(setup: Any, setup_content: str | None) -> Roster:
+    """The setup's roster, made once for a setup a batch meets again and again."""
+    roster = _ROSTERS.get(setup_content) if setup_content is not None else None
+    if roster is None:
+        roster = Roster.from_setup(setup)
+        if setup_content is not None:
+            _ROSTERS.put(setup_content, roster)
+    return roster
+
+
+def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], setup_content: str | None, *,
+             from_files: bool, problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
     problems = list(problems or [])
     rid = data.get("ruleset")
     ruleset = get_ruleset(rid) if isinstance(rid, str) else None
@@ -374,7 +388,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, ruleset.id):
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, (ruleset.id, setup_content)):
                 node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
                 apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
         text_problems = _dice_text_problems(tanchor, tdata)
@@ -436,14 +450,14 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
 _RENAMED = KeptByContent()  # (ruleset, submissions, setup) -> whether its aliases rename anything
 
 
-def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, ruleset_id: str) -> bool:
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, of: tuple[str, str | None]) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
     whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed.
     The answer is kept by content: the logs of one match give the same submissions again and
-    again (``names`` are the setup's)."""
+    again (``of``: the ruleset and the setup's content; ``names`` are the setup's)."""
     from ..words.aliases import apply_aliases
 
-    key = (ruleset_id, content(subs), content(setup))
+    key = (*of, content(subs))
     known = _RENAMED.get(key) if None not in key else None
     if known is not None:
         return known
@@ -586,8 +600,8 @@ def make_turn(anchor: Anchor, tdata: dict) -> Turn:
         recorded = Recorded(tuple(dice["faces"]), dice.get("then", "error"), anchor.sub("dice"), ("faces",))
     logged = {"turn": tdata["turn"]}
     if dice is not None:
-        logged["dice"] = copy.deepcopy(dice)
-    logged["submissions"] = copy.deepcopy(tdata.get("submissions", {}))
+        logged["dice"] = tree_copy(dice)
+    logged["submissions"] = tree_copy(tdata.get("submissions", {}))
     return Turn(number=tdata["turn"], submissions=tdata.get("submissions", {}), dice=recorded,
                 anchor=anchor, data=logged)
 

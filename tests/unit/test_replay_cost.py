@@ -256,3 +256,38 @@ def test_an_edited_setup_later_in_a_batch_is_refused_as_alone(tmp_path: Path, mo
     assert alone.output.startswith("edited.json:") and alone.output in batch.output
     ok, refused, again = batch.output.splitlines()
     assert ok == again and ok.startswith("log.json") and refused + "\n" == alone.output
+
+
+def test_a_batch_makes_the_roster_of_a_recurring_setup_once(tmp_path: Path, monkeypatch) -> None:
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.words.naming import Roster
+
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    monkeypatch.setattr(assembly, "_ROSTERS", KeptByContent())
+    made: list[object] = []
+    real = Roster.from_setup.__func__
+    monkeypatch.setattr(Roster, "from_setup", classmethod(lambda cls, setup: made.append(setup) or real(cls, setup)))
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    assert len(made) == 1
+
+
+def test_a_turn_in_the_log_shares_nothing_with_the_match() -> None:
+    """The log's copy of each turn (its dice and submissions) is its own: changing it leaves the
+    submissions the rules read, and the match's turns, as they were."""
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    before = json.dumps([t.submissions for t in match.turns], ensure_ascii=False)
+    recorded = [t.dice for t in match.turns]
+    for turn in api.resolve(match)["input"]["turns"]:
+        for actions in turn["submissions"].values():
+            for action in actions:
+                action["who"] = "changed"
+        dice = turn.get("dice")
+        if dice is not None:
+            (dice["faces"] if isinstance(dice, dict) else dice).append(1)
+    assert json.dumps([t.submissions for t in match.turns], ensure_ascii=False) == before
+    assert [t.dice for t in match.turns] == recorded
