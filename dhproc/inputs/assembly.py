@@ -357,7 +357,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         raise InputError(problems)
     setup = data.get("setup")
     if isinstance(setup, dict):
-        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"), recurring=True)
+        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"), known_as=setup_content)
     given = data.get("options", {})
     options, opt_problems = ruleset.options.effective(
         given if isinstance(given, dict) else {},
@@ -381,6 +381,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})
+        subs_content = content(subs)
         aliases = ruleset.submission_aliases()
         if aliases is not None and isinstance(setup, dict) and isinstance(setup.get("characters"), dict):
             from ..words.aliases import apply_aliases
@@ -388,15 +389,16 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, (ruleset.id, setup_content)):
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, (ruleset.id, setup_content, subs_content)):
                 node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
                 apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
+                subs_content = content(subs)
         text_problems = _dice_text_problems(tanchor, tdata)
         if text_problems:
             problems += text_problems
             broken_turns = True
             continue
-        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"), recurring=True)
+        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"), known_as=subs_content)
         if aliases is not None:
             sub_problems = _misspelt_in_japanese(sub_problems, tanchor, subs, aliases)
             if not trusted_setup or sub_problems:  # what the ruleset's checks will not see
@@ -450,14 +452,13 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
 _RENAMED = KeptByContent()  # (ruleset, submissions, setup) -> whether its aliases rename anything
 
 
-def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, of: tuple[str, str | None]) -> bool:
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, key: tuple[str, str | None, str | None]) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
     whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed.
     The answer is kept by content: the logs of one match give the same submissions again and
-    again (``of``: the ruleset and the setup's content; ``names`` are the setup's)."""
+    again (``key``: the ruleset, the setup's content and the submissions'; ``names`` are the setup's)."""
     from ..words.aliases import apply_aliases
 
-    key = (*of, content(subs))
     known = _RENAMED.get(key) if None not in key else None
     if known is not None:
         return known

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import Problem, quote
 from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
-from .recurring import KeptByContent, content
+from .recurring import KeptByContent
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 
@@ -98,15 +98,13 @@ def _validator(name: str):
     return _validator_class()(schema(name))
 
 
-def validate(data: Any, name: str, anchor: Anchor, *, recurring: bool = False) -> list[Problem]:
+def validate(data: Any, name: str, anchor: Anchor, *, known_as: str | None = None) -> list[Problem]:
     """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs.
 
     A document the quick check finds certainly valid needs no jsonschema (nor its import).
-    ``recurring``: a document a batch meets again and again (a match's setup, a turn's
-    submissions), kept by its content once found valid."""
-    from .fastcheck import certainly_valid
-
-    if _known_valid(data, name) if recurring else certainly_valid(schema(name), data):
+    ``known_as``: the content (:func:`recurring.content`) of a document a batch meets again and
+    again (a match's setup, a turn's submissions), by which it is kept once found valid."""
+    if _known_valid(data, name, known_as):
         return []
     problems = []
     for error in _validator(name).iter_errors(data):
@@ -118,11 +116,11 @@ def validate(data: Any, name: str, anchor: Anchor, *, recurring: bool = False) -
 _KNOWN_VALID = KeptByContent()
 
 
-def _known_valid(data: Any, name: str) -> bool:
-    """Whether ``data`` is certainly valid against the schema ``name``, asked once per content."""
+def _known_valid(data: Any, name: str, key: str | None) -> bool:
+    """Whether ``data`` is certainly valid against the schema ``name``, asked once per content
+    ``key`` (when there is one)."""
     from .fastcheck import certainly_valid
 
-    key = content(data)
     if key is not None and _KNOWN_VALID.get((name, key)):
         return True
     if not certainly_valid(schema(name), data):

@@ -219,6 +219,7 @@ def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, 
 def test_a_setup_is_known_valid_by_its_exact_content(monkeypatch) -> None:
     """An integer stat known valid says nothing of the same stat as 6.0, true or "6"."""
     from dhproc.documents.loading import Anchor, load_file
+    from dhproc.inputs.recurring import content
     from dhproc.inputs.validation import validate
 
     _checks_by_schema(monkeypatch)
@@ -226,14 +227,14 @@ def test_a_setup_is_known_valid_by_its_exact_content(monkeypatch) -> None:
     anchor = Anchor(doc)
     setup = doc.data["setup"]
     who = next(iter(setup["characters"]))
-    assert validate(setup, "dh.setup", anchor, recurring=True) == []
+    assert validate(setup, "dh.setup", anchor, known_as=content(setup)) == []
     stat = setup["characters"][who]["attack"]
     for other in (float(stat), True, str(stat)):
         setup["characters"][who]["attack"] = other
-        problems = validate(setup, "dh.setup", anchor, recurring=True)
+        problems = validate(setup, "dh.setup", anchor, known_as=content(setup))
         assert problems and problems[0].path[-1] == "attack", other
     setup["characters"][who]["attack"] = stat
-    assert validate(setup, "dh.setup", anchor, recurring=True) == []
+    assert validate(setup, "dh.setup", anchor, known_as=content(setup)) == []
 
 
 def test_an_edited_setup_later_in_a_batch_is_refused_as_alone(tmp_path: Path, monkeypatch) -> None:
