@@ -5,7 +5,6 @@ so none of them has to import the face."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from typing import Any
 
@@ -13,6 +12,7 @@ from .. import __version__
 from .context import TurnContext
 from .ruleset import ruleset_of
 from ..errors import InputError, Problem, ResolutionError
+from ..documents.loading import tree_copy
 from ..match import Match
 from ..words.messages import say
 from .outcome import Outcome, read_events
@@ -79,29 +79,11 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": _tree_copy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "input": {"match": tree_copy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
-
-
-def _tree_copy(node: Any) -> Any:
-    """A copy of a loaded document's tree of mappings and lists (for the log's input, which must
-    not share them with the match), its immutable leaves shared. A loaded tree has no cycle (a
-    self-containing alias is refused), so this is ``copy.deepcopy`` without its memo of every
-    node, a third of the time; anything else is deep-copied."""
-    kind = type(node)
-    if kind is dict:  # most values are leaves: shared without a call each
-        return {k: v if type(v) in _LEAVES else _tree_copy(v) for k, v in node.items()}
-    if kind is list:
-        return [v if type(v) in _LEAVES else _tree_copy(v) for v in node]
-    if kind in _LEAVES:
-        return node
-    return copy.deepcopy(node)
-
-
-_LEAVES = frozenset({str, int, float, bool, type(None)})  # what _tree_copy shares
 
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,

@@ -15,11 +15,12 @@ from typing import Any, Callable
 from ..dice.stream import Recorded
 from ..engine.ruleset import get_ruleset, ruleset_ids
 from ..errors import InputError, Problem
-from ..documents.loading import Anchor, Document, FileError, display_name, inside, load_file, real_path
+from ..documents.loading import Anchor, Document, FileError, display_name, inside, load_file, real_path, tree_copy
 from ..match import Match, Turn
 from ..words.messages import say
 from ..words.naming import Roster, naming
 from ..lazy_re import lazy
+from .recurring import KeptByContent, content
 from .validation import validate
 
 
@@ -326,13 +327,27 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     ``problems`` found earlier (the envelope, turn files) are reported together with these; every
     message names the match's characters, skills and sides by their display names.
     """
-    with naming(Roster.from_setup(data.get("setup"))):
-        return _checked(anchor, data, turn_sources, from_files=from_files, problems=problems, upto=upto,
+    setup_content = content(data.get("setup"))
+    with naming(_roster(data.get("setup"), setup_content)):
+        return _checked(anchor, data, turn_sources, setup_content, from_files=from_files, problems=problems, upto=upto,
                         turns_complete=turns_complete)
 
 
-def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
-             problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
+_ROSTERS = KeptByContent()  # a setup's content -> its roster (read only, by every check's message)
+
+
+def _roster(setup: Any, setup_content: str | None) -> Roster:
+    """The setup's roster, made once for a setup a batch meets again and again."""
+    roster = _ROSTERS.get(setup_content) if setup_content is not None else None
+    if roster is None:
+        roster = Roster.from_setup(setup)
+        if setup_content is not None:
+            _ROSTERS.put(setup_content, roster)
+    return roster
+
+
+def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], setup_content: str | None, *,
+             from_files: bool, problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
     problems = list(problems or [])
     rid = data.get("ruleset")
     ruleset = get_ruleset(rid) if isinstance(rid, str) else None
@@ -343,7 +358,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         raise InputError(problems)
     setup = data.get("setup")
     if isinstance(setup, dict):
-        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"))
+        problems += validate(setup, ruleset.setup_schema, anchor.sub("setup"), known_as=setup_content)
     given = data.get("options", {})
     options, opt_problems = ruleset.options.effective(
         given if isinstance(given, dict) else {},
@@ -367,6 +382,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
             broken_turns = True
             continue
         subs = tdata.get("submissions", {})
+        subs_content = content(subs)
         aliases = ruleset.submission_aliases()
         if aliases is not None and isinstance(setup, dict) and isinstance(setup.get("characters"), dict):
             from ..words.aliases import apply_aliases
@@ -374,15 +390,16 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
 
             names = NameIndex({cid: c.get("name", cid) if isinstance(c, dict) else cid
                                for cid, c in setup["characters"].items()})
-            if tanchor.doc.composed or _aliased(subs, aliases, names, setup):
+            if tanchor.doc.composed or _aliased(subs, aliases, names, setup, (ruleset.id, setup_content, subs_content)):
                 node = tanchor.doc.node_at(tanchor.prefix + ("submissions",))
                 apply_aliases(subs, node, aliases, names, setup)  # Japanese keys, display names: the log keeps ids
+                subs_content = content(subs)
         text_problems = _dice_text_problems(tanchor, tdata)
         if text_problems:
             problems += text_problems
             broken_turns = True
             continue
-        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"))
+        sub_problems = validate(subs, ruleset.submissions_schema, tanchor.sub("submissions"), known_as=subs_content)
         if aliases is not None:
             sub_problems = _misspelt_in_japanese(sub_problems, tanchor, subs, aliases)
             if not trusted_setup or sub_problems:  # what the ruleset's checks will not see
@@ -433,14 +450,25 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
     return out
 
 
-def _aliased(subs: Any, aliases: Any, names: Any, setup: dict) -> bool:
+_RENAMED = KeptByContent()  # (ruleset, submissions, setup) -> whether its aliases rename anything
+
+
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, key: tuple[str, str | None, str | None]) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
-    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed."""
+    whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed.
+    The answer is kept by content: the logs of one match give the same submissions again and
+    again (``key``: the ruleset, the setup's content and the submissions'; ``names`` are the setup's)."""
     from ..words.aliases import apply_aliases
 
+    known = _RENAMED.get(key) if None not in key else None
+    if known is not None:
+        return known
     probe = copy.deepcopy(subs)
     apply_aliases(probe, None, aliases, names, setup)
-    return probe != subs
+    renamed = probe != subs
+    if None not in key:
+        _RENAMED.put(key, renamed)
+    return renamed
 
 
 def _checks_of_the_well_formed(ruleset, data: dict, options: dict, turns: list[Turn], anchor: Anchor) -> list[Problem]:
@@ -574,8 +602,8 @@ def make_turn(anchor: Anchor, tdata: dict) -> Turn:
         recorded = Recorded(tuple(dice["faces"]), dice.get("then", "error"), anchor.sub("dice"), ("faces",))
     logged = {"turn": tdata["turn"]}
     if dice is not None:
-        logged["dice"] = copy.deepcopy(dice)
-    logged["submissions"] = copy.deepcopy(tdata.get("submissions", {}))
+        logged["dice"] = tree_copy(dice)
+    logged["submissions"] = tree_copy(tdata.get("submissions", {}))
     return Turn(number=tdata["turn"], submissions=tdata.get("submissions", {}), dice=recorded,
                 anchor=anchor, data=logged)
 

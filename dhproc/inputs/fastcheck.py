@@ -28,6 +28,15 @@ TYPES = {
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
 }
+# The same tests as steps (value, depth), for a "type" of one name: one call a value, not two.
+TYPE_STEPS = {
+    "object": lambda v, d: isinstance(v, dict),
+    "array": lambda v, d: isinstance(v, list),
+    "string": lambda v, d: isinstance(v, str),
+    "integer": lambda v, d: isinstance(v, int) and not isinstance(v, bool),
+    "boolean": lambda v, d: isinstance(v, bool),
+    "null": lambda v, d: v is None,
+}
 
 
 class _Unsure(Exception):
@@ -100,16 +109,16 @@ class _Compiler:
                 return _unsure
             tests = [TYPES[n] for n in names]
             if len(tests) == 1:
-                return lambda v, d, test=tests[0]: test(v)
+                return TYPE_STEPS[names[0]]
             return lambda v, d: any(t(v) for t in tests)
         if key == "properties":
             return _properties([(name, lazy(sub)) for name, sub in want.items()])
         if key == "required":
-            return lambda v, d: not isinstance(v, dict) or all(r in v for r in want)
+            return _required(want)
         if key == "additionalProperties":
             named = s.get("properties", {})
             if want is False:
-                return lambda v, d: not isinstance(v, dict) or all(k in named for k in v)
+                return lambda v, d: not isinstance(v, dict) or v.keys() <= named.keys()
             if isinstance(want, dict):
                 extra = lazy(want)
                 return lambda v, d: not isinstance(v, dict) or all(extra(v[k], d) for k in v if k not in named)
@@ -131,12 +140,11 @@ class _Compiler:
         if key in ("minLength", "maxLength"):
             return lambda v, d: not isinstance(v, str) or _bound(key, len(v), want)
         if key in ("minimum", "maximum"):
-            return lambda v, d: _within(key, v, want)
+            return _within_step(key, want)
         if key == "pattern":
             return lambda v, d: not isinstance(v, str) or bool(_pattern(want).search(v))
         if key in ("enum", "const"):
-            options = want if key == "enum" else [want]
-            return lambda v, d: any(_same(v, o) for o in options)
+            return _one_of_values(want if key == "enum" else [want])
         if key == "anyOf":
             branches = [lazy(sub) for sub in want]
             return lambda v, d: any(b(v, d) for b in branches)
@@ -181,6 +189,48 @@ def _properties(subs: list[tuple[str, Check]]) -> Check:
                     return False
         return True
     return check
+
+
+def _required(names: Any) -> Check:
+    try:
+        needed = frozenset(names)
+    except TypeError:  # not names at all: decided one by one, as written
+        return lambda v, d: not isinstance(v, dict) or all(r in v for r in names)
+    return lambda v, d: not isinstance(v, dict) or needed <= v.keys()
+
+
+def _within_step(key: str, limit: Any) -> Check:
+    """``minimum`` or ``maximum``: an integer (the usual value) compared at once, anything else
+    decided by :func:`_within`."""
+    if key == "minimum":
+        return lambda v, d: v >= limit if type(v) is int else _within(key, v, limit)
+    return lambda v, d: v <= limit if type(v) is int else _within(key, v, limit)
+
+
+_NOT_SCALARS = (dict, list, float)  # what _same leaves to jsonschema
+
+
+def _one_of_values(options: list) -> Check:
+    """``enum`` (or ``const``): a scalar among scalar options is looked up by (type, value), which
+    is what :func:`_same` compares; any other case is decided by _same, option by option."""
+    def each(v: Any, d: int) -> bool:
+        return any(_same(v, o) for o in options)
+
+    if not options or any(isinstance(o, _NOT_SCALARS) for o in options):
+        return each
+    try:
+        table = frozenset((type(o), o) for o in options)
+    except TypeError:
+        return each
+
+    def looked_up(v: Any, d: int) -> bool:
+        if isinstance(v, _NOT_SCALARS):
+            raise _Unsure  # as _same says of the first option
+        try:
+            return (type(v), v) in table
+        except TypeError:  # a value that cannot be hashed
+            return each(v, d)
+    return looked_up
 
 
 def _unsure(v: Any, depth: int) -> bool:

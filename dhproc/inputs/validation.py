@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import Problem, quote
 from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
+from .recurring import KeptByContent
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 _INSTALLED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"  # installed: the data package dhproc.schemas
@@ -101,18 +102,36 @@ def _validator(name: str):
     return _validator_class()(schema(name))
 
 
-def validate(data: Any, name: str, anchor: Anchor) -> list[Problem]:
+def validate(data: Any, name: str, anchor: Anchor, *, known_as: str | None = None) -> list[Problem]:
     """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs.
 
-    A document the quick check finds certainly valid needs no jsonschema (nor its import)."""
-    from .fastcheck import certainly_valid
-
-    if certainly_valid(schema(name), data):
+    A document the quick check finds certainly valid needs no jsonschema (nor its import).
+    ``known_as``: the content (:func:`recurring.content`) of a document a batch meets again and
+    again (a match's setup, a turn's submissions), by which it is kept once found valid."""
+    if _known_valid(data, name, known_as):
         return []
     problems = []
     for error in _validator(name).iter_errors(data):
         problems.append(_located(error, anchor))
     return problems
+
+
+# Recurring documents found valid, by schema and content (only a valid document is kept).
+_KNOWN_VALID = KeptByContent()
+
+
+def _known_valid(data: Any, name: str, key: str | None) -> bool:
+    """Whether ``data`` is certainly valid against the schema ``name``, asked once per content
+    ``key`` (when there is one)."""
+    from .fastcheck import certainly_valid
+
+    if key is not None and _KNOWN_VALID.get((name, key)):
+        return True
+    if not certainly_valid(schema(name), data):
+        return False
+    if key is not None:
+        _KNOWN_VALID.put((name, key), True)
+    return True
 
 
 def _located(error, anchor: Anchor) -> Problem:

@@ -131,7 +131,7 @@ class NameIndex:
         key = fold(text)
         if not key:
             return Found(None, "unknown")
-        exact = [i for i, n in self.names.items() if fold(n) == key or fold(i) == key]
+        exact = self._exact().get(key, ())
         if len(exact) == 1:
             return Found(exact[0], "exact")
         if len(exact) > 1:
@@ -147,6 +147,20 @@ class NameIndex:
         if len(begins) > 1:
             return Found(None, "ambiguous", tuple(self.names[i] for i in begins))
         return Found(None, "unknown", tuple(suggestions(text, self.names.values())))
+
+    def _exact(self) -> dict[str, list[str]]:
+        """Folded display name or id -> the ids it names exactly, in the order of ``names``: made
+        once for the index's names (a submission names a character again and again), and made
+        again should they change."""
+        kept = self.__dict__.get("_exact_of")
+        if kept is not None and kept[0] == self.names:
+            return kept[1]
+        exact: dict[str, list[str]] = {}
+        for i, n in self.names.items():
+            for key in dict.fromkeys((fold(n), fold(i))):
+                exact.setdefault(key, []).append(i)
+        self.__dict__["_exact_of"] = (dict(self.names), exact)
+        return exact
 
     def describe(self, text: str, found: Found, what: str, lang: str | None = None) -> str:
         """A message for a name that did not resolve: did you mean, and the list when short.

@@ -48,9 +48,9 @@ def _schemas_checked(monkeypatch) -> list[str]:
     checked: list[str] = []
     real = validation.validate
 
-    def counting(data, name, anchor):
+    def counting(data, name, anchor, **how):
         checked.append(name)
-        return real(data, name, anchor)
+        return real(data, name, anchor, **how)
 
     from dhproc import logs
     from dhproc.inputs import assembly
@@ -120,3 +120,175 @@ def test_nesting_is_read_from_the_layout_and_walked_only_near_the_limit() -> Non
         for data in (nested(levels), {"x": nested(levels)}, [[nested(levels), 1]], {"a": {"b": nested(levels)}}):
             text = indented(data).encode("utf-8")
             assert nests_within_limit(text, data) == (depth(data) <= MAX_DEPTH), (levels, depth(data))
+
+
+def test_a_log_without_long_digits_is_read_by_the_c_parser_alone(tmp_path: Path, monkeypatch) -> None:
+    """Each number is read by json's C parser; only bytes holding a run of digits longer than
+    MAX_INT_DIGITS have each number counted by Python (and refused if it is that long)."""
+    from dhproc.documents import loading
+
+    counted: list[str] = []
+    real = loading._json_int
+    monkeypatch.setattr(loading, "_json_int", lambda text: counted.append(text) or real(text))
+    path = _log_file(tmp_path, "dh/abilities")
+    doc, raw = loading.read_plain_json(path, loading.MAX_LOG_BYTES)
+    assert doc.data == json.loads(raw) and counted == []
+    text = path.read_text(encoding="utf-8").replace('"title": "', '"title": "' + "1" * (loading.MAX_INT_DIGITS + 1), 1)
+    path.write_text(text, encoding="utf-8")
+    doc, _ = loading.read_plain_json(path, loading.MAX_LOG_BYTES)
+    assert doc.data["title"].startswith("1" * (loading.MAX_INT_DIGITS + 1)) and counted
+
+
+def test_a_name_a_submission_gives_is_looked_up_not_folded_against_every_name(monkeypatch) -> None:
+    """A NameIndex folds its names once; resolving an exact name folds only the text given, and
+    the index follows a change of its names."""
+    from dhproc.words import names as names_module
+
+    index = names_module.NameIndex({f"c{i}": f"キャラ{i}" for i in range(20)})
+    assert index.resolve("c3").id == "c3"  # the names are folded here, once
+    folded: list[str] = []
+    real = names_module.fold
+    monkeypatch.setattr(names_module, "fold", lambda text: folded.append(text) or real(text))
+    for i in range(20):
+        assert index.resolve(f"キャラ{i}") == names_module.Found(f"c{i}", "exact")
+        assert index.resolve(f"ｃ{i}").id == f"c{i}"
+    assert len(folded) == 40
+    index.names["c99"] = "キャラ3"
+    assert index.resolve("キャラ3").how == "ambiguous"
+    del index.names["c99"]
+    assert index.resolve("キャラ3").id == "c3"
+
+
+def _checks_by_schema(monkeypatch) -> list[str]:
+    from dhproc.inputs import fastcheck, validation
+    from dhproc.inputs.recurring import KeptByContent
+
+    asked: list[str] = []
+    real = fastcheck.certainly_valid
+    names = {id(validation.schema(n)): n for n in ("dh.setup", "dh.submissions", "match", "turn-inline")}
+
+    def counting(schema, data):
+        asked.append(names.get(id(schema), "other"))
+        return real(schema, data)
+
+    monkeypatch.setattr(fastcheck, "certainly_valid", counting)
+    monkeypatch.setattr(validation, "_KNOWN_VALID", KeptByContent())
+    return asked
+
+
+def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatch) -> None:
+    """The logs of one match (other seeds) hold the same setup and submissions: each is checked
+    against its schema once in a batch; the match and its turns (their seeds, their dice) each time."""
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    asked = _checks_by_schema(monkeypatch)
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    turns = len(match.turns)
+    assert asked.count("dh.setup") == 1 and asked.count("dh.submissions") == turns
+    assert asked.count("match") == 3 and asked.count("turn-inline") == 3 * turns
+
+
+def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
+    """Whether the aliases rename anything in a turn's submissions is worked out once for the
+    same submissions and setup; a display name typed in one log is still renamed there."""
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.words import aliases
+
+    monkeypatch.setattr(assembly, "_RENAMED", KeptByContent())
+    probes: list[int] = []
+    real = aliases.apply_aliases
+    match = api.load(ROOT / "examples" / "dh" / "match.yaml")
+    monkeypatch.setattr(aliases, "apply_aliases", lambda data, node, *rest: probes.append(node) or real(data, node, *rest))
+    for seed in (1, 2, 3):
+        path = tmp_path / f"log-{seed}.json"
+        path.write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+        assert api.replay(path) is None
+    assert probes == [None] * len(match.turns)  # one probe (no node tree) for each turn, in the first log
+    log = json.loads(path.read_text(encoding="utf-8"))
+    log["input"]["turns"][0]["submissions"]["bancho"][0]["who"] = "鈴木一郎"
+    path.write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    doc, _ = api.load_log(path)
+    assert api.match_from_log(doc).turns[0].data["submissions"]["bancho"][0]["who"] == "suzuki"
+    assert doc.composed
+
+
+def test_a_setup_is_known_valid_by_its_exact_content(monkeypatch) -> None:
+    """An integer stat known valid says nothing of the same stat as 6.0, true or "6"."""
+    from dhproc.documents.loading import Anchor, load_file
+    from dhproc.inputs.recurring import content
+    from dhproc.inputs.validation import validate
+
+    _checks_by_schema(monkeypatch)
+    doc = load_file(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    anchor = Anchor(doc)
+    setup = doc.data["setup"]
+    who = next(iter(setup["characters"]))
+    assert validate(setup, "dh.setup", anchor, known_as=content(setup)) == []
+    stat = setup["characters"][who]["attack"]
+    for other in (float(stat), True, str(stat)):
+        setup["characters"][who]["attack"] = other
+        problems = validate(setup, "dh.setup", anchor, known_as=content(setup))
+        assert problems and problems[0].path[-1] == "attack", other
+    setup["characters"][who]["attack"] = stat
+    assert validate(setup, "dh.setup", anchor, known_as=content(setup)) == []
+
+
+def test_an_edited_setup_later_in_a_batch_is_refused_as_alone(tmp_path: Path, monkeypatch) -> None:
+    """Replay is a verification: a log whose setup was edited to something invalid is refused
+    with the same located problem after the same match's good logs as when replayed alone."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    good = _log_file(tmp_path, "dh/abilities")
+    log = json.loads(good.read_text(encoding="utf-8"))
+    who = next(iter(log["input"]["match"]["setup"]["characters"]))
+    log["input"]["match"]["setup"]["characters"][who]["attack"] = 6.0
+    Path("edited.json").write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    _checks_by_schema(monkeypatch)
+    alone = CliRunner().invoke(cli, ["replay", "edited.json"])
+    batch = CliRunner().invoke(cli, ["replay", "log.json", "edited.json", "log.json"])
+    assert alone.exit_code == batch.exit_code == 1
+    assert alone.output.startswith("edited.json:") and alone.output in batch.output
+    ok, refused, again = batch.output.splitlines()
+    assert ok == again and ok.startswith("log.json") and refused + "\n" == alone.output
+
+
+def test_a_batch_makes_the_roster_of_a_recurring_setup_once(tmp_path: Path, monkeypatch) -> None:
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.words.naming import Roster
+
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    monkeypatch.setattr(assembly, "_ROSTERS", KeptByContent())
+    made: list[object] = []
+    real = Roster.from_setup.__func__
+    monkeypatch.setattr(Roster, "from_setup", classmethod(lambda cls, setup: made.append(setup) or real(cls, setup)))
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    assert len(made) == 1
+
+
+def test_a_turn_in_the_log_shares_nothing_with_the_match() -> None:
+    """The log's copy of each turn (its dice and submissions) is its own: changing it leaves the
+    submissions the rules read, and the match's turns, as they were."""
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    before = json.dumps([t.submissions for t in match.turns], ensure_ascii=False)
+    recorded = [t.dice for t in match.turns]
+    for turn in api.resolve(match)["input"]["turns"]:
+        for actions in turn["submissions"].values():
+            for action in actions:
+                action["who"] = "changed"
+        dice = turn.get("dice")
+        if dice is not None:
+            (dice["faces"] if isinstance(dice, dict) else dice).append(1)
+    assert json.dumps([t.submissions for t in match.turns], ensure_ascii=False) == before
+    assert [t.dice for t in match.turns] == recorded
