@@ -79,7 +79,7 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": {"match": tree_copy(match.data), "turns": [t.data for t in match.turns[:len(turn_logs)]]},
+        "input": {"match": tree_copy(match.data), "turns": [tree_copy(t.data) for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),

@@ -292,3 +292,14 @@ def test_a_turn_in_the_log_shares_nothing_with_the_match() -> None:
             (dice["faces"] if isinstance(dice, dict) else dice).append(1)
     assert json.dumps([t.submissions for t in match.turns], ensure_ascii=False) == before
     assert [t.dice for t in match.turns] == recorded
+
+
+def test_a_log_changed_by_a_script_leaves_the_next_resolution_of_its_match_as_it_was() -> None:
+    """Each log holds its own copy of the input turns: a script that edits one log (to write a
+    continuation, say) does not change the input the next log of the same match records."""
+    match = api.load(ROOT / "examples" / "dh" / "match.yaml")
+    first = api.resolve(match)
+    expected = api.dumps(api.resolve(match))
+    first["input"]["turns"][0]["submissions"] = {}
+    first["input"]["turns"][0]["turn"] = 99
+    assert api.dumps(api.resolve(match)) == expected
