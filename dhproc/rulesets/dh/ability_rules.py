@@ -665,6 +665,10 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     if not state.pending:
         return
     triggers, state.pending = state.pending, []
+    if not state.effects.any_of("counter"):  # no counter waits anywhere: no trigger is answered
+        if final:
+            harm.end_dead_counters(state, ctx)
+        return
     acting = state.acting_side
 
     def handlers_for(trig: harm.Trigger) -> list[tuple[Character, Any]]:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .model import Board, Square
 
 
-@dataclass(frozen=True)
-class MovePlan:
-    """What a 移動 does: the squares entered, where it ends, or why it cannot be made."""
+class MovePlan(NamedTuple):
+    """What a 移動 does: the squares entered, where it ends, or why it cannot be made. A named
+    tuple: every 移動 makes one (a cancelled one two), and a tuple is made without the frozen
+    dataclass's call per field."""
 
     path: tuple[Square, ...]  # squares entered, in order (empty: no move)
     end: Square
