@@ -557,14 +557,15 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
     can fire, not every counter of the battle."""
     held = state.effects.held
     obj, subject = trig.object, trig.subject
+    ranged = _range_holders(state)
     holders = [obj] if obj is not None and held(obj, "counter") else []
     if subject is not None and subject != obj and held(subject, "counter"):
         holders.append(subject)
-    for h in _range_holders(state):
+    if not holders and not ranged:  # the common case: nobody the trigger is about waits with a counter
+        return []
+    for h in ranged:
         if h not in holders:
             holders.append(h)
-    if not holders:  # the common case: nobody the trigger is about waits with a counter
-        return []
     found = []
     for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
         for e in held(c.id, "counter"):
@@ -674,8 +675,11 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     def handlers_for(trig: harm.Trigger) -> list[tuple[Character, Any]]:
         if trig.silent or state.outcome is not None:
             return []
+        candidates = _may_answer(state, trig)
+        if not candidates:
+            return candidates
         found = []
-        for c, e in _may_answer(state, trig):
+        for c, e in candidates:
             ab = ability_named(state, c, e.data.get("ability"))
             timing = ab.counter_timing
             if (timing == "before") != trig.before:
