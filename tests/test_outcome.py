@@ -97,3 +97,29 @@ def test_events_not_kept_still_count_towards_seq_and_the_runaway_bound(monkeypat
         while True:
             ctx.emit("roll")
     assert ctx.emitted == 10
+
+
+DH_SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "dh").glob("*.yaml"))
+
+
+def test_the_dh_figures_state_reads_as_the_state_json_does_on_every_dh_scenario() -> None:
+    """dh gives a run's figures only the parts of its final state they read (each side's DP and
+    who is dead): on every dh scenario that resolves they are the figures the whole state gives."""
+    import yaml
+
+    from dhproc.engine.resolution import _play
+    from dhproc.engine.ruleset import ruleset_of
+
+    compared = 0
+    for path in DH_SCENARIOS:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        try:
+            match = api.loads(yaml.safe_dump(doc["match"], allow_unicode=True), name=path.name)
+            state, turns = _play(match)
+        except DhprocError:
+            continue  # a scenario of an input error
+        rs = ruleset_of(match)
+        lean = Outcome.of(rs.outcome(state), rs.figures_state(state), turns, rs.summary_hooks())
+        assert lean == Outcome.of(rs.outcome(state), rs.state_json(state), turns, rs.summary_hooks()), path.name
+        compared += 1
+    assert compared >= 50

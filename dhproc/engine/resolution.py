@@ -124,7 +124,7 @@ def played(match: Match, *, until_decided: bool = False) -> tuple[Outcome, list[
 
 def _figures(match: Match, state: Any, turn_logs: list[dict]) -> Outcome:
     rs = ruleset_of(match)
-    return Outcome.of(rs.outcome(state), rs.state_json(state), turn_logs, rs.summary_hooks())
+    return Outcome.of(rs.outcome(state), rs.figures_state(state), turn_logs, rs.summary_hooks())
 
 
 def state_before(match: Match, turn_number: int) -> Any:

@@ -89,6 +89,13 @@ class Ruleset:
     def state_json(self, state: Any) -> dict:
         raise NotImplementedError
 
+    def figures_state(self, state: Any) -> dict:
+        """What the figures of a run (``Outcome.of``, dhproc/engine/outcome.py) read of the final
+        state: each side's ``dp``, each character's ``states`` and down fields, as ``state_json``
+        gives them. The whole ``state_json`` unless a ruleset gives those parts alone, for the
+        many runs of a simulation."""
+        return self.state_json(state)
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list["Block"]:
         """The report of ``turns`` as blocks (dhproc/report/document.py), from the log alone (never
         from live state). Every output format — text, Markdown, Discord, wiki — is made from these."""

@@ -173,6 +173,13 @@ class DhRuleset(Ruleset):
             "next_effect_id": state.effects.next_seq,
         }
 
+    def figures_state(self, state: DhState) -> dict[str, Any]:
+        """The parts of ``state_json`` a run's figures read: each side's DP, and of each
+        character's states the one that takes it out of the battle (dead); dh's state has no
+        down field."""
+        return {"sides": {s.id: {"dp": s.dp} for s in state.sides.values()},
+                "characters": {c.id: {"states": ["dead"] if c.dead else []} for c in state.characters.values()}}
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 

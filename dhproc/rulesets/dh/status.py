@@ -110,6 +110,8 @@ def passes_counters(state: "DhState", c: "Character") -> bool:
 
 def terrain(state: "DhState", kind: str) -> list[Effect]:
     """The active barricades or ZoC fields, in the order they were set."""
+    if not state.effects.any_of(kind):  # every move asks; most matches never set one
+        return []
     return [e for e in state.effects.select(kind=kind) if active(state, e)]
 
 
