@@ -567,7 +567,10 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
         if h not in holders:
             holders.append(h)
     found = []
-    for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
+    chars = [state.characters[h] for h in holders if h in state.characters]
+    if len(chars) > 1:  # in setup order (most triggers name one holder)
+        chars.sort(key=lambda c: c.order)
+    for c in chars:
         for e in held(c.id, "counter"):
             kinds, bound = _answers(state, c, e)
             if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
@@ -595,6 +598,26 @@ def _range_holders(state: DhState) -> list[str]:
                                      and _answers(state, state.characters[e.bearer], e)[1] is None))
         state.range_holders = (state.effects.version, holders)
     return holders
+
+
+def _some_answerable(state: DhState, triggers: list[harm.Trigger]) -> bool:
+    """Whether any waiting counter may answer one of ``triggers``: one whose 待受条件 answers its
+    kind (``_answers``) and whose timing is its moment's (先手 for a moment before, DH-8.17).
+    Most settlings have no such trigger (no counter waits for an action's end, or a 先手 moment,
+    in most matches), and end here without a search."""
+    if not state.effects.any_of("counter"):
+        return False
+    version, answerable = state.answerable
+    if version != state.effects.version:
+        answerable = set()
+        for e in state.effects.select(kind="counter"):
+            holder = state.characters.get(e.bearer)
+            ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
+            if ab is not None:
+                answerable.update((kind, ab.counter_timing == "before") for kind in _answers(state, holder, e)[0])
+        answerable = frozenset(answerable)
+        state.answerable = (state.effects.version, answerable)
+    return any((t.kind, t.before) in answerable for t in triggers)
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
@@ -666,7 +689,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     if not state.pending:
         return
     triggers, state.pending = state.pending, []
-    if not state.effects.any_of("counter"):  # no counter waits anywhere: no trigger is answered
+    if not _some_answerable(state, triggers):  # nothing fires, so nothing changes
         if final:
             harm.end_dead_counters(state, ctx)
         return
