@@ -201,9 +201,12 @@ class DhRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
-        from ...report.summary import SummaryHooks
+        hooks = self.__dict__.get("_summary_hooks")
+        if hooks is None:  # made once (they never change): a lean run reads them twice, a simulation every run
+            from ...report.summary import SummaryHooks
 
-        return SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
+            hooks = self._summary_hooks = SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
+        return hooks
 
     def grammar(self):
         from .grammar import GRAMMAR
