@@ -617,7 +617,10 @@ def _some_answerable(state: DhState, triggers: list[harm.Trigger]) -> bool:
                 answerable.update((kind, ab.counter_timing == "before") for kind in _answers(state, holder, e)[0])
         answerable = frozenset(answerable)
         state.answerable = (state.effects.version, answerable)
-    return any((t.kind, t.before) in answerable for t in triggers)
+    for t in triggers:  # one or two, most often: no generator for them
+        if (t.kind, t.before) in answerable:
+            return True
+    return False
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
