@@ -600,27 +600,21 @@ def _range_holders(state: DhState) -> list[str]:
     return holders
 
 
-def _some_answerable(state: DhState, triggers: list[harm.Trigger]) -> bool:
-    """Whether any waiting counter may answer one of ``triggers``: one whose 待受条件 answers its
-    kind (``_answers``) and whose timing is its moment's (先手 for a moment before, DH-8.17).
-    Most settlings have no such trigger (no counter waits for an action's end, or a 先手 moment,
-    in most matches), and end here without a search."""
-    if not state.effects.any_of("counter"):
-        return False
+def _answerable(state: DhState) -> frozenset[tuple[str, bool]]:
+    """The (trigger kind, a moment before?) pairs some waiting counter may answer: its 待受条件
+    answers the kind (``_answers``) and its timing is the moment's (先手 for a moment before,
+    DH-8.17). Worked out again only when an effect starts or ends."""
     version, answerable = state.answerable
     if version != state.effects.version:
-        answerable = set()
+        found: set[tuple[str, bool]] = set()
         for e in state.effects.select(kind="counter"):
             holder = state.characters.get(e.bearer)
             ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
             if ab is not None:
-                answerable.update((kind, ab.counter_timing == "before") for kind in _answers(state, holder, e)[0])
-        answerable = frozenset(answerable)
+                found.update((kind, ab.counter_timing == "before") for kind in _answers(state, holder, e)[0])
+        answerable = frozenset(found)
         state.answerable = (state.effects.version, answerable)
-    for t in triggers:  # one or two, most often: no generator for them
-        if (t.kind, t.before) in answerable:
-            return True
-    return False
+    return answerable
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
@@ -692,7 +686,13 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     if not state.pending:
         return
     triggers, state.pending = state.pending, []
-    if not _some_answerable(state, triggers):  # nothing fires, so nothing changes
+    # Most settlings have no trigger a waiting counter may answer (no counter waits for an
+    # action's end or a 先手 moment in most matches): nothing fires, so nothing changes.
+    answerable = _answerable(state)
+    for t in triggers:  # one or two, most often
+        if (t.kind, t.before) in answerable:
+            break
+    else:
         if final:
             harm.end_dead_counters(state, ctx)
         return
