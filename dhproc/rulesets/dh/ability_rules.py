@@ -606,12 +606,13 @@ def _answerable(state: DhState) -> frozenset[tuple[str, bool]]:
     DH-8.17). Worked out again only when an effect starts or ends."""
     version, answerable = state.answerable
     if version != state.effects.version:
-        found: set[tuple[str, bool]] = set()
+        found: dict[tuple[str, bool], None] = {}  # only ever asked whether it holds a pair
         for e in state.effects.select(kind="counter"):
             holder = state.characters.get(e.bearer)
             ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
             if ab is not None:
-                found.update((kind, ab.counter_timing == "before") for kind in _answers(state, holder, e)[0])
+                before = ab.counter_timing == "before"
+                found.update(dict.fromkeys((kind, before) for kind in _answers(state, holder, e)[0]))
         answerable = frozenset(found)
         state.answerable = (state.effects.version, answerable)
     return answerable
