@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,7 +71,9 @@ def cold_start() -> None:
     print("cold start (CPU ms of a whole process, median of", RUNS, "runs)")
     bare = child_cpu([sys.executable, "-c", "pass"])
     floors = {"import click": child_cpu([sys.executable, "-c", "import click"]),
-              "import yaml": child_cpu([sys.executable, "-c", "import yaml"])}
+              "import yaml": child_cpu([sys.executable, "-c", "import yaml"]),
+              # what a resolve cannot do without: the 6× budget's floor
+              "import click, yaml": child_cpu([sys.executable, "-c", "import click, yaml"])}
     print(f"  floor: bare python {bare:.1f} ms; " + "; ".join(f"{k} {v:.1f} ms" for k, v in floors.items()))
     for args, limit in ((["--help"], 4), (["roll", "1D100", "--seed", "1"], 4)):
         ms = child_cpu(dhproc_cmd() + args)
@@ -127,8 +130,32 @@ def logos_round() -> None:
         assert got == play(*t), f"round {s}: dhproc {got}, reference {play(*t)}"
     ours = cpu(lambda: [api.resolve(m) for m in matches]) / 400
     ref = cpu(lambda: [play(*t) for t in teams], repeat=9) / 400
+    logos_floor(matches, ref)
     budget("a skill-less logos round ≤ 10× the minimal reference (400 rounds, same results)",
            ours <= 10 * ref, f"{ours * 1e3:.3f} ms against {ref * 1e3:.4f} ms = {ours / ref:.0f}×")
+
+
+def logos_floor(matches: list, ref: float) -> None:
+    """What any resolution that hands out these logs costs before a rule runs: the 400 finished
+    logs rebuilt by C (marshal.loads, kept as the logs above are), and how much of each figure
+    is the cyclic garbage collector's (its full passes read every object of the 400 loaded
+    matches; docs/performance.md, "A ロゴス round")."""
+    import gc
+    import marshal
+
+    from dhproc import api
+
+    packed = [marshal.dumps(api.resolve(m)) for m in matches]
+    built = cpu(lambda: [marshal.loads(b) for b in packed]) / 400
+    gc.disable()
+    try:
+        built_off = cpu(lambda: [marshal.loads(b) for b in packed]) / 400
+        ours_off = cpu(lambda: [api.resolve(m) for m in matches]) / 400
+    finally:
+        gc.enable()
+    print(f"  floor: the finished logs rebuilt in C {built * 1e3:.3f} ms = {built / ref:.0f}× the reference "
+          f"({built_off * 1e3:.3f} ms = {built_off / ref:.0f}× with the garbage collector off); "
+          f"dhproc's round with it off {ours_off * 1e3:.3f} ms = {ours_off / ref:.0f}×")
 
 
 def replay_batch() -> None:
@@ -248,11 +275,58 @@ def simulate_figures(runs: int = 400) -> None:
         return
     c0 = all_cpu()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        dask = simulated(EXAMPLE, PARALLEL_RUNS, scheduler=cluster.scheduler_address)
-    cpu_dask = all_cpu() - c0  # with the cluster's start and stop
-    print(f"  simulate dh {PARALLEL_RUNS} runs on a Dask LocalCluster (2 × 1): {dask:.1f} s, {dask / two:.2f}× the time of --jobs 2 "
-          f"(target within 15 %: {'met' if dask <= 1.15 * two else 'not met'}; load {_load()})")
-    print(f"    CPU: {cpu_dask:.1f} s in all with the cluster's start and stop, {cpu_dask / cpu_two:.2f}× that of --jobs 2")
+        up = all_cpu() - c0
+        dask = dask_job(cluster.scheduler_address, PARALLEL_RUNS)
+        c1 = all_cpu()
+    start_stop = up + all_cpu() - c1 - dask.workers  # the workers' CPU is counted once they exit
+    print(f"  simulate dh {PARALLEL_RUNS} runs on a Dask LocalCluster (2 × 1): {dask.wall:.1f} s, {dask.wall / two:.2f}× the time of --jobs 2 "
+          f"(target within 15 %: {'met' if dask.wall <= 1.15 * two else 'not met'}; load {_load()})")
+    print(f"    CPU of the job: {dask.workers + dask.here:.1f} s, {(dask.workers + dask.here) / cpu_two:.2f}× that of --jobs 2: "
+          f"the workers {dask.workers:.1f} s (in batches {dask.compute:.1f} s of wall time), the scheduler and client here {dask.here:.1f} s; "
+          f"the cluster's start and stop {start_stop:.1f} s more")
+    print(f"    {dask.tasks} tasks; a worker waited {dask.idle:.2f} s for the other at the start and the end, "
+          f"{dask.gaps:.2f} s between its tasks")
+
+
+@dataclass
+class DaskJob:
+    wall: float  # seconds
+    here: float  # CPU seconds of this process (the scheduler of a LocalCluster, the client)
+    workers: float  # CPU seconds of the workers during the job
+    compute: float  # seconds the workers spent in batches (the task stream)
+    idle: float  # worker-seconds of waiting for the other workers before the first batch and after the last
+    gaps: float  # worker-seconds between a worker's batches
+    tasks: int
+
+
+def _worker_cpu() -> float:
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def dask_job(address: str, runs: int) -> DaskJob:
+    """``runs`` runs of examples/dh on the cluster at ``address``: the wall time, the CPU time of every
+    process during the job (the cluster's start and stop left out) and the scheduler's task stream."""
+    import distributed
+
+    with distributed.Client(address) as watcher:
+        before = watcher.run(_worker_cpu)
+        here = time.process_time()
+        with distributed.get_task_stream(client=watcher) as stream:
+            wall = simulated(EXAMPLE, runs, scheduler=address)
+        here = time.process_time() - here
+        after = watcher.run(_worker_cpu)
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for task in stream.data:
+        spans.setdefault(task["worker"], []).extend(
+            (s["start"], s["stop"]) for s in task["startstops"] if s["action"] == "compute")
+    first, last = min(a for s in spans.values() for a, _ in s), max(b for s in spans.values() for _, b in s)
+    compute = sum(b - a for s in spans.values() for a, b in s)
+    idle = sum(min(a for a, _ in s) - first + last - max(b for _, b in s) for s in spans.values())
+    gaps = sum(max(b for _, b in s) - min(a for a, _ in s) for s in spans.values()) - compute
+    return DaskJob(wall, here, sum(after[w] - before[w] for w in after), compute, idle, gaps, len(stream.data))
 
 
 def _load() -> str:

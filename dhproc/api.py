@@ -32,7 +32,7 @@ doubts and odds of a plan          :func:`warnings`, :func:`simulate` (here)
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .engine.reports import render, render_as, report_blocks, summary_blocks
 from .engine.resolution import (LOG_FORMAT, LOG_FORMAT_VERSION, dice_plan, dumps, outcome, resolve,
@@ -40,11 +40,13 @@ from .engine.resolution import (LOG_FORMAT, LOG_FORMAT_VERSION, dice_plan, dumps
 from .engine.ruleset import ruleset_of
 from .errors import InputError, Problem
 from .inputs.assembly import load, load_inline, loads, match_from_log
-from .inputs.posts import Imported, check_imported, import_posts
-from .logs import PAGE_SUFFIXES, continuation, load_log, log_bytes
 from .match import Match
-from .odds.query import Odds, odds
-from .replay import Divergence, first_divergence, replay
+
+if TYPE_CHECKING:
+    from .inputs.posts import Imported, check_imported, import_posts
+    from .logs import PAGE_SUFFIXES, continuation, load_log, log_bytes
+    from .odds.query import Odds, odds
+    from .replay import Divergence, first_divergence, replay
 
 __all__ = [
     "load", "loads", "load_inline", "match_from_log",
@@ -57,6 +59,32 @@ __all__ = [
     "odds", "Odds",
     "warnings", "simulate",
 ]
+
+
+_LATER = {"import_posts": "posts", "check_imported": "posts", "Imported": "posts",
+          "load_log": "logs", "log_bytes": "logs", "continuation": "logs", "PAGE_SUFFIXES": "logs",
+          "replay": "replay", "first_divergence": "replay", "Divergence": "replay",
+          "odds": "odds", "Odds": "odds"}
+
+
+def __getattr__(name: str) -> Any:
+    """The parts a resolve never uses (chat posts, a log read back, replay, the odds) are imported
+    when first asked for, ``api.replay`` or ``from dhproc.api import odds`` alike: ``dhproc
+    resolve`` then does not import them nor what they import (the chat grammar, the replay page's
+    reader), a start-up cost of every run (docs/performance.md)."""
+    part = _LATER.get(name)
+    if part is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if part == "posts":
+        from .inputs import posts as module
+    elif part == "logs":
+        from . import logs as module
+    elif part == "replay":
+        from . import replay as module
+    else:
+        from .odds import query as module
+    value = globals()[name] = getattr(module, name)
+    return value
 
 
 def warnings(match: Match) -> list[Problem]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .words.messages import say
+from .lazy_re import lazy
 
 PathPart = str | int
 
@@ -35,8 +36,8 @@ def _small(value: list | dict | tuple) -> bool:
     return len(value) <= 10 and all(not isinstance(v, (list, dict, tuple)) for v in items)
 
 
-_LONG_QUOTED = re.compile("'([^'\\n]{%d,})'|\"([^\"\\n]{%d,})\"|「([^」\\n]{%d,})」"
-                          % (QUOTE_CHARS + 1, QUOTE_CHARS + 1, QUOTE_CHARS + 1))
+_LONG_QUOTED = lazy("'([^'\\n]{%d,})'|\"([^\"\\n]{%d,})\"|「([^」\\n]{%d,})」"
+                    % (QUOTE_CHARS + 1, QUOTE_CHARS + 1, QUOTE_CHARS + 1))
 
 
 def clip(message: str, limit: int = MESSAGE_CHARS) -> str:

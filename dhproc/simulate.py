@@ -23,7 +23,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from . import __version__
 from .match import Match, Turn
-from .words.messages import LANGS, Catalog
+from .errors import UsageError
+from .words.messages import LANGS, Catalog, say
 from .engine.event_rates import EventRate, count_rates
 from .engine.ruleset import ruleset_of
 from .odds.interval import Z95, wilson
@@ -256,7 +257,6 @@ class Plan:
 def variant_problems(plan: Match, variants: Sequence[Match]) -> list:
     """A variant is another plan for the same battle: the same ruleset, sides and characters
     (their runs are paired figure by figure), located at the variant's setup where it differs."""
-    from .words.messages import say
 
     problems = []
     for v in variants:
@@ -295,14 +295,34 @@ def run_batch(plan: Plan, first: int, stop: int) -> BatchResult:
     return BatchResult(first, tallies, pairs)
 
 
-def batches(first: int, stop: int, size: int) -> list[tuple[int, int]]:
-    return [(a, min(a + size, stop)) for a in range(first, stop, size)]
+def batches(first: int, stop: int, workers: int, *, least: int = 1) -> list[tuple[int, int]]:
+    """Runs ``first`` .. ``stop - 1`` cut for ``workers`` that each take the next batch when done
+    with one: each batch a quarter of a worker's share of the runs still left, at least ``least``
+    runs. The first batches are large (few tasks to schedule) and the last ones small, so the
+    workers finish together: the one that draws the last batch waits for no more than that."""
+    parts = []
+    a = first
+    while a < stop:
+        b = a + max(least, math.ceil((stop - a) / (4 * max(1, workers))))
+        if stop - b < least:  # no sliver of a batch at the end: the last takes it
+            b = stop
+        parts.append((a, b))
+        a = b
+    return parts
 
 
 # --------------------------------------------------------------------------- running
 
-def serial_backend(plan: Plan, parts: list[tuple[int, int]]) -> list[BatchResult]:
-    return [run_batch(plan, a, b) for a, b in parts]
+Finished = Callable[[BatchResult], None]  # told of each batch as it is done, in any order
+
+
+def serial_backend(plan: Plan, parts: list[tuple[int, int]], finished: Finished | None = None) -> list[BatchResult]:
+    results = []
+    for a, b in parts:
+        results.append(run_batch(plan, a, b))
+        if finished is not None:
+            finished(results[-1])
+    return results
 
 
 @dataclass
@@ -320,27 +340,35 @@ def simulate(plan: Plan, runs: int, *, backend: Any = None, until_ci: float | No
     backend = backend or ProcessBackend(1)
     tallies = [Tally() for _ in plan.matches]
     pairs = [PairTally() for _ in plan.matches[1:]]
-    if until_ci is not None:
-        step = CHECK_EVERY
-    elif progress is not None:  # about twenty updates; the parts add up to the same tallies
-        step = max(CHECK_EVERY, math.ceil(runs / 20))
-    else:
-        step = runs
+    # --until-ci looks in rounds; else all the batches are handed out at once (a round would make
+    # the workers wait for each other at its end), the progress line told as each is done
+    step = CHECK_EVERY if until_ci is not None else runs
     done = 0
     while done < runs:
         stop = min(done + step, runs)
-        parts = batches(done, stop, backend.batch(stop - done))
-        for result in sorted(backend(plan, parts), key=lambda r: r.first):
+        results = backend(plan, backend.parts(done, stop), _told(progress, done, runs))
+        for result in sorted(results, key=lambda r: r.first):  # merged in run order
             for mine, theirs in zip(tallies, result.tallies):
                 mine.merge(theirs)
             for mine, theirs in zip(pairs, result.pairs):
                 mine.merge(theirs)
         done = stop
-        if progress is not None:
-            progress(done, runs)
         if until_ci is not None and settled(tallies, pairs, until_ci):
             break
     return Simulation(plan, done, tallies, pairs)
+
+
+def _told(progress: Callable[[int, int], None] | None, done: int, runs: int) -> Finished | None:
+    """What tells ``progress`` the runs done so far as each batch of a round after ``done`` is done."""
+    if progress is None:
+        return None
+    count = [done]
+
+    def finished(result: BatchResult) -> None:
+        count[0] += result.tallies[0].runs
+        progress(count[0], runs)
+
+    return finished
 
 
 # --------------------------------------------------------------------------- figures
@@ -575,6 +603,11 @@ def _dist(d: dict) -> str:
 
 # --------------------------------------------------------------------------- local processes
 
+# A batch on a local process costs about 2 ms besides its runs (the plan pickled, sent and read
+# there, the result back): 50 runs of 1–5 ms keep that under 5 %.
+LEAST_RUNS_LOCAL = 50
+
+
 class ProcessBackend:
     """Batches on ``jobs`` local processes, spawned (nothing is inherited but the plan, on every
     platform alike). The pool starts at the first call that has work for several, and stays for
@@ -584,33 +617,52 @@ class ProcessBackend:
         self.jobs = jobs
         self._pool: Any = None
 
-    def __call__(self, plan: Plan, parts: list[tuple[int, int]]) -> list[BatchResult]:
+    def __call__(self, plan: Plan, parts: list[tuple[int, int]], finished: Finished | None = None) -> list[BatchResult]:
         if self.jobs <= 1 or len(parts) <= 1:
-            return serial_backend(plan, parts)
+            return serial_backend(plan, parts, finished)
         if self._pool is None:
             import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = multiprocessing.get_context("spawn").Pool(self.jobs)
-        return self._pool.starmap(run_batch, [(plan, a, b) for a, b in parts])
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("spawn"))
+        return self._run(plan, parts, finished)
 
-    def batch(self, runs: int) -> int:
-        return batch_size(runs, self.jobs)
+    def _run(self, plan: Plan, parts: list[tuple[int, int]], finished: Finished | None) -> list[BatchResult]:
+        from concurrent.futures import as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
+        # one batch a task, so that a process done early takes the next (the small last ones)
+        futures = [self._pool.submit(run_batch, plan, a, b) for a, b in parts]
+        results = []
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                if finished is not None:
+                    finished(result)
+        except BrokenProcessPool:
+            # A worker that dies is not replaced (multiprocessing.Pool would start another, which
+            # would die the same way, for ever): most often a script that calls api.simulate at its
+            # top level, which each spawned worker imports again.
+            self._pool = None
+            raise UsageError(say("simulate.workers_lost", jobs=self.jobs)) from None
+        return results
+
+    def parts(self, first: int, stop: int) -> list[tuple[int, int]]:
+        if self.jobs <= 1:  # no end to even out: about twenty batches, for a progress line
+            size = max(CHECK_EVERY, math.ceil((stop - first) / 20))
+            return [(a, min(a + size, stop)) for a in range(first, stop, size)]
+        return batches(first, stop, self.jobs, least=LEAST_RUNS_LOCAL)
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.close()
-            self._pool.join()
+            self._pool.shutdown()
             self._pool = None
 
 
 def plan_key(plan: Plan) -> str:
     """What a plan's batches compute, named for a cluster's task keys: its inputs, seed and kept dice."""
     return f"{inputs_digest(plan.matches)[:16]}-{plan.seed}-{plan.keep_dice_through}"
-
-
-def batch_size(runs: int, workers: int, *, least: int = 1) -> int:
-    """Runs per batch: four batches a worker (an uneven batch evens out), at least ``least``."""
-    return max(least, math.ceil(runs / max(1, 4 * workers)))
 
 
 def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> Any:
@@ -620,5 +672,5 @@ def backend_for(runs: int, *, jobs: int = 1, scheduler: str | None = None) -> An
         from . import cluster
 
         if runs >= cluster.LOCAL_BELOW:
-            return cluster.DaskBackend(scheduler, run_batch, plan_key)
+            return cluster.DaskBackend(scheduler, run_batch, plan_key, batches)
     return ProcessBackend(jobs)

@@ -231,3 +231,65 @@ def test_nicosw_a_mistyped_weapon_is_located_with_a_did_you_mean(tmp_path: Path,
     line = NICOSW_TURN.splitlines().index("        - {動作: 持ち替え, 武器: 投石}") + 1
     assert result.exit_code == 1
     assert f"turn-01.yaml:{line}:" in result.output and message in result.output, result.output
+
+
+def count_aliases() -> dict[str, str]:
+    from dhproc.engine.ruleset import get_ruleset
+
+    return dict(get_ruleset("count").submission_aliases().keys)
+
+
+def test_count_every_submission_key_has_a_japanese_alias_and_the_doc_lists_them_all() -> None:
+    """Each key of count's submission schema (costs' cards, declared ダメージロール前 skills, chosen
+    targets, re-roll thresholds among them) can be written in Japanese, and docs/aliases.md lists
+    every alias with the key it stands for, no more and no fewer."""
+    aliases = count_aliases()
+    keys: set[str] = set()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            keys.update(node.get("properties", {}) if isinstance(node.get("properties"), dict) else ())
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads((ROOT / "schemas" / "count.submissions.schema.json").read_text(encoding="utf-8")))
+    assert keys and keys - set(aliases.values()) == set()
+    doc = (ROOT / "docs" / "aliases.md").read_text(encoding="utf-8").split("## count", 1)[1].split("\n## ", 1)[0]
+    listed = {alias: key for japanese, key in re.findall(r"^\| ([^|`]+?) \| `(\w+)`", doc, re.M)
+              for alias in japanese.split(" · ")}
+    assert listed == aliases
+
+
+def japanese_keys(data: object, english_to_japanese: dict[str, str]) -> object:
+    """``data`` with every English key written as its first Japanese alias."""
+    if isinstance(data, list):
+        return [japanese_keys(x, english_to_japanese) for x in data]
+    if isinstance(data, dict):
+        return {english_to_japanese.get(k, k): japanese_keys(v, english_to_japanese) for k, v in data.items()}
+    return data
+
+
+@pytest.mark.parametrize("entry", ["reroll-damage-and-escape", "declared-before-damage", "chosen-targets",
+                                   "skill-costs", "place-another", "reroll-per-roll"])
+def test_count_the_newer_keys_in_japanese_resolve_to_the_recorded_log(tmp_path: Path, entry: str) -> None:
+    """A recorded match whose submissions are rewritten with Japanese keys resolves, through the
+    CLI, to the very log recorded for it: the log keeps the English keys."""
+    import yaml
+
+    first = {}
+    for alias, key in count_aliases().items():
+        first.setdefault(key, alias)
+    match = yaml.safe_load((ROOT / "tests" / "replays" / "count" / entry / "match.yaml").read_text(encoding="utf-8"))
+    for turn in match["turns"]:
+        turn["submissions"] = japanese_keys(turn["submissions"], first)
+    said = yaml.safe_dump([turn["submissions"] for turn in match["turns"]], allow_unicode=True)
+    assert not re.search(r"\b(cards|before_damage|choose|reroll_\w+|to):", said)  # every key in Japanese
+    written = yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+    (tmp_path / "match.yaml").write_text(written, encoding="utf-8")
+    result = run("resolve", tmp_path / "match.yaml", "--json", tmp_path / "log.json")
+    assert result.exit_code == 0, result.output
+    recorded = (ROOT / "tests" / "replays" / "count" / entry / "log.json").read_bytes()
+    assert (tmp_path / "log.json").read_bytes() == recorded

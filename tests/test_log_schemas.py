@@ -221,3 +221,18 @@ def test_dhproc_schema_prints_each_rulesets_log_schema(ruleset: str) -> None:
     assert printed.exit_code == 0
     assert printed.output == schema_text(f"{ruleset}.log")
     assert json.loads(printed.output)["properties"]["ruleset"] == {"const": ruleset}
+
+
+def test_a_dh_dp_gain_by_an_ability_follows_the_schema_without_a_kill_s_base_and_multiplier() -> None:
+    """An ability's DP gain (effect `dp_gain`) names no dead character's value nor a multiplier:
+    the schema asks for `base` and `multiplier` on a kill's gain only, and refuses them on an
+    ability's (generated matches found the schema asking for them on both)."""
+    from tests.rulesets.dh.test_dh_abilities import ability_match, turn
+
+    log = json.loads(api.dumps(ability_match({"activation": 90, "effects": [{"kind": "dp_gain"}]},
+                                             [turn(1, [{"who": "u", "ability": "能力"}], dice=[1, 1])])))
+    gains = [e for t in log["turns"] for e in t["events"] if e["kind"] == "dp"]
+    assert [(g["reason"], "base" in g) for g in gains] == [("ability", False)]
+    assert_follows_schema(log)
+    gains[0]["base"] = 1
+    assert problems(log), "an ability's gain carrying a kill's base must break the schema"

@@ -123,3 +123,22 @@ def test_the_dh_figures_state_reads_as_the_state_json_does_on_every_dh_scenario(
         assert lean == Outcome.of(rs.outcome(state), rs.state_json(state), turns, rs.summary_hooks()), path.name
         compared += 1
     assert compared >= 50
+
+
+def test_a_logos_runs_figures_state_is_its_state_json_cut_down() -> None:
+    """A lean logos run reads DP and states from ``figures_state``, not the whole state's JSON:
+    they are the same parts, in the same order, on 20 seeds of the example and on every round of
+    the replay corpus."""
+    from dhproc.engine.resolution import _play
+    from dhproc.engine.ruleset import ruleset_of
+
+    matches = [api.varied(api.load(ROOT / "examples" / "logos" / "match.yaml"), seed=s) for s in range(1, 21)]
+    matches += [api.load(p) for p in sorted((ROOT / "tests" / "replays" / "logos").glob("*/match.yaml"))]
+    for match in matches:
+        rs = ruleset_of(match)
+        state, _ = _play(match)
+        full = rs.state_json(state)
+        cut = {"sides": {sid: {"dp": side["dp"]} for sid, side in full["sides"].items()},
+               "characters": {cid: {"states": c["states"]} for cid, c in full["characters"].items()}}
+        assert rs.figures_state(state) == cut
+        assert list(rs.figures_state(state)["characters"]) == list(cut["characters"])

@@ -126,3 +126,20 @@ def test_a_step_says_what_its_event_adds_to_the_report(tmp_path: Path) -> None:
     step = text.split('<li data-step="t2-e1"', 1)[1].split("</li>", 1)[0]
     ja = step.split('<div lang="ja" class="ja">', 1)[1].split("</div>", 1)[0]
     assert "フェイズ" in ja and "ルール" not in ja and "結果" not in ja
+
+
+@pytest.mark.parametrize(("ruleset", "ja", "en"), [
+    ("count", "ラウンド", "round"), ("nicosw", "ラウンド", "round"), ("kagemiya", "巡", "round (巡)"),
+    ("dh", "ターン", "turn"), ("logos", "ターン", "turn"),
+])
+def test_the_page_names_the_turn_in_the_rulesets_own_word(ruleset: str, ja: str, en: str, tmp_path: Path) -> None:
+    """The buttons, the keys line and each step's label say a turn as the ruleset's pictures and
+    report do (count's and nicosw's round, COUNT-1.1 and NICOSW-1.8; kagemiya's 巡, KAGEMIYA-1.1)."""
+    text = page(GOLDEN / f"{ruleset}.json", tmp_path / "page.html")
+    spans = re.findall(r'<span class="(ja|en)">([^<]*)</span>', text.split('<ol id="events">')[0])
+    assert {("ja", f"前の{ja}"), ("ja", f"次の{ja}"), ("en", f"prev {en}"), ("en", f"next {en}")} <= set(spans)
+    assert any(lang == "ja" and f"j l {ja}　" in s for lang, s in spans)
+    assert any(lang == "en" and f"j l {en}   " in s for lang, s in spans)
+    assert f"<b>{ja}1・イベント1</b>" in text and f"<b>{en} 1, event 1</b>" in text
+    if ja != "ターン":
+        assert "ターン" not in "".join(s for _, s in spans)

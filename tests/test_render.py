@@ -147,6 +147,29 @@ def test_phase_and_turn_choose_the_moment(tmp_path: Path) -> None:
     assert any("1ターン目 第1フェイズ" in t for t in texts(first.read_text(encoding="utf-8")))
 
 
+@pytest.mark.parametrize(("ruleset", "lang", "wanted", "unwanted"), [
+    ("kagemiya", "ja", "　2巡目の終わり", "2ターン目"),
+    ("kagemiya", "en", ", end of round (巡) 2", "turn 2"),
+    ("count", "ja", "　ラウンド2の終わり", "ターン"),
+    ("count", "en", ", end of round 2", "turn"),
+    ("nicosw", "ja", "　2Rの終わり", "ターン"),
+    ("nicosw", "en", ", end of round 2", "turn"),
+    ("dh", "ja", "　2ターン目の終わり", "2巡目"),
+    ("dh", "en", ", end of turn 2", "round"),
+])
+def test_a_picture_title_names_the_turn_in_the_rulesets_own_word(ruleset: str, lang: str, wanted: str,
+                                                                 unwanted: str, tmp_path: Path) -> None:
+    """kagemiya's turn is a 巡 (KAGEMIYA-1.1: turn N is 巡 N), count's a ラウンド (COUNT-1.1) and
+    nicosw's a round written 「2R」 as its report does (NICOSW-1.8), and their pictures say so, in
+    the drawn title and the SVG's <title>; a ruleset with no word of its own keeps ターン."""
+    out = tmp_path / "map.svg"
+    assert run("render", GOLDEN / f"{ruleset}.json", "--svg", out, "--turn", 2, "--lang", lang).exit_code == 0
+    svg = out.read_text(encoding="utf-8")
+    title = texts(svg)[0]
+    assert title.endswith(wanted) and unwanted not in title, title
+    assert ET.fromstring(svg).find(f"{SVG}title").text == title
+
+
 def test_a_moment_the_log_lacks_is_a_located_message(tmp_path: Path) -> None:
     result = run("render", GOLDEN / "dh.json", "--svg", tmp_path / "x.svg", "--turn", 9, "--lang", "en")
     assert result.exit_code == 1
@@ -185,20 +208,27 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+def decoded_size(data: bytes) -> tuple[int, int]:
+    """The PNG's size, once its pixels are found all there (8-bit RGBA rows, each after its filter byte)."""
+    import zlib
+
+    width, height = png_size(data)
+    assert data[24:26] == b"\x08\x06"  # 8 bits, RGBA: what resvg writes
+    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                    for i in _chunks(data) if data[i + 4:i + 8] == b"IDAT")
+    assert len(zlib.decompress(idat)) == height * (1 + 4 * width)
+    return width, height
+
+
 @needs_png
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_png_of_each_example_decodes_and_is_small(ruleset: str, tmp_path: Path) -> None:
-    import zlib
-
     out = tmp_path / "map.png"
     assert run("render", GOLDEN / f"{ruleset}.json", "--png", out).exit_code == 0
     data = out.read_bytes()
-    width, height = png_size(data)
+    width, height = decoded_size(data)
     assert 300 < width < 2000 and 60 < height < 2000
     assert len(data) < 60_000  # a few KB: Discord shows it inline
-    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
-                    for i in _chunks(data) if data[i + 4:i + 8] == b"IDAT")
-    assert len(zlib.decompress(idat)) >= height * width  # the pixels are all there
 
 
 def _chunks(data: bytes):
@@ -243,7 +273,8 @@ def test_render_needs_an_output() -> None:
 @needs_png
 @pytest.mark.parametrize("ruleset", ["dh", "kagemiya"])
 def test_discord_posts_have_the_map_picture_beside_the_message_with_the_map(ruleset: str, tmp_path: Path) -> None:
-    """-NN.png lies beside exactly the -NN.md messages that show the map (kagemiya: its tables),
+    """-NN.png lies beside exactly the -NN.md messages that show the map (kagemiya: its tables, each
+    under its map of the areas),
     so dragging the folder's files in name order posts each picture after its message."""
     root = Path(__file__).resolve().parents[1]
     out = tmp_path / "posts"
@@ -257,6 +288,47 @@ def test_discord_posts_have_the_map_picture_beside_the_message_with_the_map(rule
     assert {p.stem for p in pictures} == with_state
     for picture in pictures:
         png_size(picture.read_bytes())
+
+
+@needs_png
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_kagemiya_discord_posts_carry_the_area_map_of_each_state_they_show(lang: str, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """巡 2 alone (KAGEMIYA-10.1: 参加者 at its start, the state after it): the picture beside the
+    参加者 has the map of the start of 巡 2 (everyone in the カジノ), the one beside the end state the
+    map after it (the アサシン陣営 escaped to the 山, ランサー 脱落), each above its table, in the
+    order of the messages; each PNG decodes at the size of its SVG."""
+    drawn: list[tuple[str, str]] = []  # (file, SVG) as the posts are rasterised, in order
+    real = png.svg_to_png
+    monkeypatch.setattr(png, "svg_to_png", lambda svg, out: drawn.append((Path(out).name, svg)) or real(svg, out))
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "posts"
+    result = run("resolve", root / "examples" / "kagemiya" / "turn-02.yaml", "--format", "discord", "--out", out,
+                 "--lang", lang)
+    assert result.exit_code == 0, result.output
+    log = golden("kagemiya")
+    setup = log["input"]["match"]["setup"]
+    maps = [state_after(log, step_at(log, turn), lang=lang).picture[0] for turn in (1, 2)]  # after 巡 1, 巡 2
+    assert [m.col_labels for m in maps] == [(setup["area"],), (setup["area"], "山")]
+    header = "| 陣営" if lang == "ja" else "| side"
+    with_state = [p.with_suffix(".png").name for p in sorted(out.glob("turn-02-*.md"))
+                  if header in p.read_text(encoding="utf-8")]
+    assert [name for name, _ in drawn] == with_state == ["turn-02-01.png", "turn-02-02.png"]
+    captions = [b.caption for b in api.report_blocks(log, lang=lang, turns=[2]) if isinstance(b, doc.Table)]
+    assert len(captions) == 2  # 参加者 at the start of 巡 2, the state after it
+    for (name, svg), board, caption in zip(drawn, maps, captions):
+        shown = texts(svg)
+        assert set(board.col_labels) | set(board.row_labels) <= set(shown)
+        assert ("山" in shown) == ("山" in board.col_labels)  # the escape is on the second map only
+        labels = [n for _, names in board.cells for n in names]
+        assert sorted(labels) == sorted(c["name"] for c in setup["characters"].values())
+        assert all(n in shown for n in labels)
+        fallen = [t for t in shown if t.startswith("× ")]
+        assert fallen == [f"× {n} [{state}]" for n, state in board.fallen]  # none at the start, ランサー after
+        assert shown.index(board.col_labels[0]) < shown.index(caption)  # the map above its table
+        width, height = ET.fromstring(svg).get("width"), ET.fromstring(svg).get("height")
+        assert decoded_size((out / name).read_bytes()) == (int(width), int(height))
+    assert [len(b.fallen) for b in maps] == [0, 1]
 
 
 def test_discord_posts_without_a_font_are_written_and_the_reason_said(tmp_path: Path,

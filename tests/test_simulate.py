@@ -98,15 +98,26 @@ def test_the_seed_defaults_to_the_matchs():
 @pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
 def test_every_ruleset_simulates_with_jobs_1_and_2_alike(example):
     path = REPO / "examples" / example / "match.yaml"
-    one = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 1)
-    two = run("simulate", path, "--runs", 12, "--json", "-", "--jobs", 2)
+    runs = 2 * sim.LEAST_RUNS_LOCAL + 20  # two batches at least: --jobs 2 does use two processes
+    assert len(sim.ProcessBackend(2).parts(0, runs)) >= 2
+    one = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 1)
+    two = run("simulate", path, "--runs", runs, "--json", "-", "--jobs", 2)
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     assert one.stdout == two.stdout
     figures = json.loads(one.stdout)
     sides = list(api.load(path).setup["sides"])
     assert list(figures["plans"][0]["results"]) == sides
     for side in sides:
-        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == 12
+        assert sum(cell["count"] for cell in figures["plans"][0]["results"][side].values()) == runs
+
+
+def test_local_processes_take_large_batches_first_and_small_ones_last():
+    parts = sim.ProcessBackend(2).parts(0, 8000)
+    sizes = [b - a for a, b in parts]
+    assert parts[0][0] == 0 and parts[-1][1] == 8000 and all(b == c for (_, b), (c, _) in zip(parts, parts[1:]))
+    assert sizes[0] == 8000 // (4 * 2)  # a quarter of a process's share of the runs
+    assert sizes[:-1] == sorted(sizes[:-1], reverse=True) and min(sizes) >= sim.LEAST_RUNS_LOCAL
+    assert sizes[-1] < 2 * sim.LEAST_RUNS_LOCAL  # the process done first waits for no more than this
 
 
 def test_the_table_is_japanese_by_default_and_english_with_lang_en():
@@ -225,6 +236,15 @@ def test_a_variant_of_another_battle_is_refused_at_its_setup():
     assert "match.yaml:" in result.stderr and "(at /setup)" in result.stderr
 
 
+def test_a_progress_line_is_told_of_each_batch_of_the_whole_job():
+    told: list[int] = []
+    got = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4, jobs=2, progress=lambda done, runs: told.append(done))
+    assert got == api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4)
+    # every batch of the job handed out at once (no rounds whose ends keep a process waiting)
+    assert len(told) == len(sim.ProcessBackend(2).parts(0, 4000))
+    assert told == sorted(told) and told[-1] == 4000
+
+
 def test_a_progress_line_is_shown_on_a_terminal_only(monkeypatch):
     quiet = run("simulate", ONE_ATTACK, "--runs", 1000, "--json", "-")
     assert "[" not in quiet.stderr
@@ -289,3 +309,41 @@ def test_a_variant_shows_the_paired_difference_of_each_rate(tmp_path):
     assert numbers["rate:hits"]["mean"] == 0.0 and numbers["rate:attacks"]["mean"] == 0.0
     table = run("simulate", ONE_ATTACK, "--variant", ONE_ATTACK, "--runs", 100)
     assert "命中（攻撃のうち）（1回あたり）" in table.stdout
+
+
+SCRIPT = """\
+from dhproc import api
+
+def figures():
+    match = api.load({match!r})
+    return api.simulate(match, runs=300, seed=1, jobs=2)["plans"][0]["results"]
+
+{call}
+"""
+
+
+@pytest.mark.parametrize("guarded", [True, False], ids=["guarded", "at-top-level"])
+def test_a_script_calling_simulate_on_two_processes_gets_the_figures_or_a_clear_error(tmp_path: Path, guarded: bool) -> None:
+    """jobs=2 spawns its workers, and each imports the calling script again: under the
+    `__main__` guard the script gets jobs=1's figures; at the top level each worker would call
+    simulate again and die, which is one clear error in a few seconds, not workers started for
+    ever (multiprocessing.Pool replaced each dead one, so such a script never ended)."""
+    import os
+    import subprocess
+    import sys
+
+    match = str(DH)
+    call = ('if __name__ == "__main__":\n    print(json.dumps(figures(), sort_keys=True))' if guarded
+            else "print(figures())")
+    script = tmp_path / "plan.py"
+    script.write_text("import json\n" + SCRIPT.format(match=match, call=call), encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=240,
+                          cwd=tmp_path, env={**os.environ, "DHPROC_LANG": "en"})
+    if guarded:
+        assert done.returncode == 0, done.stderr
+        one = api.simulate(api.load(match), runs=300, seed=1, jobs=1)["plans"][0]["results"]
+        assert json.loads(done.stdout) == json.loads(json.dumps(one, sort_keys=True))
+    else:
+        assert done.returncode == 1
+        assert "UsageError: a worker process of --jobs 2 stopped before its batch was done" in done.stderr
+        assert "if __name__ == '__main__':" in done.stderr

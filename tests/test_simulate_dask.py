@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from dhproc import api
+from dhproc import api, cluster
+from dhproc import simulate as sim
 from dhproc.cli import cli
 
 distributed = pytest.importorskip("distributed")
@@ -48,6 +49,66 @@ def test_the_dask_backend_gives_the_bytes_of_jobs_1_and_2(in_process_cluster):
     assert local.exit_code == two.exit_code == dask.exit_code == 0, dask.output
     assert local.stdout == two.stdout == dask.stdout
     assert json.loads(dask.stdout)["runs"] == 400
+
+
+# What the cluster's batches were given, recorded by `_recording_batch` on the in-process workers
+# (a function of this module, so Dask sends it by name and the workers call this very one).
+_seen: list[tuple[object, int, int]] = []
+
+
+def _recording_batch(plan, first, stop):
+    _seen.append((plan, first, stop))
+    return _run_batch(plan, first, stop)
+
+
+_run_batch = sim.run_batch
+
+
+@pytest.fixture()
+def recorded_batches(monkeypatch):
+    _seen.clear()
+    monkeypatch.setattr(sim, "run_batch", _recording_batch)
+    yield _seen
+    _seen.clear()
+
+
+def test_a_worker_reads_the_plan_once_not_for_every_batch(in_process_cluster, recorded_batches):
+    args = ("simulate", ONE_ATTACK, "--runs", 4000, "--seed", 4, "--json", "-")
+    local = run(*args)
+    recorded_batches.clear()
+    dask = run(*args, "--scheduler", in_process_cluster.scheduler_address)
+    assert dask.exit_code == 0 and dask.stdout == local.stdout
+    assert len(recorded_batches) > 2
+    # the plan went as the bytes of its pickle and was read once (a plan sent as an object is
+    # pickled and read again for every task: a copy each)
+    assert len({id(plan) for plan, _, _ in recorded_batches}) == 1
+
+
+def test_the_last_batches_are_small_so_both_workers_finish_together(in_process_cluster, recorded_batches):
+    runs = 4000
+    result = run("simulate", ONE_ATTACK, "--runs", runs, "--json", "-", "--scheduler", in_process_cluster.scheduler_address)
+    assert result.exit_code == 0
+    parts = sorted((a, b) for _, a, b in recorded_batches)
+    assert parts[0][0] == 0 and parts[-1][1] == runs
+    assert all(b == c for (_, b), (c, _) in zip(parts, parts[1:]))  # every run once
+    sizes = [b - a for a, b in parts]
+    assert sizes == sorted(sizes[:-1], reverse=True) + sizes[-1:]  # large first (the last takes the rest)
+    assert min(sizes) >= cluster.LEAST_RUNS_PER_TASK
+    # a worker done first waits at most for the last batch: a small part of its share of the runs
+    assert sizes[-1] < 2 * cluster.LEAST_RUNS_PER_TASK < runs / 2 / 4
+
+
+def test_a_progress_line_hands_out_the_whole_job_at_once(in_process_cluster, recorded_batches):
+    expected = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4)
+    recorded_batches.clear()
+    told: list[int] = []
+    got = api.simulate(api.load(ONE_ATTACK), runs=4000, seed=4, scheduler=in_process_cluster.scheduler_address,
+                       progress=lambda done, runs: told.append(done))
+    assert got == expected
+    # the batches of the whole job (a quarter of a thread's share first), not of rounds of 500
+    # runs at whose end the threads would wait for each other
+    assert max(b - a for _, a, b in recorded_batches) == 4000 // (4 * 2)
+    assert told == sorted(told) and told[-1] == 4000 and len(told) == len(recorded_batches)
 
 
 def test_a_small_job_runs_here_without_asking_the_cluster():

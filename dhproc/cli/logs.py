@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
 from ..errors import DhprocError
 from ..words.messages import say
 from .root import cli, lang_option, print_out, run_batch, usage_errors, write_outputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @cli.command()
@@ -66,12 +67,16 @@ def replay(logs: tuple[str, ...], other_version: bool, scheduler: str | None) ->
     sys.exit(run_batch(logs, work))
 
 
-@dataclass
 class Replayed:
-    """What a call gave, to be given again where it is reported: its value or its exception."""
+    """What a call gave, to be given again where it is reported: its value or its exception. A
+    plain class rather than a dataclass: every start of the command line defines it, for the rare
+    replay on a cluster, and a dataclass costs its definition half a millisecond."""
 
-    value: Any = None
-    error: BaseException | None = None
+    __slots__ = ("value", "error")
+
+    def __init__(self, value: Any = None, error: BaseException | None = None) -> None:
+        self.value = value
+        self.error = error
 
     def result(self) -> Any:
         if self.error is not None:
@@ -117,6 +122,8 @@ def render(log_path: str, svg_path: str | None, png_path: str | None, html_path:
         raise click.UsageError(say("render.no_output"))
 
     def work(name: str) -> None:
+        from pathlib import Path
+
         from ..render.picture import map_svg
 
         doc, log = api.load_log(name)

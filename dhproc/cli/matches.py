@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..words.messages import say
 from .root import cli, lang_option, load_match, out_names, print_out, run_batch, show_problems, write_outputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 FORMAT_SUFFIX = {"text": ".txt", "markdown": ".md", "wiki": ".wiki.txt"}
@@ -43,6 +46,8 @@ def resolve(files: tuple[str, ...], json_path: str | None, out_dir: str | None, 
     names = out_names(files) if out_dir else {}
 
     def work(name: str) -> None:
+        from pathlib import Path
+
         match = load_match(name, all_turns)
         log = api.resolve(match)
         parts = api.render_as(log, fmt, lang=lang, view=view, turns=match.report_turns, luck=luck)
@@ -83,11 +88,10 @@ def _post_pictures(log: dict, paths: list[Path], *, lang: str, view: str, turns:
     """The PNG beside each Discord message that shows a map (``-03.md`` gets ``-03.png``). With no
     Japanese font here the messages are still written, and the reason there are no pictures is
     said on stderr."""
-    from .. import api
     from ..render.png import RenderError, svg_to_png
     from ..render.posts import discord_posts
 
-    posts = discord_posts(api.report_blocks(log, lang=lang, view=view, turns=turns), lang=lang)
+    posts = discord_posts(log, lang=lang, view=view, turns=turns)
     pictures = []
     for path, (_, svg) in zip(paths, posts):
         if svg is None:

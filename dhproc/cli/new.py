@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import InputError, UsageError
 from ..words.messages import say
 from .root import cli, lang_option, show_problems
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @cli.command()
@@ -19,6 +22,8 @@ from .root import cli, lang_option, show_problems
 @lang_option()
 def new(ruleset: str, directory: str, from_log: str | None) -> None:
     """Create a match folder for RULESET that resolves as written (or that continues a log)."""
+    from pathlib import Path
+
     from ..engine.ruleset import get_ruleset, ruleset_ids
     from .scaffold import scaffold, scaffold_from_log
 

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import InputError
 from ..words.messages import say
 from .root import cli, lang_option, print_out, show_problems, write_outputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @cli.command("import")
@@ -25,6 +28,7 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
     """Read 行動提出 as players post them (a file per side's post, - for stdin, or the text itself)
     and write the turn file: 山田太郎：Ｂ２→Ｂ４／通常攻撃→鈴木一郎."""
     import re
+    from pathlib import Path
 
     from .. import api
     from ..documents.loading import load_file
@@ -97,6 +101,8 @@ def import_(ruleset: str, texts: tuple[str, ...], out_path: str | None, match_pa
 def _names_a_file(text: str) -> bool:
     """True when the argument is a file's path; a post given as text (often longer than a file
     name may be, or with line breaks) is not."""
+    from pathlib import Path
+
     try:
         return "\n" not in text and Path(text).is_file()
     except (OSError, ValueError):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 import click
 
 from ..words.messages import say
@@ -53,6 +51,8 @@ def options(ruleset: str) -> None:
     rs = get_ruleset(ruleset)
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
+    import shutil  # bz2, lzma and fnmatch behind it: not at start-up, only to fit this list
+
     from ..words.messages import default_lang
     from ..report.layout import display_width, wrap
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 import click
@@ -20,6 +19,8 @@ from .click_layout import WideContext, short_help
 from ..words.messages import say
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..engine.ruleset import CommandKit
 
 click_words.install()  # click's own words (Usage:, Error:) in the command's language
@@ -277,6 +278,8 @@ def _fail_input(name: str, problems: Sequence[Problem], *, in_batch: bool) -> No
 
 def _files_other_than(name: str, problems: Sequence[Problem]) -> list[str]:
     """The files ``problems`` lie in, when not one lies in ``name`` (or in the folder ``name``)."""
+    from pathlib import Path
+
     from ..documents.loading import inside, real_path
 
     given = real_path(Path(name))
@@ -350,6 +353,8 @@ def write_outputs(*files: tuple[Path, str | bytes], make_folder: bool = False) -
 def out_names(files: Sequence[str]) -> dict[str, str]:
     """Output names for --out: the file's stem, or ``<folder>-<stem>`` when stems collide (the
     usual layout is one folder per match, each with its match.yaml)."""
+    from pathlib import Path
+
     stems = [Path(f).stem for f in files]
     names: dict[str, str] = {}
     for f, stem in zip(files, stems):
@@ -362,7 +367,7 @@ def out_names(files: Sequence[str]) -> dict[str, str]:
 
 def seed_value(seed: str) -> int | str:
     """A seed given on the command line as a match's seed would be: digits are a number."""
-    from ..documents.loading import MAX_INT_DIGITS
+    from ..documents.limits import MAX_INT_DIGITS
 
     if len(seed) > 200 or "\0" in seed:  # as a match's seed: text of at most 200 characters
         click.echo(say("cli.seed_too_long", length=f"{len(seed):,}"), err=True)

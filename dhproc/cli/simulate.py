@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
 from . import root
 from .root import cli, lang_option, load_match, print_out, run_batch, seed_value, usage_errors, write_outputs
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @cli.command()
@@ -34,6 +36,8 @@ def simulate(file: str, runs: int, seed: str | None, jobs: int, json_path: str |
     from .. import simulate as sim
 
     def work(name: str) -> None:
+        from pathlib import Path
+
         match = load_match(name, False)
         others = [load_match(v, False) for v in variants]
         base_seed = match.seed if seed is None else seed_value(seed)

@@ -26,6 +26,7 @@ from typing import Callable, Union
 from .expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
                         Num, Product, Sum, _repeat_prefix, evaluate, format_result, parse_command)
 from ..words.messages import say
+from ..lazy_re import lazy
 
 SEP = " ＞ "
 _CMP_TEXT = {"<=": "<=", ">=": ">=", "<": "<", ">": ">", "==": "=", "!=": "<>"}
@@ -33,9 +34,9 @@ _CMP_READ = {"<=": "<=", ">=": ">=", "<": "<", ">": ">", "=": "==", "==": "==", 
 _COMPARE = {"<=": int.__le__, ">=": int.__ge__, "<": int.__lt__, ">": int.__gt__, "==": int.__eq__,
             "!=": int.__ne__}
 _VERDICT = {True: "成功", False: "失敗"}  # BCDice's words, in every language, as its bots print them
-_BARABARA = re.compile(r"(\d+B\d+(?:\+\d+B\d+)*)(?:(<=|>=|<>|!=|==|<|>|=)(\d+))?", re.IGNORECASE)
-_D66 = re.compile(r"D66([ANS]?)", re.IGNORECASE)
-_CHOICE = re.compile(r"choice\[([^\]]*)\]", re.IGNORECASE)
+_BARABARA = lazy(r"(\d+B\d+(?:\+\d+B\d+)*)(?:(<=|>=|<>|!=|==|<|>|=)(\d+))?", re.IGNORECASE)
+_D66 = lazy(r"D66([ANS]?)", re.IGNORECASE)
+_CHOICE = lazy(r"choice\[([^\]]*)\]", re.IGNORECASE)
 MAX_BARABARA = 1000  # dice of one B command, as the expressions' cap
 
 

@@ -17,15 +17,15 @@ chat around the rolls (a name, ``#1`` of a repeat, a remark) and are passed over
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .bcdice import BarabaraCommand, ChoiceCommand, D66Command, parse_native
 from .expr import DiceExprError, parse
 from ..words.messages import say
+from ..lazy_re import lazy
 
 SEPARATOR = "＞"
-_DETAIL = re.compile(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces
+_DETAIL = lazy(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import errno
 import os
-import re
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,28 +30,18 @@ import yaml
 from ..errors import InputError, PathPart, Problem
 from . import yaml_layout, yaml_words
 from ..words.messages import say
+from ..lazy_re import LazyPattern, lazy
+from .limits import (MAX_ALIASES, MAX_BYTES, MAX_DEPTH, MAX_EXPANDED_CHARS, MAX_INT_DIGITS,  # noqa: F401
+                     MAX_LOG_BYTES, MAX_VALUES)
 
-MAX_BYTES = 5 * 1024 * 1024
-MAX_ALIASES = 100
-MAX_DEPTH = 64
-# Values a document may expand to through its aliases; a large match has a few thousand.
-MAX_VALUES = 200_000
-# Characters of text a document may expand to through its aliases: no more than a file may hold.
-MAX_EXPANDED_CHARS = MAX_BYTES
-# A log holds every event of a long match; it may be larger than a hand-written input.
-MAX_LOG_BYTES = 64 * 1024 * 1024
-# Digits of an integer literal. Every count, stat, seed and die of every schema fits in 19; a
-# longer number is refused where it is written, before Python turns it into an int (which
-# refuses over 4,300 digits) or into text for a message.
-MAX_INT_DIGITS = 40
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_INT = re.compile(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$")
-_FLOAT = re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
-                    r"|[-+]?[0-9]+[eE][-+]?[0-9]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
-_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_INT = lazy(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$")
+_FLOAT = lazy(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
+              r"|[-+]?[0-9]+[eE][-+]?[0-9]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$")
+_BOOL = lazy(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_NULL = lazy(r"^(?:~|null|Null|NULL|)$")
 
 
 class _Loader(_BaseLoader):  # type: ignore[misc, valid-type]
@@ -65,7 +54,7 @@ for _tag, _rx, _first in (
     ("tag:yaml.org,2002:int", _INT, list("-+0123456789")),
     ("tag:yaml.org,2002:float", _FLOAT, list("-+0123456789.")),
     ("tag:yaml.org,2002:null", _NULL, ["~", "n", "N", ""]),
-    ("tag:yaml.org,2002:merge", re.compile(r"^<<$"), ["<"]),  # `<<: *template` shares a character sheet
+    ("tag:yaml.org,2002:merge", lazy(r"^<<$"), ["<"]),  # `<<: *template` shares a character sheet
 ):
     _Loader.add_implicit_resolver(_tag, _rx, _first)
 
@@ -108,10 +97,10 @@ _YAML_TAG = "tag:yaml.org,2002:"
 # `!local`) must name one of them too, on text that reads as it, or the value is refused where
 # it is written: any other tag would build a value JSON has no form for (a set, bytes, a date,
 # ordered pairs) or fail inside the library's converters.
-_SCALAR_TAGS: dict[str, re.Pattern | None] = {
+_SCALAR_TAGS: dict[str, LazyPattern | None] = {
     _YAML_TAG + "str": None,  # any text
     _YAML_TAG + "int": _INT,
-    _YAML_TAG + "float": re.compile(f"{_FLOAT.pattern}|^[-+]?[0-9]+$"),
+    _YAML_TAG + "float": lazy(f"{_FLOAT.pattern}|^[-+]?[0-9]+$"),
     _YAML_TAG + "bool": _BOOL,
     _YAML_TAG + "null": _NULL,
 }

@@ -9,11 +9,12 @@ keeps it only when it is the list wanted.
 
 from __future__ import annotations
 
-import re
 
 import yaml
 
-_DASH = re.compile(r"^[ \t]*-[ \t]+$")  # what stands before an entry of a block list: "  - "
+from ..lazy_re import lazy
+
+_DASH = lazy(r"^[ \t]*-[ \t]+$")  # what stands before an entry of a block list: "  - "
 
 
 def flow_text(value: object) -> str:

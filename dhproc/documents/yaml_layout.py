@@ -22,15 +22,16 @@ import yaml
 
 from ..errors import Problem
 from ..words.messages import say
+from ..lazy_re import lazy
 
 FULL_SPACE = "\u3000"
 # A key as people type it: a word without spaces or YAML indicators (移動, to, who).
 _KEY = r"[^\s\u3000:：#,\[\]{}&*!|>'\"%@`-][^\s\u3000:：#,\[\]{}]*"
-_INDENT = re.compile(r"^[ \t\u3000]*")
-_COLON_KEY = re.compile(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?(%s)[ \t\u3000]*：" % _KEY)
-_SPACE_AFTER_COLON = re.compile(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?(%s):\u3000" % _KEY)
-_ASCII_COLON_KEY = re.compile(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?([A-Za-z_][\w-]*)[ \t\u3000]*：")
-_BLOCK_START = re.compile(r"(?:^|[:-][ \t])[ \t]*[|>][+-]?[1-9]?[+-]?$")  # key: |, - >, |2-
+_INDENT = lazy(r"^[ \t\u3000]*")
+_COLON_KEY = lazy(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?(%s)[ \t\u3000]*：" % _KEY)
+_SPACE_AFTER_COLON = lazy(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?(%s):\u3000" % _KEY)
+_ASCII_COLON_KEY = lazy(r"^[ \t\u3000]*(?:-[ \t\u3000]+)?([A-Za-z_][\w-]*)[ \t\u3000]*：")
+_BLOCK_START = lazy(r"(?:^|[:-][ \t])[ \t]*[|>][+-]?[1-9]?[+-]?$")  # key: |, - >, |2-
 
 
 def text_problems(text: str, name: str, upto_line: int | None = None) -> list[Problem]:

@@ -9,13 +9,13 @@ table is shown as PyYAML wrote it.
 
 from __future__ import annotations
 
-import re
 
 from ..words.messages import default_lang, say
+from ..lazy_re import LazyPattern, lazy
 
 # (PyYAML's phrase as a pattern, the catalogue id): the phrases of yaml/scanner.py,
 # yaml/parser.py and yaml/composer.py that a hand-written file meets.
-_PHRASES: tuple[tuple[re.Pattern, str], ...] = tuple((re.compile(p), key) for p, key in (
+_PHRASES: tuple[tuple[LazyPattern, str], ...] = tuple((lazy(p), key) for p, key in (
     (r"mapping values are not allowed (?:here|in this context)", "yamlp.mapping_values"),
     (r"found character(?: (?P<char>'.*'))? that cannot start any token", "yamlp.cannot_start"),
     (r"expected (?P<expected>.+), but (?:found|got) (?P<found>'.*')", "yamlp.expected_found"),

@@ -16,7 +16,6 @@ as None and the amount is None: the caller decides what an effect without a valu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Callable, Union
 
 from ..words.messages import say
@@ -108,12 +107,15 @@ def evaluate(amount: Amount, get: Callable[[str, str], Any], rounding: str = FLO
     read = get(amount.subject, amount.attr)
     if not isinstance(read, int):
         return Reading(None, None, amount)
-    exact = Fraction(read * amount.times, amount.divide)
-    whole = exact.numerator // exact.denominator if rounding == FLOOR else _half_up(exact)
+    whole = _divided(read * amount.times, amount.divide, rounding)
     return Reading(whole + amount.plus, read, amount)
 
 
-def _half_up(x: Fraction) -> int:
-    """四捨五入: halves go away from zero."""
-    sign = -1 if x < 0 else 1
-    return sign * int(abs(x) + Fraction(1, 2))
+def _divided(numerator: int, divisor: int, rounding: str) -> int:
+    """``numerator / divisor`` rounded as ``rounding`` says, in whole numbers (exact as a
+    fraction's, without importing fractions and decimal for it): ``floor`` toward minus infinity,
+    ``half_up`` (四捨五入) the halves away from zero."""
+    if rounding == FLOOR:
+        return numerator // divisor
+    sign = -1 if (numerator < 0) != (divisor < 0) and numerator != 0 else 1
+    return sign * ((2 * abs(numerator) + abs(divisor)) // (2 * abs(divisor)))

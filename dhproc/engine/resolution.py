@@ -94,13 +94,16 @@ def _tree_copy(node: Any) -> Any:
     self-containing alias is refused), so this is ``copy.deepcopy`` without its memo of every
     node, a third of the time; anything else is deep-copied."""
     kind = type(node)
-    if kind is dict:
-        return {k: _tree_copy(v) for k, v in node.items()}
+    if kind is dict:  # most values are leaves: shared without a call each
+        return {k: v if type(v) in _LEAVES else _tree_copy(v) for k, v in node.items()}
     if kind is list:
-        return [_tree_copy(v) for v in node]
-    if kind in (str, int, float, bool) or node is None:
+        return [v if type(v) in _LEAVES else _tree_copy(v) for v in node]
+    if kind in _LEAVES:
         return node
     return copy.deepcopy(node)
+
+
+_LEAVES = frozenset({str, int, float, bool, type(None)})  # what _tree_copy shares
 
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
@@ -177,14 +180,15 @@ def dice_plan(match: Match) -> list[dict]:
             continue
         planned = match.turns[:i] + [dataclasses.replace(turn, dice=None)]
         last = resolve(dataclasses.replace(match, turns=planned))["turns"][-1]
-        rolls += [_planned(rs, e, last["events"], turn.number) for e in last["events"] if e["kind"] == "roll"]
+        rolls += [_planned(rs, e, last["events"], turn.number, match.options) for e in last["events"]
+                  if e["kind"] == "roll"]
     return rolls
 
 
-def _planned(rs: Any, roll: dict, events: list[dict], turn: int) -> dict:
+def _planned(rs: Any, roll: dict, events: list[dict], turn: int, options: dict) -> dict:
     """A planned roll with its turn and, where the ruleset gives one, its chance of success
-    (``Ruleset.roll_chance``, the 確率 column)."""
-    chance = rs.roll_chance(roll, events)
+    (``Ruleset.roll_chance``, the 確率 column) under the match's options."""
+    chance = rs.roll_chance(roll, events, options)
     return dict(roll, turn=turn) | ({"chance": chance} if chance is not None else {})
 
 

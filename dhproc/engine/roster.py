@@ -8,12 +8,13 @@ themselves are the ruleset's; this module only walks the lists.
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from ..words.messages import say
 
 C = TypeVar("C")
 S = TypeVar("S")
+T = TypeVar("T")
 Problems = list[tuple[tuple, str]]
 
 
@@ -48,3 +49,26 @@ def parse_skills(items: list[dict], parse: Callable[[dict, int], tuple[S, Proble
         names.setdefault(n, i)
         skills.append(skill)
     return skills, problems
+
+
+class PerSetup(Generic[T]):
+    """What a setup reads as (its characters typed, its skills parsed), worked out once and kept
+    for the many runs of one match: a simulation resolves the same setup under thousands of
+    seeds, and a varied match shares its setup with the loaded one. A loaded match is read-only,
+    so what its setup reads as never changes; each entry keeps its setup, so an id is never
+    another's. The last ``most`` setups are kept."""
+
+    def __init__(self, parse: Callable[[dict[str, Any]], T], most: int = 8):
+        self._parse = parse
+        self._most = most
+        self._kept: dict[int, tuple[dict[str, Any], T]] = {}
+
+    def __call__(self, setup: dict[str, Any]) -> T:
+        kept = self._kept.get(id(setup))
+        if kept is not None and kept[0] is setup:
+            return kept[1]
+        parsed = self._parse(setup)
+        if len(self._kept) >= self._most:
+            del self._kept[next(iter(self._kept))]
+        self._kept[id(setup)] = (setup, parsed)
+        return parsed

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
 
 from .entry_points import EntryPoint, entry_points
-from .options import OptionSet
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
+    from .options import OptionSet
     import click
 
     from ..documents.loading import Document
@@ -90,10 +90,9 @@ class Ruleset:
         raise NotImplementedError
 
     def figures_state(self, state: Any) -> dict:
-        """What the figures of a run (``Outcome.of``, dhproc/engine/outcome.py) read of the final
-        state: each side's ``dp``, each character's ``states`` and down fields, as ``state_json``
-        gives them. The whole ``state_json`` unless a ruleset gives those parts alone, for the
-        many runs of a simulation."""
+        """The parts of the state's JSON a lean run's figures read (dhproc/engine/outcome.py: each
+        side's ``dp``, each character's ``states`` and the fields that say it is out), in the same
+        shape and order: the whole of it unless the ruleset gives those parts alone, cheaper."""
         return self.state_json(state)
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list["Block"]:
@@ -122,9 +121,9 @@ class Ruleset:
         return SummaryHooks()
 
     def picture_map(self, log: dict, *, lang: str, view: str) -> "Board | None":
-        """The map of a picture (``dhproc render``, the replay page) for a ruleset whose report
-        draws none, from the log as it stands at that moment: drawn above the state tables. None:
-        the picture is the tables alone (logos' line-up)."""
+        """The map of a picture (``dhproc render``, the replay page, the Discord posts) for a
+        ruleset whose report draws none, from the log as it stands at that moment: drawn above the
+        state tables. None: the picture is the tables alone (logos' line-up)."""
         return None
 
     def event_rates(self) -> Sequence["EventRate"]:
@@ -167,13 +166,15 @@ class Ruleset:
         odds = self._odds()
         return None if odds is None else odds.action_odds(match, turn_number, who, target, action)
 
-    def roll_chance(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
+    def roll_chance(self, roll_event: dict, events: list[dict],
+                    options: Mapping[str, Any] | None = None) -> "Fraction | None":
         """The chance that a logged ``roll`` event succeeds for its roller (``--dice-plan``'s 確率),
         ``events`` being the events of its turn (the roll among them: a ruleset whose check is
-        logged after its dice reads the figures there). None: no chance to give (not offered, or a
-        roll that succeeds or fails at nothing)."""
+        logged after its dice reads the figures there), ``options`` the match's interpretation
+        options (a check's events do not record them; None, or one not given: its default). None:
+        no chance to give (not offered, or a roll that succeeds or fails at nothing)."""
         odds = self._odds()
-        return None if odds is None else odds.roll_chance(roll_event, events)
+        return None if odds is None else odds.roll_chance(roll_event, events, options)
 
     def roll_luck(self, roll_event: dict, events: list[dict]) -> "Fraction | None":
         """Where a logged ``roll`` stands within its exact distribution, mid-rank, oriented so that

@@ -19,6 +19,7 @@ from ..documents.loading import Anchor, Document, FileError, display_name, insid
 from ..match import Match, Turn
 from ..words.messages import say
 from ..words.naming import Roster, naming
+from ..lazy_re import lazy
 from .validation import validate
 
 
@@ -217,12 +218,12 @@ def _check_turn_file(tdoc: Document, match_path: Path) -> list[Problem]:
     return []
 
 
-_MATCH_LINE = re.compile(r"(?m)^match\s*:")
+_MATCH_LINE = lazy(r"(?m)^match\s*:")
 
 
 # Unlisted turn files are read only under this name, so a backup such as turn-03-old.yaml or
 # turn-03 (copy).yaml beside them never claims a turn (README: "Files").
-TURN_FILE_NAME = re.compile(r"^turn-?\d+\.ya?ml$", re.IGNORECASE)
+TURN_FILE_NAME = lazy(r"^turn-?\d+\.ya?ml$", re.IGNORECASE)
 
 
 def _turn_files_beside(folders: list[Path], match_path: Path, upto: int | None, skip: set[Path]) -> _TurnFiles:

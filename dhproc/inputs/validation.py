@@ -16,6 +16,7 @@ from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
+_INSTALLED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"  # installed: the data package dhproc.schemas
 
 
 def schema_names() -> list[str]:
@@ -29,13 +30,16 @@ def _name(path: Path) -> str:
 
 
 def _schema_files() -> list[Path]:
-    try:
-        from importlib.resources import files
+    # dhproc.schemas in a folder is listed as one: importlib.resources would cost every resolve
+    # some 10 ms of imports (zipfile, tempfile) for the same files; it reads an install that is
+    # not a folder (a zip)
+    for folder in (_INSTALLED_SCHEMAS, _SOURCE_SCHEMAS):
+        if folder.is_dir():
+            return list(folder.glob("*.schema.json"))
+    from importlib.resources import files
 
-        root = files("dhproc.schemas")
-        return [Path(str(p)) for p in root.iterdir() if p.name.endswith(".schema.json")]
-    except ModuleNotFoundError:  # running from a source checkout: schemas/ at the top
-        return list(_SOURCE_SCHEMAS.glob("*.schema.json"))
+    root = files("dhproc.schemas")
+    return [Path(str(p)) for p in root.iterdir() if p.name.endswith(".schema.json")]
 
 
 def _plugin_schema_files() -> list[Path]:

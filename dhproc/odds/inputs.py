@@ -3,7 +3,7 @@ the odds catalogue's words, and the named state the figures were read from."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from ..errors import InputError
 from ..words.messages import listed, say
@@ -43,6 +43,12 @@ def turn_start(turn_number: int) -> Assumption:
     return Assumption("state", f"ターン{turn_number}開始時の状態で計算（同じターンに先に起きることは数えていません）",
                       f"computed on the state turn {turn_number} starts from (what happens earlier in the "
                       f"turn is not counted)")
+
+
+def with_defaults(options: Mapping[str, Any] | None, option_set: Iterable[Any]) -> dict[str, Any]:
+    """Every option of ``option_set`` as ``options`` sets it, else at its default: what a logged
+    roll's chance reads (``Ruleset.roll_chance``; a check's events do not record the options)."""
+    return {o.id: o.default for o in option_set} | dict(options or {})
 
 
 def option(options: dict[str, Any], key: str) -> Assumption:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_re import lazy
+
 __all__ = ["LOG_ID", "embedded_log", "inert", "log_block"]
 
 LOG_ID = "dhproc-log"
-_LOG_BLOCK = re.compile(rb'<script type="application/json" id="dhproc-log">(.*?)</script>', re.S)
-_ESCAPED_LT = re.compile(r"(?<!\\)((?:\\\\)*)\\u003c")
+_LOG_BLOCK = lazy(rb'<script type="application/json" id="dhproc-log">(.*?)</script>', re.S)
+_ESCAPED_LT = lazy(r"(?<!\\)((?:\\\\)*)\\u003c")
 
 
 def embedded_log(page: bytes) -> bytes | None:

@@ -23,9 +23,10 @@ from typing import Sequence
 
 from .. import __version__
 from ..report import document as doc
-from ..words.messages import Catalog
+from ..words.messages import Catalog, use_lang
 from .steps import Step, State, new_lines, state_after, steps
 from .embed import LOG_ID, embedded_log, inert as _inert, log_block as _log_block
+from .picture import ruleset_word
 from .svg import picture_svg
 
 __all__ = ["page_html", "embedded_log", "LOG_ID"]
@@ -35,22 +36,22 @@ LANGS = ("ja", "en")
 
 T = Catalog({
     "first": ("最初", "first"),
-    "prev_turn": ("前のターン", "prev turn"),
+    "prev_turn": ("前の{turn_word}", "prev {turn_word}"),
     "prev_phase": ("前のフェイズ", "prev phase"),
     "prev": ("前へ", "back"),
     "play": ("再生／停止", "play / pause"),
     "next": ("次へ", "next"),
     "next_phase": ("次のフェイズ", "next phase"),
-    "next_turn": ("次のターン", "next turn"),
+    "next_turn": ("次の{turn_word}", "next {turn_word}"),
     "last": ("最後", "last"),
     "speed": ("速さ", "speed"),
-    "step": ("ターン{turn}・イベント{event}", "turn {turn}, event {event}"),
+    "step": ("{turn_word}{turn}・イベント{event}", "{turn_word} {turn}, event {event}"),
     "start": ("開始時", "at the start"),
     "events": ("イベント", "Events"),
     "state": ("状態", "State"),
     "report": ("テキストの処理結果", "Text report"),
-    "keys": ("キー：←→ イベント　[ ] フェイズ　j l ターン　Home End 最初と最後　k 再生",
-             "Keys: ← → event   [ ] phase   j l turn   Home End first and last   k play"),
+    "keys": ("キー：←→ イベント　[ ] フェイズ　j l {turn_word}　Home End 最初と最後　k 再生",
+             "Keys: ← → event   [ ] phase   j l {turn_word}   Home End first and last   k play"),
     "view_gk": ("GK用（非公開の情報を含む）", "GK view (holds hidden information)"),
     "view_public": ("公開用", "public view"),
     "speeds": ("ゆっくり|ふつう|速い|とても速い", "slow|normal|fast|very fast"),
@@ -62,8 +63,9 @@ def page_html(log: dict, log_text: str, *, view: str) -> str:
     """The page for ``log`` (``log_text``: the log's bytes as text) in ``view`` (gk or public)."""
     found = steps(log)
     states = {lang: [state_after(log, s, lang=lang, view=view) for s in found] for lang in LANGS}
+    turn_words = _turn_words(log["ruleset"])
     pieces = _Pieces()
-    rows = [_step_row(log, found, states, n, pieces, view) for n in range(len(found))]
+    rows = [_step_row(log, found, states, n, pieces, view, turn_words) for n in range(len(found))]
     digest = hashlib.sha256(log_text.encode("utf-8")).hexdigest()
     head = {"version": f"dhproc {__version__}", "ruleset": log["ruleset"], "seed": str(log["seed"]),
             "sha256": digest}
@@ -73,7 +75,7 @@ def page_html(log: dict, log_text: str, *, view: str) -> str:
     data = json.dumps({"steps": [r.data for r in rows], "speeds": SPEEDS_MS}, ensure_ascii=False)
     return _TEMPLATE.format(
         comment=_comment(head), title=escape(log.get("title") or "dhproc"), css=_asset("page.css"),
-        header=_header(head, view), controls=_controls(), maps="".join(pieces.maps),
+        header=_header(head, view), controls=_controls(turn_words), maps="".join(pieces.maps),
         tables="".join(pieces.tables), events="".join(r.html for r in rows), report=escape(report),
         steps=_inert(data), log=_log_block(log_text) if view == "gk" else "", script=_asset("page.js"),
         lang_button='<button type="button" id="lang" data-key="lang">English</button>')
@@ -94,20 +96,31 @@ def _header(head: dict, view: str) -> str:
     return f'<dl class="head">{items}<dt>view</dt><dd>{_both(key)}</dd></dl>'
 
 
-def _both(key: str, **fields: object) -> str:
-    """A label in both languages; the page's language switch shows one."""
-    return "".join(f'<span class="{lang}">{escape(T.lang(lang)(key, **fields))}</span>' for lang in LANGS)
+def _both(key: str, turn_words: dict[str, str] | None = None) -> str:
+    """A label in both languages (with the ruleset's word for a turn); the page's language switch
+    shows one."""
+    return "".join(f'<span class="{lang}">{escape(T.lang(lang)(key, turn_word=(turn_words or {}).get(lang)))}</span>'
+                   for lang in LANGS)
 
 
-def _controls() -> str:
-    buttons = "".join(f'<button type="button" data-go="{key}">{_both(key)}</button>'
+def _turn_words(ruleset: str) -> dict[str, str]:
+    """Per language, what the page calls a turn: ターン, or the ruleset's own word (count's ラウンド)."""
+    words = {}
+    for lang in LANGS:
+        with use_lang(lang):
+            words[lang] = ruleset_word(ruleset, "render.turn_noun")
+    return words
+
+
+def _controls(turn_words: dict[str, str]) -> str:
+    buttons = "".join(f'<button type="button" data-go="{key}">{_both(key, turn_words)}</button>'
                       for key in ("first", "prev_turn", "prev_phase", "prev", "play", "next", "next_phase",
                                   "next_turn", "last"))
     speeds = "".join(f'<option value="{i}"{" selected" if i == 1 else ""}>'
                      f'{escape(T.lang("ja")("speeds").split("|")[i])} / {escape(T.lang("en")("speeds").split("|")[i])}'
                      f"</option>" for i in range(len(SPEEDS_MS)))
     return (f'<div class="controls">{buttons}<label>{_both("speed")} <select id="speed">{speeds}</select></label>'
-            f'</div><p class="keys">{_both("keys")}</p>')
+            f'</div><p class="keys">{_both("keys", turn_words)}</p>')
 
 
 @dataclass
@@ -134,7 +147,7 @@ class _Row:
 
 
 def _step_row(log: dict, found: Sequence[Step], states: dict[str, list[State]], n: int, pieces: _Pieces,
-              view: str) -> _Row:
+              view: str, turn_words: dict[str, str]) -> _Row:
     step = found[n]
     data = {"id": step.anchor, "turn": step.turn, "phase": step.phase}
     said = []
@@ -148,7 +161,8 @@ def _step_row(log: dict, found: Sequence[Step], states: dict[str, list[State]], 
         before = (states[lang][n - 1] if n and found[n - 1].turn_index == step.turn_index
                   else state_after(log, replace(step, event=0), lang=lang, view=view)).lines
         lines = new_lines(before, state.lines) if step.event else []
-        label = T.lang(lang)("step", turn=step.turn, event=step.event) if step.event else T.lang(lang)("start")
+        label = T.lang(lang)("step", turn_word=turn_words[lang], turn=step.turn, event=step.event) if step.event \
+            else T.lang(lang)("start")
         said.append(f'<div lang="{lang}" class="{lang}"><b>{escape(label)}</b>'
                     + "".join(f"<p>{escape(line)}</p>" for line in lines) + "</div>")
     if view == "gk" and step.event:  # the event as logged: ids and every field (the GK page only)

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..report import document as doc
 
-__all__ = ["Step", "State", "steps", "state_after", "PHASE_ENDS", "step_at"]
+__all__ = ["Step", "State", "steps", "state_after", "picture_map", "PHASE_ENDS", "step_at"]
 
 # The event kinds that close a phase (a half, a round, a count, a bout) in some ruleset's log.
 PHASE_ENDS = frozenset({"phase_end", "half_end", "round_end", "end_phase", "bout_end", "next_count"})
@@ -97,12 +97,18 @@ def state_after(log: dict, step: Step, *, lang: str = "ja", view: str = "gk") ->
     boards = [b for b in blocks if isinstance(b, doc.Board)]
     picture: tuple[doc.Block, ...] = (boards[-1],) if boards else tuple(tables)
     if not boards:  # a ruleset whose report draws no map may still have one for the picture (kagemiya's areas)
-        from ..engine.ruleset import get_ruleset
-
-        ruleset = get_ruleset(log["ruleset"])
-        drawn = None if ruleset is None else ruleset.picture_map(cut(log, step), lang=lang, view=view)
+        drawn = picture_map(cut(log, step), lang=lang, view=view)
         picture = picture if drawn is None else (drawn, *picture)
     return State(picture, tuple(t for t in tables if isinstance(t, doc.Table)), tuple(_narration(blocks)))
+
+
+def picture_map(log: dict, *, lang: str, view: str) -> doc.Board | None:
+    """The map the log's ruleset draws above its state tables for a report with no map of its
+    own (Ruleset.picture_map: kagemiya's areas), as the log stands; None: the tables alone."""
+    from ..engine.ruleset import get_ruleset
+
+    ruleset = get_ruleset(log["ruleset"])
+    return None if ruleset is None else ruleset.picture_map(log, lang=lang, view=view)
 
 
 def _last_state(blocks: Sequence[doc.Block]) -> list[doc.Block]:

@@ -15,11 +15,11 @@ so a new ruleset gets every format without writing a line of formatting.
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
 from . import document as doc
 from ..words.messages import Catalog
+from ..lazy_re import lazy
 
 __all__ = ["FORMATS", "DISCORD_LIMIT", "format_report", "discord_messages", "discord_messages_of_blocks", "to_markdown", "to_wiki",
            "discord_length"]
@@ -47,9 +47,9 @@ def format_report(blocks: Sequence[doc.Block], fmt: str, *, lang: str = "ja") ->
 
 # --------------------------------------------------------------------------- Markdown
 
-_INLINE = re.compile(r"([\\*_~`|<])")
-_LINE_START = re.compile(r"^(#|>|[-+] )")
-_ORDERED = re.compile(r"^(\d+)([.)])")
+_INLINE = lazy(r"([\\*_~`|<])")
+_LINE_START = lazy(r"^(#|>|[-+] )")
+_ORDERED = lazy(r"^(\d+)([.)])")
 
 
 def escape_markdown(line: str) -> str:

@@ -4,8 +4,12 @@ Reports are pasted into wikis and Discord code blocks, where a full-width charac
 ``山`` or ``Ａ`` takes two columns of a monospace font.  ``len()`` counts it as one, so anything
 padded with ``len()`` comes out ragged; everything here pads by :func:`display_width` instead.
 
-``tabulate`` and ``wcwidth`` are imported inside the functions: the CLI is started many times an
-evening and most runs never draw a table, so they should not pay for importing them.
+``tabulate`` and ``wcwidth`` cost a command more to import (some 40 ms, importlib.metadata,
+email, csv and html among them) than most of its work: text made only of ASCII, kana, kanji and
+full-width forms is measured here from a small table of ranges (each verified against
+``wcwidth`` by tests/unit/test_layout.py), and the usual report table (single-line cells, no
+escape codes) is drawn here in tabulate's ``psql`` layout, byte for byte. Anything else is
+measured and drawn by ``wcwidth`` and ``tabulate`` themselves, imported only then.
 """
 
 from __future__ import annotations
@@ -19,6 +23,54 @@ __all__ = ["display_width", "table", "grid_map"]
 _ALIGNMENTS = ("left", "right", "center", "decimal")
 
 
+# Characters whose width ``wcwidth`` gives as the range's (1 or 2) alone and in any sequence of
+# them: no combining, joining or variation mark, no grapheme-extending character (the combining
+# kana marks U+3099-309A, U+302A-302F and the half-width ﾞﾟ are left out), no Hangul jamo.
+_KNOWN_WIDTHS = (
+    (0x00A1, 0x00AC, 1),  # ¡-¬ (U+00AD, the soft hyphen, is left to wcwidth)
+    (0x00AE, 0x00FF, 1),  # ®-ÿ
+    (0x2010, 0x2027, 1),  # ‐-‧ (dashes, quotes, †, •, …)
+    (0x2030, 0x205E, 1),  # ‰-⁞ (※, ‼)
+    (0x2190, 0x22FF, 1),  # arrows and mathematical operators
+    (0x2500, 0x25FC, 1),  # box drawing, blocks, geometric shapes (■, ●, ◎, △)
+    (0x3000, 0x3029, 2),  # ideographic space, 、。「」『』【】〜
+    (0x3030, 0x303E, 2),
+    (0x3041, 0x3096, 2),  # hiragana
+    (0x309B, 0x30FF, 2),  # ゛゜ゝゞ, katakana, ・ー
+    (0x4E00, 0x9FFF, 2),  # CJK unified ideographs
+    (0xFF01, 0xFF60, 2),  # full-width forms (Ａ, ３, （）)
+    (0xFF61, 0xFF9D, 1),  # half-width katakana (ﾞﾟ are left to wcwidth)
+    (0xFFE0, 0xFFE6, 2),  # full-width signs (￥)
+)
+_char_widths: dict[str, int] = {}  # a character met before -> its width from _KNOWN_WIDTHS
+
+
+def _char_width(char: str) -> int | None:
+    width = _char_widths.get(char)
+    if width is None:
+        code = ord(char)
+        width = next((w for start, end, w in _KNOWN_WIDTHS if start <= code <= end), 0)
+        _char_widths[char] = width
+    return width or None
+
+
+def known_width(text: str) -> int | None:
+    """What ``wcwidth.wcswidth(text)`` gives, when every character of ``text`` is printable ASCII
+    or in _KNOWN_WIDTHS, computed without importing wcwidth; None otherwise."""
+    if text.isascii():
+        return len(text) if text.isprintable() else None
+    total = 0
+    for char in text:
+        if " " <= char <= "~":
+            total += 1
+            continue
+        width = _char_width(char)
+        if width is None:
+            return None
+        total += width
+    return total
+
+
 def display_width(text: str) -> int:
     """Return how many terminal columns ``text`` takes.
 
@@ -27,7 +79,10 @@ def display_width(text: str) -> int:
     string is measured character by character, a non-printable one counting 2 when Unicode calls
     it wide or fullwidth and 0 otherwise (control codes do not advance the cursor).
     """
-    import wcwidth
+    width = known_width(text)
+    if width is not None:
+        return width
+    import wcwidth  # a character outside _KNOWN_WIDTHS (see the module's docstring)
 
     width = wcwidth.wcswidth(text)
     if width >= 0:
@@ -61,28 +116,70 @@ def table(
     """
     if numalign not in _ALIGNMENTS:
         raise ValueError(f"numalign must be one of {_ALIGNMENTS}, not {numalign!r}")
-    import tabulate
-    import wcwidth  # noqa: F401  # wide-character mode below needs it importable
-
-    # tabulate turns this on by itself when it could import wcwidth; set it so that alignment
-    # never silently falls back to len().
-    tabulate.WIDE_CHARS_MODE = True
-
     n_cols = max([len(headers), *(len(row) for row in rows)])
     colalign = []
     for col in range(n_cols):
         values = [row[col] for row in rows if col < len(row) and row[col] is not None]
         numeric = bool(values) and all(_is_number(value) for value in values)
         colalign.append(numalign if numeric else "left")
+    text = _psql(headers, rows, colalign)
+    if text is None:
+        text = _tabulated(headers, rows, colalign)
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
-    text = tabulate.tabulate(
+
+_PADS = {"left": "<", "right": ">", "center": "^"}
+
+
+def _psql(headers: Sequence[str], rows: Sequence[Sequence[object]], colalign: list[str]) -> str | None:
+    """The table as ``tabulate(..., tablefmt="psql", disable_numparse=True)`` draws it in
+    wide-character mode, for the usual table: as many cells in every row as headers, aligned
+    left, right or center, every text one line of characters :func:`known_width` measures. None
+    for any other table (tabulate's own rules then apply: headers padded on the left, multi-line
+    cells, escape codes, decimal alignment)."""
+    if not rows or not headers or any(len(row) != len(headers) for row in rows):
+        return None
+    if any(align not in _PADS for align in colalign):
+        return None
+    heads = [str(h) for h in headers]
+    columns = []
+    widths = []
+    for col, (head, align) in enumerate(zip(heads, colalign)):
+        # tabulate's formatting with number parsing off: a missing value is empty, any other as
+        # f"{value}"; every cell stripped of the spaces around it
+        if any(isinstance(row[col], bytes) for row in rows):
+            return None
+        cells = ["" if row[col] is None else f"{row[col]}".strip() for row in rows]
+        cell_widths = [known_width(cell) for cell in cells]
+        head_width = known_width(head)
+        if head_width is None or None in cell_widths:
+            return None
+        width = max(*cell_widths, head_width + 2)  # tabulate's MIN_PADDING beside the header
+        pad = _PADS[align]
+        columns.append([f"{cell:{pad}{width - w + len(cell)}}" for cell, w in zip(cells, cell_widths)])
+        widths.append(width)
+        heads[col] = f"{head:{pad}{width - head_width + len(head)}}"
+    rule = "+".join("-" * (w + 2) for w in widths)
+    lines = [f"+{rule}+", "|" + "|".join(f" {h} " for h in heads) + "|", f"|{rule}|"]
+    lines += ["|" + "|".join(f" {cell} " for cell in row) + "|" for row in zip(*columns)]
+    lines.append(f"+{rule}+")
+    return "\n".join(lines)
+
+
+def _tabulated(headers: Sequence[str], rows: Sequence[Sequence[object]], colalign: list[str]) -> str:
+    import tabulate
+    import wcwidth  # noqa: F401  # wide-character mode below needs it importable
+
+    # tabulate turns this on by itself when it could import wcwidth; set it so that alignment
+    # never silently falls back to len().
+    tabulate.WIDE_CHARS_MODE = True
+    return tabulate.tabulate(
         [list(row) for row in rows],
         headers=list(headers),
         tablefmt="psql",
         disable_numparse=True,
         colalign=colalign,
     )
-    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def _check_text(what: str, text: str) -> str:

@@ -384,8 +384,10 @@ MESSAGES = Catalog({
     "render.no_output": ("--svg、--png、--html のどれかで書き出す先を指定してください",
                          "say where to write with --svg, --png or --html"),
     "render.no_step": ("ログにその時点がありません（{moment}）", "the log has no such moment ({moment})"),
-    "render.turn_end": ("{title}　{turn}ターン目の終わり", "{title}, end of turn {turn}"),
-    "render.phase_end": ("{title}　{turn}ターン目 第{phase}フェイズの終わり", "{title}, turn {turn}, end of phase {phase}"),
+    "render.turn": ("{turn}ターン目", "turn {turn}"),  # a ruleset's own word for its turn: "<id>.render.turn"
+    "render.turn_noun": ("ターン", "turn"),  # the replay page's buttons and step label: "<id>.render.turn_noun"
+    "render.turn_end": ("{title}　{moment}の終わり", "{title}, end of {moment}"),
+    "render.phase_end": ("{title}　{moment} 第{phase}フェイズの終わり", "{title}, {moment}, end of phase {phase}"),
     "render.start": ("{title}　開始時", "{title}, at the start"),
     "replay.ok_other": ("{name}：OK（{generator}が書き、dhproc {version}で再現）",
                         "{name}: ok (written by {generator}, replayed by dhproc {version})"),
@@ -503,6 +505,8 @@ MESSAGES = Catalog({
                              "folder is not empty; dhproc new never overwrites files"),
     "simulate.variant_setup": ("別案の{what}が元の案と違います。別案は同じルールセット、陣営、キャラクター（ID）で、値や提出、ダイスを変えたものです",
                                "a variant's {what} differ from the plan's: a variant has the plan's ruleset, sides and characters (ids) and changes their values, submissions or dice"),
+    "simulate.workers_lost": ("--jobs {jobs} の作業プロセスがバッチの途中で止まりました。スクリプトから dhproc.api.simulate(jobs=2 以上) を呼ぶときは if __name__ == '__main__': の下で呼んでください（各プロセスがスクリプトを読み込み直すため）",
+                              "a worker process of --jobs {jobs} stopped before its batch was done; a script that calls dhproc.api.simulate with jobs of 2 or more calls it under if __name__ == '__main__': (each worker imports the script again)"),
     "cluster.no_dask": ("--scheduler には Dask が要ります：pip install 'dhproc[dask]'",
                         "--scheduler needs Dask: pip install 'dhproc[dask]'"),
     "cluster.no_scheduler": ("スケジューラ {address} に繋がりません：{reason}", "cannot reach the scheduler {address}: {reason}"),

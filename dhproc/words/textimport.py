@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..lazy_re import LazyPattern, lazy
 from .messages import say
 from .names import NameIndex
 from .naming import shown
@@ -30,23 +31,23 @@ __all__ = ["Line", "Entry", "Rule", "rule", "ImportContext", "ImportProblem", "I
 # Patterns over NFKC text (full-width letters, digits, ： ／ （ ＞ are folded to ASCII first).
 ARROW = r"(?:→|->|=>|⇒|>|➡|⇨)"
 SEP = r"[/、,;。]"
-_BULLET = re.compile(r"^\s*(?:[-・*●○◆◇■□▼▽>※]+|\(?(?P<num>\d{1,2})(?:\s*[.)、:]|\s+|(?=\D)))\s*")
-_CHATTER = re.compile(r"^\s*(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉|以上.*|よろしく.*|宜しく.*|お願いします.*|"
-                      r"お疲れ様.*|.*行動提出.*|.*の提出です.*|-{3,}|={3,}|─+|━+)\s*$")
-_NAME_END = re.compile(r"[\s:/、,;。→>(「《]|->|=>")
+_BULLET = lazy(r"^\s*(?:[-・*●○◆◇■□▼▽>※]+|\(?(?P<num>\d{1,2})(?:\s*[.)、:]|\s+|(?=\D)))\s*")
+_CHATTER = lazy(r"^\s*(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉|以上.*|よろしく.*|宜しく.*|お願いします.*|"
+                r"お疲れ様.*|.*行動提出.*|.*の提出です.*|-{3,}|={3,}|─+|━+)\s*$")
+_NAME_END = lazy(r"[\s:/、,;。→>(「《]|->|=>")
 
 # Header lines above a 行動提出 say who posts, for which turn, that it is a submission:
 # 【弓騎同盟】1巡目 · 【2ターン目】番長グループ · GM（盗賊団）側 行動 · 番長G 1T · 2R 冒険者 · 黒崎陣営です ·
 # チーム呑宮 スタメン提出します · 盗賊団の行動です. One is read as a header when it does not begin with a
 # character's name, says none of a clause's marks (： or an arrow), and has one of these.
-_HEADER_BRACKET = re.compile(r"^(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉)")
-_HEADER_MARKS = re.compile(
+_HEADER_BRACKET = lazy(r"^(?:【[^】]*】|\[[^\]]*\]|〈[^〉]*〉)")
+_HEADER_MARKS = lazy(
     r"(?:第\s*)?\d+\s*(?:R|T|ターン目?|巡目?|ラウンド目?|回戦)(?![A-Za-z0-9])"  # which turn (not 1手番目, 2回目)
     r"|陣営|(?<!\d)側|チーム|グループ|パーティー?|一行|(?<=[^\x00-\x7f])G(?![A-Za-z0-9])"  # who posts
     r"|提出|行動宣言|の行動(?:です|になります)?[。!！]*$", re.IGNORECASE)  # 盗賊団の行動です
-_CLAUSE_MARKS = re.compile(rf":|{ARROW}")
-_SYMBOL_BULLET = re.compile(r"^[-・*●○◆◇■□▼▽>※]+\s*")
-_IN_BRACKETS = re.compile(r"\([^)]*\)")  # （13側） is a square's side, not who posts
+_CLAUSE_MARKS = lazy(rf":|{ARROW}")
+_SYMBOL_BULLET = lazy(r"^[-・*●○◆◇■□▼▽>※]+\s*")
+_IN_BRACKETS = lazy(r"\([^)]*\)")  # （13側） is a square's side, not who posts
 
 
 @dataclass(frozen=True)
@@ -117,14 +118,14 @@ class Rule:
     position) and the function that records it on the entry's fields."""
 
     name: str
-    pattern: re.Pattern[str]
+    pattern: LazyPattern  # compiled when a post is first read with it
     apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], int | None]  # where it stopped
 
 
 def rule(name: str, pattern: str, apply: Callable[[dict[str, Any], re.Match[str], Entry, ImportContext], int | None]
          ) -> Rule:
     """A :class:`Rule` whose pattern ignores case (``ATTACK`` = ``attack``)."""
-    return Rule(name, re.compile(pattern, re.IGNORECASE), apply)
+    return Rule(name, lazy(pattern, re.IGNORECASE), apply)
 
 
 @dataclass
@@ -191,7 +192,7 @@ def is_header(text: str, ctx: ImportContext) -> bool:
     return bool(_HEADER_BRACKET.match(text) or _HEADER_MARKS.search(_IN_BRACKETS.sub("", text)))
 
 
-_SIDE_AFTER_NAME = re.compile(r"\s*(?:陣営|側|チーム|グループ|パーティ|一行|G(?![A-Za-z0-9]))")
+_SIDE_AFTER_NAME = lazy(r"\s*(?:陣営|側|チーム|グループ|パーティ|一行|G(?![A-Za-z0-9]))")
 
 
 def _begins_with_name(text: str, ctx: ImportContext) -> bool:
@@ -216,7 +217,7 @@ def _front_ends(text: str, ctx: ImportContext, longest: int) -> range:
     return range(min(longest, limit, len(text)), 0, -1)
 
 
-LIST_SEP = re.compile(r"\s*(?:[・&、,]|と|and)\s*")
+LIST_SEP = lazy(r"\s*(?:[・&、,]|と|and)\s*")
 
 
 def characters_listed(text: str, ctx: ImportContext, line: Line | None, *, strict: bool = True

@@ -240,3 +240,52 @@ def test_import_does_not_load_tabulate_or_wcwidth() -> None:
         "assert not loaded, loaded"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+# --- the widths and the table drawn without wcwidth and tabulate ----------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from dhproc.report.layout import _KNOWN_WIDTHS, _psql, _tabulated, known_width  # noqa: E402
+
+KNOWN = "".join(chr(c) for start, end, _ in _KNOWN_WIDTHS for c in range(start, end + 1))
+# what a report holds, and characters outside the table (a combining mark, ﾞ, an emoji, a
+# control code, a tab) that leave the measure and the drawing to wcwidth and tabulate
+SAMPLE = "abcXYZ019 -_|+.,()山田太郎さくらアイウｱｲｳＡＢ３、。「」・ー…■●※→" + "e\u0301ﾞ😀\x01\t\n\x1b"
+
+
+def test_every_known_character_is_as_wide_as_wcwidth_says() -> None:
+    import wcwidth
+
+    assert [known_width(ch) for ch in KNOWN] == [wcwidth.wcwidth(ch) for ch in KNOWN]
+    assert [known_width(chr(c)) for c in range(0x20, 0x7F)] == [1] * 95
+
+
+@given(st.text(alphabet=st.sampled_from(KNOWN + SAMPLE), max_size=12))
+def test_a_known_width_is_wcswidths(text: str) -> None:
+    import wcwidth
+
+    width = known_width(text)
+    assert width is None or width == wcwidth.wcswidth(text)
+    assert width is not None or any(ch not in KNOWN and not " " <= ch <= "~" for ch in text)
+
+
+CELLS = st.one_of(st.none(), st.integers(-10_000, 10_000), st.booleans(), st.floats(allow_nan=False),
+                  st.text(alphabet=st.sampled_from(SAMPLE), max_size=6),
+                  st.text(alphabet=st.sampled_from(" " + KNOWN[:40] + KNOWN[-400:]), max_size=6))
+
+
+@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.text(alphabet=st.sampled_from(SAMPLE), max_size=5), min_size=n, max_size=n),
+    st.lists(st.lists(CELLS, min_size=n, max_size=n), max_size=4),
+    st.lists(st.sampled_from(["left", "right", "center", "decimal"]), min_size=n, max_size=n))))
+def test_the_psql_table_is_tabulates_byte_for_byte(table_: tuple) -> None:
+    headers, rows, colalign = table_
+    drawn = _psql(headers, rows, colalign)
+    assert drawn is None or drawn == _tabulated(headers, rows, colalign)
+
+
+def test_the_usual_report_table_is_drawn_without_tabulate() -> None:
+    assert _psql(HEADERS, ROWS, ["left", "right", "left", "left"]) == _tabulated(
+        HEADERS, ROWS, ["left", "right", "left", "left"])
+    assert _psql(["a"], [["x\ny"]], ["left"]) is None  # a multi-line cell: tabulate draws it

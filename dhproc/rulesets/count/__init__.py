@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign, checks, rules
 from .model import STATS, CountState
 from .options import OPTIONS
 
@@ -84,6 +84,8 @@ class CountRuleset(Ruleset):
                 "clocks": {k: v for k, v in state.clocks.to_json().items() if k == "round"}}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
@@ -97,7 +99,12 @@ class CountRuleset(Ruleset):
                   "メインアクション": "main_action", "移動": "move", "移動先": "to", "逃走": "escape",
                   "スキル": "skill", "アイテム": "skill", "技": "skill", "対象": "targets",
                   "CA": "ca", "CAスキル": "ca_skill", "CA攻撃": "ca_skill", "カバー": "cover", "カバーリング": "cover",
-                  "命中振り直し": "reroll_hit_fumble", "回避振り直し": "reroll_evasion_failure"},
+                  "命中振り直し": "reroll_hit_fumble", "回避振り直し": "reroll_evasion_failure",
+                  "命中振り直し未満": "reroll_hit_below", "ダメージ振り直し未満": "reroll_damage_below",
+                  "逃走振り直し": "reroll_escape", "CA振り直し": "reroll_evasion_for_ca",
+                  "CAのため回避振り直し": "reroll_evasion_for_ca", "ダメージロール前": "before_damage",
+                  "宣言": "before_damage", "選択": "choose", "対象選択": "choose", "配置先": "to",
+                  "手札": "cards", "捨て札": "cards"},
             name_keys=frozenset({"targets", "cover"}),
             name_maps=frozenset({"plans", "fallback", "reactions"}))
 
@@ -113,11 +120,14 @@ class CountRuleset(Ruleset):
 
     def summary_hooks(self):
         """``dhproc summary``: who fell (戦闘不能) and by whom, the skills used (CAs too); no DP."""
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_used, dp=False)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 from ...words.messages import catalogue
 
 MESSAGES = catalogue("count", {
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one ラウンド (COUNT-1.1)
+    "render.turn": ("ラウンド{turn}", "round {turn}"),
+    "render.turn_noun": ("ラウンド", "round"),  # the replay page's buttons and step label
     # the setup (checks.py, model.py)
     "square_taken": ("{square}には既に{other}がいます", "{square} is already {other}'s square"),
     "normal_twice": ("通常攻撃（normal: true）にできるスキルは1つまでです", "one skill at most is the 通常攻撃 (normal: true)"),
@@ -129,8 +132,10 @@ MESSAGES = catalogue("count", {
                              "{who} re-rolls a failed 回避判定 up to {n} times (COUNT-5.7)"),
     "odds_rerolls_hit_below": ("{who}は達成値{below}未満の命中判定を最大{n}回振り直す（COUNT-4.6）",
                                "{who} re-rolls a 命中判定 whose 達成値 is below {below} up to {n} times (COUNT-4.6)"),
-    "odds_rerolls_damage_left_out": ("{who}のダメージの振り直し（予定ダメージ{below}未満、COUNT-7.14）はこの確率に含まない",
-                                     "{who}'s re-rolls of a 予定ダメージ below {below} (COUNT-7.14) are not counted here"),
+    "odds_rerolls_damage": ("{who}は予定ダメージ{below}未満のダメージロールを最大{n}回振り直す（COUNT-7.14。"
+                            "普通の振り直しは命中判定が使った残りから）",
+                            "{who} re-rolls a damage roll whose 予定ダメージ is below {below} up to {n} times "
+                            "(COUNT-7.14; plain re-rolls only those the 命中判定 left)"),
     "odds_rerolls_evasion_for_ca": ("{who}はCAチェックに届かない回避成功を最大{n}回振り直す（COUNT-5.9）",
                                     "{who} re-rolls an evasion whose CA check fails up to {n} times (COUNT-5.9)"),
     # dhproc import (grammar.py)

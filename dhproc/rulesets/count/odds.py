@@ -10,6 +10,7 @@ the resolver's own answer (a cover, COUNT-7.5); whether a CA can reach the attac
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -18,7 +19,7 @@ from typing import Any, Callable
 from ...odds.distribution import LIMIT, Distribution, TooLarge
 from ...odds.report import ActionOdds, Approximation, Assumption, CheckOdds, StepOdds
 from ...odds.sampling import approximation, sample
-from ...odds.inputs import option, turn_start
+from ...odds.inputs import option, turn_start, with_defaults
 from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, following, hits_to_knock_out, start_of,
                            target_id)
 from ...words.messages import say
@@ -50,6 +51,7 @@ class Landing:
     critical: bool = False
     no_reduction: bool = False
     countered: bool = False
+    hit_rerolls: int = 0  # re-rolls its 命中判定 took: the plain ones are not left for the damage (COUNT-7.14)
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def action_odds(match: Any, turn_number: int, who: str, target: str | None, acti
     receiver = cover_of(resolver, t)
     steps_of = damage_steps_of(s, resolver, a, sk, receiver, d.before_damage)
     damage = landing.bind(lambda o: steps_of(o) if o.result == "hit" else certain(None))
-    checks = [CheckOdds("hit_check", hit.map(hit_outcome))] if hit_made(sk) else []
+    checks = [CheckOdds("hit_check", hit.map(lambda taken: hit_outcome(taken[0])))] if hit_made(sk) else []
     checks.append(CheckOdds("attack", landing.map(attack_outcome)))
     approx = None
     if resolver.reaction(t, "ca"):
@@ -147,13 +149,32 @@ def hit_made(sk: Skill) -> bool:
     return sk.check != "none"
 
 
+def paid_plainly(resolver: Round, c: Character, roll: str, rerolls: int | None = None) -> tuple[bool, ...]:
+    """COUNT-4.5 / 5.7 / 7.14: the re-rolls one check of ``roll`` can take, in the order the
+    resolver's own ``reroll_source`` pays them (option ``reroll_order``): for each, whether it is one
+    of the character's plain ``rerolls`` — which every check of the round draws on — rather than a
+    振り直し skill or item (once per check, with a use left that its limit and cost allow at the
+    round's start, COUNT-1.9 / 1.10). ``rerolls``: the plain re-rolls left, when an earlier check
+    of the attack spent some."""
+    kept = c.rerolls
+    c.rerolls = kept if rerolls is None else rerolls
+    spent: list[int] = []
+    paid: list[bool] = []
+    try:
+        while (source := resolver.reroll_source(c, roll, spent)) is not None:
+            if isinstance(source, Skill):
+                spent.append(source.index)
+            else:
+                c.rerolls -= 1
+            paid.append(not isinstance(source, Skill))
+    finally:
+        c.rerolls = kept
+    return tuple(paid)
+
+
 def rerolls_for(resolver: Round, c: Character, roll: str) -> int:
-    """COUNT-4.5 / 5.7: the re-rolls one check can take: each 振り直し skill or item with a use left
-    that its limit and cost allow (once per check, COUNT-1.9 / 1.10), and the character's plain
-    re-rolls."""
-    skills = sum(1 for x in c.skills if x.timing == "reroll" and x.roll == roll and c.uses.get(x.index) != 0
-                 and resolver.unready(c, x) is None)
-    return skills + c.rerolls
+    """COUNT-4.5 / 5.7 / 7.14: how many re-rolls one check of ``roll`` can take at the round's start."""
+    return len(paid_plainly(resolver, c, roll))
 
 
 def hit_rerolls_asked(resolver: Round, a: Character) -> bool:
@@ -161,11 +182,13 @@ def hit_rerolls_asked(resolver: Round, a: Character) -> bool:
     return bool(resolver.reaction(a, "reroll_hit_fumble")) or resolver.reaction(a, "reroll_hit_below", None) is not None
 
 
-def with_rerolls(attempt: Distribution, again: Callable[[Any], bool], times: int) -> Distribution:
-    """A check made again while ``again`` holds of its result, at most ``times`` more times."""
-    final = attempt
+def with_rerolls(attempt: Distribution, again: Callable[[Any], bool], times: int) -> Distribution[tuple[Any, int]]:
+    """A check made again while ``again`` holds of its result, at most ``times`` more times: the
+    final result and how many re-rolls it took."""
+    final = attempt.map(lambda r: (r, 0))
     for _ in range(times):
-        final = attempt.bind(lambda r, last=final: last if again(r) else certain(r))
+        final = attempt.bind(lambda r, last=final: last.map(lambda x: (x[0], x[1] + 1)) if again(r)
+                             else certain((r, 0)))
     return final
 
 
@@ -179,20 +202,22 @@ def evasion_rates(value: int, defence: int, hit_crit: int, hit_fumble: int) -> D
     return hit_attempt(value, hit_crit, hit_fumble).map(lambda h: rolls.evasion_rate(h.total, defence))
 
 
-def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round) -> Distribution[rolls.HitCheck]:
+def hit_distribution(s: CountState, a: Character, sk: Skill, resolver: Round
+                      ) -> Distribution[tuple[rolls.HitCheck, int]]:
     """COUNT-4.1–4.6: the final 命中判定 (a fumble, or a 達成値 below the one asked, re-rolled while
-    re-rolls last, as the resolver decides it)."""
+    re-rolls last, as the resolver decides it) and how many re-rolls it took (the plain ones among
+    them are not left for the damage roll, COUNT-7.14)."""
     if not hit_made(sk):
-        return certain(rolls.HitCheck(0, False, False))
+        return certain((rolls.HitCheck(0, False, False), 0))
     one = hit_attempt(s.stat(a, CHECK_STAT[sk.check]), s.value(a, "hit_crit"), s.value(a, "hit_fumble"))  # COUNT-7.11
     times = rerolls_for(resolver, a, "hit") if hit_rerolls_asked(resolver, a) else 0
     return with_rerolls(one, lambda h: resolver.wants_hit_reroll(a, h), times)
 
 
 def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Character,
-               hit: Distribution[rolls.HitCheck]) -> Distribution[Landing]:
-    """COUNT-4, 5, 6: how an attack of ``a`` ends on ``t``, over its 命中判定 ``hit`` (a 回避判定
-    worked out once for each 回避率 the 達成値 can give)."""
+               hit: Distribution[tuple[rolls.HitCheck, int]]) -> Distribution[Landing]:
+    """COUNT-4, 5, 6: how an attack of ``a`` ends on ``t``, over its 命中判定 ``hit`` and the
+    re-rolls it took (a 回避判定 worked out once for each 回避率 the 達成値 can give)."""
     defence = s.stat(t, DEFENCE_STAT[sk.check]) if hit_made(sk) else 0
     wants = bool(resolver.reaction(t, "ca"))
     reach = resolver.ca_attack(t, a)[1].reason if wants and resolver.opts["ca_needs_attack"] else None
@@ -205,12 +230,15 @@ def landing_of(s: CountState, resolver: Round, a: Character, sk: Skill, t: Chara
     times = rerolls_for(resolver, t, "evasion") if again.failure or for_ca else 0
     seen: dict[tuple, Distribution[Landing]] = {}
 
-    def answer(h: rolls.HitCheck) -> Distribution[Landing]:
+    def answer(taken: tuple[rolls.HitCheck, int]) -> Distribution[Landing]:
+        h, hit_rerolls = taken
         key = (h.fumble, h.critical, rolls.evasion_rate(h.total, defence))
         if key not in seen:
             seen[key] = evasion_distribution(s, sk, t, h, key[2], takes, again, times,
                                              resolver.opts["evasion_crit_evades"])
-        return seen[key]
+        if (key, hit_rerolls) not in seen:
+            seen[(key, hit_rerolls)] = seen[key].map(lambda o: dataclasses.replace(o, hit_rerolls=hit_rerolls))
+        return seen[(key, hit_rerolls)]
     return hit.bind(answer)
 
 
@@ -324,12 +352,37 @@ def damage_steps_of(s: CountState, resolver: Round, a: Character, sk: Skill, r: 
     reals = [x["value"] for x in real_changes(a, r, lambda c: resolver.changes(
         c, "real", declared if c is a else resolver.taken_declared(c), pay=False))]
 
+    rerolled = rerolled_planned(resolver, a, planned, dice_rolled=dmg.dice_count > 0 or kind
+                                or any(n > 0 for n, _ in dice))
+
     def steps(o: Landing) -> Distribution[rolls.DamageSteps]:
         unreducible = void or o.no_reduction
-        return planned[o.critical].map(lambda p: rolls.damage_steps(
+        return rerolled(o).map(lambda p: rolls.damage_steps(
             p, resist=resist, resist_mode=opts["resist_mode"], multiplier=1, reductions=reductions,
             real_changes=reals, unreducible=unreducible))
     return steps
+
+
+def rerolled_planned(resolver: Round, a: Character, planned: dict[bool, Distribution[int]], *, dice_rolled: bool
+                     ) -> Callable[[Landing], Distribution[int]]:
+    """COUNT-7.14: the 予定ダメージ of a hit after the re-rolls of its dice that the attacker's
+    reactions ask for (``reroll_damage_below``), paid from what the 命中判定 left: each 振り直し
+    skill with ``roll: damage`` once, and the plain re-rolls the hit's own re-rolls did not spend."""
+    below = resolver.reaction(a, "reroll_damage_below", None)
+    if below is None:
+        return lambda o: planned[o.critical]
+    hit_paid = paid_plainly(resolver, a, "hit")
+    made: dict[tuple[bool, int], Distribution[int]] = {}
+
+    def after(o: Landing) -> Distribution[int]:
+        key = (o.critical, o.hit_rerolls)
+        if key not in made:
+            times = len(paid_plainly(resolver, a, "damage", a.rerolls - sum(hit_paid[:o.hit_rerolls])))
+            rolled = dice_rolled or o.critical  # a critical's 1D10 is a die too
+            made[key] = with_rerolls(planned[o.critical], lambda p: rolls.damage_reroll_wanted(p, below, rolled),
+                                     times).map(lambda x: x[0])
+        return made[key]
+    return after
 
 
 # --------------------------------------------------------------------------- the exchange (COUNT-11.4)
@@ -472,7 +525,8 @@ def assumptions(s: CountState, d: Declared, receiver: Character, resolver: Round
                            n=rerolls_for(resolver, a, "hit")))
     damage_below = resolver.reaction(a, "reroll_damage_below", None)
     if damage_below is not None and d.skill.damage is not None:
-        out.append(assumed("rerolls.damage", "count.odds_rerolls_damage_left_out", who=a.name, below=damage_below))
+        out.append(assumed("rerolls.damage", "count.odds_rerolls_damage", who=a.name, below=damage_below,
+                           n=rerolls_for(resolver, a, "damage")))
     if resolver.reaction(t, "reroll_evasion_failure"):
         out.append(assumed("rerolls.evasion", "count.odds_rerolls_evasion", who=t.name,
                            n=rerolls_for(resolver, t, "evasion")))
@@ -495,23 +549,25 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     return die_luck(roll["face"], roll["sides"], higher_is_better=roll["purpose"] not in LOWER_IS_BETTER)
 
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """COUNT-11.2: the chance a roll succeeds for its roller: a 命中判定's first die, that the
     attack lands on its first target (after that target's 回避判定); a 回避判定's d100, that it
-    evades; the 逃走 die, 1 in 6. Read from the check's own events, which follow its dice."""
+    evades; the 逃走 die, 1 in 6. Read from the check's own events, which follow its dice, under
+    the match's ``options`` (``evasion_crit_evades``; None: the defaults)."""
+    crit_evades = with_defaults(options, OPTIONS)["evasion_crit_evades"]
     purpose = roll["purpose"]
     if purpose == "escape":
         return Distribution.die(rolls.ESCAPE_DIE).probability(rolls.escapes)
     if purpose == "evasion":
         ev = following(events, roll, ("evasion",))
         check = last_hit_check(events, roll)
-        return None if ev is None or check is None else evasion_chance(ev, check["critical"])
+        return None if ev is None or check is None else evasion_chance(ev, check["critical"], crit_evades)
     if purpose == "hit_check" and roll.get("die") == 1:
         check = following(events, roll, ("hit_check",))
         answer = following(events, roll, ("evasion", "no_evasion", "miss_all", "attack", "turn_slot"))
         if check is None or answer is None or answer["kind"] not in ("evasion", "no_evasion"):
             return None  # a fumble leaves the target's figures unsaid
-        return landing_chance(check, answer)
+        return landing_chance(check, answer, crit_evades)
     return None
 
 
@@ -520,20 +576,20 @@ def last_hit_check(events: list[dict], roll: dict) -> dict | None:
     return next((e for e in reversed(events[:at]) if e["kind"] == "hit_check"), None)
 
 
-def evasion_chance(ev: dict, hit_critical: bool) -> Fraction:
-    """The chance one 回避判定 evades (COUNT-5.3–5.6), with the option's default for a critical."""
-    crit_evades = OPTIONS.by_id["evasion_crit_evades"].default  # a log's events do not say it
+def evasion_chance(ev: dict, hit_critical: bool, crit_evades: bool) -> Fraction:
+    """The chance one 回避判定 evades (COUNT-5.3–5.6; an evasion critical evades by the option
+    ``evasion_crit_evades``)."""
     return D100.probability(lambda f: rolls.evasion(
         f, ev["evasion_rate"], hit_critical=hit_critical, evasion_crit=ev["evasion_crit"],
         evasion_fumble=ev["evasion_fumble"], crit_evades=crit_evades).evaded)
 
 
-def landing_chance(check: dict, answer: dict) -> Fraction:
+def landing_chance(check: dict, answer: dict, crit_evades: bool) -> Fraction:
     """The chance a 命中判定 of these figures lands on the target that answered it."""
     one = hit_attempt(check["value"], check["hit_crit"], check["hit_fumble"])
     if answer["kind"] == "no_evasion":
         return one.probability(lambda h: not h.fumble)
     figures = dict(answer)
     return sum((p * (1 - evasion_chance({**figures, "evasion_rate": rolls.evasion_rate(h.total, answer["defence"])},
-                                        h.critical))
+                                        h.critical, crit_evades))
                 for h, p in one.items() if not h.fumble), Fraction(0))

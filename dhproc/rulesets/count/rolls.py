@@ -83,6 +83,13 @@ def planned_damage(fixed: int, increases: Sequence[int], dice: Sequence[int], cr
     return max(0, fixed + sum(increases) + sum(increase_dice) + sum(dice) + sum(critical_dice) + sum(kind_dice))
 
 
+def damage_reroll_wanted(planned: int, below: int | None, rolled: bool) -> bool:
+    """COUNT-7.14: the dice of step 3 are rolled again while the 予定ダメージ is below the
+    ``reroll_damage_below`` its reactions ask for (None: never); a damage with no dice has nothing
+    to re-roll."""
+    return below is not None and planned < below and rolled
+
+
 def is_void(attributes: Sequence[str], void_in_composite: str) -> bool:
     """COUNT-7.4: 〈無〉 damage, alone or (option ``void_in_composite``) inside a composite 属性."""
     return VOID in attributes and (len(attributes) == 1 or void_in_composite == "whole")

@@ -52,11 +52,16 @@ def damage_changes(owner: Character, step: str, declared: tuple[str, ...],
                    take: Callable[[Skill], bool]) -> list[Skill]:
     """COUNT-7.6 / 7.7 / 7.13 / 7.15: the skills with which ``owner`` changes damage at ``step``
     (``increase``, ``reduce``, ``real``): its standing ones and the ``declared: true`` ones its side
-    named in ``declared``, in skill order. One with a use limit or a cost counts only where
+    named in ``declared``, in skill order. One with a use limit, a cost or item uses counts only where
     ``take`` says so (the resolver pays for it there; the odds ask whether it could be paid)."""
     named = {found.name for found in map(owner.skill, declared) if found is not None}
     return [x for x in owner.skills if x.step == step and (not x.declared or x.name in named)
-            and ((x.limit is None and not x.cost) or take(x))]
+            and ((x.limit is None and not x.cost and not x.item) or take(x))]
+
+
+def used_up(c: Character, sk: Skill) -> bool:
+    """COUNT-1.11: an item with no use left (one without ``uses`` never runs out)."""
+    return sk.item and c.uses.get(sk.index) == 0
 
 
 def change_entry(x: Skill) -> dict[str, Any]:
@@ -179,7 +184,7 @@ class Round:
                     reached = self.chosen(c, sk, self.area(c, sk), "count_start")
                     if reached is None:
                         continue
-                    self.spend(c, sk, item_use=False)  # (an item firing at a count's start keeps its uses)
+                    self.spend(c, sk)
                     ctx.emit("use", character=c.id, skill=sk.name, action="count_start", targets=[t.id for t in reached])
                     for t in reached:
                         for r in sk.effects:
@@ -360,7 +365,7 @@ class Round:
             declared: tuple[str, ...] = (), cards: tuple[str, ...] = ()) -> bool:
         s = self.s
         assert sk is not None  # the checks refuse unknown skills
-        if sk.item and c.uses.get(sk.index) == 0:
+        if used_up(c, sk):
             return self.cancel(c, slot, "no_uses", skill=sk.name)
         unready = self.unready(c, sk)  # COUNT-1.9 / 1.10
         if unready is not None:
@@ -417,10 +422,11 @@ class Round:
                       **({"by": by.id} if by is not t else {}))
         t.at = square
 
-    def spend(self, c: Character, sk: Skill, *, item_use: bool = True, cards: tuple[str, ...] = ()) -> None:
-        """One use of ``sk``: an item's use, a use of its limit (COUNT-1.9), its cost (COUNT-1.10)."""
+    def spend(self, c: Character, sk: Skill, *, cards: tuple[str, ...] = ()) -> None:
+        """One use of ``sk``, at whatever timing: an item's use (COUNT-1.11), a use of its limit
+        (COUNT-1.9), its cost (COUNT-1.10)."""
         left = c.uses.get(sk.index)
-        if left is not None and item_use:
+        if left is not None:
             c.uses[sk.index] = left - 1
         self.s.uses.record((c.id, sk.index), sk.limit, self.s.limit_period(sk))
         if sk.cost:
@@ -449,10 +455,15 @@ class Round:
                 out.append(card)
         return out + left[:n - len(out)]
 
+    def refusal(self, c: Character, sk: Skill) -> dict[str, Any] | None:
+        """Why a skill that fires by itself cannot be used now: an item with no use left
+        (COUNT-1.11), or as :meth:`unready` says; None when it can."""
+        return {"reason": "no_uses"} if used_up(c, sk) else self.unready(c, sk)
+
     def ready(self, c: Character, sk: Skill, action: str) -> bool:
-        """For a skill that fires by itself (カウント開始時, ダメージロール後): whether it can, else a
-        ``cancel`` says why (COUNT-1.9 / 1.10)."""
-        unready = self.unready(c, sk)
+        """For a skill that fires by itself (カウント開始時, ダメージロール前/後): whether it can, else a
+        ``cancel`` says why (COUNT-1.9 / 1.10 / 1.11)."""
+        unready = self.refusal(c, sk)
         if unready is not None:
             self.ctx.emit("cancel", character=c.id, action=action, **unready, skill=sk.name)
         return unready is None
@@ -693,9 +704,7 @@ class Round:
                  and ((sk.when == "dealt" and c is a) or (sk.when == "taken" and c in receivers))]
         for c, sk in ordered(fired, key=lambda p: ((0 if first and p[0] is a else 1,) + self.agility_key(p[0])
                                                    + (p[1].index,))):
-            if not c.standing or (sk.item and c.uses.get(sk.index) == 0):
-                continue
-            if not self.ready(c, sk, "after_damage"):
+            if not c.standing or not self.ready(c, sk, "after_damage"):
                 continue
             if sk.target_side == "self":
                 reached = [c]
@@ -718,15 +727,17 @@ class Round:
             cover = None
             for k in ordered(s.standing(t.side), key=self.agility_key):
                 skill = next((x for x in k.skills if x.op == "cover"), None)
-                if k is t or skill is None or t.id not in self.reaction(k, "cover", []) or s.stopped(k):
-                    continue  # COUNT-3.9: a character that cannot act covers nobody
+                if k is t or skill is None or t.id not in self.reaction(k, "cover", []) or s.stopped(k) \
+                        or used_up(k, skill):
+                    continue  # COUNT-3.9: a character that cannot act covers nobody; COUNT-1.11: nor a spent item
                 if k.at is not None and t.at is not None and k.at.distance(t.at, metric) <= skill.range:
                     cover = k
                     break
             who = cover or t
             if cover is not None:
-                self.ctx.emit("cover", character=cover.id, covers=t.id,
-                              skill=next(x.name for x in cover.skills if x.op == "cover"))
+                skill = next(x for x in cover.skills if x.op == "cover")
+                self.spend(cover, skill)
+                self.ctx.emit("cover", character=cover.id, covers=t.id, skill=skill.name)
             receivers.setdefault(who.id, []).append((t, nr))
         return [(s.characters[cid], shares) for cid, shares in receivers.items()]
 
@@ -748,7 +759,7 @@ class Round:
                                            increase_dice=[f for x in increases for f in x.get("dice", [])])
             below = self.reaction(a, "reroll_damage_below", None)  # COUNT-7.14: the dice of step 3 again
             rolled = dice or crit_dice or kind_dice or any(x.get("dice") for x in increases)
-            source = self.reroll_source(a, "damage", spent) if below is not None and planned < below and rolled \
+            source = self.reroll_source(a, "damage", spent) if rolls.damage_reroll_wanted(planned, below, bool(rolled)) \
                 else None
             ctx.emit("damage_roll", actor=a.id, skill=sk.name, receiver=receiver.id if receiver else None,
                      fixed=dmg.fixed, increases=increases, dice=dice, sides=dmg.dice_sides, critical_dice=crit_dice,
@@ -773,14 +784,15 @@ class Round:
         a cost counts a use and pays for each damage figure it changes, or is a ``cancel`` when it
         cannot. With ``pay`` false (the odds), nothing is paid: such a change counts when it could
         be paid now."""
-        take = (lambda x: self.take_change(owner, x)) if pay else (lambda x: self.unready(owner, x) is None)
+        take = (lambda x: self.take_change(owner, x)) if pay else (lambda x: self.refusal(owner, x) is None)
         return [change_entry(x) for x in damage_changes(owner, step, declared, take)]
 
     def take_change(self, owner: Character, x: Skill) -> bool:
-        """COUNT-1.9 / 1.10: a limited or costly damage change applies only when it can be paid for now."""
+        """COUNT-1.9 / 1.10 / 1.11: a limited or costly damage change, or an item's, applies only when
+        it can be paid for now."""
         if not self.ready(owner, x, "before_damage"):
             return False
-        self.spend(owner, x, item_use=False)
+        self.spend(owner, x)
         return True
 
     def taken_declared(self, r: Character) -> tuple[str, ...]:
@@ -889,7 +901,7 @@ class Round:
         sk = t.skill(name) if name else t.normal_attack
         if sk is None:
             return None, Aim(reason="no_ca_attack")
-        if sk.item and t.uses.get(sk.index) == 0:
+        if used_up(t, sk):
             return sk, Aim(reason="no_uses")
         unready = self.unready(t, sk)  # COUNT-1.9 / 1.10
         if unready is not None:

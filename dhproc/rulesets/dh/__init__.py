@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules, status, support
+from . import campaign, checks, rules, status, support
 from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
 from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
@@ -181,6 +181,8 @@ class DhRuleset(Ruleset):
                 "characters": {c.id: {"states": ["dead"] if c.dead else []} for c in state.characters.values()}}
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
@@ -203,6 +205,7 @@ class DhRuleset(Ruleset):
     def summary_hooks(self):
         hooks = self.__dict__.get("_summary_hooks")
         if hooks is None:  # made once (they never change): a lean run reads them twice, a simulation every run
+            from . import report  # the text report's module, imported when first needed
             from ...report.summary import SummaryHooks
 
             hooks = self._summary_hooks = SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
@@ -214,6 +217,8 @@ class DhRuleset(Ruleset):
         return GRAMMAR
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 

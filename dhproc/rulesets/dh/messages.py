@@ -141,4 +141,9 @@ MESSAGES = catalogue("dh", {
                           "か値（set）のどちらか一方が必要です",
                           "a rate change needs the rate it changes (rate: activation / success / both) and either "
                           "an amount (amount: a number or half) or a value (set), not both"),
+    # dhproc odds (odds.py): what the figures of an ability's normal attack assume (DH-16.3)
+    "odds_changes": ("能力の先の効果（ステータス変化など）は、成功したときだけ後の通常攻撃に数えます",
+                     "the ability's earlier effects (stat changes and the like) count for its later normal attacks "
+                     "only when they land"),
+    "odds_barrier": ("{target}のバリアが効果を防ぎます（DH-11.4）", "{target}'s バリア keeps the effects off (DH-11.4)"),
 })

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import checks, report, rules
+from . import checks, rules
 from .model import KagemiyaState
 from .options import OPTIONS
 
@@ -54,10 +54,14 @@ class KagemiyaRuleset(Ruleset):
         return state.to_json()
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def picture_map(self, log: dict, *, lang: str, view: str):
         """The areas and who is in each (the report draws no map)."""
+        from . import report
+
         return report.areas_board(log, lang=lang)
 
     def first_turn(self, setup: dict) -> int:
@@ -86,6 +90,7 @@ class KagemiyaRuleset(Ruleset):
 
     def summary_hooks(self):
         """``dhproc summary``: who dropped out (脱落), the skills, 宝具, 倍加 and 令呪 declared in checks."""
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"eliminated": ("character", None)}, use=report.resources_used, dp=False,
@@ -93,6 +98,8 @@ class KagemiyaRuleset(Ruleset):
                             cause=report.kill_cause)
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
     def early_turn_message(self, setup: dict, turn: int, first: int) -> str:

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...lazy_re import lazy
 from ...words.messages import say
 from ...words.names import NameIndex, suggestions
 from ...words.textimport import ARROW, Entry, Grammar, ImportContext, Line, rule, one_side, scan, split_entries
@@ -50,18 +51,18 @@ LOSS = {"fight": r"続行|戦闘続行|戦う|戦闘継続|fight", "protect": r"
 
 # A heading word before the name: 「先手判定：セイバー…」 reads as 「セイバー：先手判定…」.
 _HEADS = (
-    ("initiative_escape", re.compile(r"^(?:先手判定|先手)\s*(?:\(\s*逃走(?:判定)?\s*\)|で逃走(?:判定)?|時?の?逃走(?:判定)?)"
-                                     r"\s*(?:者|担当)?\s*(?:は|:)?\s*")),
-    ("initiative", re.compile(r"^(?:先手判定|先手|initiative)\s*(?:者|担当|を振る)?\s*(?:は|:)?\s*", re.IGNORECASE)),
-    ("escape_roller", re.compile(r"^(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当|escape_roller)\s*(?:者)?\s*"
-                                 r"(?:は|:)?\s*", re.IGNORECASE)),
-    ("defense", re.compile(r"^(?:防御指示|防御時|防御|defense)\s*(?:は|:)?\s*", re.IGNORECASE)),
+    ("initiative_escape", lazy(r"^(?:先手判定|先手)\s*(?:\(\s*逃走(?:判定)?\s*\)|で逃走(?:判定)?|時?の?逃走(?:判定)?)"
+                               r"\s*(?:者|担当)?\s*(?:は|:)?\s*")),
+    ("initiative", lazy(r"^(?:先手判定|先手|initiative)\s*(?:者|担当|を振る)?\s*(?:は|:)?\s*", re.IGNORECASE)),
+    ("escape_roller", lazy(r"^(?:逃走阻止|逃走防止|逃走対抗|逃走判定担当|逃走判定の担当|escape_roller)\s*(?:者)?\s*"
+                           r"(?:は|:)?\s*", re.IGNORECASE)),
+    ("defense", lazy(r"^(?:防御指示|防御時|防御|defense)\s*(?:は|:)?\s*", re.IGNORECASE)),
 )
 _HEAD_WORD = {"initiative_escape": "先手判定で逃走", "initiative": "先手判定", "escape_roller": "逃走阻止", "defense": "防御"}
-_LOSS_HEAD = re.compile(r"^(?:サーヴァント脱落時|サーヴァントの脱落時|鯖脱落時|脱落時|on_servant_loss)\s*(?:は|:)?\s*"
-                        r"(?P<value>.*)$", re.IGNORECASE)
-_ESCAPE_HEAD = re.compile(r"^逃走判定\s*(?:は|:)")
-_ACTIONS_HEAD = re.compile(r"^(?:行動|行動内容|アクション|攻撃|actions)\s*:?\s*$", re.IGNORECASE)
+_LOSS_HEAD = lazy(r"^(?:サーヴァント脱落時|サーヴァントの脱落時|鯖脱落時|脱落時|on_servant_loss)\s*(?:は|:)?\s*"
+                  r"(?P<value>.*)$", re.IGNORECASE)
+_ESCAPE_HEAD = lazy(r"^逃走判定\s*(?:は|:)")
+_ACTIONS_HEAD = lazy(r"^(?:行動|行動内容|アクション|攻撃|actions)\s*:?\s*$", re.IGNORECASE)
 
 
 @dataclass

@@ -14,10 +14,27 @@ MESSAGES = catalogue("kagemiya", {
     "odds.step.damage": ("防御を超えた分", "the excess over the defence"),
     "odds_figures": ("{target}のHP {hp}", "{target}'s HP {hp}"),
     "odds_pool": ("{who}のダイス：{dice}D{faces}{modifier:+d}", "{who}'s pool: {dice}D{faces}{modifier:+d}"),
-    "odds_no_reroll": ("振り直しの令呪（防御の後の常備の指示・攻撃側の反応）は数えていません（出目を見てから決まるため）",
-                       "a re-roll 令呪 after the defence roll (an after_roll order, the attacker's react) is not counted: it is chosen on seeing the dice"),
+    "odds.check.redirect": ("令呪で攻撃をサーヴァントに向ける", "the 令呪 turning the attack to the servant"),
+    "odds.check.falls": ("脱落", "who drops out"),
+    "odds.check.defence_reroll": ("防御側の振り直しの令呪", "the defender's re-roll 令呪"),
+    "odds.check.attack_reroll": ("攻撃側の振り直しの令呪", "the attacker's re-roll 令呪"),
+    "odds.outcome.used": ("使う", "used"),
+    "odds.outcome.not_used": ("使わない", "not used"),
+    "odds.outcome.target_down": ("対象が脱落", "the target drops out"),
+    "odds.outcome.servant_down": ("向けられたサーヴァントが脱落", "the servant it was turned to drops out"),
+    "odds.outcome.neither": ("誰も脱落しない", "nobody drops out"),
+    "odds_redirect": ("{target}への攻撃は、常備の指示が成り立つ攻撃の達成値では令呪で{servant}（HP {hp}）に向く（KAGEMIYA-11.5）。"
+                      "撃破は{target}の脱落、ダメージは受けた側の分",
+                      "the attack on {target} is turned by a 令呪 to {servant} (HP {hp}) at the attack totals its "
+                      "standing order holds for (KAGEMIYA-11.5); knock out is {target}'s, damage whoever takes it"),
+    "odds_reroll": ("防御の後の振り直しの令呪は、両者が見る出目に応じて常備の指示・攻撃側の反応のとおりに数える（KAGEMIYA-11.6）",
+                    "a re-roll 令呪 after the defence roll is counted as the after_roll order or the attacker's react "
+                    "chooses it on the totals both sides see (KAGEMIYA-11.6)"),
     "odds_defence": ("{who}のダイス：{dice}D{faces}{modifier:+d}（攻撃の達成値{low}〜{high}に対して、常備の指示どおり）",
                      "{who}'s pool: {dice}D{faces}{modifier:+d} (against an attack total of {low}–{high}, by its standing orders)"),
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one 巡 (KAGEMIYA-1.1)
+    "render.turn": ("{turn}巡目", "round (巡) {turn}"),
+    "render.turn_noun": ("巡", "round (巡)"),  # the replay page's buttons and step label
     # the names of the checks, as a message names them (KAGEMIYA-2.1)
     "check.initiative": ("先手判定", "initiative"),
     "check.escape": ("逃走判定", "escape"),

@@ -4,12 +4,16 @@
 One attack on one target, at the state the 巡 starts from: the attack pool as declared (skills,
 宝具, 令呪, 倍加, 援護), the target's defence pool as its standing orders give it for each attack
 total (KAGEMIYA-5.7), the damage (the excess, KAGEMIYA-5.6) and the chance it drops the target out
-(KAGEMIYA-8.1). Pools too long to enumerate are sampled from a seeded stream and flagged.
+(KAGEMIYA-8.1). What the sides decide on the way — a redirect to the servant (KAGEMIYA-11.5), the
+re-roll 令呪 on seeing the rolls (KAGEMIYA-11.6) — is asked of the resolver's own functions, branch
+by branch (KAGEMIYA-12.3). Attacks too branched to enumerate are sampled from a seeded stream, with
+the same decisions, and flagged.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -22,8 +26,8 @@ from ...odds.state import (Start, assumed, chosen_action, declarer, die_luck, fo
                            target_id)
 from . import messages  # noqa: F401  (registers the kagemiya.* messages)
 from . import rolls
-from .model import ATTACKS, Character, Declared, KagemiyaState, Pool, targets_of
-from .rules import Battle, take_orders
+from .model import ATTACKS, Character, Declared, KagemiyaState, Pool, payer_of, targets_of
+from .rules import Battle, reactions, rerolled, take_orders
 
 DRAWS = 2_000_000  # dice drawn at most when sampling: a long pool takes fewer samples, not longer
 
@@ -71,15 +75,47 @@ class Attack:
     act: dict
     label: str
 
+    @property
+    def alone(self) -> bool:
+        """KAGEMIYA-5.11: an attack on one target (one on several is not redirected and has no
+        ``react``)."""
+        return len(targets_of(self.act)) <= 1
+
+
+@dataclass
+class Defence:
+    """One way the target's side answers the attack: who defends (the target, or the servant a
+    redirect turns it to, KAGEMIYA-11.5) with which pool, on the copy of the battle where that
+    pool was built and paid for (so an order read after the roll sees what is left)."""
+
+    battle: Battle
+    defender: Character  # the battle's own
+    pool: Pool
+    dice: Dice
+    after: list[tuple[int, dict]]  # its orders read after the roll (KAGEMIYA-11.6)
+    low: int = 0  # the lowest and highest attack total it answers
+    high: int = 0
+    rerolls: dict[tuple[int, int], Dice | None] = field(default_factory=dict)  # (attack, defence) → re-roll
+
 
 class Asker:
-    """The resolver's own pools for one declared attack, each built on a fresh copy of the state
-    (building a pool spends what it declares)."""
+    """The resolver's own answers to one declared attack, each asked of a fresh copy of the state
+    (building a pool spends what it declares): the attack pool, who defends it with which pool for
+    each attack total (KAGEMIYA-5.7, 11.5), and the re-roll 令呪 each side chooses on seeing the
+    rolls (KAGEMIYA-11.6) — the resolver's own functions, so the odds follow its decisions."""
 
-    def __init__(self, start: Start):
-        self.start = start
+    def __init__(self, start: Start, at: Attack):
+        self.start, self.at = start, at
+        self.opts = start.match.options
         self.reader = self.battle()  # reads standing orders, which spend nothing
-        self.pools: dict[tuple, Pool] = {}
+        self.attacking = self.battle()
+        a = self.attacking.s.characters[at.attacker.id]
+        self.pool = self.attacking.build_pool(a, ATTACKS[at.kind][0], Declared.of(at.act),
+                                              self.attacking.supporters_of(at.side, a, at.act))
+        self.turned: dict[Declared, bool] = {}  # the target's orders → whether they redirect
+        self.answers: dict[tuple[str, Declared], Defence] = {}
+        self.reactions: dict[tuple[int, int], Dice | None] = {}
+        self.by_total: dict[int, Defence] = {}
 
     def battle(self) -> Battle:
         s, ctx = self.start.scratch()
@@ -91,97 +127,183 @@ class Asker:
                           for c in s.characters.values()}
         return b
 
-    def attack_pool(self, at: Attack) -> Pool:
-        b = self.battle()
-        a = b.s.characters[at.attacker.id]
-        return b.build_pool(a, ATTACKS[at.kind][0], Declared.of(at.act), b.supporters_of(at.side, a, at.act))
+    def defence(self, total: int) -> Defence:
+        """KAGEMIYA-5.7 / 5.9 / 11.5: who defends an attack of ``total`` and with what (one pool
+        built for each defender and set of orders that hold; asked once for each total)."""
+        if total not in self.by_total:
+            self.by_total[total] = self.answer(total)
+        return self.by_total[total]
 
-    def defence_pool(self, at: Attack, total: int, pool: Pool) -> Pool:
-        """KAGEMIYA-5.7 / 5.9: the target's defence against an attack of ``total`` (one pool built
-        for each set of orders that hold)."""
-        t = self.reader.s.characters[at.target.id]
-        a = self.reader.s.characters[at.attacker.id]  # KAGEMIYA-5.14: an order may read the attacker
-        orders = self.reader.standing_orders(t, at.kind, total, pool, a)
-        check = ATTACKS[at.kind][1]
-        if at.kind == "physical":
-            check = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
-                          and t.left(r) != 0), check)
-        if (check, orders) not in self.pools:
-            b = self.battle()
-            self.pools[(check, orders)] = b.build_pool(b.s.characters[t.id], check, orders)
-        return self.pools[(check, orders)]
+    def answer(self, total: int) -> Defence:
+        at, r = self.at, self.reader
+        orders = r.standing_orders(r.s.characters[at.target.id], at.kind, total, self.pool,
+                                   r.s.characters[at.attacker.id])
+        if self.turned.get(orders) is False:  # no redirect: the answer is the orders' alone
+            return self.meets(self.answers[(at.target.id, orders)], total)
+        b = self.battle()
+        who, held = b.defender(b.s.characters[at.attacker.id], b.s.characters[at.target.id], at.kind, total,
+                               self.pool, alone=at.alone)
+        self.turned[orders] = who.id != at.target.id
+        if (who.id, held) not in self.answers:
+            pool = b.defence_pool(who, at.kind, held)
+            self.answers[(who.id, held)] = Defence(b, who, pool, dice_of(pool, self.opts), b.after_roll_orders(who),
+                                                   total, total)
+        return self.meets(self.answers[(who.id, held)], total)
+
+    @staticmethod
+    def meets(d: Defence, total: int) -> Defence:
+        d.low, d.high = min(d.low, total), max(d.high, total)
+        return d
+
+    def defender_reroll(self, d: Defence, atk: int, dfn: int) -> Dice | None:
+        """KAGEMIYA-11.6: the pool the defender rolls again on seeing its total ``dfn``, or None."""
+        if not d.after:
+            return None
+        if (atk, dfn) not in d.rerolls:
+            b = d.battle
+            facts = b.facts(d.defender, b.s.characters[self.at.attacker.id], self.at.kind, atk, self.pool, dfn)
+            kid = b.reroll_choice(d.defender, d.after, facts, d.pool, stage="after_roll")
+            d.rerolls[(atk, dfn)] = self.again(b, d.defender, kid, d.pool)
+        return d.rerolls[(atk, dfn)]
+
+    def attacker_reroll(self, atk: int, dfn: int) -> Dice | None:
+        """KAGEMIYA-11.6: the pool the attacker rolls again on seeing the defence ``dfn``, or None."""
+        entries = reactions(self.at.act.get("react", []), self.at.alone)
+        if not entries:
+            return None
+        if (atk, dfn) not in self.reactions:
+            b = self.attacking
+            a = b.s.characters[self.at.attacker.id]
+            kid = b.reroll_choice(a, entries, b.facts(a, a, self.at.kind, atk, self.pool, dfn), self.pool,
+                                  stage="react")
+            self.reactions[(atk, dfn)] = self.again(b, a, kid, self.pool)
+        return self.reactions[(atk, dfn)]
+
+    def again(self, b: Battle, c: Character, kid: str | None, pool: Pool) -> Dice | None:
+        if kid is None:
+            return None
+        return dice_of(rerolled(pool, kid, b.s.spell_kinds[kid], payer_of(c, b.s.characters)), self.opts)
+
+    def may_reroll(self) -> bool:
+        """Whether a re-roll after the defence roll is written for this attack at all."""
+        target = self.reader.orders(self.at.target.side).get("defense", {})
+        return any(e.get("after_roll") for entries in target.values() for e in entries) or bool(
+            reactions(self.at.act.get("react", []), self.at.alone))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one attack ends: who took the damage, how much, and who re-rolled."""
+
+    receiver: str
+    damage: int
+    defender_rerolled: bool = False
+    attacker_rerolled: bool = False
 
 
 def action_odds(match: Any, turn_number: int, who: str, target: str | None, action: str | None) -> ActionOdds:
     start = start_of(match, turn_number)
     opts = match.options
     at = declared(start, who, target, action)
-    asker = Asker(start)
-    pool = asker.attack_pool(at)
-    attack = dice_of(pool, opts)
-    defences: dict[Dice, list[int]] = {}  # each defence pool, and the lowest and highest attack it meets
-    cache: dict[int, Dice] = {}
-
-    def defence(total: int) -> Dice:
-        if total not in cache:
-            cache[total] = d = dice_of(asker.defence_pool(at, total, pool), opts)
-            seen = defences.setdefault(d, [total, total])
-            seen[0], seen[1] = min(seen[0], total), max(seen[1], total)
-        return cache[total]
-
-    hp = at.target.hp
+    asker = Asker(start, at)
+    attack = dice_of(asker.pool, opts)
     key = f"{match.seed}/{turn_number}/{at.attacker.id}/{at.target.id}/{at.label}"
+    hp = {c.id: c.hp for c in start.state.characters.values()}
     approx = None
     try:
-        damage = exact_damage(attack, defence)
+        ends = exact_outcomes(attack, asker)
     except TooLarge as error:
         samples = max(200, min(SAMPLES, DRAWS // max(1, 2 * attack.count)))
-        damage = sample(lambda rng: rolls.attack_damage(*drawn(rng, attack, defence)), key, samples=samples)
-        approx = approximation(error, key, damage.map(lambda x: x >= hp), samples=samples)
+        ends = sample(lambda rng: drawn(rng, attack, asker), key, samples=samples)
+        approx = approximation(error, key, ends.map(lambda o: falls(o, hp, at.target.id) == "target_down"), samples=samples)
+    damage = ends.map(lambda o: o.damage)
+    on_target = ends.map(lambda o: o.damage if o.receiver == at.target.id else 0)
     return ActionOdds(
         who=at.attacker.id, target=at.target.id, action=at.label,
-        checks=(CheckOdds("attack", damage.map(lambda x: "hit" if x > 0 else "miss")),),
+        checks=(CheckOdds("attack", damage.map(lambda x: "hit" if x > 0 else "miss")),) + side_checks(ends, at, hp),
         steps=(StepOdds("damage", damage),),
-        knock_out=damage.probability(lambda x: rolls.hp_after(hp, x) == 0), kill=None,
-        hits_to_knock_out=hits_to_knock_out(damage, hp),
-        assumptions=tuple(assumptions(start, at, attack, defences, opts) + rerolls_left_out(asker, at)),
-        approximate=approx)
+        knock_out=ends.probability(lambda o: falls(o, hp, at.target.id) == "target_down"), kill=None,
+        hits_to_knock_out=hits_to_knock_out(on_target, at.target.hp),
+        assumptions=tuple(assumptions(start, at, attack, asker, opts)), approximate=approx)
 
 
-def rerolls_left_out(asker: Asker, at: Attack) -> list[Assumption]:
-    """KAGEMIYA-11.6: a re-roll 令呪 declared after the defence roll (the defender's ``after_roll``
-    order, the attacker's ``react``) depends on the totals both sides see; the odds leave it out and
-    say so."""
-    orders = asker.reader.orders(at.target.side).get("defense", {}).get(at.target.id, [])
-    if any(e.get("after_roll") for e in orders) or at.act.get("react"):
-        return [assumed("reroll", "kagemiya.odds_no_reroll")]
-    return []
+def falls(o: Outcome, hp: dict[str, int], target: str) -> str:
+    """KAGEMIYA-8.1: who the attack drops out: the target, the servant it was turned to, or nobody."""
+    if rolls.hp_after(hp[o.receiver], o.damage) > 0:
+        return "neither"
+    return "target_down" if o.receiver == target else "servant_down"
 
 
-def exact_damage(attack: Dice, defence) -> Distribution[int]:
-    """KAGEMIYA-5.6 over every face of both pools: the excess of the attack over the defence."""
+def side_checks(ends: Distribution[Outcome], at: Attack, hp: dict[str, int]) -> tuple[CheckOdds, ...]:
+    """The chances of what each side decides during the attack, where a decision is written: the
+    redirect (and whom the attack then drops out), and the re-roll 令呪 of either side."""
+    out = []
+    if any(o.receiver != at.target.id for o in ends):
+        out.append(CheckOdds("redirect", ends.map(lambda o: "used" if o.receiver != at.target.id else "not_used")))
+        out.append(CheckOdds("falls", ends.map(lambda o: falls(o, hp, at.target.id))))
+    for check, rerolled_ in (("defence_reroll", lambda o: o.defender_rerolled),
+                             ("attack_reroll", lambda o: o.attacker_rerolled)):
+        if any(rerolled_(o) for o in ends):
+            out.append(CheckOdds(check, ends.map(lambda o, r=rerolled_: "used" if r(o) else "not_used")))
+    return tuple(out)
+
+
+def exact_outcomes(attack: Dice, asker: Asker) -> Distribution[Outcome]:
+    """KAGEMIYA-5.6 / 11.5 / 11.6 over every face of every pool rolled: the attack, the defence
+    its total meets, the defender's re-roll on seeing its total, the attacker's on seeing the
+    defence — each decision the resolver's own, branch by branch. ``TooLarge`` when the branches
+    would take more than the limit."""
     totals = ways(attack)
-    weights: dict[int, int] = {}
+    by_denominator: dict[int, dict[Outcome, int]] = {}  # integer weights over each branch's face count
     work = 0
-    counted: dict[Dice, dict[int, int]] = {}
-    for atk, n in totals.items():
-        d = defence(atk)
+    counted: dict[Dice, tuple[dict[int, int], int]] = {}
+
+    def spread(d: Dice) -> tuple[dict[int, int], int]:
         if d not in counted:
-            counted[d] = ways(d)
-        work += len(counted[d])
-        if work > LIMIT:
-            raise TooLarge(work, LIMIT)
-        for dfn, m in counted[d].items():
-            dmg = rolls.attack_damage(atk, dfn)
-            weights[dmg] = weights.get(dmg, 0) + n * m
-    return Distribution(weights)
+            w = ways(d)
+            counted[d] = (w, sum(w.values()))
+        return counted[d]
+
+    for atk, n in totals.items():
+        d = asker.defence(atk)
+        defences, faces = spread(d.dice)
+        for dfn, m in defences.items():
+            again = asker.defender_reroll(d, atk, dfn)
+            finals, below = ({dfn: 1}, 1) if again is None else spread(again)
+            for dfn2, q in finals.items():
+                react = asker.attacker_reroll(atk, dfn2)
+                attacks, under = ({atk: 1}, 1) if react is None else spread(react)
+                work += len(attacks)
+                if work > LIMIT:
+                    raise TooLarge(work, LIMIT)
+                weights = by_denominator.setdefault(faces * below * under, {})
+                for atk2, r in attacks.items():
+                    o = Outcome(d.defender.id, rolls.attack_damage(atk2, dfn2), again is not None, react is not None)
+                    weights[o] = weights.get(o, 0) + n * m * q * r
+    common = math.lcm(*by_denominator)
+    total: dict[Outcome, int] = {}
+    for denominator, weights in by_denominator.items():
+        for o, w in weights.items():
+            total[o] = total.get(o, 0) + w * (common // denominator)
+    return Distribution(total)
 
 
-def drawn(rng: Any, attack: Dice, defence) -> tuple[int, int]:
-    """One sampled attack and defence, their dice drawn as the resolver draws them."""
-    atk = rolls.pool_total([rng.die(attack.faces) for _ in range(attack.count)], attack.modifier)
-    d = defence(atk)
-    return atk, rolls.pool_total([rng.die(d.faces) for _ in range(d.count)], d.modifier)
+def drawn(rng: Any, attack: Dice, asker: Asker) -> Outcome:
+    """One sampled attack, its dice drawn as the resolver draws them, each decision the resolver's."""
+    atk = roll_of(rng, attack)
+    d = asker.defence(atk)
+    dfn = roll_of(rng, d.dice)
+    again = asker.defender_reroll(d, atk, dfn)
+    if again is not None:
+        dfn = roll_of(rng, again)
+    react = asker.attacker_reroll(atk, dfn)
+    if react is not None:
+        atk = roll_of(rng, react)
+    return Outcome(d.defender.id, rolls.attack_damage(atk, dfn), again is not None, react is not None)
+
+
+def roll_of(rng: Any, d: Dice) -> int:
+    return rolls.pool_total([rng.die(d.faces) for _ in range(d.count)], d.modifier)
 
 
 def declared(start: Start, who: str, target: str | None, action: str | None) -> Attack:
@@ -204,14 +326,19 @@ def declared(start: Start, who: str, target: str | None, action: str | None) -> 
     return Attack(a.side, a, act["do"], t, act, label)
 
 
-def assumptions(start: Start, at: Attack, attack: Dice, defences: dict, opts: dict) -> list[Assumption]:
-    s: KagemiyaState = start.state
+def assumptions(start: Start, at: Attack, attack: Dice, asker: Asker, opts: dict) -> list[Assumption]:
     out = [turn_start(start.turn.number), assumed("figures", "kagemiya.odds_figures", target=at.target.name, hp=at.target.hp),
            assumed("attack_pool", "kagemiya.odds_pool", who=at.attacker.name, dice=attack.count, faces=attack.faces,
                    modifier=attack.modifier)]
-    for d, (low, high) in defences.items():
-        out.append(assumed("defence_pool", "kagemiya.odds_defence", who=at.target.name, dice=d.count, faces=d.faces,
-                           modifier=d.modifier, low=low, high=high))
+    for d in asker.answers.values():
+        out.append(assumed("defence_pool", "kagemiya.odds_defence", who=d.defender.name, dice=d.dice.count,
+                           faces=d.dice.faces, modifier=d.dice.modifier, low=d.low, high=d.high))
+    turned = [d.defender for (cid, _), d in asker.answers.items() if cid != at.target.id]
+    if turned:  # KAGEMIYA-11.5
+        out.append(assumed("redirect", "kagemiya.odds_redirect", target=at.target.name, servant=turned[0].name,
+                           hp=turned[0].hp))
+    if asker.may_reroll():  # KAGEMIYA-11.6
+        out.append(assumed("reroll", "kagemiya.odds_reroll"))
     out += [option(opts, key) for key in ("magical_faces", "min_faces")]
     return out
 
@@ -223,11 +350,12 @@ def roll_luck(roll: dict, events: list[dict]) -> Fraction | None:
     return die_luck(roll["face"], roll["sides"])
 
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
     """KAGEMIYA-12.2: on a pool's first die, the chance it does its work for its roller: an attack
     pool that its total exceeds the defence its target rolled against it, a defence pool that it
     reaches the attack total already rolled. Read from the pools' ``check`` events, which follow
-    their dice; None for a pool too long to count."""
+    their dice and say what the options made them (``options`` is not read); None for a pool too
+    long to count."""
     if roll["purpose"] not in ("attack", "defense") or not first_of_pool(roll, events):
         return None
     check = following(events, roll, ("check",))
@@ -240,7 +368,8 @@ def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
         answer = following(events, check, ("check",))
         if answer is None or answer.get("purpose") != "defense":
             return None
-        return exact_damage(pool_dice_of(check), lambda _: pool_dice_of(answer)).probability(lambda x: x > 0)
+        return Distribution(ways(pool_dice_of(check))).combine(
+            Distribution(ways(pool_dice_of(answer))), rolls.attack_damage).probability(lambda x: x > 0)
     except TooLarge:
         return None
 

@@ -378,32 +378,48 @@ class Battle:
         """KAGEMIYA-5.3-5.7, 5.9: the target's standing orders, its defence roll, the damage;
         KAGEMIYA-11.5: a master's 令呪 may turn a single-target attack to its servant first;
         KAGEMIYA-11.6: after the defence roll, the defender's and then the attacker's re-roll."""
-        check_d = ATTACKS[kind][1]
-        orders = self.standing_orders(t, kind, atk, pool, a)
-        redirect = next((kid for kid in orders.command_spells if self.s.spell_kinds[kid].effect == "redirect"), None)
-        if redirect is not None and alone:
-            to = self.redirected(t, redirect)
-            if to is not None:
-                t = to
-                orders = self.standing_orders(t, kind, atk, pool, a)
-        if kind == "physical":  # KAGEMIYA-5.9: 物理防御 is only 基本的に
-            check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
-                            and t.left(r) != 0), check_d)
-        dpool = self.build_pool(t, check_d, orders)
+        t, orders = self.defender(a, t, kind, atk, pool, alone=alone)
+        dpool = self.defence_pool(t, kind, orders)
         dfn = self.roll(dpool, t, "defense", attacker=a.id)
-        after = [(j, e) for j, e in enumerate(self.orders(t.side).get("defense", {}).get(t.id, [])) if e.get("after_roll")]
         facts = self.facts(t, a, kind, atk, pool, dfn)
-        again = self.reroll_by(t, after, facts, dpool, stage="after_roll", attacker=a.id)
+        again = self.reroll_by(t, self.after_roll_orders(t), facts, dpool, stage="after_roll", attacker=a.id)
         dfn = dfn if again is None else again
-        if alone and react:  # the attacker sees the defence (KAGEMIYA-11.6: single-target attacks only)
+        entries = reactions(react, alone)
+        if entries:  # the attacker sees the defence
             facts = self.facts(a, a, kind, atk, pool, dfn)
-            again = self.reroll_by(a, list(enumerate(react)), facts, pool, stage="react", target=t.id)
+            again = self.reroll_by(a, entries, facts, pool, stage="react", target=t.id)
             atk = atk if again is None else again
         damage = rolls.attack_damage(atk, dfn)  # KAGEMIYA-5.6
         self.ctx.emit("attack_result", side=sid, actor=a.id, target=t.id, type=kind, attack=atk, defense=dfn,
                       damage=damage)
         if damage:
             self.harm(t, damage, by=a.id)
+
+    def defender(self, a: Character, t: Character, kind: str, atk: int, pool: Pool, *, alone: bool
+                 ) -> tuple[Character, Declared]:
+        """KAGEMIYA-5.7 / 11.5: who answers an attack of total ``atk`` on ``t``, with the standing
+        orders that hold for it: a master's redirect (an attack on it alone) turns it to its
+        servant, the 令呪 paid, and the servant's own orders answer."""
+        orders = self.standing_orders(t, kind, atk, pool, a)
+        redirect = next((kid for kid in orders.command_spells if self.s.spell_kinds[kid].effect == "redirect"), None)
+        if redirect is not None and alone:
+            to = self.redirected(t, redirect)
+            if to is not None:
+                return to, self.standing_orders(to, kind, atk, pool, a)
+        return t, orders
+
+    def defence_pool(self, t: Character, kind: str, orders: Declared) -> Pool:
+        """KAGEMIYA-5.3 / 5.9: the pool ``t`` defends with (what it declares is spent); 物理防御 is
+        only 基本的に: a declared resource may defend a physical attack with another check."""
+        check_d = ATTACKS[kind][1]
+        if kind == "physical":
+            check_d = next((r.physical_defense_as for rid in orders.use if (r := t.resources[rid]).physical_defense_as
+                            and t.left(r) != 0), check_d)
+        return self.build_pool(t, check_d, orders)
+
+    def after_roll_orders(self, t: Character) -> list[tuple[int, dict]]:
+        """KAGEMIYA-11.6: ``t``'s standing orders read after its defence roll, with their places."""
+        return [(j, e) for j, e in enumerate(self.orders(t.side).get("defense", {}).get(t.id, [])) if e.get("after_roll")]
 
     def redirected(self, m: Character, kid: str) -> Character | None:
         """KAGEMIYA-11.5: the servant the attack on ``m`` goes to, its 令呪 paid; None if it cannot."""
@@ -459,6 +475,21 @@ class Battle:
                   **about: Any) -> int | None:
         """KAGEMIYA-11.6: the first of ``entries`` that holds re-rolls ``pool`` once with its re-roll
         令呪 (paid as any 令呪, KAGEMIYA-1.6; its modifier added); the new total, or None."""
+        kid = self.reroll_choice(c, entries, facts, pool, stage=stage)
+        if kid is None:
+            return None
+        s = self.s
+        k, payer = s.spell_kinds[kid], payer_of(c, s.characters)
+        payer.command_spells -= k.cost
+        self.ctx.emit("reroll", character=c.id, command_spell=kid, check=pool.check, payer=payer.id, cost=k.cost,
+                      left=payer.command_spells, stage=stage)
+        return self.roll(rerolled(pool, kid, k, payer), c, "reroll", **about)
+
+    def reroll_choice(self, c: Character, entries: list[tuple[int, dict]], facts: dict, pool: Pool, *,
+                      stage: str) -> str | None:
+        """KAGEMIYA-11.6: the re-roll 令呪 ``c``'s side chooses on seeing the roll (``facts``): the
+        first of ``entries`` that holds with a 令呪 its payer can pay for (one it cannot is a
+        ``cancel``); None: the roll stands. Nothing is paid here."""
         s, ctx = self.s, self.ctx
         for j, entry in entries:
             if not self.order_holds(c, j, entry, facts, stage):
@@ -469,13 +500,7 @@ class Battle:
                     ctx.emit("cancel", character=c.id, command_spell=kid, check=pool.check,
                              reason="no_master" if payer is None or payer.eliminated else "no_command_spells_left")
                     continue
-                payer.command_spells -= k.cost
-                ctx.emit("reroll", character=c.id, command_spell=kid, check=pool.check, payer=payer.id, cost=k.cost,
-                         left=payer.command_spells, stage=stage)
-                again = Pool(pool.check, pool.stat, pool.stat_value, pool.multiplier, pool.parts + [
-                    {"part": "command_spell", "id": kid, "name": k.name, "payer": payer.id, "cost": k.cost,
-                     "left": payer.command_spells, **_grant(k.grant)}])
-                return self.roll(again, c, "reroll", **about)
+                return kid
         return None
 
     # ------------------------------------------------------------------ pools
@@ -624,6 +649,20 @@ class Battle:
         s.outcome = {"result": result, "winner": winner, "reason": reason}
         self.ctx.emit("outcome", result=result, winner=winner, reason=reason, round=self.round_no,
                       left=left, escaped=escaped)
+
+
+def reactions(react: list[dict], alone: bool) -> list[tuple[int, dict]]:
+    """KAGEMIYA-11.6: an attack's ``react`` entries with their places; none for an attack on
+    several targets, whose one roll faces every defence."""
+    return list(enumerate(react)) if alone else []
+
+
+def rerolled(pool: Pool, kid: str, k: Any, payer: Character) -> Pool:
+    """KAGEMIYA-11.6: the same pool with the re-roll 令呪 ``kid`` (kind ``k``) added, ``payer``
+    having paid for it: new dice, nothing else spent again, the kind's modifier added."""
+    return Pool(pool.check, pool.stat, pool.stat_value, pool.multiplier, pool.parts + [
+        {"part": "command_spell", "id": kid, "name": k.name, "payer": payer.id, "cost": k.cost,
+         "left": payer.command_spells, **_grant(k.grant)}])
 
 
 def _grant(g) -> dict[str, int]:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.roster import PerSetup
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign, checks, rules
 from .model import LogosState, Side
 from .options import OPTIONS
+
+# The characters a setup reads as (their skills parsed), for the many runs of one match.
+_CHARACTERS = PerSetup(lambda setup: checks.characters_of(setup)[0])
 
 
 class LogosRuleset(Ruleset):
@@ -25,7 +29,7 @@ class LogosRuleset(Ruleset):
 
     def initial_state(self, match) -> LogosState:
         setup = match.setup
-        chars, _ = checks.characters_of(setup)
+        chars = {cid: c.fresh() for cid, c in _CHARACTERS(setup).items()}
         sides = {sid: Side(sid, s["name"], i) for i, (sid, s) in enumerate(setup["sides"].items())}
         state = LogosState(sides=sides, characters=chars, stage=setup.get("stage", "league"),
                            announced_first=setup.get("first"), stop_after=setup.get("stop_after_bout"))
@@ -74,7 +78,14 @@ class LogosRuleset(Ruleset):
             "clocks": state.clocks.to_json(),
         }
 
+    def figures_state(self, state: LogosState) -> dict[str, Any]:
+        """state_json's DP and states alone: what a lean run reads of the state."""
+        return {"sides": {s.id: {"dp": s.dp} for s in state.sides.values()},
+                "characters": {c.id: {"states": list(state.states(c))} for c in state.characters.values()}}
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def event_rates(self):
@@ -83,6 +94,7 @@ class LogosRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
@@ -102,6 +114,8 @@ class LogosRuleset(Ruleset):
         return GRAMMAR
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
 

@@ -15,20 +15,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...lazy_re import lazy
 from ...words.names import NameIndex, fold
 from ...words.textimport import ARROW, Grammar, ImportContext, Line, one_side
 
 EXAMPLE = "スタメン：楓カエデ、燕ツバメ、岩田ゴロウ、雛菊ヒナ、蓮見レン"
 NAME = r"[^\s/、,;。:→>()「」《》・]+?"
 END = r"(?=$|[\s/、,;。])"
-_STARTERS_HEAD = re.compile(r"^(?:スタメン|先発|出場|starters?|行動順|オーダー|order)\s*(?:\(.*?\))?\s*:?\s*",
-                            re.IGNORECASE)
-_NUMBERED = re.compile(r"(?:^|\s)\(?(\d)\s*[.)、:]?\s*([^\s\d/、,;。]+)")
+_STARTERS_HEAD = lazy(r"^(?:スタメン|先発|出場|starters?|行動順|オーダー|order)\s*(?:\(.*?\))?\s*:?\s*",
+                      re.IGNORECASE)
+_NUMBERED = lazy(r"(?:^|\s)\(?(\d)\s*[.)、:]?\s*([^\s\d/、,;。]+)")
 _SKILL = r"(?:《(?P<s1>[^》]+)》|「(?P<s2>[^」]+)」|(?P<s3>[^\s:→>《》「」]+?))"
 # The owner's name is taken whole or not at all (an atomic group: 「tsubame: 戦術転換」 is never owner 't').
 _OWNER = r"(?=(?P<who>[^\s/、,;。:→>()「」《》・の]+))(?P=who)"
-_CHOICE = re.compile(rf"^(?:{_OWNER}\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
-                     rf"(?P<target>{NAME}){END}")
+_CHOICE = lazy(rf"^(?:{_OWNER}\s*(?:の|:)?\s*)?{_SKILL}\s*(?:の)?\s*(?:{ARROW}|対象\s*:?|:)\s*"
+               rf"(?P<target>{NAME}){END}")
 
 
 def _skill_of(cid: str | None, skill: str, ctx: ImportContext) -> tuple[str, str] | None:

@@ -8,7 +8,7 @@ located) and by the initial state, so the two can never read a skill differently
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine import amounts, limits
 from ...engine.amounts import Amount
@@ -152,8 +152,13 @@ class Character:
         """In 秘匿状態 (LOGOS-7.1)."""
         return self.secret and not self.revealed
 
-    def base(self, stat: str) -> int:
-        return getattr(self, stat)
+    def fresh(self) -> "Character":
+        """A copy to play a round with (what it holds besides its own flags is immutable): the
+        characters a setup reads as are parsed once (rulesets/logos/__init__.py) and each
+        resolution plays copies of them."""
+        twin = object.__new__(Character)
+        twin.__dict__.update(self.__dict__)
+        return twin
 
 
 @dataclass
@@ -182,6 +187,10 @@ class LogosState:
     outcome: dict[str, Any] | None = None
     under_way: dict[str, Any] | None = None  # the setup's ``round:`` when it resumes a round (LOGOS-11)
     stop_after: int | None = None  # the setup's ``stop_after_bout`` (LOGOS-11.4)
+    # What ``stat`` read while no effect started or ended (the store's version): a character's
+    # stat depends on its initial value and the effects alone, and is read several times a ターン.
+    stats_read: dict[tuple[str, str], int] = field(default_factory=dict, repr=False, compare=False)
+    stats_version: int = field(default=-1, repr=False, compare=False)
 
     def side_order(self) -> list[str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
@@ -191,7 +200,8 @@ class LogosState:
         return [self.first] + [s for s in ids if s != self.first]
 
     def opponent(self, side_id: str) -> str:
-        return next(s for s in self.sides if s != side_id)
+        a, b = self.sides  # a round is between two sides (LOGOS-1.2)
+        return b if side_id == a else a
 
     def side_rank(self, side_id: str) -> int:
         """0 for 先攻, 1 for 後攻: the tie-break of LOGOS-2.5."""
@@ -199,39 +209,54 @@ class LogosState:
 
     def starters(self, side_id: str) -> list[Character]:
         """The side's starters in 行動順."""
-        return sorted((self.characters[c] for c in self.sides[side_id].starters), key=lambda c: c.order or 0)
+        chars = self.characters
+        return sorted([chars[c] for c in self.sides[side_id].starters], key=_in_order)
 
     def standing(self, side_id: str) -> list[Character]:
         return [c for c in self.starters(side_id) if not c.knocked_out]
 
+    # The reads below are asked for on every attack, snapshot and ordering: they read the effect
+    # store's indexes as they stand (``held``, no copy), and most characters hold no effect.
+
     def stat(self, c: Character, stat: str) -> int:
         """The current value: initial + every stat effect on it + every field that covers it."""
-        value = c.base(stat)
-        if not self.effects:  # most of a round, or all of a skill-less one
-            return value
-        for e in self.effects.select(bearer=c.id, kind="stat"):
+        effects = self.effects
+        if not effects:  # most of a round, or all of a skill-less one
+            return getattr(c, stat)
+        if self.stats_version != effects.version:
+            self.stats_read, self.stats_version = {}, effects.version
+        key = (c.id, stat)
+        value = self.stats_read.get(key)
+        if value is None:
+            value = self.stats_read[key] = self._stat_now(c, stat)
+        return value
+
+    def _stat_now(self, c: Character, stat: str) -> int:
+        value = getattr(c, stat)
+        effects = self.effects
+        for e in effects.held(c.id, "stat"):
             if e.data["stat"] == stat:
                 # LOGOS-6.9: a stat set outright replaces what came before it; later changes add
                 value = e.data["set"] if "set" in e.data else value + e.data["value"]
-        for e in self.effects.select(bearer=None, kind="field"):
+        for e in effects.held(None, "field"):
             if e.data["stat"] == stat and _field_covers(e.data, c):
                 value += e.data["value"]
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.colors, self.effects.select(bearer=c.id, kind="color"), "color")
+        return _listed(c.colors, self.effects.held(c.id, "color"), "color")
 
     def weaknesses(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.weaknesses, self.effects.select(bearer=c.id, kind="weakness"), "color")
+        return _listed(c.weaknesses, self.effects.held(c.id, "weakness"), "color")
 
     def keywords(self, c: Character) -> tuple[str, ...]:
         """LOGOS-6.13: the keywords written, then those granted by effects."""
-        return _listed(c.keywords, self.effects.select(bearer=c.id, kind="keyword"), "keyword")
+        return _listed(c.keywords, self.effects.held(c.id, "keyword"), "keyword")
 
     def rate(self, c: Character, skill: Skill) -> int:
         """LOGOS-6.14: 発動率 as written plus every rate effect on its owner, kept within 0-100."""
         value = skill.rate
-        for e in self.effects.select(bearer=c.id, kind="rate"):
+        for e in self.effects.held(c.id, "rate"):
             if e.data.get("for_skill") in (None, skill.name):
                 value += e.data["value"]
         return max(0, min(100, value))
@@ -256,9 +281,15 @@ def _field_covers(data: dict, c: Character) -> bool:
     return scope == "all" or (scope == "allies") == (c.side == data["owner_side"])
 
 
-def _listed(base: tuple[str, ...], effects: list, key: str) -> tuple[str, ...]:
+def _in_order(c: Character) -> int:
+    return c.order or 0
+
+
+def _listed(base: tuple[str, ...], effects: Sequence, key: str) -> tuple[str, ...]:
     """``base`` with each effect's item added or, for a removal (LOGOS-6.12), taken away, in the
     order the effects were made."""
+    if not effects:
+        return base
     out = list(base)
     for e in effects:
         item = e.data[key]

@@ -110,8 +110,9 @@ def _skill(state: LogosState, options: dict, owner: Character, skill: Skill, t: 
 
 # ------------------------------------------------------------------------------ logged rolls
 
-def roll_chance(roll: dict, events: list[dict]) -> Fraction | None:
-    """A logged 発動判定's chance of success (a coin succeeds or fails at nothing)."""
+def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None = None) -> Fraction | None:
+    """A logged 発動判定's chance of success (a coin succeeds or fails at nothing); the logged rate
+    already says what the options made it, so ``options`` is not read."""
     if roll.get("purpose") != "activation_check" or "rate" not in roll:
         return None
     return success_chance(roll["rate"])

@@ -7,11 +7,11 @@ docs/rules/logos.md. Events are flat records carrying the numbers their report l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from ...engine import amounts
-from ...engine.conditions import evaluate
+from ...engine.conditions import ALWAYS, Verdict, evaluate
 from ...engine.context import TurnContext
 from ...engine.relations import relates
 from ...engine.ruleset import TurnStatus
@@ -22,22 +22,22 @@ from .model import STATS, Character, EffectSpec, LogosState, Skill
 from .rolls import activation_rolled, attack_result, coin_winner, succeeds
 
 ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
+HOLDS = Verdict(True, ())  # what no condition evaluates to
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
 LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "remove_color": ("color", True),
           "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
 
 
-@dataclass(frozen=True)
-class Happening:
-    """A trigger event (LOGOS-5.4): something that happened to ``character``."""
+class Happening(NamedTuple):
+    """A trigger event (LOGOS-5.4): something that happened to ``character``. A named tuple: a
+    round makes several for every attack, most of which no counter waits for."""
 
     event: str  # stat_up, stat_down, knocked_out, attack, attacked
     character: str
     stat: str | None = None
 
 
-@dataclass(frozen=True)
-class Handler:
+class Handler(NamedTuple):
     owner: str
     skill: Skill
 
@@ -53,8 +53,11 @@ class Round:
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
         self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
-        # what some counter in play waits for (LOGOS-5.4), in the order they were registered
-        self.counter_events: dict[str, None] = {}
+        # The same handlers by timing and owner, and the counters by the happening they wait for
+        # (LOGOS-5.4), each in the order filed: a step asks for one or two characters' skills, a
+        # happening for the counters of its kind (most happenings: none).
+        self.owned: dict[tuple[str, str], list[Handler]] = {}
+        self.counters: dict[str, list[Handler]] = {}
 
     # ------------------------------------------------------------------ the round
 
@@ -83,11 +86,11 @@ class Round:
                 break
             s.bout += 1
             self.bout()
-            self.judge()
+            standing = self.judge()
             if s.outcome is None and s.bout >= self.opts["turn_cap"]:
                 self.draw_outcome("turn_cap")  # LOGOS-3.11
             elif s.outcome is None:  # LOGOS-9.4: back to (1)
-                ctx.emit("judge", bout=s.bout, standing={sid: len(s.standing(sid)) for sid in s.side_order()})
+                ctx.emit("judge", bout=s.bout, standing=standing)
         return TurnStatus(True)
 
     def resume(self) -> None:
@@ -112,13 +115,12 @@ class Round:
                 return [s.characters[c] for c in subs[sid]["starters"]]
             return [c for c in s.characters.values() if c.side == sid]
 
-        jinrai = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords and not c.hidden]
-                  for sid in ids}
-        jinrai_hidden = {sid: [c.id for c in pool(sid, self.opts["jinrai_scope"]) if "jinrai" in c.keywords
-                               and c.hidden] for sid in ids}
-        sums = {sid: sum(c.reaction for c in pool(sid, self.opts["reaction_sum_scope"]) if not c.secret)
-                for sid in ids}
-        secret_excluded = {sid: [c.id for c in pool(sid, self.opts["reaction_sum_scope"]) if c.secret] for sid in ids}
+        counted = {sid: pool(sid, self.opts["jinrai_scope"]) for sid in ids}
+        summed = {sid: pool(sid, self.opts["reaction_sum_scope"]) for sid in ids}
+        jinrai = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and not c.hidden] for sid in ids}
+        jinrai_hidden = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and c.hidden] for sid in ids}
+        sums = {sid: sum(c.reaction for c in summed[sid] if not c.secret) for sid in ids}
+        secret_excluded = {sid: [c.id for c in summed[sid] if c.secret] for sid in ids}
         a, b = ids
         by_rule: str | None
         if len(jinrai[a]) != len(jinrai[b]):
@@ -185,10 +187,16 @@ class Round:
         if self.opts["passive_scope"] == "team":
             holders += [c for c in s.characters.values() if not c.starter]
         for c in holders:
-            for sk in c.skills:
-                self.hooks.add(sk.timing, Handler(c.id, sk))
-                if sk.timing == "counter" and sk.trigger is not None:
-                    self.counter_events[sk.trigger.event] = None
+            self.listen(c)
+
+    def listen(self, c: Character) -> None:
+        """``c``'s skills wait at their timings from now on."""
+        for sk in c.skills:
+            h = Handler(c.id, sk)
+            self.hooks.add(sk.timing, h)
+            self.owned.setdefault((sk.timing, c.id), []).append(h)
+            if sk.timing == "counter" and sk.trigger is not None:
+                self.counters.setdefault(sk.trigger.event, []).append(h)
 
     def passive_key(self, h: Handler) -> tuple:
         c = self.s.characters[h.owner]
@@ -204,14 +212,14 @@ class Round:
         ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
                  stats={c.id: self.snapshot(c) for c in actives})
         # LOGOS-5.13: both become active, in initiative order
-        self.cascade([Happening("became_active", c.id) for c in ordered(actives, key=self.initiative_key)])
+        self.happen_to("became_active", actives)
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
         self.timing("turn_start", [c.id for c in actives])
         # (3) LOGOS-3.3
         movers = ordered(actives, key=self.initiative_key)
-        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers],
-                 reaction={c.id: s.stat(c, "reaction") for c in movers},
-                 tie=s.stat(movers[0], "reaction") == s.stat(movers[1], "reaction"))
+        reaction = {c.id: s.stat(c, "reaction") for c in movers}
+        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers], reaction=reaction,
+                 tie=reaction[movers[0].id] == reaction[movers[1].id])
         # (4)-(6), (7) LOGOS-3.4-3.8
         for n, c in enumerate(movers):
             self.act(c, "first" if n == 0 else "second")
@@ -224,8 +232,15 @@ class Round:
             if self.opts["draw_triggers"]:
                 self.cascade(caused)
         # (9) LOGOS-5.13: the ターン ends for both actives (in initiative order), then LOGOS-3.10, 6.2
-        self.cascade([Happening("turn_end", c.id) for c in ordered(actives, key=self.initiative_key)])
+        self.happen_to("turn_end", actives)
         self.end_of_bout(actives)
+
+    def happen_to(self, event: str, characters: list[Character]) -> None:
+        """LOGOS-5.13: ``event`` happens to each of ``characters`` in initiative order, and the
+        counters waiting for it run. When none waits for it there is nothing to order: the order
+        is of the happenings alone (two actives of two sides never tie)."""
+        if event in self.counters:
+            self.cascade([Happening(event, c.id) for c in ordered(characters, key=self.initiative_key)])
 
     def snapshot(self, c: Character) -> dict:
         s = self.s
@@ -236,12 +251,19 @@ class Round:
         """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
         return (-self.s.stat(c, "reaction"), self.s.side_rank(c.side), c.order or 0)
 
+    def skills_of(self, timing: str, owners: list[str]) -> list[Handler]:
+        """The skills ``owners`` hold at ``timing`` (to be put in order: LOGOS-5.5)."""
+        owned = self.owned
+        if len(owners) == 1:
+            return owned.get((timing, owners[0]), [])
+        return [h for o in owners for h in owned.get((timing, o), ())]
+
     def skill_key(self, h: Handler) -> tuple:
         return self.initiative_key(self.s.characters[h.owner]) + (h.skill.index,)
 
     def timing(self, timing: str, owners: list[str]) -> None:
         """Fire ``timing``'s skills of ``owners`` in order, each with the counters it triggers."""
-        handlers = self.hooks.at(timing, key=self.skill_key, accept=lambda h: h.owner in owners)
+        handlers = ordered(self.skills_of(timing, owners), key=self.skill_key)
         if handlers and timing == "turn_start":
             self.ctx.emit("timing", timing=timing, bout=self.s.bout)
         for h in handlers:
@@ -258,17 +280,19 @@ class Round:
         LOGOS-3.8: a character knocked out at any point takes no further step."""
         ctx = self.ctx
         ctx.emit("act", actor=c.id, bout=self.s.bout, mover=mover)
-        for step in (lambda: self.timing("before_action", [c.id]), lambda: self.action(c),
-                     lambda: self.timing("after_action", [c.id])):
+        for step in ("before_action", "action", "after_action"):
             if c.knocked_out:
                 ctx.emit("no_action", actor=c.id, reason="knocked_out")
                 return
-            step()
+            if step == "action":
+                self.action(c)
+            else:
+                self.timing(step, [c.id])
 
     def action(self, c: Character) -> None:
         """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
         s = self.s
-        for h in self.hooks.at("action", key=self.skill_key, accept=lambda h: h.owner == c.id):
+        for h in ordered(self.skills_of("action", [c.id]), key=self.skill_key):
             result, caused = self.activate(h, "action", None)
             self.cascade(caused)
             if result == "success" or c.knocked_out:
@@ -295,21 +319,23 @@ class Round:
 
     # ------------------------------------------------------------------ (10)
 
-    def judge(self) -> None:
-        """LOGOS-9.1-9.4."""
+    def judge(self) -> dict[str, int]:
+        """LOGOS-9.1-9.4; returns how many of each side still stand, 先攻 first."""
         s = self.s
-        wiped = [sid for sid in s.side_order() if not s.standing(sid)]
+        standing = {sid: len(s.standing(sid)) for sid in s.side_order()}
+        wiped = [sid for sid, n in standing.items() if not n]
         if not wiped:
-            return
+            return standing
         if len(wiped) == 1:
             self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
-            return
+            return standing
         fukutsu = {sid: sum(1 for c in s.starters(sid) if "fukutsu" in s.keywords(c)) for sid in s.side_order()}
         a, b = s.side_order()
         if fukutsu[a] != fukutsu[b]:
             self.decide("win", a if fukutsu[a] > fukutsu[b] else b, "fukutsu", wiped=wiped, fukutsu=fukutsu)
         else:
             self.draw_outcome("fukutsu_tie", wiped=wiped, fukutsu=fukutsu)
+        return standing
 
     def draw_outcome(self, reason: str, **extra: Any) -> None:
         """A draw, or in the 決勝トーナメント more DP, then a coin (LOGOS-9.3)."""
@@ -381,7 +407,8 @@ class Round:
         if not s.uses.allows(thing, skill.uses, period):  # LOGOS-5.12: used up, 発動しない
             ctx.emit("skill", **about, result="used_up", uses=skill.uses.to_json())
             return "used_up", []
-        verdict = evaluate(skill.condition, self.accessor(owner, trigger_char))
+        # most skills have no condition: it holds, with nothing read
+        verdict = HOLDS if skill.condition is ALWAYS else evaluate(skill.condition, self.accessor(owner, trigger_char))
         facts = [f.to_json() for f in verdict.facts]
         if not verdict.holds:
             ctx.emit("skill", **about, result="condition_not_met", facts=facts)  # 発動しない: no check
@@ -423,7 +450,8 @@ class Round:
 
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
-        if not any(h.event in self.counter_events for h in caused):  # no counter waits for any of them
+        waiting = self.counters
+        if not waiting or not any(h.event in waiting for h in caused):  # no counter waits for any of them
             return
         try:
             Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"]).run(
@@ -433,7 +461,8 @@ class Round:
                 ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
 
     def counters_for(self, happening: Happening) -> list[Handler]:
-        if happening.event not in self.counter_events:  # most happenings: no counter waits for one
+        waiting = self.counters.get(happening.event)
+        if not waiting:  # most happenings: no counter waits for one
             return []
         s, opts = self.s, self.opts
         subject = s.characters[happening.character]
@@ -452,7 +481,7 @@ class Round:
                 return False
             return relates(trig.who, owner, subject, ally_includes_self=opts["ally_includes_self"])
 
-        return self.hooks.at("counter", key=self.skill_key, accept=accept)
+        return ordered([h for h in waiting if accept(h)], key=self.skill_key)
 
     def last_gasp(self, owner: Character, happening: Happening) -> bool:
         """LOGOS-5.9 (option own_knockout_fires): a counter triggered by its owner's own 戦闘不能
@@ -633,10 +662,13 @@ class Round:
         return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
 
     def amount(self, spec: EffectSpec, owner: Character, trigger: Character | None,
-               src: dict) -> amounts.Reading | None:
-        """LOGOS-6.8: an effect's value, read from the state when it is written so; None (with a
-        ``cancel``) when what it reads is absent."""
-        reading = amounts.evaluate(spec.amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
+               src: dict, written: amounts.Amount | None = None) -> amounts.Reading | None:
+        """LOGOS-6.8: an effect's value (``written``, or the spec's own), read from the state when
+        it is written so; None (with a ``cancel``) when what it reads is absent."""
+        amount = spec.amount if written is None else written
+        if not isinstance(amount, amounts.Derived):  # a number as written: nothing to read
+            return amounts.Reading(amount)
+        reading = amounts.evaluate(amount, self.accessor(owner, trigger), self.opts["derived_rounding"])
         if reading.value is None:
             self.ctx.emit("cancel", **src, op=spec.op, target=spec.target, reason="no_value",
                           amount=reading.to_json())
@@ -674,7 +706,7 @@ class Round:
         changes = spec.stats or ((spec.stat, spec.amount),)  # LOGOS-6.4: one field, one or several stats
         readings = []
         for stat_name, amount in changes:
-            reading = self.amount(replace(spec, amount=amount), owner, trigger, src)
+            reading = self.amount(spec, owner, trigger, src, amount)
             if reading is None:
                 return []
             readings.append((stat_name, reading))
@@ -790,9 +822,8 @@ class Round:
         if c.hidden:  # LOGOS-2.6: picked to play, it is shown
             c.revealed = True
             ctx.emit("reveal", character=c.id)
-        for sk in c.skills:
-            if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
-                self.hooks.add(sk.timing, Handler(c.id, sk))
+        if self.opts["passive_scope"] != "team":  # with team, its skills are in the round already
+            self.listen(c)
         if self.opts["charge_start"] == "round_start" and any(sk.charge for sk in c.skills) and not c.charged:
             c.charged, c.charge_level = True, 1
             ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")

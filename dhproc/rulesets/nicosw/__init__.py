@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.ruleset import Ruleset, TurnStatus
-from . import campaign, checks, report, rules
+from . import campaign, checks, rules
 from .model import NicoswState, Side, square_json
 from .options import DIVISION_OPTIONS, OPTIONS, divides
 
@@ -89,6 +89,8 @@ class NicoswRuleset(Ruleset):
         }
 
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
+        from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
+
         return report.report_blocks(log, lang=lang, view=view, turns=turns)
 
     def submission_aliases(self):
@@ -122,6 +124,7 @@ class NicoswRuleset(Ruleset):
     def summary_hooks(self):
         """``dhproc summary``: who fell (each 生死判定, each character removed) and by whose damage, the skills
         used, no DP."""
+        from . import report
         from ...report.summary import SummaryHooks
 
         return SummaryHooks(kills={"death_check": ("character", None), "removed": ("character", None)},
@@ -129,6 +132,8 @@ class NicoswRuleset(Ruleset):
                             reads=("damage", "skill", "lasting"))
 
     def outcome_text(self, log: dict, *, lang: str) -> str:
+        from . import report
+
         return report.outcome_line(log, lang=lang)
 
     def grammar(self):

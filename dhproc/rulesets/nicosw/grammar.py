@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...lazy_re import lazy
 from ...words.names import NameIndex
 from ...words.naming import shown
 from ...words.textimport import (ARROW, Entry, Grammar, ImportContext, Line, as_written, one_side, rule, scan,
@@ -350,11 +351,11 @@ def _go(entry: Entry, ctx: ImportContext) -> dict[str, Any]:
 
 
 # Side lines: 行動順, 配置 (先手／後手), 降参.
-_ORDER = re.compile(r"^(?:行動順|順番|order)\s*:?\s*", re.IGNORECASE)
-_PLACE = re.compile(r"^(?:(?P<r1>先手|後手)(?:なら|時|の場合)?\s*(?:の)?\s*)?(?:初期)?(?:配置|placement)"
-                    r"\s*(?:\((?P<r2>先手|後手)[^)]*\))?\s*:\s*", re.IGNORECASE)
-_SURRENDER = re.compile(r"^(?:降参|降伏|surrender)(?:します|する|だ)?[!。]*$", re.IGNORECASE)
-_PAIR_SEP = re.compile(rf"^(?:\s|[/、,;。:=@]|{ARROW}|は|を)+|(?:\s|[/、,;。:=@]|{ARROW}|に|へ|は)+$")
+_ORDER = lazy(r"^(?:行動順|順番|order)\s*:?\s*", re.IGNORECASE)
+_PLACE = lazy(r"^(?:(?P<r1>先手|後手)(?:なら|時|の場合)?\s*(?:の)?\s*)?(?:初期)?(?:配置|placement)"
+              r"\s*(?:\((?P<r2>先手|後手)[^)]*\))?\s*:\s*", re.IGNORECASE)
+_SURRENDER = lazy(r"^(?:降参|降伏|surrender)(?:します|する|だ)?[!。]*$", re.IGNORECASE)
+_PAIR_SEP = lazy(rf"^(?:\s|[/、,;。:=@]|{ARROW}|は|を)+|(?:\s|[/、,;。:=@]|{ARROW}|に|へ|は)+$")
 
 
 def _order_line(text: str, line: Line, ctx: ImportContext, sub: dict) -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from ...words.messages import catalogue
 
 MESSAGES = catalogue("nicosw", {
+    # a picture's title (dhproc render, Discord posts): one dhproc turn is one round, 「1R」 (NICOSW-1.8)
+    "render.turn": ("{turn}R", "round {turn}"),
+    "render.turn_noun": ("ラウンド", "round"),  # the replay page's buttons and step label
     # the setup (model.py, checks.py)
     "ranged_needs_range": ("遠距離武器には射程（range：マス数）が必要です", "a ranged weapon needs its range (range: squares)"),
     "melee_range": ("近接武器の射程は1マスです（NICOSW-6.1）", "a melee weapon's range is 1 square (NICOSW-6.1)"),
@@ -29,6 +32,31 @@ MESSAGES = catalogue("nicosw", {
     "odds_figures": ("{who}の攻撃判定の基準値{attack}、{target}の防御判定の基準値{defense}、{part}のHP {hp}、命中すれば{amount}点",
                      "{who}'s 攻撃判定 base {attack}, {target}'s 防御判定 base {defense}, {part}'s HP {hp}, "
                      "{amount} damage on a hit"),
+    "odds.check.resist": ("精神抵抗判定", "精神抵抗判定"),
+    "odds.outcome.resisted": ("抵抗された", "resisted"),
+    "odds.outcome.not_resisted": ("抵抗されなかった", "not resisted"),
+    "odds_resist_roll": ("{who}の{check}の基準値{base}に対し{target}の精神抵抗判定（基準値{willpower}）、抵抗されれば{left}",
+                         "{who}'s {check} base {base} against {target}'s 精神抵抗判定 (base {willpower}); "
+                         "resisted, it leaves {left}"),
+    "odds_resist_target": ("{target}の精神抵抗判定（基準値{willpower}）の目標値{resist}、抵抗されれば{left}",
+                           "{target}'s 精神抵抗判定 (base {willpower}) against {resist}; resisted, it leaves {left}"),
+    "odds_skill": ("{skill}は{target}に使えるものとします（射程・遮蔽・対象・MP）、受ける部位のHP {hp}",
+                   "{skill} is taken as usable on {target} (range, cover, target, MP); HP of the parts it reaches {hp}"),
+    "odds.check.effects": ("ダメージ以外の効果", "effects other than damage"),
+    "odds.outcome.applied": ("すべてかかる", "all take hold"),
+    "odds.outcome.not_applied": ("かからない", "do not take hold"),
+    "odds_skill_effects": ("{skill}のダメージ以外の効果（回復・転倒・持続効果）は、かかる確率だけを数えます（回復量などは数字に入っていません）",
+                           "{skill}'s effects other than damage (healing, 転倒, lasting effects) are counted only as the "
+                           "chance they take hold (what they do is not in these figures)"),
+    "odds_removed": ("{target}は戦闘から除かれています：確率を出す部位がありません（NICOSW-8.4）",
+                     "{target} has left the battle: no part is left to compute the odds on (NICOSW-8.4)"),
+    "odds_part_removed": ("{target}の{part}は戦闘から除かれています：この行動は取り消されるので確率はありません（part_removed、NICOSW-8.4）",
+                          "{target}'s {part} has been removed from the battle: the action is cancelled (part_removed, "
+                          "NICOSW-8.4), so it has no odds"),
+    "odds_dead": ("{target}は死亡しています：この行動は取り消されるので確率はありません（target_dead、NICOSW-8.2）",
+                  "{target} is dead: the action is cancelled (target_dead, NICOSW-8.2), so it has no odds"),
+    "odds_no_mp": ("{who}のMP {mp}では{skill}（コスト{cost}）を使えません（NICOSW-8.7）",
+                   "{who} has {mp} MP, too little for {skill} (cost {cost}, NICOSW-8.7)"),
     "odds_prone": ("{target}は転倒している：1D6の1〜2で攻撃は失敗する（NICOSW-6.3）",
                    "{target} is 転倒: a 1–2 on 1D6 fails the attack first (NICOSW-6.3)"),
     "per_part": ("部位のあるキャラクターは{field}を部位ごとに書きます（ここには書きません）",

@@ -64,3 +64,30 @@ def beats(active: Roll2, passive: Roll2, *, auto_in_opposed: bool) -> bool:
 def prone_fails(face: int) -> bool:
     """NICOSW-6.3: a 1 or 2 on the 1D6 makes a ranged attack at a 転倒 target fail at once."""
     return face <= 2
+
+
+def resists(resist: Roll2, casting: Roll2 | None, target: int | None, *, auto_in_opposed: bool) -> bool:
+    """NICOSW-8.5 / 8.8: one 精神抵抗判定 succeeds when the caster's roll does not beat it (the passive
+    side of an opposed check), or, against a fixed ``target``, when it meets it."""
+    if casting is not None:
+        return not beats(casting, resist, auto_in_opposed=auto_in_opposed)
+    return meets(resist, target)
+
+
+def resistance_leaves(resisted: bool, on_success: str) -> str:
+    """NICOSW-8.8: what a skill does to a target after its resistance: ``full`` when not resisted,
+    ``half`` (半減: the damage halved, the other effects not) or ``none`` (消滅) when resisted."""
+    if not resisted:
+        return "full"
+    return "half" if on_success == "half" else "none"
+
+
+def damage_base(fixed: int, faces: tuple[int, ...] | list[int] = ()) -> int:
+    """NICOSW-8.11: a damage effect's base: its amount plus the nD6 it rolls for the part it hits."""
+    return fixed + sum(faces)
+
+
+def death_check_due(amount: int, before: int, after: int, *, repeat: bool, dead: bool) -> bool:
+    """NICOSW-8.2: damage to a one-part character rolls the 生死判定 when it takes HP to 0 or less
+    (again at 0 or less only with ``repeat_death_check``), unless the character is dead already."""
+    return amount > 0 and after <= 0 and (before > 0 or repeat) and not dead

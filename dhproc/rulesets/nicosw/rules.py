@@ -515,10 +515,10 @@ class Battle:
             head["part"] = part_id
         if opportunity_attack:
             head["opportunity_attack"] = True
-        reason = self.target_problem(t)
-        part = t.part(part_id)
+        reason = target_problem(t)
+        part = aimed_part(t, part_id)
         weapon = self.weapon_for(a, kind)
-        if reason is None and (part is None or part.removed):
+        if reason is None and part is None:
             reason = "part_removed"
         if reason is None and weapon is None:
             reason = "no_ranged_weapon"
@@ -550,15 +550,6 @@ class Battle:
     def weapon_for(self, a: Character, kind: str) -> Weapon | None:
         return weapon_for(a, kind)
 
-    def target_problem(self, t: Character) -> str | None:
-        if t.dead:
-            return "target_dead"
-        if t.removed:
-            return "target_removed"
-        if t.off_map or t.at is None:
-            return "target_off_map"
-        return None
-
     def cover(self, a: Character, t: Character) -> Character | None:
         """NICOSW-6.5: the first enemy of ``a`` between them that gives cover. Parts are counted
         among those still in the battle: a removed part has left it (NICOSW-8.4)."""
@@ -580,11 +571,9 @@ class Battle:
             faces = [ctx.roll(6, "damage_dice", actor=giver.id if giver else t.id, target=t.id, die=i + 1)
                      for i in range(dice)]
             extra.update(fixed=base, dice=faces)
-            base += sum(faces)
-        giver_mods = list(mods) + (self.lasting_mods(giver, "giver") if giver else [])
-        receiver_mods = ([Mod("div", 2)] if halve else []) + self.lasting_mods(t, "receiver", part)
-        if attribute is not None:  # NICOSW-8.12: the receiver's operations for that 属性
-            receiver_mods += [m for a, m in t.attribute_mods if a == attribute]
+            base = rolls.damage_base(base, faces)
+        giver_mods, receiver_mods = damage_mods(self.s, giver, mods, t, part, halve=halve, attribute=attribute)
+        if attribute is not None:
             extra["attribute"] = attribute
         if halve:
             extra["halved"] = True
@@ -604,12 +593,9 @@ class Battle:
                 if all(p.removed for p in t.parts) or part.core:
                     t.removed, t.at = True, None
                     ctx.emit("removed", character=t.id)
-        elif part.hp <= 0 and (before > 0 or self.opts["repeat_death_check"]) and not t.dead:
+        elif rolls.death_check_due(amount, before, part.hp, repeat=self.opts["repeat_death_check"], dead=t.dead):
             self.death_check(t, part)
         self.judge()
-
-    def lasting_mods(self, c: Character, role: str, part: Part | None = None) -> list[Mod]:
-        return lasting_mods(self.s, c, role, part)
 
     def death_check(self, t: Character, part: Part) -> None:
         """NICOSW-8.2: 生死判定 against the negative amount."""
@@ -687,7 +673,7 @@ class Battle:
         """NICOSW-5.5, 6.5, 8.6, 8.10: the target, the parts reached, or why it cannot be chosen."""
         t = c if sk.target == "self" else self.s.characters.get(target or "")
         head["target"] = t.id if t else target
-        reason = self.target_problem(t) if t else "no_target"
+        reason = target_problem(t) if t else "no_target"
         if reason is None and t is not c:
             if (sk.target in ("ally", "ally_part")) != (t.side == c.side):
                 reason = "wrong_side"
@@ -697,8 +683,8 @@ class Battle:
                 reason, head["cover_by"] = "cover", self.cover(c, t).id
         parts = t.live_parts() if t else []
         if reason is None and sk.one_part:
-            p = t.part(part_id)
-            parts = [p] if p is not None and not p.removed else []
+            p = aimed_part(t, part_id)
+            parts = [p] if p is not None else []
             if not parts:
                 reason = "part_removed"
             elif t.multi:
@@ -710,22 +696,23 @@ class Battle:
         """NICOSW-8.5, 8.8: one target's resistance, then the skill's effects on it."""
         s, ctx = self.s, self.ctx
         resisted = False
-        rolls = []
+        resist_rolls = []
         if sk.resisted:
             for p in parts:  # NICOSW-8.5: every part rolls; one success resists for all
                 r = self.roll_check(t, "willpower", purpose="resist", part=p)
-                ok = not self.beats(casting, r) if casting is not None else self.meets(r, sk.resist)
-                rolls.append({"part": p.id, **r.json(), "success": ok})
+                ok = rolls.resists(r, casting, sk.resist, auto_in_opposed=self.opts["auto_in_opposed"])
+                resist_rolls.append({"part": p.id, **r.json(), "success": ok})
                 resisted = resisted or ok
         extra = {}
         if casting is not None:
             extra = {"against": sk.resist_against, "on_success": sk.resist_success}
         ctx.emit("skill", **head, parts=[p.id for p in parts],
-                 resist=casting.total if casting is not None else sk.resist, resist_rolls=rolls, resisted=resisted,
+                 resist=casting.total if casting is not None else sk.resist, resist_rolls=resist_rolls, resisted=resisted,
                  **extra)
-        halve = resisted and sk.resist_success == "half"  # 半減: only the damage, halved (NICOSW-8.8)
-        if resisted and not halve:
+        leaves = rolls.resistance_leaves(resisted, sk.resist_success)
+        if leaves == "none":
             return
+        halve = leaves == "half"  # 半減: only the damage, halved (NICOSW-8.8)
         for e in sk.effects:
             if t.dead or t.removed:
                 break
@@ -786,6 +773,24 @@ class Battle:
                       half=self.s.half, **extra)
 
 
+def target_problem(t: Character) -> str | None:
+    """Why ``t`` cannot be the target of an attack or a skill now (the ``cancel`` reason), or None."""
+    if t.dead:
+        return "target_dead"
+    if t.removed:
+        return "target_removed"
+    if t.off_map or t.at is None:
+        return "target_off_map"
+    return None
+
+
+def aimed_part(t: Character, part_id: str | None) -> Part | None:
+    """The part of ``t`` an attack or a one-part skill aims at, or None when it is gone (NICOSW-8.4,
+    8.10): removed, or not named on a multi-part character."""
+    part = t.part(part_id)
+    return part if part is not None and not part.removed else None
+
+
 def weapon_for(a: Character, kind: str) -> Weapon | None:
     """NICOSW-6.1 / 6.2: a melee attack uses the melee weapon in hand (or bare hands); a ranged one
     needs a ranged weapon in hand."""
@@ -800,6 +805,17 @@ def lasting_mods(s: NicoswState, c: Character, role: str, part: Part | None = No
     borne by a part (NICOSW-8.10) counts only when that part takes the damage."""
     return [Mod(e.data["op"], e.data["value"]) for e in s.effects.select(bearer=c.id, kind="damage_mod")
             if e.data["as"] == role and e.data.get("part") in (None, part.id if part else None)]
+
+
+def damage_mods(s: NicoswState, giver: Character | None, mods: tuple[Mod, ...] | list[Mod], t: Character, part: Part,
+                *, halve: bool = False, attribute: str | None = None) -> tuple[list[Mod], list[Mod]]:
+    """NICOSW-7.1, 8.8, 8.12: the giver's operations (the weapon's or skill's, then its lasting ones)
+    and the receiver's (半減's ÷2 first, its lasting ones on ``part``, then those for the 属性)."""
+    giver_mods = list(mods) + (lasting_mods(s, giver, "giver") if giver else [])
+    receiver_mods = ([Mod("div", 2)] if halve else []) + lasting_mods(s, t, "receiver", part)
+    if attribute is not None:  # NICOSW-8.12: the receiver's operations for that 属性
+        receiver_mods += [m for a, m in t.attribute_mods if a == attribute]
+    return giver_mods, receiver_mods
 
 
 def compute_damage(base: int, giver: list[Mod], receiver: list[Mod], armor: int, rounding: str,

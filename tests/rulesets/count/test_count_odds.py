@@ -310,14 +310,87 @@ def test_count_11_1_count_5_9_an_evasion_re_rolled_for_a_ca_is_counted_in_the_od
     assert any(a.key == "rerolls.evasion_for_ca" for a in figures.assumptions)
 
 
-def test_count_11_1_count_7_14_the_figures_say_damage_re_rolls_are_left_out() -> None:
-    m = duel(skills=[dict(SMALL)], rerolls=1)
-    m["turns"][0]["submissions"]["pc"]["reactions"] = {"a": {"reroll_damage_below": 6}}
-    figures = odds.action_odds(load(m), 1, "a", None, None)
-    left_out = next(a for a in figures.assumptions if a.key == "rerolls.damage")
-    assert "COUNT-7.14" in left_out.ja and "6" in left_out.en
-    plain = odds.action_odds(load(duel(skills=[dict(SMALL)], rerolls=1)), 1, "a", None, None)
-    assert {f.step: f.damage for f in figures.steps} == {f.step: f.damage for f in plain.steps}
+LUCK = {"name": "幸運", "timing": "reroll", "roll": "hit"}  # re-rolls a 命中判定, once per check
+AGAIN = {"name": "再起", "timing": "reroll", "roll": "damage"}  # re-rolls the damage dice, once per roll
+
+
+def reroll_duel(*extra: dict, order: str = "skill_first", hp: int = 9) -> dict:
+    """アタッカー (one plain re-roll) re-rolls a fumbled 命中判定 (2D10 ≤ 3) and a 予定ダメージ below 6
+    (斬撃 4 + 1D3: a 1 on the die); ターゲット cannot evade (達成値 ≥ 32 against 【回避】 0: 回避率 0 %,
+    no 回避 critical), no 命中 critical (C値 21)."""
+    a = unit("アタッカー", "pc", "E5", 10, hit=30, hit_fumble=3, rerolls=1, skills=[dict(SMALL), *extra])
+    t = unit("ターゲット", "enemy", "E6", 5, evasion=0, hp=hp, resist={"斬": 2})
+    plans = {"pc": {"plans": {"a": [{"main_action": {"skill": "斬撃", "targets": ["t"]}}]},
+                    "reactions": {"a": {"reroll_hit_fumble": True, "reroll_damage_below": 6}}}}
+    return make({"a": a, "t": t}, plans, options={"reroll_order": order})
+
+
+def hit_sequence(faces: tuple[int, ...], sources: tuple[str, ...]) -> tuple[bool, int]:
+    """Brute force of a fumble re-rolled while ``sources`` last ("skill" or "plain", in the order
+    the resolver pays them): whether the final 2D10 landed, and how many plain re-rolls it spent."""
+    plain = 0
+    for n, source in enumerate((None,) + sources):
+        if source == "plain":
+            plain += 1
+        if not rolls.hit_check(30, faces[2 * n], faces[2 * n + 1], 21, 3).fumble:
+            return True, plain
+    return False, plain
+
+
+def fumbles_paid(sources: tuple[str, ...]) -> Distribution[tuple[bool, int]]:
+    """:func:`hit_sequence` with each 2D10 enumerated on its own (the attempts are independent):
+    the same figures, without a million combinations of three attempts."""
+    fumbled = Distribution.enumerate([10, 10], lambda d1, d2: rolls.hit_check(30, d1, d2, 21, 3).fumble)
+
+    def attempt(n: int, plain: int) -> Distribution[tuple[bool, int]]:
+        return fumbled.bind(lambda f: Distribution.constant((True, plain)) if not f
+                            else attempt(n + 1, plain + (sources[n] == "plain")) if n < len(sources)
+                            else Distribution.constant((False, plain)))
+    return attempt(0, 0)
+
+
+def damage_sequence(faces: tuple[int, ...], times: int) -> int:
+    """Brute force of 4 + 1D3 re-rolled while below 6, at most ``times`` times: the damage off HP."""
+    n = 0
+    while rolls.planned_damage(4, [], [faces[n]], [], []) < 6 and n < times:
+        n += 1
+    return rolls.damage_steps(rolls.planned_damage(4, [], [faces[n]], [], []), resist=2, resist_mode="flat",
+                              multiplier=1, reductions=[], real_changes=[], unreducible=False).final
+
+
+def final_damage(figures) -> Distribution[int]:
+    return {f.step: f.damage for f in figures.steps}["final"]
+
+
+def test_count_11_5_count_7_14_damage_re_rolls_draw_on_the_plain_re_rolls_the_hit_check_left() -> None:
+    # one plain re-roll: spent on a fumbled 命中判定 (3 in 100), it is not there for the damage
+    figures = odds.action_odds(load(reroll_duel()), 1, "a", None, None)
+    hit = Distribution.enumerate([10] * 4, lambda *f: hit_sequence(f, ("plain",)))
+    expected = hit.bind(lambda r: Distribution.constant(0) if not r[0] else
+                        Distribution.enumerate([3, 3], lambda *f: damage_sequence(f, 1 - r[1])))
+    assert final_damage(figures) == expected
+    # not the figure with the re-roll left out, nor with the re-roll counted twice
+    assert final_damage(figures) != hit.bind(lambda r: Distribution.constant(0) if not r[0] else
+                                             Distribution.enumerate([3], lambda f: damage_sequence((f,), 0)))
+    assert final_damage(figures) != hit.bind(lambda r: Distribution.constant(0) if not r[0] else
+                                             Distribution.enumerate([3, 3], lambda *f: damage_sequence(f, 1)))
+    said = next(a for a in figures.assumptions if a.key == "rerolls.damage")
+    assert "COUNT-7.14" in said.ja and "6" in said.en and "1" in said.en
+
+
+def test_count_11_5_count_4_5_the_reroll_order_decides_what_the_damage_has_left() -> None:
+    # 幸運 re-rolls a 命中判定 and 再起 the damage dice, each once per check, beside one plain re-roll:
+    # skill_first spends 幸運 first, so the plain one is left for the damage unless the hit fumbles twice;
+    # rerolls_first spends the plain one on the first fumble
+    found = {}
+    for order, sources in (("skill_first", ("skill", "plain")), ("rerolls_first", ("plain", "skill"))):
+        hit = fumbles_paid(sources)
+        expected = hit.bind(lambda r: Distribution.constant(0) if not r[0] else
+                            Distribution.enumerate([3, 3, 3], lambda *f: damage_sequence(f, 2 - r[1])))
+        figures = odds.action_odds(load(reroll_duel(dict(LUCK), dict(AGAIN), order=order)), 1, "a", None, None)
+        found[order] = final_damage(figures)
+        assert found[order] == expected, order
+    assert found["skill_first"] != found["rerolls_first"]
 
 
 def test_count_11_1_count_1_10_a_reroll_skill_its_cost_stops_is_not_counted() -> None:
@@ -330,3 +403,25 @@ def test_count_11_1_count_1_10_a_reroll_skill_its_cost_stops_is_not_counted() ->
     m["setup"]["characters"]["a"]["ca_left"] = 1
     paid = odds.action_odds(load(m), 1, "a", None, None)
     assert next(c.outcomes for c in paid.checks if c.check == "hit_check").p("fumble") == Fraction(3, 100) ** 2
+
+
+def knock_outs_sampled(m: dict, who: str, runs: int) -> tuple[int, int]:
+    """How often ``who`` falls in ``runs`` resolutions of the match's turn, each seeded afresh."""
+    from dhproc.simulate import run_log, run_seed
+
+    match = load(m)
+    fell = sum(any(e["kind"] == "knocked_out" and e["character"] == who for e in run_log(match, run_seed(1, i))
+                   ["turns"][0]["events"]) for i in range(runs))
+    return fell, runs
+
+
+def test_count_11_5_count_7_14_the_knock_out_with_damage_re_rolls_agrees_with_the_resolvers_runs() -> None:
+    # 5 HP fall only to 4 + 3 − 2: a 3 on the die, or a 1 re-rolled into a 3 (4/9 where the re-roll is
+    # left; 1/3 were it left out, outside the interval of these runs)
+    from dhproc.odds.report import wilson
+
+    m = reroll_duel(hp=5)
+    figures = odds.action_odds(load(m), 1, "a", None, None)
+    low, high = wilson(*knock_outs_sampled(m, "t", 400))
+    assert low <= figures.knock_out <= high, (float(figures.knock_out), low, high)
+    assert not low <= Fraction(1, 3) <= high  # the runs tell the re-roll apart

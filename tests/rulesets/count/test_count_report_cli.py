@@ -68,3 +68,18 @@ def test_count_1_8_a_plan_for_a_unit_knocked_out_earlier_is_cancelled_with_a_lin
     (cancel,) = [e for e in log["turns"][1]["events"] if e["kind"] == "cancel" and e["character"] == "kobun2"]
     assert cancel == {**cancel, "action": "main_action", "reason": "knocked_out", "slot": 1, "skill": "短弓",
                       "targets": ["hinata"]}
+
+
+def test_a_log_of_another_count_ruleset_version_replays_to_a_verdict_naming_it(tmp_path) -> None:
+    """A change of count's results moves its ruleset_version (docs/log.md): a log written under
+    another one is not replayed as if nothing changed, with or without --other-version, but
+    ends (exit 1, no traceback) naming ruleset_version and both values."""
+    text = (REPO / "tests" / "golden" / "count.json").read_text(encoding="utf-8")
+    assert '"ruleset_version": "1"' in text
+    old = tmp_path / "old.json"
+    old.write_text(text.replace('"ruleset_version": "1"', '"ruleset_version": "0"', 1), encoding="utf-8")
+    for extra in ([], ["--other-version"]):
+        result = CliRunner().invoke(cli, ["replay", str(old), "--lang", "en", *extra])
+        assert result.exit_code == 1, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert "ruleset_version" in result.output and '"0"' in result.output and '"1"' in result.output, result.output

@@ -347,6 +347,27 @@ def test_count_1_4_an_item_is_used_up_and_a_sub_action_skill_applies_its_effects
     assert log["state"]["characters"]["a"]["uses"] == {"回復薬": 0}
 
 
+def test_count_1_11_an_item_spends_a_use_at_every_timing_and_then_is_not_used() -> None:
+    """An item used by itself — at a count's start, before the damage roll, after it — spends one
+    of its uses each time as an action's does; with none left it does not fire (a ``cancel``
+    with its timing as the action), and the state keeps what is left."""
+    salve = {"name": "回復薬", "timing": "count_start", "counts": [10, 5], "item": True, "uses": 1,
+             "targets": {"side": "self"}, "effects": [{"op": "heal", "value": 2}]}
+    oil = {"name": "油", "timing": "before_damage", "step": "increase", "value": 3, "item": True, "uses": 1}
+    drain = {"name": "吸血薬", "timing": "after_damage", "item": True, "uses": 1, "targets": {"side": "self"},
+             "effects": [{"op": "heal", "value": 1}]}
+    units = pair({"hp_now": 20, "skills": [SLASH, salve, oil, drain]}, {"hp": 40}, a_count=15)
+    log = resolve(make(units, {"pc": {"plans": {"a": [ATTACK_G, ATTACK_G]}}}, dice=[5, 5, 99] * 2))
+    assert [(e["action"], e["skill"]) for e in events(log, "use") if e["action"] != "main_action"] == [
+        ("after_damage", "吸血薬"), ("count_start", "回復薬")]  # a acts at 15, then count 10 starts
+    assert [e["increases"] for e in events(log, "damage_roll")] == [[{"skill": "油", "value": 3}], []]
+    # count 5 starts, then a's second attack
+    assert [(e["action"], e["skill"]) for e in events(log, "cancel", reason="no_uses")] == [
+        ("count_start", "回復薬"), ("before_damage", "油"), ("after_damage", "吸血薬")]
+    assert log["state"]["characters"]["a"]["uses"] == {"回復薬": 0, "油": 0, "吸血薬": 0}
+    assert "カウント開始時：《回復薬》は行えない（使用回数が残っていない）" in report(log, lang="ja")
+
+
 def test_count_1_5_a_battle_continues_from_a_log_to_the_same_events() -> None:
     """dhproc new count DIR --from LOG: round 2 resolved in a new match from round 1's log equals
     round 2 of the whole battle, event for event, and so does the final state."""

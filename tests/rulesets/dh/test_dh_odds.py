@@ -314,3 +314,146 @@ def test_dh_16_1_a_reduction_standing_on_the_target_is_a_step_and_an_assumption(
     assert figures.steps[1].damage == Distribution({0: 30, 2: 70})
     assert figures.hits_to_knock_out == Distribution.constant(3)
     assert "reduction" in {a.key for a in figures.assumptions}
+
+
+# ------------------------------------------------------------------ an ability's normal attack (DH-16.3)
+
+def _charge_chars(*, activation: int = 100, success: int = 50, hp: int = 5) -> str:
+    """甲's 突撃: 攻撃力 +3 on itself, then a normal attack (特殊攻撃, DH-11.13) on 敵 next to it.
+    攻撃力 8 against 防御力 5: 3 damage at 65 %, or, boosted to 11, 6 damage at 80 %."""
+    return (f"      a: {{name: 甲, side: red, attack: 8, defense: 5, hp: 5, spirit: 3, fs: 5, at: Ａ１,\n"
+            f"          ability: {{name: 突撃, activation: {activation}, success: {success}, duration: 1,\n"
+            f"                    range: {{shape: adjacent, size: 1}},\n"
+            f"                    effects: [{{kind: stat_change, stat: attack, amount: 3, targets: {{side: self}}}},\n"
+            f"                              {{kind: normal_attack, targets: {{side: enemy}}}}]}}}}\n"
+            f"      x: {{name: 敵, side: blue, attack: 5, defense: 5, hp: {hp}, spirit: 3, fs: 5, at: Ａ２}}\n")
+
+
+def _charge(*, activation: int = 100, success: int = 50, options: str = "{}", dice: str = "") -> api.Match:
+    turns = f"""\
+        - turn: 1
+          {dice}
+          submissions: {{red: [{{who: a, ability: {{targets: [x]}}}}], blue: []}}
+        """
+    return api.loads(match_text(turns, options=options, chars=_charge_chars(activation=activation, success=success)),
+                     name="match.yaml")
+
+
+def _charge_by_hand(boost: int, strike: int, hit: int, *, success: int = 50, reduce_by: int = 0) -> int:
+    """The 体力 damage of one 突撃 from its three d100 faces (発動率 100: no die): the 攻撃力 +3 lands on
+    a ``boost`` face at most the 成功率, the attack is made on a ``strike`` face at most it, and hits
+    on a ``hit`` face at most (攻撃力 − 5) × 5 + 50."""
+    attack = 11 if boost <= success else 8
+    if strike > success or hit > (attack - 5) * 5 + 50:
+        return 0
+    return max(0, attack - 5 - reduce_by)
+
+
+def test_dh_16_3_an_abilitys_normal_attack_equals_brute_force_over_every_face() -> None:
+    figures = api.odds(_charge(), "a").figures
+    brute = Distribution.enumerate([100, 100, 100], _charge_by_hand)
+    assert figures.steps[-1].damage == brute
+    assert figures.knock_out == brute.at_least(5) == Fraction(1, 2) * Fraction(1, 2) * Fraction(80, 100)
+    hit = next(c.outcomes for c in figures.checks if c.check == "hit_check")
+    assert hit.p("hit") == (Fraction(65, 100) + Fraction(80, 100)) / 2  # given the attack is made
+    assert "changes" in {a.key for a in figures.assumptions}
+
+
+def test_dh_16_3_a_wrong_figure_fails_the_brute_force() -> None:
+    """The comparison can fail: an attack read on the stats the turn starts from (the boost left
+    out, as before) gives other figures."""
+    figures = api.odds(_charge(), "a").figures
+    unboosted = Distribution.enumerate([100, 100, 100], lambda b, s, h: _charge_by_hand(100, s, h))
+    assert figures.steps[-1].damage != unboosted and figures.knock_out != unboosted.at_least(5)
+
+
+def _faces_of(boost: bool, strike: bool, hit_face: int | None) -> list[int]:
+    """The dice the resolver reads, in order, for one branch: a 成功判定 per effect, and the
+    命中判定 only when the attack is made."""
+    faces = [1 if boost else 100, 1 if strike else 100]
+    return faces + ([hit_face] if strike else [])
+
+
+def test_dh_16_3_the_resolver_run_over_every_class_of_faces_gives_the_same_damage() -> None:
+    """The resolver itself over every branch of the dice, each weighted by the faces that take it
+    (a 成功判定's face at most 50 or above; a 命中判定's face at most 65, in 66..80, or above)."""
+    weights: dict[int, Fraction] = {}
+    for boost in (True, False):
+        for strike in (True, False):
+            for hit_face, width in (((65, 65), (80, 15), (100, 20)) if strike else ((None, 100),)):
+                log = api.resolve(_charge(dice=f"dice: {_faces_of(boost, strike, hit_face)}"))
+                dealt = 5 - log["state"]["characters"]["x"]["hp"]
+                weights[dealt] = weights.get(dealt, 0) + Fraction(50, 100) * Fraction(50, 100) * Fraction(width, 100)
+    figures = api.odds(_charge(), "a").figures
+    resolved = Distribution(weights)
+    assert figures.steps[-1].damage.map(lambda d: min(d, 5)) == resolved  # 体力 5 caps what the log shows
+
+
+@pytest.mark.parametrize("per_effect", [True, False])
+def test_dh_16_3_one_activation_for_the_use_or_one_per_effect(per_effect: bool) -> None:
+    """発動率 80 and 成功率 100 (no die): one 発動判定 for the whole use, or one per effect with
+    activation_per_effect, every face of each."""
+    options = f"{{activation_per_effect: {str(per_effect).lower()}}}"
+    figures = api.odds(_charge(activation=80, success=100, options=options), "a").figures
+    if per_effect:
+        brute = Distribution.enumerate([100] * 3, lambda a1, a2, h: _charge_by_hand(a1, a2, h, success=80))
+    else:
+        brute = Distribution.enumerate([100] * 2, lambda a, h: _charge_by_hand(a, a, h, success=80))
+    assert figures.steps[-1].damage == brute
+    assert figures.knock_out == (Fraction(64, 100) if per_effect else Fraction(80, 100)) * Fraction(80, 100)
+
+
+def test_dh_16_3_an_abilitys_normal_attack_agrees_with_simulate() -> None:
+    """The knock-out chance (1/2 × 1/2 × 80 %) against `dhproc simulate`'s runs: inside its
+    interval, and the figure the attack alone on the turn's first stats gives (no knock-out at all)
+    outside it."""
+    match = _charge()
+    figures = api.odds(match, "a").figures
+    sim = api.simulate(match, runs=600, seed=11)["plans"][0]
+    survival = sim["survival"]["x"]
+    assert survival["low"] <= float(1 - figures.knock_out) * 100 <= survival["high"]
+    assert not survival["low"] <= 100.0 <= survival["high"]
+    hit = sim["checks"]["a/x/hit_check"]
+    exact_hit = next(c.outcomes for c in figures.checks if c.check == "hit_check").p("hit")
+    assert hit["low"] <= float(exact_hit) * 100 <= hit["high"]
+
+
+def test_dh_16_3_dhproc_odds_shows_the_abilitys_attack(tmp_path) -> None:
+    path = tmp_path / "match.yaml"
+    path.write_text(match_text("""\
+        - turn: 1
+          submissions: {red: [{who: a, ability: {targets: [x]}}], blue: []}
+        """, options="{}", chars=_charge_chars()), encoding="utf-8")
+    figures = _odds(str(path), "--who", "a")
+    assert [c["check"] for c in figures["checks"]] == ["activation_check", "success_check", "hit_check"]
+    assert figures["knock_out"] == "1/5" and figures["format_version"] == 1
+    text = CliRunner().invoke(cli, ["odds", str(path), "--who", "a"]).output
+    assert "命中判定：命中 72.5%／外れ 27.5%" in text and "撃破：20%" in text
+
+
+def test_dh_16_3_a_barrier_on_the_target_keeps_the_attack_off() -> None:
+    """敵's バリア (its own ability in turn 1, lasting 2 turns) stands when 甲 uses 突撃 in turn 2:
+    the odds deal nothing, as the resolver does (DH-11.4)."""
+    chars = _charge_chars().replace(
+        "hp: 5, spirit: 3, fs: 5, at: Ａ２}",
+        "hp: 5, spirit: 3, fs: 5, at: Ａ２,\n"
+        "          ability: {name: 守護, activation: 100, duration: 2, targets: {side: self},"
+        " effects: [{kind: barrier}]}}")
+    turns = """\
+        - turn: 1
+          submissions: {red: [], blue: [{who: x, ability: {}}]}
+        - turn: 2
+          submissions: {red: [{who: a, ability: {targets: [x]}}], blue: []}
+        """
+    match = api.loads(match_text(turns, options="{}", chars=chars), name="match.yaml")
+    figures = api.odds(match, "a").figures
+    assert figures.steps[-1].damage == Distribution.constant(0) and figures.knock_out == 0
+    assert "barrier" in {a.key for a in figures.assumptions}
+    blocked = 0
+    for seed in range(1, 11):
+        log = api.resolve(api.loads(match_text(turns, options="{}", chars=chars, seed=seed), name="match.yaml"))
+        assert log["state"]["characters"]["x"]["hp"] == 5
+        blocked += any(e["kind"] == "blocked" and e["target"] == "x" for e in log["turns"][1]["events"])
+    assert blocked  # the attack was made and kept off, not only missed
+    unblocked = api.odds(_charge(), "a").figures
+    assert unblocked.knock_out > 0  # the same attack without the バリア does knock out

@@ -95,3 +95,18 @@ def test_logos_8_5_a_member_entering_when_nobody_is_counted_still_goes_last() ->
     before = {"a": 1, "b": 2, "c": 3, "new": 0}
     assert place_order(before, "new", "slowest", counted=[]) == {"a": 1, "b": 2, "c": 3, "new": 4}
     assert place_order(before, "new", 2, counted=[]) == {"a": 1, "b": 3, "c": 4, "new": 2}
+
+
+def test_logos_8_5_an_entered_members_counter_waits_like_any_starters() -> None:
+    """LOGOS-8.5: a member entering mid-round brings its skills into the round, its カウンター too,
+    even when it waits for a happening no other counter in play waits for."""
+    call = skill("呼込", "turn_start", {"op": "enter", "target": "chosen_member"},
+                 condition={"of": "round", "attr": "bout", "equals": 1})
+    answer = skill("応援", "counter", {"op": "dp", "value": 1}, trigger={"event": "attacked", "who": "ally"})
+    log = resolve(make({"r": char("甲", "red", rea=9, skills=[call])},
+                       red_bench={"rb": char("乙", "red", skills=[answer])}, options={"turn_cap": 2},
+                       choices={"red": [{"who": "r", "skill": "呼込", "target": "rb"}]}))
+    assert [e["target"] for e in events(log, "order")] == ["rb"]
+    fired = events(log, "skill", character="rb", skill="応援")
+    assert fired and all(e["result"] == "success" for e in fired)
+    assert fired[0]["trigger"] == {"event": "attacked", "character": "r"}

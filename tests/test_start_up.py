@@ -1,0 +1,82 @@
+"""What a command imports: nothing it does not use (docs/performance.md, "Cold start").
+
+Each command runs in a fresh interpreter, as a GK runs it, and the modules it imported are read
+from ``sys.modules`` when it ends. A structural check, not a timing: the start-up time these
+imports cost is measured by ``make bench``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+_RUN = """
+import json, sys
+sys.argv = ["dhproc", *json.loads(sys.argv[1])]
+from dhproc.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+import os
+with open(os.environ["DHPROC_MODULES_OUT"], "w") as f:
+    json.dump(sorted(sys.modules), f)
+"""
+
+
+def imported_by(tmp_path: Path, *args: str) -> set[str]:
+    out = tmp_path / "modules.json"
+    env = {"PATH": "", "DHPROC_MODULES_OUT": str(out), "DHPROC_LANG": "ja"}
+    subprocess.run([sys.executable, "-c", _RUN, json.dumps(args)], cwd=REPO, env=env, check=True,
+                   capture_output=True, timeout=120)
+    return set(json.loads(out.read_text(encoding="utf-8")))
+
+
+# Drawing a table, measuring Japanese text and reading installed metadata: none is needed by the
+# usual table of a report (dhproc/report/layout.py), and together they were 40 ms of every run.
+HEAVY = {"tabulate", "wcwidth", "importlib.metadata", "email", "csv"}
+RESOLUTION = {"dhproc.api", "dhproc.engine.resolution", "dhproc.inputs.assembly", "dhproc.documents.loading", "yaml"}
+
+
+def _found(modules: set[str], names: set[str]) -> list[str]:
+    return sorted(m for m in modules if m in names or any(m.startswith(n + ".") for n in names))
+
+
+def test_help_imports_no_resolution_nor_ruleset_nor_table_drawing(tmp_path: Path) -> None:
+    modules = imported_by(tmp_path, "--help")
+    assert "dhproc.cli.root" in modules  # the command ran
+    assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
+
+
+def test_roll_reads_no_yaml_and_resolves_nothing(tmp_path: Path) -> None:
+    modules = imported_by(tmp_path, "roll", "1D100", "--seed", "1")
+    assert "dhproc.dice.bcdice" in modules
+    assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
+
+
+@pytest.mark.parametrize("example", ["dh", "logos", "kagemiya"])
+def test_resolve_imports_neither_the_replay_nor_chat_posts_nor_the_odds(tmp_path: Path, example: str) -> None:
+    modules = imported_by(tmp_path, "resolve", f"examples/{example}/match.yaml")
+    assert f"dhproc.rulesets.{example}" in modules
+    assert _found(modules, HEAVY | {"dhproc.replay", "dhproc.logs", "dhproc.inputs.posts", "dhproc.words.textimport",
+                                    "dhproc.odds.query", "dhproc.simulate", "dhproc.render"}) == []
+    # the schemas are read from their folder, the terminal's width asked only by `options`
+    assert _found(modules, {"importlib.resources", "zipfile", "tempfile", "shutil"}) == []
+
+
+def test_a_dh_resolve_does_without_fractions(tmp_path: Path) -> None:
+    """A derived amount (DH's 「自身の防御と同じだけ」) is divided in whole numbers."""
+    assert _found(imported_by(tmp_path, "resolve", "examples/dh/abilities/match.yaml"), {"fractions", "decimal"}) == []
+
+
+@pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
+def test_validate_draws_no_report_so_imports_none(tmp_path: Path, example: str) -> None:
+    modules = imported_by(tmp_path, "validate", f"examples/{example}/match.yaml")
+    assert f"dhproc.rulesets.{example}.checks" in modules
+    assert _found(modules, {f"dhproc.rulesets.{example}.report", f"dhproc.rulesets.{example}.grammar",
+                            "dhproc.report.document"}) == []
