@@ -99,6 +99,32 @@ def test_events_not_kept_still_count_towards_seq_and_the_runaway_bound(monkeypat
     assert ctx.emitted == 10
 
 
+DH_SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "dh").glob("*.yaml"))
+
+
+def test_the_dh_figures_state_reads_as_the_state_json_does_on_every_dh_scenario() -> None:
+    """dh gives a run's figures only the parts of its final state they read (each side's DP and
+    who is dead): on every dh scenario that resolves they are the figures the whole state gives."""
+    import yaml
+
+    from dhproc.engine.resolution import _play
+    from dhproc.engine.ruleset import ruleset_of
+
+    compared = 0
+    for path in DH_SCENARIOS:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        try:
+            match = api.loads(yaml.safe_dump(doc["match"], allow_unicode=True), name=path.name)
+            state, turns = _play(match)
+        except DhprocError:
+            continue  # a scenario of an input error
+        rs = ruleset_of(match)
+        lean = Outcome.of(rs.outcome(state), rs.figures_state(state), turns, rs.summary_hooks())
+        assert lean == Outcome.of(rs.outcome(state), rs.state_json(state), turns, rs.summary_hooks()), path.name
+        compared += 1
+    assert compared >= 50
+
+
 def test_a_logos_runs_figures_state_is_its_state_json_cut_down() -> None:
     """A lean logos run reads DP and states from ``figures_state``, not the whole state's JSON:
     they are the same parts, in the same order, on 20 seeds of the example and on every round of

@@ -150,6 +150,10 @@ class EffectStore:
         ask for them on every attack and every move."""
         return self._by_both.get((bearer, kind), ())
 
+    def any_of(self, kind: str) -> bool:
+        """Whether an effect of ``kind`` is in the store at all (on any bearer)."""
+        return kind in self._by_kind
+
     def expire(self, clocks: Clocks) -> list[Effect]:
         """Remove and return every effect whose end point its clock has reached."""
         gone = [e for e in self._items if e.expired(clocks)]

@@ -88,7 +88,7 @@ def modified(base: int, changes: Iterable[RateChange], bonus: int, *, bonus_firs
     ``set`` then overrides the bonus). Without changes or bonus the base stands as given."""
     changes = tuple(changes)
     if not changes and bonus <= 0:
-        return Rate(base, (), 0, base)
+        return _plain(base)
     rate = base
     if bonus_first and bonus > 0:
         rate = min(100, rate + bonus)
@@ -97,3 +97,20 @@ def modified(base: int, changes: Iterable[RateChange], bonus: int, *, bonus_firs
     if not bonus_first and bonus > 0:
         rate = min(100, rate + bonus)
     return Rate(base, changes, max(0, bonus), clamp(rate), bonus_first)
+
+
+# A rate nothing changed, by its value: a Rate is frozen, so one serves every roll at that rate
+# (most rolls of a match are such, and a frozen dataclass is slow to make).
+_PLAIN: dict[int, Rate] = {}
+_MOST_PLAIN = 1024
+
+
+def _plain(base: int) -> Rate:
+    rate = _PLAIN.get(base) if type(base) is int else None
+    if rate is None:
+        rate = Rate(base, (), 0, base)
+        if type(base) is int:
+            if len(_PLAIN) >= _MOST_PLAIN:
+                _PLAIN.clear()
+            _PLAIN[base] = rate
+    return rate

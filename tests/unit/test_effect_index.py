@@ -33,6 +33,8 @@ def test_every_select_reads_as_a_scan_of_the_list_through_adds_removals_and_expi
                 assert [e.seq for e in store.select(bearer=bearer, kind=kind)] == _naive(store, bearer, kind), step
                 if bearer is not ... and kind is not None:  # the index itself, read without a copy
                     assert [e.seq for e in store.held(bearer, kind)] == _naive(store, bearer, kind), step
+        for kind in kinds:  # whether any effect of the kind is there, as a settling asks of counters
+            assert store.any_of(kind) == bool(_naive(store, ..., kind)), step
 
 
 def test_a_selection_is_a_copy_the_caller_may_change() -> None:
@@ -98,3 +100,13 @@ def test_the_version_moves_when_an_effect_starts_or_ends_and_only_then() -> None
     before = store.version
     store.expire(clocks)
     assert len(set(seen)) == 3 and store.version != before
+
+
+def test_a_plain_rate_is_the_rate_made_afresh_and_an_int_is_never_taken_for_a_bool() -> None:
+    from dhproc.engine.rates import Rate, RateChange, modified
+
+    for base in (-40, 0, 1, 50, 100, 250):
+        assert modified(base, [], 0) == Rate(base, (), 0, base)
+        assert modified(base, [], 0).value == base
+    assert modified(50, [RateChange("add", 10)], 0).value == 60  # a changed rate is still worked out
+    assert type(modified(True, [], 0).base) is bool and type(modified(1, [], 0).base) is int

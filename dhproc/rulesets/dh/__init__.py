@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, rules, status, support
@@ -14,20 +14,57 @@ from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFE
 # What a setup reads as, parsed once for the many runs of one match (a simulation resolves the same
 # setup under thousands of seeds): its MAP, each character's ability and the grantable abilities.
 # A loaded match is read-only, and each entry keeps its setup, so an id is never another's.
-_PARSED: dict[int, tuple[dict, tuple]] = {}
+_PARSED: dict[int, tuple[dict, "Parsed"]] = {}
 _MOST_PARSED = 8
 
 
-def _parsed(setup: dict) -> tuple:
+class Parsed(NamedTuple):
+    """What one setup reads as, for every resolution of it."""
+
+    board: Any
+    abilities: dict[str, Any]  # each character's own ability (None: it has none)
+    library: dict[str, Any]  # the grantable abilities by name
+    unread: tuple[str, ...]  # the options its log leaves out (DhRuleset.logged_options)
+    characters: tuple[dict[str, Any], ...]  # each Character's fields as the setup gives them, in setup order
+
+
+def _parsed(setup: dict) -> Parsed:
     kept = _PARSED.get(id(setup))
     if kept is not None and kept[0] is setup:
         return kept[1]
     board, _ = checks.board_of(setup)
-    parsed = (board, {cid: parse_ability(c.get("ability")) for cid, c in setup["characters"].items()}, library(setup))
+    abilities = {cid: parse_ability(c.get("ability")) for cid, c in setup["characters"].items()}
+    parsed = Parsed(board, abilities, library(setup), _unread_options(setup), _character_fields(setup, abilities))
     if len(_PARSED) >= _MOST_PARSED:
         del _PARSED[next(iter(_PARSED))]
     _PARSED[id(setup)] = (setup, parsed)
     return parsed
+
+
+def _character_fields(setup: dict, abilities: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """The fields each character starts a resolution with, before a continued match's state."""
+    leaders = {sid: s.get("leader") for sid, s in setup["sides"].items()}
+    return tuple(
+        dict(id=cid, name=c["name"], side=c["side"], attack=c["attack"], defense=c["defense"],
+             hp=c["hp"], spirit=c["spirit"], fs=c["fs"], movement=c.get("movement", 2),
+             at=parse_square(c["at"]) if "at" in c else None, starter="at" in c,
+             leader=leaders[c["side"]] == cid, ability=abilities[cid], order=i,
+             gender=c.get("gender"), grade=c.get("grade"))  # what 対象制約 read (DH-1.6)
+        for i, (cid, c) in enumerate(setup["characters"].items()))
+
+
+def _unread_options(setup: dict) -> tuple[str, ...]:
+    """The options a match of this setup never reads: those of 転校生 (DH-14) in a two-side match,
+    those of 応援ボーナス and rate changes (DH-15, DH-11.20) in a match without either, that of
+    ステータス入れ替え (DH-11.21) and those of delayed effects (DH-10.7, DH-10.8) likewise."""
+    unread = () if checks.transfer_side(setup) is not None else TRANSFER_OPTIONS
+    if not support.used(setup):
+        unread += RATE_OPTIONS
+    if not uses_kind(setup, ("stat_swap",), ("stat_swap",)):  # DH-11.21
+        unread += SWAP_OPTIONS
+    if not uses_kind(setup, (), ("delayed",), tuple(DELAYS), prepared=True):  # DH-10.7, DH-10.8
+        unread += DELAY_OPTIONS
+    return unread
 
 
 class DhRuleset(Ruleset):
@@ -57,32 +94,23 @@ class DhRuleset(Ruleset):
 
     def initial_state(self, match) -> DhState:
         setup = match.setup
-        board, abilities, granted = _parsed(setup)
+        parsed = _parsed(setup)
         first = setup["first"]
         transfer = checks.transfer_side(setup)
         order = [first] + [s for s in setup["sides"] if s not in (first, transfer)] + ([transfer] if transfer else [])
         sides = {sid: Side(sid, setup["sides"][sid]["name"], setup["sides"][sid].get("leader"),
                            bonus=setup["sides"][sid].get("bonus"))
                  for sid in order}
-        characters = {}
-        start_targets = {}
-        for i, (cid, c) in enumerate(setup["characters"].items()):
-            characters[cid] = Character(
-                id=cid, name=c["name"], side=c["side"], attack=c["attack"], defense=c["defense"],
-                hp=c["hp"], spirit=c["spirit"], fs=c["fs"], movement=c.get("movement", 2),
-                at=parse_square(c["at"]) if "at" in c else None, starter="at" in c,
-                leader=sides[c["side"]].leader == cid, ability=abilities[cid], order=i)
-            if "start" in (c.get("ability") or {}):
-                start_targets[cid] = c["ability"]["start"]
-        for cid, ch in characters.items():  # attributes that 対象制約 read (DH-1.6)
-            ch.gender, ch.grade = setup["characters"][cid].get("gender"), setup["characters"][cid].get("grade")
+        characters = {fields["id"]: Character(**fields) for fields in parsed.characters}
+        start_targets = {cid: c["ability"]["start"] for cid, c in setup["characters"].items()
+                         if "start" in (c.get("ability") or {})}
         initial = {cid: {s: getattr(ch, s) for s in ("attack", "defense", "hp", "spirit", "fs")}
                    for cid, ch in characters.items()}
-        state = DhState(board=board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
+        state = DhState(board=parsed.board, sides=sides, characters=characters, turn_limit=setup.get("turn_limit"),
                         initial=initial, start_targets=start_targets,
                         appeared=[cid for cid, ch in characters.items() if ch.starter],
                         reinforcements=list(setup.get("reinforcements", [])), transfer=transfer,
-                        library=dict(granted))
+                        library=dict(parsed.library))
         campaign.apply_state(state, setup)  # a match continued mid-campaign (DH-12.1)
         if transfer is not None:
             _transfer_students(state, setup, match.options)
@@ -96,16 +124,9 @@ class DhRuleset(Ruleset):
         return state
 
     def logged_options(self, setup: dict, options: dict[str, Any]) -> dict[str, Any]:
-        """A log leaves out the options its match never reads: those of 転校生 (DH-14) in a two-side
-        match, those of 応援ボーナス and rate changes (DH-15, DH-11.20) in a match without either, that
-        of ステータス入れ替え (DH-11.21) and those of delayed effects (DH-10.7, DH-10.8) likewise."""
-        unread = () if checks.transfer_side(setup) is not None else TRANSFER_OPTIONS
-        if not support.used(setup):
-            unread += RATE_OPTIONS
-        if not uses_kind(setup, ("stat_swap",), ("stat_swap",)):  # DH-11.21
-            unread += SWAP_OPTIONS
-        if not uses_kind(setup, (), ("delayed",), tuple(DELAYS), prepared=True):  # DH-10.7, DH-10.8
-            unread += DELAY_OPTIONS
+        """A log leaves out the options its match never reads (``_unread_options``, worked out
+        once per setup)."""
+        unread = _parsed(setup).unread
         return {k: v for k, v in options.items() if k not in unread}
 
     def first_turn(self, setup: dict) -> int:
@@ -152,6 +173,13 @@ class DhRuleset(Ruleset):
             "next_effect_id": state.effects.next_seq,
         }
 
+    def figures_state(self, state: DhState) -> dict[str, Any]:
+        """The parts of ``state_json`` a run's figures read: each side's DP, and of each
+        character's states the one that takes it out of the battle (dead); dh's state has no
+        down field."""
+        return {"sides": {s.id: {"dp": s.dp} for s in state.sides.values()},
+                "characters": {c.id: {"states": ["dead"] if c.dead else []} for c in state.characters.values()}}
+
     def report_blocks(self, log: dict, *, lang: str, view: str, turns: list[int]) -> list:
         from . import report  # the text report, imported when one is drawn: replay, simulate and validate draw none
 
@@ -175,10 +203,13 @@ class DhRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
-        from . import report
-        from ...report.summary import SummaryHooks
+        hooks = self.__dict__.get("_summary_hooks")
+        if hooks is None:  # made once (they never change): a lean run reads them twice, a simulation every run
+            from . import report  # the text report's module, imported when first needed
+            from ...report.summary import SummaryHooks
 
-        return SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
+            hooks = self._summary_hooks = SummaryHooks(dp_sides=_player_sides, cause=report.kill_cause)
+        return hooks
 
     def grammar(self):
         from .grammar import GRAMMAR

@@ -557,16 +557,20 @@ def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any
     can fire, not every counter of the battle."""
     held = state.effects.held
     obj, subject = trig.object, trig.subject
+    ranged = _range_holders(state)
     holders = [obj] if obj is not None and held(obj, "counter") else []
     if subject is not None and subject != obj and held(subject, "counter"):
         holders.append(subject)
-    for h in _range_holders(state):
+    if not holders and not ranged:  # the common case: nobody the trigger is about waits with a counter
+        return []
+    for h in ranged:
         if h not in holders:
             holders.append(h)
-    if not holders:  # the common case: nobody the trigger is about waits with a counter
-        return []
     found = []
-    for c in sorted((state.characters[h] for h in holders if h in state.characters), key=lambda c: c.order):
+    chars = [state.characters[h] for h in holders if h in state.characters]
+    if len(chars) > 1:  # in setup order (most triggers name one holder)
+        chars.sort(key=lambda c: c.order)
+    for c in chars:
         for e in held(c.id, "counter"):
             kinds, bound = _answers(state, c, e)
             if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
@@ -594,6 +598,24 @@ def _range_holders(state: DhState) -> list[str]:
                                      and _answers(state, state.characters[e.bearer], e)[1] is None))
         state.range_holders = (state.effects.version, holders)
     return holders
+
+
+def _answerable(state: DhState) -> frozenset[tuple[str, bool]]:
+    """The (trigger kind, a moment before?) pairs some waiting counter may answer: its 待受条件
+    answers the kind (``_answers``) and its timing is the moment's (先手 for a moment before,
+    DH-8.17). Worked out again only when an effect starts or ends."""
+    version, answerable = state.answerable
+    if version != state.effects.version:
+        found: dict[tuple[str, bool], None] = {}  # only ever asked whether it holds a pair
+        for e in state.effects.select(kind="counter"):
+            holder = state.characters.get(e.bearer)
+            ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
+            if ab is not None:
+                before = ab.counter_timing == "before"
+                found.update(dict.fromkeys((kind, before) for kind in _answers(state, holder, e)[0]))
+        answerable = frozenset(found)
+        state.answerable = (state.effects.version, answerable)
+    return answerable
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
@@ -665,13 +687,26 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     if not state.pending:
         return
     triggers, state.pending = state.pending, []
+    # Most settlings have no trigger a waiting counter may answer (no counter waits for an
+    # action's end or a 先手 moment in most matches): nothing fires, so nothing changes.
+    answerable = _answerable(state)
+    for t in triggers:  # one or two, most often
+        if (t.kind, t.before) in answerable:
+            break
+    else:
+        if final:
+            harm.end_dead_counters(state, ctx)
+        return
     acting = state.acting_side
 
     def handlers_for(trig: harm.Trigger) -> list[tuple[Character, Any]]:
         if trig.silent or state.outcome is not None:
             return []
+        candidates = _may_answer(state, trig)
+        if not candidates:
+            return candidates
         found = []
-        for c, e in _may_answer(state, trig):
+        for c, e in candidates:
             ab = ability_named(state, c, e.data.get("ability"))
             timing = ab.counter_timing
             if (timing == "before") != trig.before:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from .model import Board, Square
 
 
-@dataclass(frozen=True)
-class MovePlan:
-    """What a 移動 does: the squares entered, where it ends, or why it cannot be made."""
+class MovePlan(NamedTuple):
+    """What a 移動 does: the squares entered, where it ends, or why it cannot be made. A named
+    tuple: every 移動 makes one (a cancelled one two), and a tuple is made without the frozen
+    dataclass's call per field."""
 
     path: tuple[Square, ...]  # squares entered, in order (empty: no move)
     end: Square
@@ -99,12 +99,13 @@ def _distances_to(board: Board, start: Square, dest: Square, movement: int,
     """Steps from each square a route may use to ``dest`` (breadth first, up to ``movement``)."""
     dist = {dest: 0}
     layer = [dest]
-    is_open = board.open
+    rows, cols, walls = board.rows, board.cols, board.walls  # Board.open, read in place: the search's inner step
     for d in range(1, movement):
         grown = []
         for sq in layer:
             for nxt in sq.neighbours():
-                if nxt not in dist and nxt != start and is_open(nxt) and passable(nxt):
+                if nxt not in dist and nxt != start and 0 <= nxt.row < rows and 0 <= nxt.col < cols \
+                        and nxt not in walls and passable(nxt):
                     dist[nxt] = d
                     grown.append(nxt)
         if not grown:

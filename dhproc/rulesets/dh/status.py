@@ -24,8 +24,14 @@ def active(state: "DhState", e: Effect) -> bool:
 
 
 def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
+    """The active effects of ``kind`` on ``c`` (as ``active`` tells, the clock read once): asked
+    about ten times a 行動, mostly of kinds nobody holds."""
     held = state.effects.held(c.id, kind)
-    return [e for e in held if active(state, e)] if held else []
+    if not held:
+        return []
+    clocks = state.clocks
+    now = clocks.now(PHASE)
+    return [e for e in held if not e.expired(clocks) and now >= e.data.get("from", 0)]
 
 
 def stat(state: "DhState", c: "Character", name: str) -> int:
@@ -33,8 +39,10 @@ def stat(state: "DhState", c: "Character", name: str) -> int:
     base = getattr(c, name)
     if name == "hp":
         return base  # 体力 changes only by damage and healing, both permanent
-    return max(0, base + sum(e.data["amount"] for e in effects_on(state, c, "stat_change")
-                             if e.data["stat"] == name))
+    changes = effects_on(state, c, "stat_change")
+    if not changes:  # most characters, most of the time
+        return max(0, base)
+    return max(0, base + sum(e.data["amount"] for e in changes if e.data["stat"] == name))
 
 
 def movement(state: "DhState", c: "Character") -> int:
@@ -51,7 +59,8 @@ def incapacitated(state: "DhState", c: "Character") -> bool:
 
 def sealed(state: "DhState", c: "Character", what: str) -> bool:
     """Under a 封印 of ``what`` (action 動作, move 移動, ability 特殊能力, attack 通常攻撃; DH-11.15)."""
-    return any(e.data.get("seal") == what for e in effects_on(state, c, "seal"))
+    seals = effects_on(state, c, "seal")
+    return bool(seals) and any(e.data.get("seal") == what for e in seals)
 
 
 def controller(state: "DhState", c: "Character") -> str | None:
@@ -101,6 +110,8 @@ def passes_counters(state: "DhState", c: "Character") -> bool:
 
 def terrain(state: "DhState", kind: str) -> list[Effect]:
     """The active barricades or ZoC fields, in the order they were set."""
+    if not state.effects.any_of(kind):  # every move asks; most matches never set one
+        return []
     return [e for e in state.effects.select(kind=kind) if active(state, e)]
 
 
