@@ -236,3 +236,19 @@ def test_a_dh_dp_gain_by_an_ability_follows_the_schema_without_a_kill_s_base_and
     assert_follows_schema(log)
     gains[0]["base"] = 1
     assert problems(log), "an ability's gain carrying a kill's base must break the schema"
+
+
+@pytest.mark.parametrize("timing", ["before", "same"])
+def test_a_dh_counter_armed_with_a_timing_other_than_after_follows_the_schema(timing: str) -> None:
+    """A counter of タイミング 先手 or 同時 says so on its `counter_armed` and `counter_fire`
+    events (DH-8.17); the schema lists the field (generated matches found it missing) and
+    refuses a timing it does not know."""
+    from tests.rulesets.dh.test_dh_effects_more import _attacked, _counter
+
+    log = json.loads(api.dumps(_attacked(_counter("attacked_by_enemy", timing), [1, 1])))
+    armed = [e for t in log["turns"] for e in t["events"] if e["kind"] == "counter_armed"]
+    fired = [e for t in log["turns"] for e in t["events"] if e["kind"] == "counter_fire"]
+    assert [e.get("timing") for e in armed + fired] == [timing, timing]
+    assert_follows_schema(log)
+    armed[0]["timing"] = "after"  # never written: after is the default, left out
+    assert problems(log)
