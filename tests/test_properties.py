@@ -419,8 +419,49 @@ def summon_target(match: dict, use: dict, side: str) -> str:
     return ("own " if c["side"] == side else "enemy ") + ("starter" if "at" in c else "bench")
 
 
+def odd_numbers(chars: dict) -> list[str]:
+    """The numbers no schema allows that a match carries (a float, a huge or a negative stat)."""
+    return sorted({"float" if isinstance(v, float) else "huge" if v > 10**6 else "negative"
+                   for c in chars.values() if isinstance(c, dict) for k in ("hp", "attack", "spirit")
+                   if isinstance(v := c.get(k), (int, float)) and (isinstance(v, float) or v > 10**6 or v < 0)})
+
+
+def note_drawn_and_fired(data: dict, log: dict | None) -> None:
+    """python tests/coverage.py: what this match drew against what took effect in its log."""
+    coverage.generated("dh")
+    chars = data["setup"]["characters"]
+    abilities_ = {cid: c["ability"] for cid, c in chars.items() if isinstance(c, dict) and "ability" in c}
+    events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
+    used = [e for e in events if e["kind"] == "ability"]
+    coverage.drawn_and_fired("dh", "effect kind", [e["kind"] for a in abilities_.values() for e in a["effects"]],
+                             [eff["kind"] for e in used for eff in e["effects"]], expected=KINDS)
+    coverage.drawn_and_fired("dh", "range shape", [a["range"]["shape"] for a in abilities_.values()],
+                             [abilities_[e["actor"]]["range"]["shape"] for e in used
+                              if e["actor"] in abilities_ and not e.get("granted")], expected=SHAPES)
+    coverage.drawn_and_fired("dh", "ability targets", [a["targets"]["side"] for a in abilities_.values()],
+                             [abilities_[e["actor"]]["targets"]["side"] for e in used
+                              if e["actor"] in abilities_ and not e.get("granted")], expected=SIDES_OF_TARGETS)
+    summoned = [e for e in used if any(eff["kind"] == "summon" for eff in e["effects"])]
+    coverage.drawn_and_fired("dh", "summon target", [summon_target(data, act["ability"], side)
+                                                     for t in data["turns"] for side, acts in t["submissions"].items()
+                                                     for act in acts if "ability" in act and act["who"] in abilities_
+                                                     and any(e["kind"] == "summon"
+                                                             for e in abilities_[act["who"]]["effects"])],
+                             ["own bench"] * bool(summoned))
+    coverage.drawn_and_fired("dh", "walls", ["walls on the map"] * bool(data["setup"]["map"]["walls"]),
+                             ["walls on the map"] * any(e["kind"] == "cancel" and e["reason"] in ("wall", "no_route")
+                                                        or e["kind"] == "ability" and any(
+                                                            eff["kind"].startswith("wall_") for eff in e["effects"])
+                                                        for e in events))
+    coverage.drawn_and_fired("dh", "number no schema allows", odd_numbers(chars),
+                             odd_numbers(chars) if log is None else [])
+    coverage.drawn_and_fired("dh", "match", ["resolved, not refused as input"],
+                             ["resolved, not refused as input"] * bool(log))
+
+
 def note_generated(data: dict, log: dict | None) -> None:
     """What this match used (tests/coverage.py): drawn in the setup, and fired in the log."""
+    note_drawn_and_fired(data, log)
     chars = data["setup"]["characters"]
     abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
     coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])
