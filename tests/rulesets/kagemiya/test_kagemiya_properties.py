@@ -343,9 +343,9 @@ def note_drawn_and_fired(match: dict, log: dict | None) -> None:
                                 for p in e.get("parts", []) if p["part"] == "command_spell"],
                              expected=EFFECTS)
     coverage.drawn_and_fired("kagemiya", "attack targets", [
-        f"list of {len(a['target'])}" if isinstance(a["target"], list) else "one" for a in acts if "target" in a],
-        [f"list of {len(e['targets'])}" if isinstance(e.get("targets"), list) and len(e["targets"]) > 1 else "one"
-         for e in events if e["kind"] == "attack"])
+        "several" if isinstance(a["target"], list) and len(a["target"]) > 1 else "one"
+        for a in acts if a["do"] in ATTACKS],  # KAGEMIYA-5.11
+        ["several" if len(e.get("targets") or [0]) > 1 else "one" for e in events if e["kind"] == "attack"])
     coverage.drawn_and_fired("kagemiya", "match", ["resolved, not refused as input"],
                              ["resolved, not refused as input"] * bool(log))
 
