@@ -314,7 +314,11 @@ def note_drawn_and_fired(match: dict, log: dict) -> None:
     events = [e for t in log["turns"] for e in t["events"]]
     coverage.drawn_and_fired("count", "skill timing", [s["timing"] for s in skills],
                              [e["action"] for e in events if e["kind"] == "use"]
-                             + ["reroll" for e in events if e["kind"] == "reroll" and e.get("skill")])
+                             + ["reroll" for e in events if e["kind"] == "reroll" and e.get("skill")]
+                             + ["counter" for e in events if e["kind"] == "ca"]  # a CA (COUNT-5)
+                             + ["before_damage" for e in events if e["kind"] == "cover"  # COUNT-7.3 - 7.5, 7.15
+                                or e["kind"] == "damage" and (e.get("reductions") or e.get("real_changes"))
+                                or e["kind"] == "damage_roll" and e.get("increases")])
     pays = [e for e in events if e["kind"] == "pay"]
     coverage.drawn_and_fired("count", "cost paid", [k for s in skills for k in s.get("cost", {})],
                              [k for e in pays for k, (before, after) in PAID.items() if e.get(before) != e.get(after)]
