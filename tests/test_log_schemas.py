@@ -138,6 +138,38 @@ def test_a_passive_on_a_chosen_line_logs_its_direction_as_the_schema_says() -> N
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
+A_COUNTER_BEFORE_ITS_TRIGGER = PASSIVE_ON_A_CHOSEN_LINE.replace("""\
+        name: 縦一閃
+        style: passive
+        type: instant
+        activation: 100
+        success: 100
+        range: {shape: line, size: 2, direction: chosen}
+        targets: {side: enemy, count: single}
+        effects: [{kind: damage, amount: 1, empty_fire: true}]
+        start: {direction: up}""", """\
+        name: 先手の構え
+        style: counter
+        type: instant
+        activation: 100
+        success: 100
+        duration: 1
+        counter: {when: attacked_by_enemy, timing: before}
+        range: {shape: adjacent, size: 1}
+        targets: {side: enemy, count: single}
+        effects: [{kind: damage, amount: 1}]""").replace("submissions: {red: [], blue: []}",
+                                                       "submissions: {red: [], blue: [{who: b, ability: {}}]}")
+
+
+def test_a_counter_armed_before_its_trigger_logs_its_timing_as_the_schema_says() -> None:
+    """DH-8.17: a 先手 counter's ``counter_armed`` event keeps its timing (a drawn match found the
+    log schema did not know the field)."""
+    log = api.resolve(api.loads(A_COUNTER_BEFORE_ITS_TRIGGER))
+    armed = [e for t in log["turns"] for e in t["events"] if e["kind"] == "counter_armed"]
+    assert armed and all(e["timing"] == "before" for e in armed)
+    assert_follows_schema(json.loads(api.dumps(log)))
+
+
 @given(match=count_matches())
 def test_generated_count_logs_follow_the_count_log_schema(match: dict) -> None:
     log, _ = count_playable(match)
