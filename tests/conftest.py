@@ -15,6 +15,11 @@ settings.register_profile("ci", max_examples=150, deadline=None, print_blob=True
 # DEEP_EXAMPLES=300 makes a shorter deep run (same generators, same coverage print)
 settings.register_profile("deep", max_examples=int(os.environ.get("DEEP_EXAMPLES", "3000")), deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+# python tests/coverage.py: the deep generators, derandomised, so that the table it prints is the
+# same on every run of one commit
+settings.register_profile("coverage", max_examples=int(os.environ.get("DEEP_EXAMPLES", "300")), deadline=None,
+                          derandomize=True, database=None, phases=[Phase.explicit, Phase.generate],
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 

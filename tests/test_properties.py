@@ -12,6 +12,9 @@ from hypothesis import strategies as st
 from dhproc import api
 from tests.rulesets.common import said
 from dhproc.errors import InputError, ResolutionError
+from dhproc.rulesets.dh.abilities import BEFORE_WHEN
+from dhproc.rulesets.dh.checks import TERRAIN_KINDS
+from dhproc.rulesets.dh.effect_kinds import LASTING
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
 
@@ -63,25 +66,31 @@ ONLY = [{"of": "target", "attr": "gender", "equals": "female"}, {"of": "target",
 
 
 def amounts(lo: int = -999, hi: int = 999):
-    """Mostly small, sometimes the schema's extremes."""
-    return st.one_of(st.integers(-3, 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
+    """Mostly small, sometimes the schema's extremes (a huge number among them)."""
+    return st.one_of(st.integers(max(lo, -3), 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
+
+
+def now_and_then(draw, wrong: bool, one_in: int) -> bool:
+    """A deliberate input error, drawn only in the matches chosen to carry errors (about one in
+    four): the others must resolve, so that every effect kind is seen taking effect."""
+    return wrong and draw(st.integers(0, one_in - 1)) == 0
 
 
 LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方向 (DH-9.6)
 
 
 @st.composite
-def ranges(draw) -> dict:
+def ranges(draw, wrong: bool = True) -> dict:
     r = draw(st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
                                    optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))}))
     # a line's direction, fixed or chosen; now and then one on another shape (an input error)
-    if (r["shape"] == "line" and draw(st.booleans())) or draw(st.integers(0, 30)) == 0:
+    if (r["shape"] == "line" and draw(st.booleans())) or now_and_then(draw, wrong, 31):
         r["direction"] = draw(st.sampled_from(LINE_DIRECTIONS))
     return r
 
 
 @st.composite
-def effects(draw, bench: list[str]) -> dict:
+def effects(draw, bench: list[str], wrong: bool = True) -> dict:
     kind = draw(st.sampled_from(KINDS))
     e: dict = {"kind": kind}
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
@@ -94,22 +103,22 @@ def effects(draw, bench: list[str]) -> dict:
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
             e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
-        if draw(st.integers(0, 9)):
+        if not now_and_then(draw, wrong, 10):
             e["seal"] = draw(st.sampled_from(SEALS))
     if kind == "grant_ability":  # 特殊能力付与 (DH-11.22): in place, by name, or (an input error without it) unknown
-        form = draw(st.integers(0, 9))
+        form = draw(st.integers(0, 9 if wrong else 8))
         given = draw(st.sampled_from(GIVEN))
         e["ability"] = given if form < 5 else (given["name"] if form < 9 else "無い能力")
     if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
-        form = draw(st.integers(0, 9))
+        form = draw(st.integers(0, 9 if wrong else 8))
         if form < 5:
             e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
         elif form < 9:
-            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS))  # hp: an input error too
+            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS if wrong else [x for x in STATS if x != "hp"]))
     if kind == "rate_change":  # 発動率 / 成功率 操作 (DH-11.20); now and then without rate or with both (errors)
-        if draw(st.integers(0, 9)):
+        if not now_and_then(draw, wrong, 10):
             e["rate"] = draw(st.sampled_from(RATES))
-        how = draw(st.sampled_from(["amount", "amount", "half", "set", "set", "both"]))
+        how = draw(st.sampled_from(["amount", "amount", "half", "set", "set"] + (["both"] if wrong else [])))
         if how in ("amount", "both"):
             e["amount"] = draw(st.one_of(st.integers(-60, 60), st.sampled_from([-999, 999])))
         if how == "half":
@@ -124,8 +133,10 @@ def effects(draw, bench: list[str]) -> dict:
         e["permanent"] = True
     if kind == "summon" and bench and draw(st.booleans()):
         e["character"] = draw(st.sampled_from(bench))
+    if "amount" in e and now_and_then(draw, wrong, 10):  # below the schema's minimum where it has one
+        e["amount"] = -1
     if draw(st.integers(0, 4)) == 0:
-        e["range"] = draw(ranges())
+        e["range"] = draw(ranges(wrong))
     if draw(st.integers(0, 4)) == 0:
         e["targets"] = {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))}
     if draw(st.integers(0, 5)) == 0:
@@ -134,16 +145,16 @@ def effects(draw, bench: list[str]) -> dict:
 
 
 @st.composite
-def abilities(draw, bench: list[str] = ()) -> dict:
+def abilities(draw, bench: list[str] = (), wrong: bool = True) -> dict:
     style = draw(st.sampled_from(STYLES))
     typ = draw(st.sampled_from(TYPES))
     ab = {"name": "能力", "style": style, "type": typ,
-          "activation": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
-          "success": draw(st.one_of(st.integers(0, 100), st.sampled_from([100, 1000]))),
+          "activation": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), st.sampled_from([100, 1000]))),
+          "success": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), st.sampled_from([100, 1000]))),
           "duration": draw(st.one_of(st.integers(1, 3), st.integers(1, 3), st.sampled_from([0, 100, "permanent"]))),
-          "range": draw(ranges()),
+          "range": draw(ranges(wrong)),
           "targets": {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))},
-          "effects": draw(st.lists(effects(list(bench)), min_size=1, max_size=3)),
+          "effects": draw(st.lists(effects(list(bench), wrong), min_size=1, max_size=3)),
           "riders": draw(st.lists(st.sampled_from(RIDERS), max_size=3, unique=True))}
     if draw(st.booleans()):
         ab["costs"] = draw(st.lists(st.builds(
@@ -177,7 +188,29 @@ def abilities(draw, bench: list[str] = ()) -> dict:
             ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
     if style == "passive" and draw(st.integers(0, 3)) == 0:  # a パッシブ's line direction at game start (DH-9.6)
         ab["start"] = {"direction": draw(st.sampled_from(USE_DIRECTIONS))}
+    if not wrong:
+        _make_valid(ab)
     return ab
+
+
+def _make_valid(ab: dict) -> None:
+    """An ability of a match meant to resolve: what the static checks of dhproc/rulesets/dh/checks.py
+    refuse is mended, so that its effects are seen taking effect."""
+    if any(e["kind"] in LASTING + TERRAIN_KINDS for e in ab["effects"]) and ab["duration"] == 0:
+        ab["duration"] = 1  # a lasting effect lasts (DH-8.4)
+    if ab.get("counter", {}).get("timing") == "before" and ab["counter"]["when"] not in BEFORE_WHEN:
+        ab["counter"]["timing"] = "after"  # DH-8.17
+    may_wait = ab["style"] != "counter" and not any(e["kind"] == "extra_action" for e in ab["effects"])
+    if not may_wait:
+        ab.pop("prepared", None)
+    ab["restrictions"] = [r for r in ab.get("restrictions", []) if r["kind"] not in DELAY_KINDS or may_wait]
+    for r in ab["restrictions"]:
+        if r["kind"] in DELAY_KINDS:  # DH-10.7: it waits a while, for all the effects
+            r.setdefault("delay", 1)
+            r.pop("effects", None)
+            if r["kind"] == "time_lag" and any((e.get("targets") or ab["targets"])["side"] != "enemy"
+                                               for e in ab["effects"]):
+                r["kind"] = "effect_delay"  # a 時間差攻撃 aims at enemies
 
 
 SUMMON_TARGETS = ["own bench", "own bench", "own bench", "own starter", "enemy bench", "enemy starter", "none"]
@@ -185,6 +218,7 @@ SUMMON_TARGETS = ["own bench", "own bench", "own bench", "own starter", "enemy b
 
 @st.composite
 def dh_matches(draw) -> str:
+    wrong = draw(st.integers(0, 3)) == 0  # a match that carries deliberate input errors
     rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 6))
     squares = [Square(r, c) for r in range(rows) for c in range(cols)]
     walls = draw(st.lists(st.sampled_from(squares), max_size=min(4, len(squares) - 2), unique=True))
@@ -210,12 +244,12 @@ def dh_matches(draw) -> str:
     bench = {s: [c for c, v in chars.items() if v["side"] == s and "at" not in v] for s in sides}
     for cid in [c for c, v in chars.items() if "at" in v]:
         if draw(st.booleans()):
-            chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]]))
+            chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]], wrong))
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
     start = draw(st.integers(2, 4)) if mid else 1
     transfer = draw(st.integers(0, 2)) == 0  # 転校生 (DH-14): a third side the GK plays
     if transfer:
-        _transfer_students(draw, chars, [s for s in free if s not in places] or places, start)
+        _transfer_students(draw, chars, [s for s in free if s not in places] or places, start, wrong)
     effects_in_play: list[dict] = []
     if mid:
         now = (start - 1) * (3 if transfer else 2)
@@ -239,34 +273,36 @@ def dh_matches(draw) -> str:
         for i, e in enumerate(effects_in_play, start=1):
             e["id"] = i
     options = {o.id: draw(st.sampled_from(o.choices)) if o.choices else o.default
-               for o in OPTIONS if draw(st.booleans())}
+               for o in OPTIONS if draw(st.booleans()) and (wrong or o.id != "placement_columns")}
     # 応援ボーナス pools (DH-15): mostly large enough, sometimes short (DH-15.4), or none
     pools = {s: draw(st.sampled_from([None, None, 0, 15, 200, 200])) for s in sides}
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
         for side in sides + (["gk"] if transfer and draw(st.integers(0, 3)) else []):  # the GK may write nothing
-            mine = [c for c, v in chars.items() if v["side"] == side]
+            # the bench acts now and then (a cancel), the starters mostly
+            mine = [c for c, v in chars.items() if v["side"] == side and ("at" in v or draw(st.integers(0, 5)) == 0)]
             acts = []
             for who in draw(st.permutations(mine))[: draw(st.integers(0, len(mine)))]:
                 act = {"who": who}
                 if draw(st.booleans()):
                     act["to"] = draw(st.sampled_from(squares)).label
                 ability = chars[who].get("ability")
-                if ability and draw(st.booleans()):
+                if ability and draw(st.integers(0, 3)):
                     use = {}
                     if draw(st.booleans()):
-                        use["targets"] = draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))
+                        use["targets"] = draw(st.lists(st.sampled_from(_likely_targets(draw, chars, who, ability)),
+                                                       min_size=1, max_size=2))
                     if draw(st.booleans()):
                         use["at"] = draw(st.sampled_from(squares)).label
                     if draw(st.integers(0, 3)) == 0:
                         use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
-                        use.update(_summon_choice(draw, chars, side))
-                    if draw(st.integers(0, 3)) == 0:  # a given ability (DH-11.22), given or not, or its own name
+                        use.update(_summon_choice(draw, chars, side, wrong))
+                    if now_and_then(draw, wrong, 2):  # a given ability (DH-11.22), given or not, or its own name
                         use["name"] = draw(st.sampled_from([g["name"] for g in GIVEN] + [ability["name"]]))
                     act["ability"] = use
-                elif not ability and draw(st.integers(0, 5)) == 0:  # no own ability: only a given one
+                elif not ability and now_and_then(draw, wrong, 3):  # no own ability: only a given one
                     act["ability"] = {"name": draw(st.sampled_from(GIVEN))["name"],
                                       "targets": [draw(st.sampled_from(sorted(chars)))]}
                 elif draw(st.booleans()):
@@ -275,10 +311,10 @@ def dh_matches(draw) -> str:
                     act["prepared"] = {"targets": draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))}
                     if draw(st.booleans()):
                         act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
-                elif draw(st.integers(0, 19)) == 0:  # on a character without a 準備型 ability: an input error
+                elif now_and_then(draw, wrong, 10):  # on a character without a 準備型 ability: an input error
                     act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
                 if ("attack" in act or "ability" in act) and \
-                        draw(st.integers(0, 3 if pools.get(side) is not None else 59)) == 0:
+                        (draw(st.integers(0, 3)) == 0 if pools.get(side) is not None else now_and_then(draw, wrong, 15)):
                     act["bonus"] = _bonus(draw, act, ability)
                 acts.append(act)
             controls = [t for a in acts if "ability" in a and any(
@@ -287,7 +323,7 @@ def dh_matches(draw) -> str:
             if controls and draw(st.booleans()):  # the character just put under control, told what to do
                 acts.append({"who": controls[0], "controlled": True, "to": draw(st.sampled_from(squares)).label})
             elif draw(st.integers(0, 5)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, rarely an own one (an error)
-                theirs = [c for c, v in chars.items() if v["side"] != side or draw(st.integers(0, 9)) == 0]
+                theirs = [c for c, v in chars.items() if v["side"] != side or now_and_then(draw, wrong, 10)]
                 acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
                              **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
@@ -318,10 +354,19 @@ def dh_matches(draw) -> str:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
             match["setup"]["sides"][s_]["dp"] = draw(st.integers(0, 3))
-    if draw(st.integers(0, 14)) == 0:  # a number no schema allows: a float, or far past a bound
+    if now_and_then(draw, wrong, 4):  # a number no schema allows: a float, or far past a bound
         who = draw(st.sampled_from(sorted(chars)))
         chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
+
+
+def _likely_targets(draw, chars: dict, who: str, ability: dict) -> list[str]:
+    """Whom a use names: mostly those on the map of the side its targets are on, now and then anyone."""
+    side = ability["targets"]["side"]
+    fits = [c for c, v in chars.items() if "at" in v and not v.get("dead")
+            and {"enemy": v["side"] != chars[who]["side"], "ally": v["side"] == chars[who]["side"] and c != who,
+                 "self": c == who}.get(side, True)]
+    return fits if fits and draw(st.integers(0, 4)) else sorted(chars)
 
 
 def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
@@ -339,7 +384,7 @@ def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
     return draw(st.integers(1, 10))
 
 
-def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
+def _transfer_students(draw, chars: dict, squares: list, start: int, wrong: bool) -> None:
     """One or two 転校生 with what their sheets may say: 所持DP, ZoC, a later arrival, auto-success."""
     pool = draw(st.permutations(squares))
     for i in range(draw(st.integers(1, 2))):
@@ -351,13 +396,14 @@ def _transfer_students(draw, chars: dict, squares: list, start: int) -> None:
             if draw(st.booleans()):
                 t[key] = draw(values)
         if draw(st.booleans()):
-            t["ability"] = draw(abilities([]))
+            t["ability"] = draw(abilities([], wrong=wrong))
         chars[f"t{i}"] = t
 
 
-def _summon_choice(draw, chars: dict, side: str) -> dict:
-    """A summon target of every kind: the own bench (valid), an own starter, an enemy, nobody."""
-    kind = draw(st.sampled_from(SUMMON_TARGETS))
+def _summon_choice(draw, chars: dict, side: str, wrong: bool) -> dict:
+    """A summon target of every kind: the own bench (valid), an own starter, an enemy, nobody (the
+    others only in a match that carries errors)."""
+    kind = draw(st.sampled_from(SUMMON_TARGETS if wrong else ["own bench"]))
     pool = [c for c, v in chars.items() if (v["side"] == side) == kind.startswith("own")
             and ("at" in v) == kind.endswith("starter")]
     if kind == "none" or not pool:
@@ -373,8 +419,49 @@ def summon_target(match: dict, use: dict, side: str) -> str:
     return ("own " if c["side"] == side else "enemy ") + ("starter" if "at" in c else "bench")
 
 
+def odd_numbers(chars: dict) -> list[str]:
+    """The numbers no schema allows that a match carries (a float, a huge or a negative stat)."""
+    return sorted({"float" if isinstance(v, float) else "huge" if v > 10**6 else "negative"
+                   for c in chars.values() if isinstance(c, dict) for k in ("hp", "attack", "spirit")
+                   if isinstance(v := c.get(k), (int, float)) and (isinstance(v, float) or v > 10**6 or v < 0)})
+
+
+def note_drawn_and_fired(data: dict, log: dict | None) -> None:
+    """python tests/coverage.py: what this match drew against what took effect in its log."""
+    coverage.generated("dh")
+    chars = data["setup"]["characters"]
+    abilities_ = {cid: c["ability"] for cid, c in chars.items() if isinstance(c, dict) and "ability" in c}
+    events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
+    used = [e for e in events if e["kind"] == "ability"]
+    coverage.drawn_and_fired("dh", "effect kind", [e["kind"] for a in abilities_.values() for e in a["effects"]],
+                             [eff["kind"] for e in used for eff in e["effects"]], expected=KINDS)
+    coverage.drawn_and_fired("dh", "range shape", [a["range"]["shape"] for a in abilities_.values()],
+                             [abilities_[e["actor"]]["range"]["shape"] for e in used
+                              if e["actor"] in abilities_ and not e.get("granted")], expected=SHAPES)
+    coverage.drawn_and_fired("dh", "ability targets", [a["targets"]["side"] for a in abilities_.values()],
+                             [abilities_[e["actor"]]["targets"]["side"] for e in used
+                              if e["actor"] in abilities_ and not e.get("granted")], expected=SIDES_OF_TARGETS)
+    summoned = [e for e in used if any(eff["kind"] == "summon" for eff in e["effects"])]
+    coverage.drawn_and_fired("dh", "summon target", [summon_target(data, act["ability"], side)
+                                                     for t in data["turns"] for side, acts in t["submissions"].items()
+                                                     for act in acts if "ability" in act and act["who"] in abilities_
+                                                     and any(e["kind"] == "summon"
+                                                             for e in abilities_[act["who"]]["effects"])],
+                             ["own bench"] * bool(summoned))
+    coverage.drawn_and_fired("dh", "walls", ["walls on the map"] * bool(data["setup"]["map"]["walls"]),
+                             ["walls on the map"] * any(e["kind"] == "cancel" and e["reason"] in ("wall", "no_route")
+                                                        or e["kind"] == "ability" and any(
+                                                            eff["kind"].startswith("wall_") for eff in e["effects"])
+                                                        for e in events))
+    coverage.drawn_and_fired("dh", "number no schema allows", odd_numbers(chars),
+                             odd_numbers(chars) if log is None else [])
+    coverage.drawn_and_fired("dh", "match", ["resolved, not refused as input"],
+                             ["resolved, not refused as input"] * bool(log))
+
+
 def note_generated(data: dict, log: dict | None) -> None:
     """What this match used (tests/coverage.py): drawn in the setup, and fired in the log."""
+    note_drawn_and_fired(data, log)
     chars = data["setup"]["characters"]
     abilities_ = [c["ability"] for c in chars.values() if isinstance(c, dict) and "ability" in c]
     coverage.note("effect kinds in setups", [e["kind"] for a in abilities_ for e in a["effects"]])

@@ -183,7 +183,7 @@ def count_matches(draw) -> dict:
         usable = timed(who, slot)
         kind = draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
         if kind == "move" or not usable:
-            close = near(who, chars[who]["move_limit"], SQUARES)
+            close = [q for q in near(who, chars[who]["move_limit"], SQUARES) if q != chars[who]["at"]]
             return {"move": {"to": draw(st.sampled_from(close if close and draw(st.integers(0, 3)) else SQUARES))}}
         if kind == "escape":
             return {"escape": True}
@@ -197,7 +197,9 @@ def count_matches(draw) -> dict:
         if declared and skill.get("check", "none") != "none" and draw(st.booleans()):  # COUNT-7.13
             act["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
         if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
-            reach = [t for t in ids if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
+            side = skill.get("targets", {}).get("side", "enemy")  # on the side the skill aims at
+            aimed = [t for t in ids if side in ("any", "self") or (chars[t]["side"] == chars[who]["side"]) == (side == "ally")]
+            reach = [t for t in aimed if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
             pool = reach if reach and draw(st.integers(0, 3)) else ids
             most = skill.get("targets", {}).get("count", 1)
             act["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max(1, most), unique=True))
@@ -300,6 +302,38 @@ def note_submitted(turns: list[dict]) -> None:
                   + [f"action {k}" for a in actions for k in a if k in ("before_damage", "to", "cards")])
 
 
+REROLLED = {"hit": "hit_check", "evasion": "evasion", "damage": "damage", "escape": "escape"}  # reaction -> roll
+PAID = {"count": ("count_before", "count_after"), "hp": ("hp_before", "hp_after"), "ca": ("ca_before", "ca_after")}
+
+
+def note_drawn_and_fired(match: dict, log: dict) -> None:
+    """python tests/coverage.py: the skill elements drawn against those a log shows at work (a use
+    at each timing, a cost paid, a limit or an unpayable cost refusing a use, a re-roll made)."""
+    coverage.generated("count")
+    skills = [s for c in match["setup"]["characters"].values() for s in c["skills"]]
+    events = [e for t in log["turns"] for e in t["events"]]
+    coverage.drawn_and_fired("count", "skill timing", [s["timing"] for s in skills],
+                             [e["action"] for e in events if e["kind"] == "use"]
+                             + ["reroll" for e in events if e["kind"] == "reroll" and e.get("skill")]
+                             + ["counter" for e in events if e["kind"] == "ca"]  # a CA (COUNT-5)
+                             + ["before_damage" for e in events if e["kind"] == "cover"  # COUNT-7.3 - 7.5, 7.15
+                                or e["kind"] == "damage" and (e.get("reductions") or e.get("real_changes"))
+                                or e["kind"] == "damage_roll" and e.get("increases")])
+    pays = [e for e in events if e["kind"] == "pay"]
+    coverage.drawn_and_fired("count", "cost paid", [k for s in skills for k in s.get("cost", {})],
+                             [k for e in pays for k, (before, after) in PAID.items() if e.get(before) != e.get(after)]
+                             + ["hand" for e in pays if e.get("cards")])
+    cancels = [e["reason"] for e in events if e["kind"] == "cancel"]
+    coverage.drawn_and_fired("count", "refused", ["limit"] * any("limit" in s for s in skills)
+                             + ["cost"] * any("cost" in s for s in skills),
+                             [r for r in cancels if r in ("limit", "cost")])
+    coverage.drawn_and_fired("count", "re-roll", [REROLLED[k.split("_")[1]] for t in match["turns"]
+                                                  for sub in t["submissions"].values()
+                                                  for r in sub.get("reactions", {}).values() for k in r
+                                                  if k.startswith("reroll_") and r[k] is not False],
+                             [e["roll"] for e in events if e["kind"] == "reroll"])
+
+
 def note_resolved(log: dict) -> None:
     events = [e for t in log["turns"] for e in t["events"]]
     coverage.note("count events", [e["kind"] for e in events])
@@ -323,6 +357,7 @@ def resolve_playable(match: dict) -> tuple[dict, str]:
 def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log, text = resolve_playable(match)
     note_resolved(log)
+    note_drawn_and_fired(match, log)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
     path = tmp_path_factory.mktemp("log") / "log.json"
     path.write_text(api.dumps(log), encoding="utf-8")

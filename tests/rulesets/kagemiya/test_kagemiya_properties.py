@@ -120,7 +120,7 @@ def kagemiya_matches(draw) -> dict:
             chars[ms] = {"name": f"マスター{ms}", "side": sid, "kind": "master",
                          "row": draw(st.sampled_from(["front", "back"])),
                          **{k: draw(small_stat()) for k in STAT_KEYS}, "endurance": draw(st.integers(1, 4)),
-                         "command_spells": draw(st.integers(0, 3))}
+                         "command_spells": draw(st.sampled_from([3, 2, 1, 0]))}
             if draw(st.booleans()):
                 chars[ms]["skills"] = [draw(resource(f"{ms}_k0", "skill"))]
     kinds = draw(spell_kinds())
@@ -194,7 +194,10 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
         do = draw(st.sampled_from(kinds))
         act: dict = {"actor": actor, "do": do}
         if do in ATTACKS:
-            act["target"] = draw(st.sampled_from(enemies))
+            front_masters = [e for e in enemies if chars[e]["kind"] == "master" and chars[e]["row"] == "front"]
+            # a master in the front row now and then, whose standing orders may redirect it (KAGEMIYA-11.5)
+            act["target"] = draw(st.sampled_from(front_masters if front_masters and draw(st.integers(0, 2)) == 0
+                                                 else enemies))
             others = [x for x in mine if x != actor]
             if others and draw(st.booleans()):
                 act["support"] = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=2))
@@ -240,8 +243,10 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
                 entry["command_spells"] = [draw(st.sampled_from(kind_ids))]
             redirects = [k for k, e in (effects or {}).items() if e == "redirect"]
             if chars[c]["kind"] == "master" and redirects and draw(st.booleans()):  # KAGEMIYA-11.5
+                # with other 令呪 (which may spend those it has) or alone, so that it is seen to work
+                entry = entry if draw(st.booleans()) else {"always": True}
                 entry["command_spells"] = entry.get("command_spells", []) + redirects[:1]
-            if draw(st.booleans()):
+            if not entry.pop("always", False) and draw(st.booleans()):
                 limited = [r["id"] for r in chars[c].get("skills", []) if "uses" in r] + [  # 宝具, 倍加: 1 by default
                     r["id"] for r in chars[c].get("noble_phantasms", []) + chars[c].get("doubling", [])]
                 entry["if"] = draw(st.sampled_from([
@@ -304,8 +309,50 @@ def declared(draw, chars: dict, cid: str, check: str, kind_ids: list, kind_on: d
     return out
 
 
+def spell_effects_drawn(match: dict) -> list[str]:
+    """The effects of the 令呪 a battle's submissions name (KAGEMIYA-11), "boost" for a check's."""
+    kinds = match["setup"].get("command_spell_kinds")
+    effects = {k["id"]: k["effect"] for k in kinds if "effect" in k} if kinds else DEFAULT_EFFECT_KINDS
+    named = []
+
+    def walk(x):
+        if isinstance(x, dict):
+            named.extend(x.get("command_spells", []))
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk([t["submissions"] for t in match["turns"]])
+    return [effects.get(k, "boost") for k in named]
+
+
+def note_drawn_and_fired(match: dict, log: dict | None) -> None:
+    """python tests/coverage.py: what this battle drew against what took effect in its log."""
+    coverage.generated("kagemiya")
+    acts = [a for t in match["turns"] for s in t["submissions"].values() for a in s.get("actions", [])]
+    events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
+    as_action = {"attack": lambda e: e["type"], "escape": lambda e: "escape", "escape_failed": lambda e: "escape",
+                 "pass": lambda e: "pass", "command_spell": lambda e: "command_spell"}
+    coverage.drawn_and_fired("kagemiya", "action", [a["do"] for a in acts],
+                             [as_action[e["kind"]](e) for e in events if e["kind"] in as_action])
+    coverage.drawn_and_fired("kagemiya", "令呪 effect", spell_effects_drawn(match),
+                             [e["effect"] for e in events if e["kind"] == "command_spell"]
+                             + [e["kind"] for e in events if e["kind"] in ("redirect", "reroll")]
+                             + ["boost" for e in events if e["kind"] == "check"
+                                for p in e.get("parts", []) if p["part"] == "command_spell"],
+                             expected=EFFECTS)
+    coverage.drawn_and_fired("kagemiya", "attack targets", [
+        "several" if isinstance(a["target"], list) and len(a["target"]) > 1 else "one"
+        for a in acts if a["do"] in ATTACKS],  # KAGEMIYA-5.11
+        ["several" if len(e.get("targets") or [0]) > 1 else "one" for e in events if e["kind"] == "attack"])
+    coverage.drawn_and_fired("kagemiya", "match", ["resolved, not refused as input"],
+                             ["resolved, not refused as input"] * bool(log))
+
+
 def note_coverage(match: dict, log: dict | None) -> None:
     """What this generated battle reached, by kind (printed by the deep profile)."""
+    note_drawn_and_fired(match, log)
     setup = match["setup"]
     chars = setup["characters"].values()
     coverage.note("kagemiya stats", [str(c[k]) if isinstance(c[k], str) else "number" for c in chars for k in STAT_KEYS])

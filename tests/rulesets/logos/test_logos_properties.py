@@ -263,6 +263,7 @@ def note_generated(match: dict, log: dict | None) -> None:
                   + [f"of {v['of']}" for e in effects_ for v in [e.get("value"), *(e.get("stats") or {}).values()]
                      if isinstance(v, dict)])
     coverage.note("logos usage limits", [sk["uses"].get("per", "round") for sk in skills_ if "uses" in sk])
+    note_drawn_and_fired(skills_, effects_, log)
     if log is not None:
         evs = [e for t in log["turns"] for e in t["events"]]
         coverage.note("logos ops fired", [e.get("op", e["kind"]) for e in evs
@@ -275,6 +276,19 @@ def note_generated(match: dict, log: dict | None) -> None:
                                                if e["kind"] == "skill" and "trigger" in e])
         coverage.note("logos cancel reasons", [e["reason"] for e in evs if e["kind"] == "cancel"])
         coverage.note("logos outcome reasons", [log["outcome"]["reason"]])
+
+
+def note_drawn_and_fired(skills_: list[dict], effects_: list[dict], log: dict | None) -> None:
+    """python tests/coverage.py: the effect ops and triggers drawn against those a log shows at work."""
+    coverage.generated("logos")
+    evs = [e for t in (log or {}).get("turns", []) for e in t["events"]]
+    ops = EFFECT_PROPS["op"]["enum"]
+    coverage.drawn_and_fired("logos", "effect op", [e["op"] for e in effects_],
+                             [e["op"] for e in evs if e.get("op") in ops], expected=ops)
+    coverage.drawn_and_fired("logos", "trigger", [sk["trigger"]["event"] for sk in skills_ if "trigger" in sk],
+                             [e["trigger"]["event"] for e in evs if e["kind"] == "skill" and "trigger" in e])
+    coverage.drawn_and_fired("logos", "match", ["resolved, not refused as input"],
+                             ["resolved, not refused as input"] * bool(log))
 
 
 def _grant(e: dict) -> str:

@@ -90,7 +90,7 @@ ATTRIBUTES = ["炎", "水・氷"]
 def skill(draw, i: int, mp: bool) -> dict:
     target = draw(st.sampled_from(["self", "ally", "ally_part", "enemy", "enemy_part"]))
     s: dict = {"id": f"s{i}", "name": f"技{i}", "timing": draw(st.sampled_from(["minor_action", "major_action"])),
-               "range": 0 if target == "self" else draw(st.integers(1, 5)), "target": target,
+               "range": 0 if target == "self" else draw(st.one_of(st.integers(1, 5), st.integers(5, 8))), "target": target,
                "effects": [skill_effect(draw) for _ in range(draw(st.integers(1, 2)))]}
     if draw(st.booleans()):
         s["resist"] = draw(st.one_of(st.integers(0, 14), st.fixed_dictionaries(  # NICOSW-8.8
@@ -122,7 +122,7 @@ def characters(draw, side: str, i: int) -> dict:
                "skills": []}
     if draw(st.booleans()):  # NICOSW-8.7
         c["mp"] = draw(st.integers(0, 10))
-    c["skills"] = [skill(draw, k, "mp" in c) for k in range(draw(st.integers(0, 2)))]
+    c["skills"] = [skill(draw, k, "mp" in c) for k in range(draw(st.sampled_from([1, 2, 0, 1])))]
     if any("resist" in s and isinstance(s["resist"], dict) for s in c["skills"]) or draw(st.booleans()):
         c["checks"]["casting"] = draw(st.integers(-2, 8))
     if draw(st.integers(0, 2)) == 1:  # NICOSW-8.12
@@ -151,14 +151,17 @@ def square(draw, grid: bool, xs: range):
 
 
 @st.composite
-def actions(draw, me: str, names: list[str], chars: dict, grid: bool) -> list[dict]:
-    """A go of up to two actions, plus sometimes a free one: every action kind the schema allows."""
+def actions(draw, me: str, names: list[str], chars: dict, grid: bool, wrong: bool = True) -> list[dict]:
+    """A go of up to two actions, plus sometimes a free one: every action kind the schema allows.
+    Unless ``wrong`` (a match that may break a static rule of a go), the go keeps to them: a skill
+    in the slot its timing names, on a target of the side it aims at, leaving the map alone."""
     out = []
     c = chars[me]
     for slot in ("minor_action", "major_action")[: draw(st.integers(1, 2))]:
-        kinds = ["move", "move", "stand", "switch_weapon", "other", "skill"] if slot == "minor_action" else \
-            ["full_move", "retreat", "melee", "melee", "ranged", "skill", "check", "move"]
-        kind = draw(st.sampled_from(kinds))
+        kinds = ["move", "move", "stand", "switch_weapon", "other"] if slot == "minor_action" else \
+            ["full_move", "retreat", "melee", "melee", "ranged", "check", "move"]
+        # a skill in one slot in three of a character that has one, so that skills resolve in many matches
+        kind = "skill" if c["skills"] and draw(st.integers(0, 2)) == 0 else draw(st.sampled_from(kinds + ["skill"]))
         a: dict = {"do": kind}
         if draw(st.integers(0, 3)) == 2:  # named now and then (a wrong one is an input error)
             a["slot"] = slot
@@ -171,27 +174,35 @@ def actions(draw, me: str, names: list[str], chars: dict, grid: bool) -> list[di
         if kind == "switch_weapon":
             a["weapon"] = draw(st.sampled_from([w["id"] for w in c["weapons"]]))
         if kind == "skill":
-            if not c["skills"]:
+            fitting = [s["id"] for s in c["skills"] if wrong or s["timing"] == slot]
+            if not fitting:
                 continue
-            a["skill"] = draw(st.sampled_from([s["id"] for s in c["skills"]]))
+            a["skill"] = draw(st.sampled_from(fitting))
         if kind == "check":
             a.update(check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
         if kind == "other":
             a["note"] = "合言葉"
         if kind in ("melee", "ranged") or (kind == "skill" and next(s for s in c["skills"] if s["id"] == a["skill"])
                                            ["target"] != "self"):
-            others = [n for n in names if chars[n]["side"] != c["side"]]  # mostly an enemy, sometimes anyone
-            a["target"] = draw(st.sampled_from(others if draw(st.integers(0, 3)) else [n for n in names if n != me]))
+            aim = next((s["target"] for s in c["skills"] if s["id"] == a.get("skill")), "enemy")
+            others = [n for n in names if (chars[n]["side"] == c["side"]) == aim.startswith("ally")
+                      and n != me]  # mostly one its aim allows, sometimes anyone
+            others = others or [n for n in names if chars[n]["side"] != c["side"]]
+            a["target"] = draw(st.sampled_from(others if draw(st.integers(0, 3 if wrong else 9))
+                                               else [n for n in names if n != me]))
             if "parts" in chars[a["target"]]:
                 a["part"] = draw(st.sampled_from([p["id"] for p in chars[a["target"]]["parts"]]))
             sk = next((s for s in c["skills"] if s["id"] == a.get("skill")), {})
             if sk.get("targets") and draw(st.booleans()):  # NICOSW-8.9: several named (parts aside)
-                a["target"] = draw(st.lists(st.sampled_from([n for n in names if n != me]), unique=True, min_size=1,
-                                            max_size=sk["targets"]))
+                a["target"] = draw(st.lists(st.sampled_from(others if not wrong else [n for n in names if n != me]),
+                                            unique=True, min_size=1, max_size=sk["targets"]))
                 a.pop("part", None)
         out.append(a)
+    if not wrong and len(out) > 1 and any(a.get("to") == "off" for a in out):
+        out = [a for a in out if a.get("to") == "off"][:1]  # leaving the map takes the whole go
     out = list(draw(st.permutations(out)))  # either order (NICOSW-5.1): a 退却判定 before the move
-    if draw(st.integers(0, 3)) == 2:  # leaving an engagement: 退却判定, then a move that draws 機会攻撃
+    if draw(st.integers(0, 3)) == 2 and (wrong or c["skills"] == [] or draw(st.booleans())):
+        # leaving an engagement: 退却判定, then a move that draws 機会攻撃
         at = c.get("at")  # a battle under way: a step or two from where it stands, so the move is not too far
         near = range(LENGTH) if at is None else range(max(0, (at[0] if grid else at) - 2),
                                                        min(LENGTH, (at[0] if grid else at) + 3))
@@ -206,6 +217,7 @@ LENGTH, WIDTH = 8, 3
 
 @st.composite
 def nicosw_matches(draw) -> dict:
+    wrong = draw(st.integers(0, 4)) == 0  # a match whose goes may break a static rule (an input error)
     chars = {}
     for side in ("a", "b"):
         for i in range(draw(st.integers(1, 3))):
@@ -250,7 +262,7 @@ def nicosw_matches(draw) -> dict:
         subs = {}
         for side in ("a", "b"):
             mine = [c for c in names if chars[c]["side"] == side]
-            sub: dict = {"goes": {c: draw(actions(c, names, chars, grid)) for c in mine}}
+            sub: dict = {"goes": {c: draw(actions(c, names, chars, grid, wrong)) for c in mine}}
             if n == 1 and not under_way:
                 lo = 0 if side == "a" else 4
                 cells = draw(st.permutations([(x, y) for x in range(lo, lo + 4) for y in range(WIDTH if grid else 1)]))
@@ -313,9 +325,59 @@ def _resolve_playable(match: dict) -> dict | None:
             return None
 
 
+def _effect_label(e: dict) -> str:
+    return e.get("effect", e["kind"]) + ("_check" if "check" in e and e.get("effect") == "periodic" else "")
+
+
+def _skill_elements(sk: dict) -> list[str]:
+    resist = sk.get("resist")
+    return ([k for k in ("cost", "attribute", "targets", "area") if k in sk]
+            + (["resist number"] if isinstance(resist, int) else ["resist against"] if resist else [])
+            + (["one part"] if sk["target"].endswith("_part") else []))
+
+
+def _fired_elements(events: list[dict]) -> list[str]:
+    """The skill elements a log shows at work (NICOSW-8.7-8.12)."""
+    return (["cost"] * any(e["kind"] == "mp" for e in events)
+            + ["resist against"] * any(e["kind"] == "casting" for e in events)
+            + ["resist number" for e in events if e["kind"] == "skill" and e["resist"] is not None][:1]
+            + ["attribute" for e in events if e["kind"] == "damage" and e.get("attribute")][:1]
+            + ["targets" for e in events if e["kind"] == "skill" and e.get("of_targets")][:1]
+            + ["area" for e in events if e["kind"] == "skill" and e.get("area_of")][:1]
+            + ["one part" for e in events if e["kind"] == "skill" and e.get("part")][:1])
+
+
+def note_drawn_and_fired(match: dict, log: dict | None) -> None:
+    """python tests/coverage.py: what this match drew against what took effect in its log."""
+    coverage.generated("nicosw")
+    chars = match["setup"]["characters"]
+    used = [(cid, a) for t in match["turns"] for sub in t["submissions"].values()
+            for cid, go in sub["goes"].items() for a in go]
+    skills = [next(s for s in chars[cid]["skills"] if s["id"] == a["skill"]) for cid, a in used if a["do"] == "skill"]
+    events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
+    action_events = {"attack": lambda e: e["action"], "skill": lambda e: "skill"}
+    coverage.drawn_and_fired("nicosw", "action", [a["do"].replace("free", "other") for _, a in used],
+                             [action_events.get(e["kind"], lambda e: e["kind"])(e) for e in events
+                              if e["kind"] in ("move", "full_move", "retreat", "attack", "skill", "check", "stand",
+                                               "switch_weapon", "other") and not e.get("opportunity_attack")])
+    coverage.drawn_and_fired("nicosw", "skill used", ["skill"] * bool(skills),
+                             ["skill"] * any(e["kind"] == "skill" for e in events))
+    state = {True: "prone", False: "stand"}
+    coverage.drawn_and_fired("nicosw", "skill effect", [_effect_label(e) for sk in skills for e in sk["effects"]],
+                             [{"state": lambda e: state[e["on"]] if e["state"] == "prone" else e["state"],
+                               "lasting": _effect_label, "continuous_check": lambda e: "periodic_check"}
+                              .get(e["kind"], lambda e: e["kind"])(e) for e in events
+                              if e["kind"] in ("damage", "heal", "state", "lasting") and e.get("skill")
+                              or e["kind"] == "continuous_check"])
+    coverage.drawn_and_fired("nicosw", "skill element", [k for sk in skills for k in _skill_elements(sk)],
+                             _fired_elements(events))
+    coverage.drawn_and_fired("nicosw", "match", ["resolved, not refused as input"], ["resolved, not refused as input"] * bool(log))
+
+
 @given(match=nicosw_matches())
 def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log = _resolve_playable(match)
+    note_drawn_and_fired(match, log)
     coverage.note("nicosw: matches", ["input error" if log is None else "resolved"])
     if log is None:
         return
