@@ -11,8 +11,12 @@ fixed target number (NICOSW-8.5, 8.8), then each damage effect on each part, its
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb, prod
 from typing import Any
 
 from ...odds.distribution import Distribution
@@ -413,6 +417,8 @@ def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None =
     the defaults)."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
+    if roll["purpose"] == "initiative":
+        return initiative_chance(roll, events) if roll.get("die") == 1 else None
     opts = with_defaults(options, OPTIONS)
     if roll["purpose"] == "resist":
         return resist_chance(roll, events, opts) if roll.get("die") == 1 else None
@@ -438,6 +444,57 @@ def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None =
         return None
     return DICE.probability(lambda x: rolls.meets(rolls.roll2("c", *x, said["base"], said["mod"], auto_results=auto),
                                                   said["target"]))
+
+
+def initiative_chance(roll: dict, events: list[dict]) -> Fraction | None:
+    """NICOSW-11.7: a 先制判定's first die carries the chance that its roller's side is 先手, from
+    every roller of this attempt (its ``initiative`` event follows the dice) and every re-roll a tie
+    at the top leads to. The sides are read from the ``order`` events of the preparations."""
+    said = following(events, roll, ("initiative",))
+    side_of = {cid: e["side"] for e in events if e["kind"] == "order" for cid in e["order"]}
+    if said is None or any(r["actor"] not in side_of for r in said["rolls"]):
+        return None
+    return takes_initiative([(side_of[r["actor"]], r["base"] + r["mod"]) for r in said["rolls"]],
+                            side_of[roll["actor"]])
+
+
+def takes_initiative(rollers: list[tuple[str, int]], side: str) -> Fraction:
+    """NICOSW-11.7: the chance ``side`` is 先手 when ``rollers`` (each its side and its 先制 base plus
+    modifier) roll the 先制判定 (NICOSW-2.3), counting every re-roll of a tie at the top."""
+    return _takes_initiative(tuple(sorted(Counter(rollers).items())), side)
+
+
+Rollers = tuple[tuple[tuple[str, int], int], ...]  # (side, 先制 number) and how many roll with it
+
+
+@lru_cache(maxsize=256)
+def _takes_initiative(rollers: Rollers, side: str) -> Fraction:
+    """Over each highest 達成値 and how many of each kind of roller reach it (the others below it):
+    decided when the tied are of one side (``rolls.first_side``), else the tied roll again. When
+    every roller ties again the chance is the same as before the roll, hence the division."""
+    totals = {number: initiative_totals(number) for (_, number), _ in rollers}
+    won = again = Fraction(0)
+    for top in sorted({t for d in totals.values() for t in d}):
+        ways = [[(k, comb(m, k) * totals[n].p(top) ** k * totals[n].probability(lambda t: t < top) ** (m - k))
+                 for k in range(m + 1)] for (_, n), m in rollers]
+        for counts in product(*ways):
+            chance = prod(w for _, w in counts)
+            if chance == 0 or not any(k for k, _ in counts):
+                continue
+            tied = tuple((kind, k) for (kind, _), (k, _) in zip(rollers, counts) if k)
+            first = rolls.first_side([s for (s, _), k in tied for _ in range(k)])
+            if first is not None:
+                won += chance if first == side else 0
+            elif tied == rollers:
+                again += chance
+            else:
+                won += chance * _takes_initiative(tied, side)
+    return won / (1 - again)
+
+
+def initiative_totals(number: int) -> Distribution[int]:
+    """A 先制判定's 達成値 (NICOSW-3.1) with its base plus modifier ``number``."""
+    return DICE.map(lambda x: rolls.roll2("initiative", *x, number, 0, auto_results=False).total)
 
 
 def resist_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fraction | None:
