@@ -491,10 +491,10 @@ def initiative_by_hand(rollers: tuple[tuple[str, int], ...], side: str) -> Fract
 def fresh_initiative(**numbers: tuple[str, int]) -> dict:
     """A battle about to begin: each character its side and its 先制 base; both sides place."""
     chars = {cid: char(sid, checks={"initiative": n}) for cid, (sid, n) in numbers.items()}
-    squares = {"a": iter(range(0, 3)), "b": iter(range(8, 12))}
+    squares = {"a": iter(range(0, 5)), "b": iter(range(7, 12))}
     place = {sid: {"placement": {cid: next(squares[sid]) for cid, (s, _) in numbers.items() if s == sid}}
              for sid in ("a", "b")}
-    return make(chars, [turn(1, place["a"], place["b"])], start=None, deploy={"a": [0, 2], "b": [8, 11]})
+    return make(chars, [turn(1, place["a"], place["b"])], start=None, deploy={"a": [0, 4], "b": [7, 11]})
 
 
 @pytest.mark.parametrize("rollers", [(("a", 3), ("b", 1), ("b", 2)), (("a", 0), ("b", 0)), (("b", 4), ("a", 1))])
@@ -553,3 +553,20 @@ def test_nicosw_11_7_the_dice_plan_on_the_command_line_shows_the_initiative_chan
     exact = initiative_by_hand((("a", 3), ("b", 1), ("b", 2)), "a")
     lines = [line for line in out.splitlines() if "先制" in line or "initiative" in line]
     assert lines and percent(exact) in lines[0] and percent(1 - exact) in lines[2]
+
+
+def test_nicosw_11_7_more_than_eight_rollers_leave_the_initiative_chance_empty() -> None:
+    """Nine rollers give no figure (too many ties to weigh in a plan's time); their re-roll among
+    two of them has its figure again."""
+    many = {f"c{i}": ("a" if i % 2 else "b", 0) for i in range(9)}
+    m = fresh_initiative(**many)
+    # side a rolls first (c1, c3, c5, c7), then b (c0, c2, …): c1 and c0 tie at 12, the rest roll 2
+    m["turns"][0]["dice"] = {"faces": [6, 6] + [1, 1] * 3 + [6, 6] + [1, 1] * 4, "then": "seeded"}
+    log = api.resolve(load(m))
+    events = log["turns"][0]["events"]
+    firsts = [e for e in events if e["kind"] == "roll" and e["purpose"] == "initiative" and e["die"] == 1]
+    assert len(firsts) >= 11 and all(odds.roll_chance(e, events) is None for e in firsts[:9])
+    assert [odds.roll_chance(e, events) for e in firsts[9:11]] == [Fraction(1, 2)] * 2
+    eight = fresh_initiative(**{cid: many[cid] for cid in list(many)[:8]})
+    plan = api.dice_plan(load(eight))
+    assert all("chance" in r for r in plan if r["purpose"] == "initiative" and r["die"] == 1)
