@@ -11,8 +11,11 @@ fixed target number (NICOSW-8.5, 8.8), then each damage effect on each part, its
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
+from math import comb
 from typing import Any
 
 from ...odds.distribution import Distribution
@@ -413,6 +416,8 @@ def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None =
     the defaults)."""
     if roll["purpose"] == "prone_check":
         return Distribution.die(rolls.PRONE_DIE).probability(lambda f: not rolls.prone_fails(f))
+    if roll["purpose"] == "initiative":
+        return initiative_chance(roll, events) if roll.get("die") == 1 else None
     opts = with_defaults(options, OPTIONS)
     if roll["purpose"] == "resist":
         return resist_chance(roll, events, opts) if roll.get("die") == 1 else None
@@ -438,6 +443,79 @@ def roll_chance(roll: dict, events: list[dict], options: dict[str, Any] | None =
         return None
     return DICE.probability(lambda x: rolls.meets(rolls.roll2("c", *x, said["base"], said["mod"], auto_results=auto),
                                                   said["target"]))
+
+
+INITIATIVE_ROLLERS = 8  # beyond it, the ties to weigh outgrow a plan's time (a quarter second at 8): no figure
+
+
+def initiative_chance(roll: dict, events: list[dict]) -> Fraction | None:
+    """NICOSW-11.7: a 先制判定's first die carries the chance that its roller's side is 先手, from
+    every roller of this attempt (its ``initiative`` event follows the dice) and every re-roll a tie
+    at the top leads to; none for an attempt of more than ``INITIATIVE_ROLLERS``. The sides are read
+    from the ``order`` events of the preparations."""
+    said = following(events, roll, ("initiative",))
+    side_of = {cid: e["side"] for e in events if e["kind"] == "order" for cid in e["order"]}
+    if said is None or len(said["rolls"]) > INITIATIVE_ROLLERS or any(r["actor"] not in side_of
+                                                                       for r in said["rolls"]):
+        return None
+    return takes_initiative([(side_of[r["actor"]], r["base"] + r["mod"]) for r in said["rolls"]],
+                            side_of[roll["actor"]])
+
+
+def takes_initiative(rollers: list[tuple[str, int]], side: str) -> Fraction:
+    """NICOSW-11.7: the chance ``side`` is 先手 when ``rollers`` (each its side and its 先制 base plus
+    modifier) roll the 先制判定 (NICOSW-2.3), counting every re-roll of a tie at the top."""
+    return _takes_initiative(tuple(sorted(Counter(rollers).items())), side)
+
+
+Rollers = tuple[tuple[tuple[str, int], int], ...]  # (side, 先制 number) and how many roll with it
+
+
+@lru_cache(maxsize=1024)
+def _takes_initiative(rollers: Rollers, side: str) -> Fraction:
+    """Over how many of each kind of roller reach the highest 達成値 (the others below it), counted
+    in faces out of 36 per roller: decided when the tied are of one side (``rolls.first_side``), else
+    the tied roll again. When every roller ties again the chance is the same as before the roll,
+    hence the division."""
+    won, again = 0, {}
+    for tied, ways in top_ties(rollers).items():
+        first = rolls.first_side([s for (s, _), k in tied for _ in range(k)])
+        if first is None:
+            again[tied] = ways
+        elif first == side:
+            won += ways
+    whole = 36 ** sum(m for _, m in rollers)
+    chance = Fraction(won) + sum((ways * _takes_initiative(tied, side) for tied, ways in again.items()
+                                  if tied != rollers), Fraction(0))
+    return chance / (whole - again.get(rollers, 0))
+
+
+def top_ties(rollers: Rollers) -> dict[Rollers, int]:
+    """For each set of rollers that can be the tied at the top (how many of each kind), in how many
+    ways of all the faces (36 per roller) it is exactly they who reach the highest 達成値."""
+    counts = {n: {t: round(p * 36) for t, p in initiative_totals(n).items()} for (_, n), _ in rollers}
+    ways: dict[Rollers, int] = {}
+    for top in sorted({t for c in counts.values() for t in c}):
+        partial: dict[Rollers, int] = {(): 1}
+        for kind, m in rollers:
+            at, below = counts[kind[1]].get(top, 0), sum(w for t, w in counts[kind[1]].items() if t < top)
+            grown: dict[Rollers, int] = {}
+            for tied, w in partial.items():
+                for k in range(m + 1):
+                    weight = w * comb(m, k) * at ** k * below ** (m - k)
+                    if weight:
+                        key = tied + ((kind, k),) if k else tied
+                        grown[key] = grown.get(key, 0) + weight
+            partial = grown
+        for tied, w in partial.items():
+            if tied:
+                ways[tied] = ways.get(tied, 0) + w
+    return ways
+
+
+def initiative_totals(number: int) -> Distribution[int]:
+    """A 先制判定's 達成値 (NICOSW-3.1) with its base plus modifier ``number``."""
+    return DICE.map(lambda x: rolls.roll2("initiative", *x, number, 0, auto_results=False).total)
 
 
 def resist_chance(roll: dict, events: list[dict], opts: dict[str, Any]) -> Fraction | None:

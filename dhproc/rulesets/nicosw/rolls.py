@@ -61,6 +61,18 @@ def beats(active: Roll2, passive: Roll2, *, auto_in_opposed: bool) -> bool:
     return active.total > passive.total
 
 
+def initiative_tied(totals: list[int]) -> list[int]:
+    """NICOSW-2.3: the places, among the rollers of one 先制判定, of those at the highest 達成値 (the
+    total alone: 6-6 and 1-1 decide nothing here)."""
+    top = max(totals)
+    return [i for i, total in enumerate(totals) if total == top]
+
+
+def first_side(tied_sides: list[str]) -> str | None:
+    """NICOSW-2.3: the 先手 side when the highest 達成値 is on one side only; None when the tied roll again."""
+    return tied_sides[0] if all(s == tied_sides[0] for s in tied_sides) else None
+
+
 def prone_fails(face: int) -> bool:
     """NICOSW-6.3: a 1 or 2 on the 1D6 makes a ranged attack at a 転倒 target fail at once."""
     return face <= 2

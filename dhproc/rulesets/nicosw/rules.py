@@ -134,12 +134,12 @@ class Battle:
         while True:
             attempt += 1
             results = [(c, self.roll_check(c, "initiative", purpose="initiative")) for c in rolling]
-            top = max(r.total for _, r in results)
-            tied = [c for c, r in results if r.total == top]
+            tied = [results[i][0] for i in rolls.initiative_tied([r.total for _, r in results])]
             ctx.emit("initiative", attempt=attempt, rolls=[{"actor": c.id, **r.json()} for c, r in results],
-                     top=top, tied=[c.id for c in tied])
-            if len({c.side for c in tied}) == 1:
-                s.first = tied[0].side
+                     top=max(r.total for _, r in results), tied=[c.id for c in tied])
+            first = rolls.first_side([c.side for c in tied])
+            if first is not None:
+                s.first = first
                 ctx.emit("first_side", first=s.first, second=s.second())
                 return
             rolling = tied

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 from fractions import Fraction
 from typing import Any
+
+import pytest
 
 from dhproc import api
 from dhproc.odds.distribution import Distribution
@@ -459,3 +463,110 @@ def test_nicosw_11_6_a_skills_other_effects_take_hold_unresisted_on_a_target_sti
     out = CliRunner().invoke(cli, ["odds", str(path), "--who", "x", "--lang", "en"]).output
     assert "effects other than damage: " in out and "all take hold" in out
     assert "counted only as the chance they take hold" in out
+
+
+# --------------------------------------------------------------------------- the 先制判定 (NICOSW-11.7)
+
+@functools.cache
+def initiative_by_hand(rollers: tuple[tuple[str, int], ...], side: str) -> Fraction:
+    """The chance ``side`` is 先手 worked out from every face of every roller's two dice, each
+    outcome decided by the resolver's own functions; a tie at the top re-rolls among the tied (the
+    same chance again when all of them tie, hence the division)."""
+    decided = again = Fraction(0)
+    for faces in itertools.product(range(1, 7), repeat=2 * len(rollers)):
+        chance = Fraction(1, 36 ** len(rollers))
+        totals = [rolls.roll2("initiative", faces[2 * i], faces[2 * i + 1], n, 0, auto_results=True).total
+                  for i, (_, n) in enumerate(rollers)]
+        tied = tuple(rollers[i] for i in rolls.initiative_tied(totals))
+        first = rolls.first_side([s for s, _ in tied])
+        if first is not None:
+            decided += chance * (first == side)
+        elif len(tied) == len(rollers):
+            again += chance
+        else:
+            decided += chance * initiative_by_hand(tied, side)
+    return decided / (1 - again)
+
+
+def fresh_initiative(**numbers: tuple[str, int]) -> dict:
+    """A battle about to begin: each character its side and its 先制 base; both sides place."""
+    chars = {cid: char(sid, checks={"initiative": n}) for cid, (sid, n) in numbers.items()}
+    squares = {"a": iter(range(0, 5)), "b": iter(range(7, 12))}
+    place = {sid: {"placement": {cid: next(squares[sid]) for cid, (s, _) in numbers.items() if s == sid}}
+             for sid in ("a", "b")}
+    return make(chars, [turn(1, place["a"], place["b"])], start=None, deploy={"a": [0, 4], "b": [7, 11]})
+
+
+@pytest.mark.parametrize("rollers", [(("a", 3), ("b", 1), ("b", 2)), (("a", 0), ("b", 0)), (("b", 4), ("a", 1))])
+def test_nicosw_11_7_the_chance_to_take_the_initiative_equals_brute_force(rollers) -> None:
+    for side in ("a", "b"):
+        assert odds.takes_initiative(list(rollers), side) == initiative_by_hand(rollers, side)
+    assert odds.takes_initiative(list(rollers), "a") + odds.takes_initiative(list(rollers), "b") == 1
+
+
+def test_nicosw_11_7_each_initiative_roll_carries_its_sides_chance_in_the_dice_plan() -> None:
+    m = fresh_initiative(x=("a", 3), y=("b", 1), z=("b", 2))
+    plan = api.dice_plan(load(m))
+    firsts = [r for r in plan if r["purpose"] == "initiative" and r["die"] == 1]
+    exact = initiative_by_hand((("a", 3), ("b", 1), ("b", 2)), "a")
+    assert [r["chance"] for r in firsts[:3]] == [exact, 1 - exact, 1 - exact]
+    assert all("chance" not in r for r in plan if r["purpose"] == "initiative" and r["die"] == 2)
+
+
+def test_nicosw_11_7_a_re_roll_carries_the_chance_among_the_tied_only() -> None:
+    m = fresh_initiative(x=("a", 0), y=("b", 0), z=("b", 5))
+    m["turns"][0]["dice"] = {"faces": [6, 6, 6, 6, 1, 1], "then": "seeded"}  # x and y tie at 12, z 7
+    log = api.resolve(load(m))
+    events = log["turns"][0]["events"]
+    [again] = [e for e in events if e["kind"] == "initiative" and e["attempt"] == 2]
+    reroll = next(e for e in events if e["kind"] == "roll" and e["purpose"] == "initiative" and e["draw"] == 7)
+    assert [r["actor"] for r in again["rolls"]] == ["x", "y"] and reroll["actor"] == "x"
+    assert odds.roll_chance(reroll, events) == Fraction(1, 2)
+
+
+def test_nicosw_11_7_the_chance_to_take_the_initiative_agrees_with_the_resolvers_runs() -> None:
+    """Against the resolver's own runs (``dhproc simulate``'s seeds): the 95 % interval is narrow
+    enough that a figure 8 points off would fall outside it."""
+    from dhproc.odds.report import wilson
+    from dhproc.simulate import run_log, run_seed
+
+    match = load(fresh_initiative(x=("a", 3), y=("b", 1), z=("b", 2)))
+    runs = 400
+    first = sum(next(e["first"] for e in run_log(match, run_seed(match.seed, i))["turns"][0]["events"]
+                     if e["kind"] == "first_side") == "a" for i in range(runs))
+    exact = odds.takes_initiative([("a", 3), ("b", 1), ("b", 2)], "a")
+    low, high = wilson(first, runs)
+    assert low <= exact <= high, f"exact {float(exact):.4f}, sampled {first}/{runs}"
+    assert not low <= exact + Fraction(8, 100) <= high and not low <= exact - Fraction(8, 100) <= high
+
+
+def test_nicosw_11_7_the_dice_plan_on_the_command_line_shows_the_initiative_chance(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+    from dhproc.odds.text import percent
+
+    path = tmp_path / "match.yaml"
+    path.write_text(json.dumps(fresh_initiative(x=("a", 3), y=("b", 1), z=("b", 2)), ensure_ascii=False),
+                    encoding="utf-8")
+    out = CliRunner().invoke(cli, ["resolve", str(path), "--dice-plan"]).output
+    exact = initiative_by_hand((("a", 3), ("b", 1), ("b", 2)), "a")
+    lines = [line for line in out.splitlines() if "先制" in line or "initiative" in line]
+    assert lines and percent(exact) in lines[0] and percent(1 - exact) in lines[2]
+
+
+def test_nicosw_11_7_more_than_eight_rollers_leave_the_initiative_chance_empty() -> None:
+    """Nine rollers give no figure (too many ties to weigh in a plan's time); their re-roll among
+    two of them has its figure again."""
+    many = {f"c{i}": ("a" if i % 2 else "b", 0) for i in range(9)}
+    m = fresh_initiative(**many)
+    # side a rolls first (c1, c3, c5, c7), then b (c0, c2, …): c1 and c0 tie at 12, the rest roll 2
+    m["turns"][0]["dice"] = {"faces": [6, 6] + [1, 1] * 3 + [6, 6] + [1, 1] * 4, "then": "seeded"}
+    log = api.resolve(load(m))
+    events = log["turns"][0]["events"]
+    firsts = [e for e in events if e["kind"] == "roll" and e["purpose"] == "initiative" and e["die"] == 1]
+    assert len(firsts) >= 11 and all(odds.roll_chance(e, events) is None for e in firsts[:9])
+    assert [odds.roll_chance(e, events) for e in firsts[9:11]] == [Fraction(1, 2)] * 2
+    eight = fresh_initiative(**{cid: many[cid] for cid in list(many)[:8]})
+    plan = api.dice_plan(load(eight))
+    assert all("chance" in r for r in plan if r["purpose"] == "initiative" and r["die"] == 1)
