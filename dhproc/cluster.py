@@ -72,7 +72,9 @@ class DaskBackend:
                                       key=f"dhproc-simulate-{what}-{a}-{b}", retries=5)
                    for a, b in parts]
         results = []
-        for _, result in as_completed(futures, with_results=True):
+        # this client's loop, not the default client's: a script (or `make bench`) with a client of
+        # its own would otherwise hear of finished batches seconds late
+        for _, result in as_completed(futures, loop=self.client.loop, with_results=True):
             results.append(result)
             if finished is not None:
                 finished(result)
