@@ -138,6 +138,9 @@ MESSAGES = catalogue("count", {
                             "(COUNT-7.14; plain re-rolls only those the 命中判定 left)"),
     "odds_rerolls_evasion_for_ca": ("{who}はCAチェックに届かない回避成功を最大{n}回振り直す（COUNT-5.9）",
                                     "{who} re-rolls an evasion whose CA check fails up to {n} times (COUNT-5.9)"),
+    "odds_rerolls_exchange": ("CAの応酬の各攻撃の振り直しは、ラウンド開始時に残る分から数える（先の攻撃が使った分は引かない。COUNT-11.5）",
+                              "each attack of the CA exchange counts its re-rolls from those left at the round's start, "
+                              "not less what the attacks before it spent (COUNT-11.5)"),
     # dhproc import (grammar.py)
     "import_no_normal": ("{name}には通常攻撃（normal: true）のスキルがありません。スキル名で書いてください",
                          "{name} has no 通常攻撃 (normal: true): name the skill"),

@@ -533,6 +533,10 @@ def assumptions(s: CountState, d: Declared, receiver: Character, resolver: Round
     if resolver.reaction(t, "reroll_evasion_for_ca"):
         out.append(assumed("rerolls.evasion_for_ca", "count.odds_rerolls_evasion_for_ca", who=t.name,
                            n=rerolls_for(resolver, t, "evasion")))
+    if resolver.reaction(t, "ca") and any(x.key.startswith("rerolls.") for x in out):
+        # COUNT-11.5: each CA attack of the exchange counts from the round's start, not from what
+        # the attacks before it spent; said, since it can overstate a long exchange's re-rolls
+        out.append(assumed("rerolls.exchange", "count.odds_rerolls_exchange"))
     return out
 
 

@@ -185,6 +185,19 @@ def test_count_11_4_an_exchange_too_branched_to_weigh_is_sampled_and_flagged(mon
     assert low <= exact.p("target_down") <= high
 
 
+def test_count_11_5_an_exchange_with_re_rolls_says_each_ca_attack_counts_them_from_the_rounds_start() -> None:
+    """What the exchange leaves out (the re-rolls the attacks before a CA attack spent) is named
+    among the assumptions, in both languages, where the exchange has re-rolls to count."""
+    m = exchange_duel(10, 10, sure=False)
+    keys = [x.key for x in odds.action_odds(load(m), 1, "a", None, None).assumptions]
+    assert "rerolls.exchange" not in keys  # nothing is re-rolled, nothing left out
+    m["setup"]["characters"]["a"]["rerolls"] = 1
+    m["turns"][0]["submissions"]["pc"]["reactions"]["a"]["reroll_hit_below"] = 20
+    said = {x.key: x for x in odds.action_odds(load(m), 1, "a", None, None).assumptions}
+    assert "rerolls.hit_below" in said
+    assert "COUNT-11.5" in said["rerolls.exchange"].ja and "round's start" in said["rerolls.exchange"].en
+
+
 FERVOUR = {"name": "闘志", "timing": "before_damage", "step": "increase", "value": 2, "declared": True,
            "dice": {"count": 1, "sides": 4}}  # 「ダメージ+2+1D4」, used when the attack names it
 
