@@ -728,8 +728,9 @@ class Round:
             for k in ordered(s.standing(t.side), key=self.agility_key):
                 skill = next((x for x in k.skills if x.op == "cover"), None)
                 if k is t or skill is None or t.id not in self.reaction(k, "cover", []) or s.stopped(k) \
-                        or used_up(k, skill):
-                    continue  # COUNT-3.9: a character that cannot act covers nobody; COUNT-1.11: nor a spent item
+                        or used_up(k, skill) or not s.within_limit(k, skill):
+                    continue  # COUNT-3.9: a character that cannot act covers nobody; COUNT-1.11 / 1.9: nor a
+                    # spent item or a skill whose use limit is reached
                 if k.at is not None and t.at is not None and k.at.distance(t.at, metric) <= skill.range:
                     cover = k
                     break

@@ -113,6 +113,16 @@ def test_count_1_11_a_cover_item_spends_a_use_per_cover_and_then_covers_nobody()
     assert log["state"]["characters"]["g"]["uses"] == {"カバーリング": 0}
 
 
+def test_count_1_9_a_cover_skill_with_a_use_limit_covers_until_the_limit_and_then_nobody() -> None:
+    units = cover_units()
+    units["g"]["skills"][1]["limit"] = {"count": 1, "per": "round"}  # 「1ラウンドに1回」
+    strike_m = {"main_action": {"skill": "技", "targets": ["m"]}}
+    plans = {"enemy": {"plans": {"a": [strike_m, strike_m]}}, "pc": {"reactions": {"g": {"cover": ["m"]}}}}
+    log = resolve(make(units, plans, dice=[5, 5, 100] * 2))  # オーガ acts at counts 15 and 5
+    assert [e["covers"] for e in events(log, "cover")] == ["m"]
+    assert [d["target"] for d in events(log, "damage")] == ["g", "m"]
+
+
 def test_count_7_5_a_covered_share_keeps_its_no_reduction_mark() -> None:
     plans = {"enemy": {"plans": {"a": [{"main_action": {"skill": "技", "targets": ["m"]}}]}},
              "pc": {"reactions": {"g": {"cover": ["m"]}}}}
