@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import threading
-from collections import OrderedDict
 from typing import Any, Callable, Sequence
 
 from .errors import UsageError
+from .inputs.recurring import KeptByContent
 from .words.messages import say
 
 LEAST_RUNS_PER_TASK = 100
@@ -84,21 +83,17 @@ class DaskBackend:
         self.client.close()
 
 
-_plans: OrderedDict[bytes, Any] = OrderedDict()  # on a worker: the plans it has read, by their bytes' digest
-_plans_lock = threading.Lock()  # a worker of several threads runs several batches at once
+_plans = KeptByContent(PLANS_KEPT)  # on a worker: the plans it has read, by their bytes' digest
 
 
 def run_packed(run_batch: Callable[..., Any], packed: bytes, first: int, stop: int) -> Any:
     """``run_batch`` of the plan pickled as ``packed``, read once a worker: the plan is the same
     bytes in every batch of a job, so the worker keeps it by their digest."""
     digest = hashlib.sha256(packed).digest()
-    with _plans_lock:
-        plan = _plans.pop(digest, None)
-        if plan is None:
-            plan = pickle.loads(packed)
-        _plans[digest] = plan  # the most recent last
-        while len(_plans) > PLANS_KEPT:
-            _plans.popitem(last=False)
+    plan = _plans.get(digest)
+    if plan is None:
+        plan = pickle.loads(packed)
+        _plans.put(digest, plan)
     return run_batch(plan, first, stop)
 
 

@@ -72,3 +72,6 @@ class PerSetup(Generic[T]):
             del self._kept[next(iter(self._kept))]
         self._kept[id(setup)] = (setup, parsed)
         return parsed
+
+    def clear(self) -> None:
+        self._kept.clear()

@@ -23,7 +23,7 @@ def test_the_runs_of_one_match_parse_its_abilities_once(monkeypatch) -> None:
     parsed: list[object] = []
     real = dh.parse_ability
     monkeypatch.setattr(dh, "parse_ability", lambda data: parsed.append(data) or real(data))
-    dh._PARSED.clear()
+    dh._parsed.clear()
     first = [api.outcome(match, seed=seed) for seed in (1, 2, 3)]
     assert len(parsed) == len(match.setup["characters"])
     assert [api.outcome(match, seed=seed) for seed in (1, 2, 3)] == first  # the same figures from the kept parse

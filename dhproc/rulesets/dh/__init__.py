@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...engine.roster import PerSetup
 from ...engine.ruleset import Ruleset, TurnStatus
 from . import campaign, checks, rules, status, support
 from .abilities import DELAYS, library, parse_ability, uses_kind
 from .model import Character, DhState, Side, parse_square
 from .options import DELAY_OPTIONS, OPTIONS, RATE_OPTIONS, SWAP_OPTIONS, TRANSFER_OPTIONS
-
-
-# What a setup reads as, parsed once for the many runs of one match (a simulation resolves the same
-# setup under thousands of seeds): its MAP, each character's ability and the grantable abilities.
-# A loaded match is read-only, and each entry keeps its setup, so an id is never another's.
-_PARSED: dict[int, tuple[dict, "Parsed"]] = {}
-_MOST_PARSED = 8
 
 
 class Parsed(NamedTuple):
@@ -28,17 +22,15 @@ class Parsed(NamedTuple):
     characters: tuple[dict[str, Any], ...]  # each Character's fields as the setup gives them, in setup order
 
 
-def _parsed(setup: dict) -> Parsed:
-    kept = _PARSED.get(id(setup))
-    if kept is not None and kept[0] is setup:
-        return kept[1]
+def _parse(setup: dict) -> Parsed:
     board, _ = checks.board_of(setup)
     abilities = {cid: parse_ability(c.get("ability")) for cid, c in setup["characters"].items()}
-    parsed = Parsed(board, abilities, library(setup), _unread_options(setup), _character_fields(setup, abilities))
-    if len(_PARSED) >= _MOST_PARSED:
-        del _PARSED[next(iter(_PARSED))]
-    _PARSED[id(setup)] = (setup, parsed)
-    return parsed
+    return Parsed(board, abilities, library(setup), _unread_options(setup), _character_fields(setup, abilities))
+
+
+# What a setup reads as, parsed once for the many runs of one match (a simulation resolves the same
+# setup under thousands of seeds): its MAP, each character's ability and the grantable abilities.
+_parsed = PerSetup(_parse)
 
 
 def _character_fields(setup: dict, abilities: dict[str, Any]) -> tuple[dict[str, Any], ...]:
