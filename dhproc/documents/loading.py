@@ -131,7 +131,14 @@ def _tag_problem(node: yaml.Node, name: str) -> Problem | None:
 
 @dataclass
 class Document:
-    """A loaded input: its data and the node tree that says where each value was written.
+    """A loaded input: its data and where each value was written.
+
+    While the match is read, the place of each value is its YAML node (aliases rename keys in the
+    node tree too, so that later problems are located where they were written). Once the match is
+    assembled (:meth:`keep_places_only`), the tree gives way to its places alone: a tree of tuples
+    of lines, columns and key texts, which the garbage collector stops tracking, where the nodes
+    and their marks were about a thousand tracked objects a small match, read by every full
+    collection for as long as the match is kept (a simulation keeps it for thousands of runs).
 
     For JSON (logs) the data comes from the json module and the node tree is composed only
     when a problem has to be located: replaying a valid log never pays for it.
@@ -142,6 +149,7 @@ class Document:
     data: Any
     _root: yaml.Node | None = field(default=None, repr=False)
     _text: str | None = field(default=None, repr=False)  # set when the tree is composed lazily
+    _places: "Places | None" = field(default=None, repr=False)  # the tree's places, once it is dropped
 
     @property
     def composed(self) -> bool:
@@ -150,6 +158,8 @@ class Document:
 
     @property
     def root(self) -> yaml.Node | None:
+        if self._root is None and self._places is not None:  # asked for again: the places revived
+            self._root, self._places = _revived(self._places), None
         if self._root is None and self._text is not None:
             loader = _Loader(self._text)
             try:
@@ -161,47 +171,39 @@ class Document:
             self._text = None
         return self._root
 
+    def keep_places_only(self) -> None:
+        """Drop the node tree, keeping the place of every value (for a loaded match: its keys are
+        renamed, and only problems are located from now on, exactly where the tree said)."""
+        if self._root is not None:
+            self._places, self._root = _places(self._root), None
+
+    def _top(self) -> tuple[_Walk, Any]:
+        """The places' root and the way to walk it: the places once kept, else the node tree."""
+        if self._places is not None:
+            return _PlaceWalk(self._places), 0
+        return _NODE_WALK, self.root
+
     def locate(self, parts: Sequence[PathPart], *, key: bool = False) -> tuple[int | None, int | None]:
         """Line and column (1-based) of the value at ``parts``, or of its key with ``key=True``.
 
         Walks as far as the path exists and answers for the deepest node reached, so a missing
         key is reported at the mapping that should hold it.
         """
-        node = self.root
+        walk, node = self._top()
         if node is None:  # an empty document: the whole file is the problem
             return 1, 1
-        mark_node = node
+        where = walk.start(node)
         for i, part in enumerate(parts):
-            last = i == len(parts) - 1
-            if isinstance(node, yaml.MappingNode):
-                hit = None
-                for k, v in node.value:
-                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
-                        hit = (k, v)  # last wins, as in construction
-                if hit is None:
-                    break
-                node = hit[1]
-                mark_node = hit[0] if (last and key) else hit[1]
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-                node = node.value[part]
-                mark_node = node
-            else:
+            hit = walk.child(node, part)
+            if hit is None:
                 break
-        mark = mark_node.start_mark
-        return mark.line + 1, mark.column + 1
+            key_at, node = hit
+            where = key_at if (key and key_at is not None and i == len(parts) - 1) else walk.start(node)
+        return where[0] + 1, where[1] + 1
 
     def node_at(self, parts: Sequence[PathPart]) -> yaml.Node | None:
         """The YAML node written at ``parts``, or None (no such path, or no node tree)."""
-        node = self.root
-        for part in parts:
-            if isinstance(node, yaml.MappingNode):
-                node = next((v for k, v in reversed(node.value)
-                             if isinstance(k, yaml.ScalarNode) and k.value == str(part)), None)
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-                node = node.value[part]
-            else:
-                return None
-        return node
+        return _at(_NODE_WALK, self.root, parts)
 
     def problem(self, parts: Sequence[PathPart], message: str, *, key: bool = False) -> Problem:
         line, col = self.locate(parts, key=key)
@@ -218,24 +220,186 @@ class Document:
         """A problem at a place inside the text value at ``parts``: ``line`` and ``col`` (0-based)
         count in the value as read, and are mapped back to the file for a ``|`` block or a
         one-line scalar; otherwise the value's own start is given."""
-        node = self.node_at(parts)
+        walk, top = self._top()
+        scalar = walk.scalar(_at(walk, top, parts))
         where = self.locate(parts)
-        if isinstance(node, yaml.ScalarNode):
-            where = _inside_scalar(node, line, col, self._source_lines) or where
+        if scalar is not None:
+            where = _inside_scalar(scalar, line, col, self._source_lines) or where
         return Problem(self.name, where[0], where[1], message, tuple(parts))
 
 
-def _inside_scalar(node: yaml.ScalarNode, line: int, col: int,
+# The places of a document once its tree is dropped, as one flat tuple of texts and numbers (which
+# the garbage collector stops tracking at its first pass; nested tuples would take a pass a level).
+# A node is the offset of its cells; lines and columns count from 0, as YAML's marks:
+#   a mapping  "m", line, column, n, then n × (key text or None, key line, key column, value's offset)
+#   a sequence "s", line, column, n, then n × item's offset
+#   a scalar   "v", line, column, end line, style, tag, text
+Places = tuple
+
+
+def _places(root: yaml.Node) -> Places:
+    """The places of a composed (and constructed: merges are flattened) node tree, the root at 0;
+    a node an alias repeats is written once."""
+    cells: list[Any] = []
+    offsets: dict[int, int] = {}
+
+    def write(node: yaml.Node) -> int:
+        known = offsets.get(id(node))
+        if known is not None:
+            return known
+        at = offsets[id(node)] = len(cells)
+        m = node.start_mark
+        if isinstance(node, yaml.ScalarNode):
+            cells.extend(("v", m.line, m.column, node.end_mark.line, node.style, node.tag, node.value))
+            return at
+        pairs = isinstance(node, yaml.MappingNode)
+        width = 4 if pairs else 1
+        cells.extend(("m" if pairs else "s", m.line, m.column, len(node.value)))
+        first = len(cells)
+        cells.extend([None] * (width * len(node.value)))
+        for i, entry in enumerate(node.value):
+            if pairs:
+                k, v = entry
+                cells[first + 4 * i:first + 4 * i + 3] = (
+                    k.value if isinstance(k, yaml.ScalarNode) else None, k.start_mark.line, k.start_mark.column)
+                cells[first + 4 * i + 3] = write(v)
+            else:
+                cells[first + i] = write(entry)
+        return at
+
+    write(root)
+    return tuple(cells)
+
+
+def _revived(cells: Places) -> yaml.Node:
+    """A node tree again from its places (for a caller that asks for the nodes of a document
+    whose tree was dropped): the same keys, styles and places, the marks' offsets unknown."""
+    done: dict[int, yaml.Node] = {}
+
+    def mark(line: int, column: int) -> yaml.Mark:
+        return yaml.Mark(None, -1, line, column, None, None)
+
+    def node(at: int) -> yaml.Node:
+        known = done.get(at)
+        if known is not None:
+            return known
+        kind, line, column, n = cells[at:at + 4]
+        start = mark(line, column)
+        if kind == "v":
+            made: yaml.Node = yaml.ScalarNode(cells[at + 5], cells[at + 6], start, mark(n, 0), cells[at + 4])
+        elif kind == "s":
+            made = yaml.SequenceNode(_YAML_TAG + "seq", [], start, start)
+            made.value = [node(cells[at + 4 + i]) for i in range(n)]
+        else:
+            made = yaml.MappingNode(_YAML_TAG + "map", [], start, start)
+            for i in range(n):
+                k, kl, kc, v = cells[at + 4 + 4 * i:at + 8 + 4 * i]
+                key = (yaml.ScalarNode(_YAML_TAG + "str", k, mark(kl, kc), mark(kl, kc)) if k is not None
+                       else yaml.MappingNode(_YAML_TAG + "map", [], mark(kl, kc), mark(kl, kc)))
+                made.value.append((key, node(v)))
+        done[at] = made
+        return made
+
+    return node(0)
+
+
+class _Walk:
+    """How :meth:`Document.locate` steps through one form of a document's places."""
+
+    def child(self, node: Any, part: PathPart) -> tuple[tuple[int, int] | None, Any] | None:
+        """(where the key starts, or None in a list; the value's node) at ``part`` of ``node``,
+        or None if it has none."""
+        raise NotImplementedError
+
+    def start(self, node: Any) -> tuple[int, int]:
+        """Line and column (0-based) where ``node`` starts."""
+        raise NotImplementedError
+
+    def scalar(self, node: Any) -> tuple[int, int, int, str | None] | None:
+        """A scalar's start line, column, end line and style; None for anything else."""
+        raise NotImplementedError
+
+
+class _NodeWalk(_Walk):
+    """The composed node tree."""
+
+    def child(self, node: Any, part: PathPart) -> tuple[tuple[int, int] | None, Any] | None:
+        if isinstance(node, yaml.MappingNode):
+            hit = None
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value == str(part):
+                    hit = ((k.start_mark.line, k.start_mark.column), v)  # last wins, as in construction
+            return hit
+        if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+            return None, node.value[part]
+        return None
+
+    def start(self, node: Any) -> tuple[int, int]:
+        return node.start_mark.line, node.start_mark.column
+
+    def scalar(self, node: Any) -> tuple[int, int, int, str | None] | None:
+        if not isinstance(node, yaml.ScalarNode):
+            return None
+        return node.start_mark.line, node.start_mark.column, node.end_mark.line, node.style
+
+
+_NODE_WALK = _NodeWalk()
+
+
+class _PlaceWalk(_Walk):
+    """The places kept once the tree is dropped (a node is its offset in them)."""
+
+    def __init__(self, cells: Places) -> None:
+        self.cells = cells
+
+    def child(self, node: Any, part: PathPart) -> tuple[tuple[int, int] | None, Any] | None:
+        cells = self.cells
+        kind, n = cells[node], cells[node + 3]
+        if kind == "m":
+            text = str(part)
+            hit = None
+            for at in range(node + 4, node + 4 + 4 * n, 4):
+                if cells[at] == text:
+                    hit = ((cells[at + 1], cells[at + 2]), cells[at + 3])  # last wins, as in construction
+            return hit
+        if kind == "s" and isinstance(part, int) and 0 <= part < n:
+            return None, cells[node + 4 + part]
+        return None
+
+    def start(self, node: Any) -> tuple[int, int]:
+        return self.cells[node + 1], self.cells[node + 2]
+
+    def scalar(self, node: Any) -> tuple[int, int, int, str | None] | None:
+        cells = self.cells
+        if node is None or cells[node] != "v":
+            return None
+        return cells[node + 1], cells[node + 2], cells[node + 3], cells[node + 4]
+
+
+def _at(walk: _Walk, node: Any, parts: Sequence[PathPart]) -> Any:
+    """The node (or place) written at ``parts``, or None."""
+    for part in parts:
+        if node is None:
+            return None
+        hit = walk.child(node, part)
+        if hit is None:
+            return None
+        node = hit[1]
+    return node
+
+
+def _inside_scalar(scalar: tuple[int, int, int, str | None], line: int, col: int,
                    source_lines: Callable[[], list[str]]) -> tuple[int, int] | None:
-    """File line and column (1-based) of ``line``/``col`` of a scalar's value, when its style
-    keeps the value's lines as the file's: a literal block, or one line written in place."""
-    mark = node.start_mark
-    if node.style == "|":
-        body = source_lines()[mark.line + 1:]
+    """File line and column (1-based) of ``line``/``col`` of a scalar's value (its start line,
+    column, end line and style), when its style keeps the value's lines as the file's: a literal
+    block, or one line written in place."""
+    start_line, start_col, end_line, style = scalar
+    if style == "|":
+        body = source_lines()[start_line + 1:]
         indent = next((len(t) - len(t.lstrip(" ")) for t in body if t.strip()), 0)
-        return mark.line + 2 + line, indent + col + 1
-    if line == 0 and node.start_mark.line == node.end_mark.line and node.style in (None, "", "'", '"'):
-        return mark.line + 1, mark.column + col + (2 if node.style in ("'", '"') else 1)
+        return start_line + 2 + line, indent + col + 1
+    if line == 0 and start_line == end_line and style in (None, "", "'", '"'):
+        return start_line + 1, start_col + col + (2 if style in ("'", '"') else 1)
     return None
 
 

@@ -329,8 +329,11 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
     """
     setup_content = content(data.get("setup"))
     with naming(_roster(data.get("setup"), setup_content)):
-        return _checked(anchor, data, turn_sources, setup_content, from_files=from_files, problems=problems, upto=upto,
-                        turns_complete=turns_complete)
+        match = _checked(anchor, data, turn_sources, setup_content, from_files=from_files, problems=problems,
+                         upto=upto, turns_complete=turns_complete)
+    for doc in {id(a.doc): a.doc for a in (anchor, *(turn.anchor for turn in match.turns))}.values():
+        doc.keep_places_only()  # its keys renamed: from now on only problems are located
+    return match
 
 
 _ROSTERS = KeptByContent()  # a setup's content -> its roster (read only, by every check's message)
