@@ -99,6 +99,26 @@ def test_events_not_kept_still_count_towards_seq_and_the_runaway_bound(monkeypat
     assert ctx.emitted == 10
 
 
+def test_a_context_says_which_events_it_keeps_so_a_rule_can_skip_the_fields_of_the_others(monkeypatch) -> None:
+    """A logos ターン's stats snapshot is read only when its bout_start event is kept: a lean run
+    reads fewer stats for the same figures (and keeps the full log's events: the test above)."""
+    from dhproc.engine.context import TurnContext
+    from dhproc.rulesets.logos.model import LogosState
+
+    lean = TurnContext(seed=1, turn=1, options={}, recorded=None, keep=frozenset({"death"}))
+    full = TurnContext(seed=1, turn=1, options={}, recorded=None)
+    assert lean.keeps("death") and not lean.keeps("bout_start") and full.keeps("bout_start")
+    reads: list[str] = []
+    real = LogosState.stat
+    monkeypatch.setattr(LogosState, "stat", lambda self, c, stat: reads.append(stat) or real(self, c, stat))
+    match = api.load(ROOT / "examples" / "logos" / "match.yaml")
+    figures = api.outcome(match, seed=3)
+    lean_reads = len(reads)
+    log = api.resolve(match, seed=3)
+    assert figures == Outcome.of_log(log)
+    assert lean_reads < len(reads) - lean_reads
+
+
 DH_SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "dh").glob("*.yaml"))
 
 

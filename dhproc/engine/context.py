@@ -48,6 +48,11 @@ class TurnContext:
         self.events.append(event)
         return event
 
+    def keeps(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is recorded: a rule may leave out the fields of one that
+        is not (what they read is then not read at all), since only its number is kept."""
+        return self.keep is None or kind in self.keep
+
     def begin_step(self, step: str) -> None:
         """Name the submission unit whose dice come next (a side's phase, a round)."""
         self.dice.begin_step(step)

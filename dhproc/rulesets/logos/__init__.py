@@ -94,11 +94,14 @@ class LogosRuleset(Ruleset):
         return RATES
 
     def summary_hooks(self):
-        from . import report
-        from ...report.summary import SummaryHooks
+        hooks = self.__dict__.get("_summary_hooks")
+        if hooks is None:  # made once (they never change): a lean run reads them twice, a simulation every run
+            from . import report
+            from ...report.summary import SummaryHooks
 
-        return SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
-                            clock=("bout_start", "bout"), cause=report.kill_cause)
+            hooks = self._summary_hooks = SummaryHooks(kills={"knocked_out": ("character", "by")}, use=report.skill_fired,
+                                                       clock=("bout_start", "bout"), cause=report.kill_cause)
+        return hooks
 
     def submission_aliases(self):
         from ...words.aliases import SubmissionAliases

@@ -215,6 +215,16 @@ class LogosState:
     def standing(self, side_id: str) -> list[Character]:
         return [c for c in self.starters(side_id) if not c.knocked_out]
 
+    def standing_count(self, side_id: str) -> int:
+        """How many of the side's starters still stand (their order unread: nothing sorted)."""
+        chars = self.characters
+        return sum(1 for c in self.sides[side_id].starters if not chars[c].knocked_out)
+
+    def first_standing(self, side_id: str) -> Character:
+        """The side's starter first in 行動順 among those still standing (LOGOS-3.1's next active)."""
+        chars = self.characters
+        return min((chars[c] for c in self.sides[side_id].starters if not chars[c].knocked_out), key=_in_order)
+
     # The reads below are asked for on every attack, snapshot and ordering: they read the effect
     # store's indexes as they stand (``held``, no copy), and most characters hold no effect.
 

@@ -207,10 +207,10 @@ class Round:
     def bout(self) -> None:
         s, ctx = self.s, self.ctx
         # (1) LOGOS-3.1
-        s.actives = {sid: s.standing(sid)[0].id for sid in s.side_order()}
+        s.actives = {sid: s.first_standing(sid).id for sid in s.side_order()}
         actives = [s.characters[c] for c in s.actives.values()]
-        ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
-                 stats={c.id: self.snapshot(c) for c in actives})
+        snapshots = {c.id: self.snapshot(c) for c in actives} if ctx.keeps("bout_start") else {}
+        ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives), stats=snapshots)
         # LOGOS-5.13: both become active, in initiative order
         self.happen_to("became_active", actives)
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
@@ -322,7 +322,7 @@ class Round:
     def judge(self) -> dict[str, int]:
         """LOGOS-9.1-9.4; returns how many of each side still stand, 先攻 first."""
         s = self.s
-        standing = {sid: len(s.standing(sid)) for sid in s.side_order()}
+        standing = {sid: s.standing_count(sid) for sid in s.side_order()}
         wiped = [sid for sid, n in standing.items() if not n]
         if not wiped:
             return standing
@@ -382,7 +382,7 @@ class Round:
                 sid = owner.side if subject == "own_side" else s.opponent(owner.side)
                 if attr == "dp":
                     return s.sides[sid].dp
-                standing = len(s.standing(sid))
+                standing = s.standing_count(sid)
                 return standing if attr == "standing" else len(s.sides[sid].starters) - standing
             c = character(subject)
             if c is None:
