@@ -11,7 +11,8 @@
   ``!!map``, ``!!seq``, each on a value that reads as it); ``!!set``, ``!!binary``, ``!!timestamp``,
   local tags and the rest are refused where they are written.
 * The composed node tree is kept beside the data, so any JSON path (from a schema error or a
-  semantic check) can be turned into ``file:line:col`` at no cost on valid input.
+  semantic check) can be turned into ``file:line:col`` at no cost on valid input; once a match is
+  assembled, only the places of its values are kept (:meth:`Document.keep_places_only`).
 """
 
 from __future__ import annotations
