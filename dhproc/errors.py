@@ -116,5 +116,8 @@ class UsageError(DhprocError):
 
 
 def _problem_order(p: Problem) -> tuple:
-    # Sorted by position so that a batch of problems reads top to bottom like the file.
-    return (p.file, p.line if p.line is not None else 0, p.col if p.col is not None else 0, p.message)
+    # Sorted by position so that a batch of problems reads top to bottom like the file, then by
+    # where in the document: one aliased node is checked under every path that uses it, and the
+    # order those checks come in is not the same from one process to the next.
+    return (p.file, p.line if p.line is not None else 0, p.col if p.col is not None else 0, p.message,
+            json_path(p.path))

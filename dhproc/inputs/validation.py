@@ -110,9 +110,11 @@ def validate(data: Any, name: str, anchor: Anchor, *, known_as: str | None = Non
     again (a match's setup, a turn's submissions), by which it is kept once found valid."""
     if _known_valid(data, name, known_as):
         return []
-    problems = []
-    for error in _validator(name).iter_errors(data):
-        problems.append(_located(error, anchor))
+    problems = [_located(error, anchor) for error in _validator(name).iter_errors(data)]
+    # jsonschema meets a mapping's entries in an order that moves with the process's hash seed;
+    # by their paths, the problems read the same in every run (and a caller that says one of
+    # several equal problems once keeps the same one).
+    problems.sort(key=lambda p: tuple((isinstance(part, str), part) for part in p.path))
     return problems
 
 
