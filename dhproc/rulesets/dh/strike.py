@@ -42,7 +42,7 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         extra.update(base_rate=formula, bonus=rated.bonus)
     ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
              face=face, hit=hit, mode=mode, **extra)
-    if rated is not None:
+    if rated is not None and support is not None:  # a bonus declared (DH-15): it may be spent
         spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:
         state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
