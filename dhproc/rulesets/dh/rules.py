@@ -307,7 +307,8 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
             support: Support | None = None) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
-    if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
+    if state.effects.lookup((a.id, "seal")) and (sealed(state, a, "action") or sealed(state, a, "attack")):
+        # 動作封印 / 攻撃封印 (DH-11.15), asked only of a character under some 封印
         reason = "sealed_action" if sealed(state, a, "action") else "sealed_attack"
     elif t.id == a.id:
         reason = "self_target"

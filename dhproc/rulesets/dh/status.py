@@ -19,8 +19,10 @@ PHASE = "phase"  # the clock every dh end point is read on: the absolute phase i
 
 
 def active(state: "DhState", e: Effect) -> bool:
-    """Started (カウント遅延 may start it later) and not yet expired."""
-    return not e.expired(state.clocks) and state.clocks.now(PHASE) >= e.data.get("from", 0)
+    """Started (カウント遅延 may start it later) and not yet expired (``Effect.expired``: every dh
+    effect ends on the phase clock, read once here)."""
+    now = state.clocks.now(PHASE)
+    return (e.end is None or now < e.end) and now >= e.data.get("from", 0)
 
 
 def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
@@ -30,9 +32,8 @@ def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
     held = state.effects.lookup((c.id, kind))
     if not held:
         return []
-    clocks = state.clocks
-    now = clocks.now(PHASE)
-    return [e for e in held if not e.expired(clocks) and now >= e.data.get("from", 0)]
+    now = state.clocks.now(PHASE)
+    return [e for e in held if (e.end is None or now < e.end) and now >= e.data.get("from", 0)]
 
 
 def stat(state: "DhState", c: "Character", name: str) -> int:
