@@ -171,7 +171,7 @@ def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
         return "dead"
     if c.withdrawn:
         return "sealed_character" if state.sealed == c.id else "withdrawn"
-    if not c.on_map:
+    if c.at is None:  # not on the MAP (not withdrawn, so only its square tells)
         return "not_on_map"
     if c.arrived_phase is not None and state.phase_index - c.arrived_phase < 2:
         return "arrived_recently"
