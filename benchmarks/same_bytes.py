@@ -2,7 +2,7 @@
 its own process, give the same bytes (docs/performance.md, "A speed change proven to change
 nothing").
 
-    python benchmarks/same_bytes.py draw DRAWN.json        # matches from the property generators
+    python benchmarks/same_bytes.py draw DRAWN.json [N]    # N matches (400) from each property generator
     python benchmarks/same_bytes.py hash DRAWN.json OUT    # with each checkout's python, from its root
     python benchmarks/same_bytes.py compare OUT1 OUT2
 
@@ -29,7 +29,7 @@ SEEDS = range(1, 41)
 BATTLES = [(4, 6), (10, 6), (10, 10), (40, 6), (100, 6), (10, 200)]
 
 
-def draw(out: str, per_generator: int = 400) -> None:
+def draw(out: str, per_generator: str = "400") -> None:
     from hypothesis import HealthCheck, Phase, given, seed, settings
 
     from tests.rulesets.count.test_count_properties import count_matches
@@ -40,7 +40,7 @@ def draw(out: str, per_generator: int = 400) -> None:
     texts: list[str] = []
     for strategy in (dh_matches(), count_matches(), logos_matches(), kagemiya_matches()):
         @seed(20261202)
-        @settings(max_examples=per_generator, derandomize=True, database=None, phases=[Phase.generate],
+        @settings(max_examples=int(per_generator), derandomize=True, database=None, phases=[Phase.generate],
                   suppress_health_check=list(HealthCheck), deadline=None)
         @given(value=strategy)
         def collect(value) -> None:
