@@ -56,7 +56,20 @@ class PCG32:
                 return r % bound
 
     def die(self, sides: int) -> int:
-        return self.below(sides) + 1
+        """``below(sides) + 1``: the face of a seeded die. The step of ``next_u32`` is written out
+        here, so that a die is one call (a match draws hundreds; tests/unit/test_rng.py holds the
+        two to the same faces)."""
+        if not 1 <= sides <= 1 << 32:
+            raise ValueError(f"bound {sides} outside 1..2^32")
+        threshold = ((1 << 32) - sides) % sides
+        while True:
+            old = self.state
+            self.state = (old * _MULT + self.inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+            if r >= threshold:
+                return r % sides + 1
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -103,7 +103,8 @@ class TurnDice:
                 rec.faces_path,
                 say("dice.ran_out", draw=draw, purpose=_describe(purpose, about), sides=sides))])
         else:
-            face = self._keyed_die(sides, purpose, about) if self._keyed else self._step_stream().die(sides)
+            face = self._keyed_die(sides, purpose, about) if self._keyed else \
+                (self._streams.get(self._step) or self._step_stream()).die(sides)
             source = "seeded"
         self._emit("roll", purpose=purpose, sides=sides, face=face, source=source,
                    draw=draw, step=self._step, **about)

@@ -31,6 +31,7 @@ class TurnContext:
         # run and emit the same events, numbered the same, and the others are not recorded.
         self.keep = keep
         self.dice = TurnDice(seed, turn, recorded, self.emit, keyed=keyed)
+        self.roll = self.dice.roll  # a die goes to the turn's dice without a call of its own (see roll)
 
     def emit(self, kind: str, **fields: Any) -> dict | None:
         """Append one flat event record (None when its kind is not kept); ``seq`` counts from 1
@@ -57,5 +58,6 @@ class TurnContext:
         """Name the submission unit whose dice come next (a side's phase, a round)."""
         self.dice.begin_step(step)
 
-    def roll(self, sides: int, purpose: str, **about: Any) -> int:
+    def roll(self, sides: int, purpose: str, **about: Any) -> int:  # made the dice's own in __init__
+        """Draw one die of ``sides`` faces for ``purpose`` (logged as a ``roll`` event with ``about``)."""
         return self.dice.roll(sides, purpose, **about)

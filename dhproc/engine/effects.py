@@ -91,13 +91,21 @@ class EffectStore:
         self._by_bearer: dict[Any, list[Effect]] = {}
         self._by_kind: dict[str, list[Effect]] = {}
         self._by_both: dict[tuple[Any, str], list[Effect]] = {}
-        self._version = 0  # moves on whenever an effect starts or ends
+        # (bearer, kind) -> the effects on bearer of kind, or None: ``held`` without a Python call
+        # (the index's own get), for the lookups a ruleset makes on every attack, most finding none
+        self.lookup: Callable[[tuple[Any, str]], list[Effect] | None] = self._by_both.get
+        # Changes whenever an effect starts or ends: what a reader keeps about the effects holds
+        # while it is the same. A plain attribute, read on every settling; only the store sets it.
+        self.version = 0
 
-    @property
-    def version(self) -> int:
-        """Changes whenever an effect starts or ends: what a reader keeps about the effects holds
-        while it is the same."""
-        return self._version
+    def __getstate__(self) -> dict[str, Any]:  # a copy (deepcopy, pickle) binds its own index's get
+        state = dict(self.__dict__)
+        del state["lookup"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.lookup = self._by_both.get
 
     def __iter__(self):
         return iter(list(self._items))
@@ -170,7 +178,7 @@ class EffectStore:
         return gone
 
     def _append(self, effect: Effect) -> None:
-        self._version += 1
+        self.version += 1
         self._items.append(effect)
         self._by_bearer.setdefault(effect.bearer, []).append(effect)
         self._by_kind.setdefault(effect.kind, []).append(effect)
@@ -180,7 +188,7 @@ class EffectStore:
         """Take ``gone`` (effects of the list) out of the list and out of every index."""
         if not gone:
             return
-        self._version += 1
+        self.version += 1
         ids = {id(e) for e in gone}
         self._items = [e for e in self._items if id(e) not in ids]
         for index, key_of in ((self._by_bearer, lambda e: e.bearer), (self._by_kind, lambda e: e.kind),

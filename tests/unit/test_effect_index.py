@@ -33,6 +33,7 @@ def test_every_select_reads_as_a_scan_of_the_list_through_adds_removals_and_expi
                 assert [e.seq for e in store.select(bearer=bearer, kind=kind)] == _naive(store, bearer, kind), step
                 if bearer is not ... and kind is not None:  # the index itself, read without a copy
                     assert [e.seq for e in store.held(bearer, kind)] == _naive(store, bearer, kind), step
+                    assert [e.seq for e in store.lookup((bearer, kind)) or ()] == _naive(store, bearer, kind), step
         for kind in kinds:  # whether any effect of the kind is there, as a settling asks of counters
             assert store.any_of(kind) == bool(_naive(store, ..., kind)), step
 
@@ -84,6 +85,20 @@ def test_an_attack_does_not_measure_the_range_of_counters_that_wait_for_an_entry
     kinds = [e["kind"] for t in log["turns"] for e in t["events"]]
     assert kinds.count("counter_armed") == 2 and kinds.count("attack") == 4
     assert [who for who in asked_by if who in ("in_range", "_counter_target")] == []
+
+
+def test_a_copied_store_looks_up_its_own_effects() -> None:
+    # ``lookup`` is the index's own get: a copy (dh's odds deep-copy the state; a Dask run
+    # pickles it) must look in its own index, not in the one it was copied from.
+    import copy
+    import pickle
+
+    clocks, store = Clocks(), EffectStore()
+    store.add("stat", bearer="a", data={}, clock="phase", clocks=clocks, duration=None)
+    for other in (copy.deepcopy(store), pickle.loads(pickle.dumps(store))):
+        other.add("seal", bearer="a", data={}, clock="phase", clocks=clocks, duration=None)
+        assert [e.kind for e in other.lookup(("a", "seal"))] == ["seal"]
+        assert store.lookup(("a", "seal")) is None and len(other.lookup(("a", "stat"))) == 1
 
 
 def test_the_version_moves_when_an_effect_starts_or_ends_and_only_then() -> None:

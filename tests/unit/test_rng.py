@@ -67,3 +67,14 @@ def test_choice_and_shuffle_are_fisher_yates_from_the_top() -> None:
     assert items == expected
     assert sorted(items) == list("abcdef")
     assert PCG32(3, 3).choice(["x"]) == "x"
+
+
+@pytest.mark.parametrize("sides", [1, 2, 3, 6, 10, 100, 2**31 + 1, 2**32])
+def test_die_is_below_plus_one_draw_for_draw(sides: int) -> None:
+    # die writes the generator's step out (one call a die); it must give below's faces, its
+    # rejections included (2^31 + 1 rejects almost half of all values), and leave the same state.
+    g, h = PCG32(20261202, sides), PCG32(20261202, sides)
+    assert [g.die(sides) for _ in range(500)] == [h.below(sides) + 1 for _ in range(500)]
+    assert g.next_u32() == h.next_u32()
+    with pytest.raises(ValueError):
+        g.die(0)

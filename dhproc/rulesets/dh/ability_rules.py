@@ -8,7 +8,7 @@ condition holds, 成功判定 and the effect on that moment's target. A multi-ef
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ...engine.context import TurnContext
 from ...engine.timing import DEPTH_FIRST, Cascade, CascadeLimit
@@ -549,36 +549,71 @@ ANSWERED_TRIGGERS: dict[str, tuple[tuple[str, ...], str | None]] = {
 }
 
 
-def _may_answer(state: DhState, trig: harm.Trigger) -> list[tuple[Character, Any]]:
-    """The waiting counters that can answer ``trig`` at all, with their holders, holders in setup
-    order and each holder's in the order they were armed. Only the counters of the characters the
-    trigger is about, and of the holders of range conditions, are looked at (an attack on one
-    character is answered by none of the others' 被攻撃時 counters), so a trigger costs what it
-    can fire, not every counter of the battle."""
-    held = state.effects.held
-    obj, subject = trig.object, trig.subject
-    ranged = _range_holders(state)
-    holders = [obj] if obj is not None and held(obj, "counter") else []
-    if subject is not None and subject != obj and held(subject, "counter"):
-        holders.append(subject)
-    if not holders and not ranged:  # the common case: nobody the trigger is about waits with a counter
+class Waiting(NamedTuple):
+    """One waiting counter as the triggers read it: its holder, its effect, the ability that armed
+    it (its own or one given to it, DH-11.22), whom its 待受条件 binds (``ANSWERED_TRIGGERS``) and
+    its place among the counters in the order they were armed."""
+
+    holder: Character
+    effect: Any
+    ability: Ability
+    bound: str | None  # "object", "subject", or None for a range condition
+    rank: int
+
+
+class Answering(NamedTuple):
+    """The waiting counters that answer one (trigger kind, a moment before?) pair: those bound to
+    the trigger's object or subject by the holder's id, and those of a range condition."""
+
+    by_object: dict[str, list[Waiting]]
+    by_subject: dict[str, list[Waiting]]
+    ranged: list[Waiting]
+
+
+def _waiting(state: DhState) -> dict[tuple[str, bool], Answering]:
+    """Every waiting counter filed by the (trigger kind, a moment before?) pairs it may answer: its
+    待受条件 answers the kind (``_answers``) and its timing is the moment's (先手 for a moment
+    before, DH-8.17). Worked out again only when an effect starts or ends (``DhState.waiting``);
+    a settling whose triggers have no entry here fires nothing."""
+    version, table = state.waiting
+    if version == state.effects.version:
+        return table
+    table = {}
+    for rank, e in enumerate(state.effects.select(kind="counter")):
+        holder = state.characters.get(e.bearer)
+        ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
+        if ab is None:
+            continue
+        kinds, bound = _answers(state, holder, e)
+        w = Waiting(holder, e, ab, bound, rank)
+        for kind in kinds:
+            answering = table.get((kind, ab.counter_timing == "before"))
+            if answering is None:
+                answering = table[(kind, ab.counter_timing == "before")] = Answering({}, {}, [])
+            if bound is None:
+                answering.ranged.append(w)
+            else:
+                (answering.by_object if bound == "object" else answering.by_subject).setdefault(holder.id, []).append(w)
+    state.waiting = (state.effects.version, table)
+    return table
+
+
+def _may_answer(state: DhState, trig: harm.Trigger) -> list[Waiting]:
+    """The waiting counters that can answer ``trig`` at all, holders in setup order and each
+    holder's in the order they were armed: those bound to the character the trigger is about
+    (an attack on one character is answered by none of the others' 被攻撃時 counters) and those of
+    range conditions, so a trigger costs what it can fire, not every counter of the battle."""
+    answering = _waiting(state).get((trig.kind, trig.before))
+    if answering is None:
         return []
-    for h in ranged:
-        if h not in holders:
-            holders.append(h)
-    found = []
-    chars = [state.characters[h] for h in holders if h in state.characters]
-    if len(chars) > 1:  # in setup order (most triggers name one holder)
-        chars.sort(key=lambda c: c.order)
-    for c in chars:
-        for e in held(c.id, "counter"):
-            kinds, bound = _answers(state, c, e)
-            if trig.kind not in kinds or (bound == "object" and trig.object != c.id) \
-                    or (bound == "subject" and trig.subject != c.id):
-                continue
-            if active(state, e):
-                found.append((c, e))
-    return found
+    found = list(answering.ranged)
+    if trig.object is not None:
+        found += answering.by_object.get(trig.object, ())
+    if trig.subject is not None:
+        found += answering.by_subject.get(trig.subject, ())
+    if len(found) > 1:  # most triggers name one holder with one counter
+        found.sort(key=lambda w: (w.holder.order, w.rank))
+    return [w for w in found if active(state, w.effect)]
 
 
 def _answers(state: DhState, holder: Character, e: Any) -> tuple[tuple[str, ...], str | None]:
@@ -587,35 +622,6 @@ def _answers(state: DhState, holder: Character, e: Any) -> tuple[tuple[str, ...]
         when = ability_named(state, holder, e.data.get("ability")).counter_when
         answers = state.answers[e.seq] = ANSWERED_TRIGGERS.get(when, ((), None))
     return answers
-
-
-def _range_holders(state: DhState) -> list[str]:
-    """Who holds a counter of a range condition, worked out again only when effects change."""
-    version, holders = state.range_holders
-    if version != state.effects.version:
-        holders = list(dict.fromkeys(e.bearer for e in state.effects.select(kind="counter")
-                                     if e.bearer in state.characters
-                                     and _answers(state, state.characters[e.bearer], e)[1] is None))
-        state.range_holders = (state.effects.version, holders)
-    return holders
-
-
-def _answerable(state: DhState) -> frozenset[tuple[str, bool]]:
-    """The (trigger kind, a moment before?) pairs some waiting counter may answer: its 待受条件
-    answers the kind (``_answers``) and its timing is the moment's (先手 for a moment before,
-    DH-8.17). Worked out again only when an effect starts or ends."""
-    version, answerable = state.answerable
-    if version != state.effects.version:
-        found: dict[tuple[str, bool], None] = {}  # only ever asked whether it holds a pair
-        for e in state.effects.select(kind="counter"):
-            holder = state.characters.get(e.bearer)
-            ab = ability_named(state, holder, e.data.get("ability")) if holder is not None else None
-            if ab is not None:
-                before = ab.counter_timing == "before"
-                found.update(dict.fromkeys((kind, before) for kind in _answers(state, holder, e)[0]))
-        answerable = frozenset(found)
-        state.answerable = (state.effects.version, answerable)
-    return answerable
 
 
 def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,
@@ -688,13 +694,19 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         return
     triggers, state.pending = state.pending, []
     # Most settlings have no trigger a waiting counter may answer (no counter waits for an
-    # action's end or a 先手 moment in most matches): nothing fires, so nothing changes.
-    answerable = _answerable(state)
-    for t in triggers:  # one or two, most often
-        if (t.kind, t.before) in answerable:
+    # action's end or a 先手 moment in most matches): nothing fires, so nothing changes. What
+    # the counters answer and whether the dead still hold one are kept by effects version, and
+    # read here without a call while it stands (a match settles three times a 行動).
+    version, table = state.waiting
+    if version != state.effects.version:
+        table = _waiting(state)
+    for t in triggers:  # one or two, most often: an attack on someone who holds no counter has none
+        answering = table.get((t.kind, t.before))
+        if answering is not None and not t.silent and (answering.ranged or t.object in answering.by_object
+                                                       or t.subject in answering.by_subject):
             break
     else:
-        if final:
+        if final and state.dead_counters_seen != (state.effects.version, state.deaths):
             harm.end_dead_counters(state, ctx)
         return
     acting = state.acting_side
@@ -704,14 +716,10 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
             return []
         candidates = _may_answer(state, trig)
         if not candidates:
-            return candidates
+            return []
         found = []
-        for c, e in candidates:
-            ab = ability_named(state, c, e.data.get("ability"))
-            timing = ab.counter_timing
-            if (timing == "before") != trig.before:
-                continue
-            alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or timing == "same"
+        for c, e, ab, _, _ in candidates:  # each of the moment's timing (the table is by 先手 or not)
+            alive_ok = not c.dead or ab.counter_when in ("killed", "killed_by_enemy") or ab.counter_timing == "same"
             if alive_ok and not _ability_sealed(state, ctx, c):
                 ok, _ = _counter_target(state, ctx, c, trig, e)
                 if ok:
@@ -746,7 +754,7 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     except CascadeLimit as exc:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None
-    if final:
+    if final and state.dead_counters_seen != (state.effects.version, state.deaths):
         harm.end_dead_counters(state, ctx)
 
 

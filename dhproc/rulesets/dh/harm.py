@@ -13,6 +13,7 @@ from ...errors import ResolutionError
 from ...words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the dh catalogue forestall's error reads)
 from .model import Character, DhState, Square
+from .rolls import reduced_damage
 from .status import PHASE, effects_on, granted, stat
 
 SURROUNDINGS = {
@@ -60,6 +61,9 @@ def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
     if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
         raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
                                                                         most=FORESTALL_DEPTH))])
+    version, table = state.waiting  # what the waiting counters answer (ability_rules._waiting)
+    if version == state.effects.version and (trig.kind, trig.before) not in table:
+        return  # no 先手 counter waits for this kind of moment: the settling would fire nothing
     state.forestalling += 1
     held, state.pending = state.pending, [trig]
     try:
@@ -89,8 +93,8 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
 def reduced(state: DhState, ctx: TurnContext, t: Character, stat: str, amount: int) -> int:
     """ステータスダメージ軽減 (DH-11.14): every active reduction of this stat (or of every stat, when
     it names none) on ``t`` takes its amount off the damage, never below 0; the sum is logged."""
-    from .rolls import reduced_damage
-
+    if not state.effects.lookup((t.id, "damage_reduction")):  # every hit asks; few ever hold one
+        return amount
     by = reduction_on(state, t, stat)
     if by <= 0 or amount <= 0:
         return amount
@@ -101,8 +105,6 @@ def reduced(state: DhState, ctx: TurnContext, t: Character, stat: str, amount: i
 
 def reduction_on(state: DhState, t: Character, stat: str) -> int:
     """How much the active ステータスダメージ軽減 on ``t`` take off damage to ``stat`` (DH-11.14)."""
-    from .status import effects_on
-
     return sum(e.data["amount"] for e in effects_on(state, t, "damage_reduction") if e.data.get("stat", stat) == stat)
 
 

@@ -171,10 +171,9 @@ class DhState:
     # what each armed counter can answer, by its effect's seq (ability_rules.ANSWERED_TRIGGERS), worked
     # out once: a holder's abilities never change, and triggers ask it of every counter
     answers: dict[int, tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
-    # who holds a counter of a range condition (answering anyone's moment), as of an effects version
-    range_holders: tuple[int, list[str]] = (-1, [])
-    # the (trigger kind, a moment before?) pairs some waiting counter may answer, as of an effects version
-    answerable: tuple[int, frozenset[tuple[str, bool]]] = (-1, frozenset())
+    # the waiting counters by the (trigger kind, a moment before?) pairs they may answer, as of an
+    # effects version (ability_rules._waiting)
+    waiting: tuple[int, dict[tuple[str, bool], Any]] = (-1, {})
     deaths: int = 0  # deaths so far in this resolution: with the effects version, when to look again
     # (effects version, deaths) when the dead last had no waiting counter left (harm.end_dead_counters)
     dead_counters_seen: tuple[int, int] = (-1, -1)

@@ -111,7 +111,7 @@ def _cancel_unplayed(state: DhState, ctx: TurnContext, submissions: dict, played
     taken = dict.fromkeys(played)  # looked up, never listed
     for side_id in state.sides:
         for k, action in enumerate(submissions.get(side_id) or []):
-            if is_action(action) and (side_id, k) not in taken:
+            if (side_id, k) not in taken and is_action(action):
                 ctx.emit("cancel", actor=action["who"], scope="action", unplayed=True,
                          reason="battle_over" if state.outcome is not None else "not_reached")
 
@@ -171,7 +171,7 @@ def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
         return "dead"
     if c.withdrawn:
         return "sealed_character" if state.sealed == c.id else "withdrawn"
-    if not c.on_map:
+    if c.at is None:  # not on the MAP (not withdrawn, so only its square tells)
         return "not_on_map"
     if c.arrived_phase is not None and state.phase_index - c.arrived_phase < 2:
         return "arrived_recently"
@@ -206,7 +206,7 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
                          after_move=True)
             return
     # 動作 (DH-2.2): 通常攻撃, 特殊能力の使用 or 待機
-    support = declared(state, side_id, action)  # 応援ボーナス on this 動作's rolls (DH-15)
+    support = declared(state, side_id, action) if "bonus" in action else None  # 応援ボーナス (DH-15)
     if "attack" in action:
         _attack(state, ctx, c, state.characters[action["attack"]], turn, phase_no, support)
     elif "ability" in action and (resting(state, c) or _seal_of_ability(state, c)):
@@ -223,7 +223,8 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     if c.at is not None and not c.dead:
         state.pending.append(harm.Trigger("action_end", c.id, None, c.at))
         ability_rules.settle(state, ctx)
-    _arrivals(state, ctx)
+    if state.arrivals:
+        _arrivals(state, ctx)
     # 再行動: right after the ability's use ends (DH-8.3)
     granted, state.extra_actions = state.extra_actions, []
     for cid in granted:
@@ -306,7 +307,8 @@ def _attack(state: DhState, ctx: TurnContext, a: Character, t: Character, turn: 
             support: Support | None = None) -> None:
     """通常攻撃 (DH-4): target check, 命中判定, damage; current stats count (DH-10.2)."""
     reason = None
-    if sealed(state, a, "action") or sealed(state, a, "attack"):  # 動作封印 / 攻撃封印 (DH-11.15)
+    if state.effects.lookup((a.id, "seal")) and (sealed(state, a, "action") or sealed(state, a, "attack")):
+        # 動作封印 / 攻撃封印 (DH-11.15), asked only of a character under some 封印
         reason = "sealed_action" if sealed(state, a, "action") else "sealed_attack"
     elif t.id == a.id:
         reason = "self_target"

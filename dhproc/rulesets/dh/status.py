@@ -19,19 +19,21 @@ PHASE = "phase"  # the clock every dh end point is read on: the absolute phase i
 
 
 def active(state: "DhState", e: Effect) -> bool:
-    """Started (カウント遅延 may start it later) and not yet expired."""
-    return not e.expired(state.clocks) and state.clocks.now(PHASE) >= e.data.get("from", 0)
+    """Started (カウント遅延 may start it later) and not yet expired (``Effect.expired``: every dh
+    effect ends on the phase clock, read once here)."""
+    now = state.clocks.now(PHASE)
+    return (e.end is None or now < e.end) and now >= e.data.get("from", 0)
 
 
 def effects_on(state: "DhState", c: "Character", kind: str) -> list[Effect]:
     """The active effects of ``kind`` on ``c`` (as ``active`` tells, the clock read once): asked
-    about ten times a 行動, mostly of kinds nobody holds."""
-    held = state.effects.held(c.id, kind)
+    about ten times a 行動, mostly of kinds nobody holds (the readers below most asked first look
+    the kind up themselves, in C, and come here only when ``c`` holds one)."""
+    held = state.effects.lookup((c.id, kind))
     if not held:
         return []
-    clocks = state.clocks
-    now = clocks.now(PHASE)
-    return [e for e in held if not e.expired(clocks) and now >= e.data.get("from", 0)]
+    now = state.clocks.now(PHASE)
+    return [e for e in held if (e.end is None or now < e.end) and now >= e.data.get("from", 0)]
 
 
 def stat(state: "DhState", c: "Character", name: str) -> int:
@@ -39,7 +41,7 @@ def stat(state: "DhState", c: "Character", name: str) -> int:
     base = getattr(c, name)
     if name == "hp":
         return base  # 体力 changes only by damage and healing, both permanent
-    changes = effects_on(state, c, "stat_change")
+    changes = state.effects.lookup((c.id, "stat_change")) and effects_on(state, c, "stat_change")
     if not changes:  # most characters, most of the time
         return max(0, base)
     return max(0, base + sum(e.data["amount"] for e in changes if e.data["stat"] == name))
@@ -50,22 +52,22 @@ def movement(state: "DhState", c: "Character") -> int:
 
 
 def resting(state: "DhState", c: "Character") -> bool:
-    return bool(effects_on(state, c, "ability_rest"))
+    return bool(state.effects.lookup((c.id, "ability_rest"))) and bool(effects_on(state, c, "ability_rest"))
 
 
 def incapacitated(state: "DhState", c: "Character") -> bool:
-    return bool(effects_on(state, c, "incapacitate"))
+    return bool(state.effects.lookup((c.id, "incapacitate"))) and bool(effects_on(state, c, "incapacitate"))
 
 
 def sealed(state: "DhState", c: "Character", what: str) -> bool:
     """Under a 封印 of ``what`` (action 動作, move 移動, ability 特殊能力, attack 通常攻撃; DH-11.15)."""
-    seals = effects_on(state, c, "seal")
+    seals = state.effects.lookup((c.id, "seal")) and effects_on(state, c, "seal")
     return bool(seals) and any(e.data.get("seal") == what for e in seals)
 
 
 def controller(state: "DhState", c: "Character") -> str | None:
     """Who holds ``c`` under 完全操作 now (DH-2.5): the user of the latest active control, or None."""
-    held = effects_on(state, c, "control")
+    held = state.effects.lookup((c.id, "control")) and effects_on(state, c, "control")
     return held[-1].source.get("user") if held else None
 
 

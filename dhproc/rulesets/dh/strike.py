@@ -32,8 +32,10 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
     if mode == "sure":  # no 命中判定, so nothing for a bonus to raise
         hit, rate = True, formula
     else:
-        rated = roll_rate(state, ctx, a, "hit_check", formula, support)
-        rate = rated.value
+        # a 命中判定 takes no rate change (DH-11.20 changes 発動率 and 成功率): without a bonus
+        # (DH-15) its rate is the formula's as it stands
+        rated = roll_rate(state, ctx, a, "hit_check", formula, support) if support is not None else None
+        rate = rated.value if rated is not None else formula
         face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
         hit = succeeds(face, rate)
     damage = attack_damage(atk, dfn, hit, mode)
@@ -42,7 +44,7 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         extra.update(base_rate=formula, bonus=rated.bonus)
     ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
              face=face, hit=hit, mode=mode, **extra)
-    if rated is not None:
+    if rated is not None:  # a bonus declared: it may be spent
         spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:
         state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))

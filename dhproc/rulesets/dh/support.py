@@ -83,7 +83,7 @@ def roll_rate(state: DhState, ctx: TurnContext, who: Character, purpose: str, ba
     spends on this roll. A bonus the side's pool cannot cover is an error located at the
     submission's ``bonus`` (DH-15.4)."""
     roll = ROLLS[purpose]
-    changes = rate_changes(state, who, roll) if roll != "hit" else []
+    changes = rate_changes(state, who, roll) if roll != "hit" and state.effects.lookup((who.id, "rate_change")) else []
     points = support.on(roll) if support is not None else 0
     if roll == "success" and not ctx.options["support_success"]:
         points = 0
