@@ -47,16 +47,26 @@ def _found(modules: set[str], names: set[str]) -> list[str]:
     return sorted(m for m in modules if m in names or any(m.startswith(n + ".") for n in names))
 
 
+# The modules of cli/ that define commands (cli/root.py's COMMAND_MODULES): each is imported by
+# its own commands alone.
+COMMAND_MODULES = {f"dhproc.cli.{m}" for m in ("matches", "logs", "reference", "roll", "simulate", "posts", "new")}
+
+
 def test_help_imports_no_resolution_nor_ruleset_nor_table_drawing(tmp_path: Path) -> None:
     modules = imported_by(tmp_path, "--help")
     assert "dhproc.cli.root" in modules  # the command ran
     assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
 
 
+def test_help_lists_every_command_without_importing_one(tmp_path: Path) -> None:
+    assert _found(imported_by(tmp_path, "--help"), COMMAND_MODULES) == []
+
+
 def test_roll_reads_no_yaml_and_resolves_nothing(tmp_path: Path) -> None:
     modules = imported_by(tmp_path, "roll", "1D100", "--seed", "1")
     assert "dhproc.dice.bcdice" in modules
     assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
+    assert _found(modules, COMMAND_MODULES) == ["dhproc.cli.roll"]
 
 
 @pytest.mark.parametrize("example", ["dh", "logos", "kagemiya"])
