@@ -67,6 +67,8 @@ def test_roll_reads_no_yaml_and_resolves_nothing(tmp_path: Path) -> None:
     assert "dhproc.dice.bcdice" in modules
     assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
     assert _found(modules, COMMAND_MODULES) == ["dhproc.cli.roll"]
+    # a seeded die's stream key is hashed by CPython's own SHA-256, not OpenSSL's
+    assert _found(modules, {"hashlib", "_hashlib"}) == []
 
 
 @pytest.mark.parametrize("example", ["dh", "logos", "kagemiya"])
