@@ -14,12 +14,10 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 
-@dataclass(frozen=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     name: str
     value: str  # "package.module:attribute"
     distribution: str  # the declaring distribution's name, normalised: "dhproc", "dhproc_duel"

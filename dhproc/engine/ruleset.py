@@ -9,9 +9,8 @@ CLI) never looks inside a ruleset's data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 
 from .entry_points import EntryPoint, entry_points
 
@@ -32,16 +31,14 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from fractions import Fraction
 
 
-@dataclass(frozen=True)
-class TurnStatus:
+class TurnStatus(NamedTuple):
     """How far a turn got: complete, or stopped waiting for someone's submission."""
 
     complete: bool
     awaiting: str | None = None  # e.g. the side id whose submission is missing
 
 
-@dataclass(frozen=True)
-class CommandKit:
+class CommandKit(NamedTuple):
     """What the command line lends a ruleset's own commands (:meth:`Ruleset.commands`), so that
     a ruleset never imports the command line nor the API."""
 
