@@ -92,3 +92,46 @@ def test_validate_draws_no_report_so_imports_none(tmp_path: Path, example: str) 
     assert f"dhproc.rulesets.{example}.checks" in modules
     assert _found(modules, {f"dhproc.rulesets.{example}.report", f"dhproc.rulesets.{example}.grammar",
                             "dhproc.report.document"}) == []
+
+
+_DATACLASSES = """
+import dataclasses, json, sys
+sys.argv = ["dhproc", *json.loads(sys.argv[1])]
+from dhproc.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+found = sorted(f"{name}.{value.__qualname__}" for name, module in list(sys.modules.items()) if name.startswith("dhproc.")
+               for value in vars(module).values()
+               if isinstance(value, type) and value.__module__ == name and dataclasses.is_dataclass(value))
+print(json.dumps(found))
+"""
+
+# The records a resolve defines below the rulesets that stay dataclasses, each for a reason: an
+# option and a rate change check their values when made, an effect, a match and its documents
+# change or are copied with dataclasses.replace, and a problem is compared without its path.
+KEPT_DATACLASSES = {"dhproc.engine.options.Option", "dhproc.engine.rates.RateChange", "dhproc.engine.effects.Effect",
+                    "dhproc.errors.Problem", "dhproc.match.Match", "dhproc.match.Turn",
+                    "dhproc.documents.loading.Document", "dhproc.documents.loading.Anchor",
+                    "dhproc.inputs.assembly.RemappedAnchor", "dhproc.words.names.NameIndex"}
+
+
+def dataclasses_defined_by(*args: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", _DATACLASSES, json.dumps(args)], cwd=REPO, check=True,
+                          capture_output=True, timeout=120, env={"PATH": "", "DHPROC_LANG": "ja"})
+    return set(json.loads(done.stdout.decode().splitlines()[-1]))
+
+
+def test_help_and_roll_define_no_dataclass_but_the_problem() -> None:
+    """A dataclass generates and compiles its methods when its module is imported (0.3-0.7 ms
+    each): the records every command imports are named tuples or plain classes."""
+    assert dataclasses_defined_by("--help") == {"dhproc.errors.Problem"}
+    assert dataclasses_defined_by("roll", "1D100", "--seed", "1") == {"dhproc.errors.Problem"}
+
+
+@pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
+def test_a_resolve_defines_no_dataclass_below_the_rulesets_but_those_kept(example: str) -> None:
+    below = {name for name in dataclasses_defined_by("resolve", f"examples/{example}/match.yaml")
+             if not name.startswith("dhproc.rulesets.")}
+    assert below <= KEPT_DATACLASSES
