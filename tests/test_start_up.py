@@ -74,7 +74,10 @@ def test_help_imports_no_resolution_nor_ruleset_nor_table_drawing(tmp_path: Path
 
 
 def test_help_lists_every_command_without_importing_one(tmp_path: Path) -> None:
-    assert _found(imported_by(tmp_path, "--help"), COMMAND_MODULES) == []
+    modules = imported_by(tmp_path, "--help")
+    assert _found(modules, COMMAND_MODULES) == []
+    # the rulesets' commands are listed from their entry points, without the ruleset registry
+    assert "dhproc.engine.entry_points" in modules and "dhproc.engine.ruleset" not in modules
 
 
 def test_roll_reads_no_yaml_and_resolves_nothing(tmp_path: Path) -> None:

@@ -199,7 +199,7 @@ class _Root(_Dhproc):
     group_class = _Dhproc
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:
-        from ..engine.ruleset import command_names
+        from ..engine.entry_points import command_names
 
         return sorted({*super().list_commands(ctx), *COMMAND_MODULES, *command_names()})
 
