@@ -76,3 +76,17 @@ def test_a_short_help_is_cut_where_measuring_each_start_whole_cuts_it(text: str)
 
     for width in range(0, 70):
         assert _cut_to(text, width) == _cut_by_whole_measure(text, width)
+
+
+def test_a_command_whose_module_a_script_imported_first_reads_its_help_from_the_catalogue() -> None:
+    """The group imports a command's module when the command is asked for; a script may import
+    the module first (``dhproc.cli.matches``), and the command's help is the catalogue's still."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = ("import dhproc.cli.matches\nfrom click.testing import CliRunner\nfrom dhproc.cli import cli\n"
+              "print(CliRunner().invoke(cli, ['resolve', '--help']).output)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
+                         cwd=Path(__file__).resolve().parent.parent, env={"PATH": "", "DHPROC_LANG": "ja"}).stdout
+    assert "対戦ファイルかターンファイル（または対戦フォルダ）を処理して" in out

@@ -234,13 +234,16 @@ class _Root(_Dhproc):
             for name in listed:
                 del self.commands[name]
 
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """A command is given its catalogue key as it is registered, however its module came to
+        be imported (run, or by a script that imports it)."""
+        super().add_command(cmd, name)
+        _name_command(name or cmd.name, cmd)
+
     def _import_commands(self, module: str) -> None:
         import importlib
 
         importlib.import_module(f"{__package__}.{module}")
-        for name, command in self.commands.items():
-            if COMMAND_MODULES.get(name) == module:
-                _name_command(name, command)
 
     def _mount_from_ruleset(self, cmd_name: str) -> None:
         from ..engine.ruleset import command_ruleset
@@ -250,7 +253,6 @@ class _Root(_Dhproc):
             return
         for command in ruleset.commands(_command_kit()):
             if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
-                _name_command(command.name, command)
                 self.add_command(command)
 
 
