@@ -52,3 +52,41 @@ def test_short_help_is_the_first_sentence_cut_by_columns() -> None:
     cut = short_help("対戦ファイルかターンファイル（または対戦フォルダ）を処理します", 20)
     assert cut.endswith("…") and display_width(cut) <= 20
     assert short_help("Roll dice as typed in a chat window today", 20) == "Roll dice as typed…"
+
+
+def _cut_by_whole_measure(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` columns, each start measured whole."""
+    cut = ""
+    for ch in text:
+        if display_width(cut + ch) > width:
+            break
+        cut += ch
+    return cut
+
+
+@pytest.mark.parametrize("text", [
+    "対戦ファイルかターンファイル（または対戦フォルダ）を処理して、処理レポートを表示します",
+    "ａｂｃ　全角と ASCII と ｶﾀｶﾅ の混ざった説明文です、長めに",
+    "cafe\u0301 au lait, re\u0301sume\u0301 and other combining marks in a long line",  # measured whole
+])
+def test_a_short_help_is_cut_where_measuring_each_start_whole_cuts_it(text: str) -> None:
+    """The cut adds up the widths of characters that have their own width (kana, kanji, ASCII)
+    instead of measuring every start again, and cuts at the same character."""
+    from dhproc.cli.click_layout import _cut_to
+
+    for width in range(0, 70):
+        assert _cut_to(text, width) == _cut_by_whole_measure(text, width)
+
+
+def test_a_command_whose_module_a_script_imported_first_reads_its_help_from_the_catalogue() -> None:
+    """The group imports a command's module when the command is asked for; a script may import
+    the module first (``dhproc.cli.matches``), and the command's help is the catalogue's still."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = ("import dhproc.cli.matches\nfrom click.testing import CliRunner\nfrom dhproc.cli import cli\n"
+              "print(CliRunner().invoke(cli, ['resolve', '--help']).output)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
+                         cwd=Path(__file__).resolve().parent.parent, env={"PATH": "", "DHPROC_LANG": "ja"}).stdout
+    assert "対戦ファイルかターンファイル（または対戦フォルダ）を処理して" in out

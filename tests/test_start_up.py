@@ -1,7 +1,8 @@
 """What a command imports: nothing it does not use (docs/performance.md, "Cold start").
 
-Each command runs in a fresh interpreter, as a GK runs it, and the modules it imported are read
-from ``sys.modules`` when it ends. A structural check, not a timing: the start-up time these
+Each command runs in a fresh interpreter, as a GK runs it, and the modules it imported (and the
+dataclasses they define, each of which compiled code at import) are read from ``sys.modules``
+when it ends. A structural check, not a timing: the start-up time these
 imports cost is measured by ``make bench``."""
 
 from __future__ import annotations
@@ -24,17 +25,31 @@ try:
 except SystemExit:
     pass
 import os
+modules = sorted(sys.modules)
+import dataclasses
+defined = sorted(f"{name}.{value.__qualname__}" for name, module in list(sys.modules.items()) if name.startswith("dhproc.")
+                 for value in vars(module).values()
+                 if isinstance(value, type) and value.__module__ == name and dataclasses.is_dataclass(value))
 with open(os.environ["DHPROC_MODULES_OUT"], "w") as f:
-    json.dump(sorted(sys.modules), f)
+    json.dump({"modules": modules, "dataclasses": defined}, f)
 """
 
 
-def imported_by(tmp_path: Path, *args: str) -> set[str]:
+def _run(tmp_path: Path, *args: str) -> dict[str, list[str]]:
+    """The modules a command imported, and the dataclasses dhproc's modules among them define."""
     out = tmp_path / "modules.json"
     env = {"PATH": "", "DHPROC_MODULES_OUT": str(out), "DHPROC_LANG": "ja"}
     subprocess.run([sys.executable, "-c", _RUN, json.dumps(args)], cwd=REPO, env=env, check=True,
                    capture_output=True, timeout=120)
-    return set(json.loads(out.read_text(encoding="utf-8")))
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def imported_by(tmp_path: Path, *args: str) -> set[str]:
+    return set(_run(tmp_path, *args)["modules"])
+
+
+def dataclasses_defined_by(tmp_path: Path, *args: str) -> set[str]:
+    return set(_run(tmp_path, *args)["dataclasses"])
 
 
 # Drawing a table, measuring Japanese text and reading installed metadata: none is needed by the
@@ -47,16 +62,33 @@ def _found(modules: set[str], names: set[str]) -> list[str]:
     return sorted(m for m in modules if m in names or any(m.startswith(n + ".") for n in names))
 
 
+# The modules of cli/ that define commands (cli/root.py's COMMAND_MODULES): each is imported by
+# its own commands alone.
+COMMAND_MODULES = {f"dhproc.cli.{m}" for m in ("matches", "logs", "reference", "roll", "simulate", "posts", "new")}
+
+
 def test_help_imports_no_resolution_nor_ruleset_nor_table_drawing(tmp_path: Path) -> None:
     modules = imported_by(tmp_path, "--help")
     assert "dhproc.cli.root" in modules  # the command ran
     assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
 
 
+def test_help_lists_every_command_without_importing_one(tmp_path: Path) -> None:
+    modules = imported_by(tmp_path, "--help")
+    assert _found(modules, COMMAND_MODULES) == []
+    # string.Formatter words English plurals only: imported by the first message that has one
+    assert "string" not in modules
+    # the rulesets' commands are listed from their entry points, without the ruleset registry
+    assert "dhproc.engine.entry_points" in modules and "dhproc.engine.ruleset" not in modules
+
+
 def test_roll_reads_no_yaml_and_resolves_nothing(tmp_path: Path) -> None:
     modules = imported_by(tmp_path, "roll", "1D100", "--seed", "1")
     assert "dhproc.dice.bcdice" in modules
     assert _found(modules, HEAVY | RESOLUTION | {"dhproc.rulesets"}) == []
+    assert _found(modules, COMMAND_MODULES) == ["dhproc.cli.roll"]
+    # a seeded die's stream key is hashed by CPython's own SHA-256, not OpenSSL's
+    assert _found(modules, {"hashlib", "_hashlib"}) == []
 
 
 @pytest.mark.parametrize("example", ["dh", "logos", "kagemiya"])
@@ -80,3 +112,26 @@ def test_validate_draws_no_report_so_imports_none(tmp_path: Path, example: str) 
     assert f"dhproc.rulesets.{example}.checks" in modules
     assert _found(modules, {f"dhproc.rulesets.{example}.report", f"dhproc.rulesets.{example}.grammar",
                             "dhproc.report.document"}) == []
+
+
+# The records a resolve defines below the rulesets that stay dataclasses, each for a reason: an
+# option and a rate change check their values when made, an effect, a match and its documents
+# change or are copied with dataclasses.replace, and a problem is compared without its path.
+KEPT_DATACLASSES = {"dhproc.engine.options.Option", "dhproc.engine.rates.RateChange", "dhproc.engine.effects.Effect",
+                    "dhproc.errors.Problem", "dhproc.match.Match", "dhproc.match.Turn",
+                    "dhproc.documents.loading.Document", "dhproc.documents.loading.Anchor",
+                    "dhproc.inputs.assembly.RemappedAnchor", "dhproc.words.names.NameIndex"}
+
+
+def test_help_and_roll_define_no_dataclass_but_the_problem(tmp_path: Path) -> None:
+    """A dataclass generates and compiles its methods when its module is imported (0.3-0.7 ms
+    each): the records every command imports are named tuples or plain classes."""
+    assert dataclasses_defined_by(tmp_path, "--help") == {"dhproc.errors.Problem"}
+    assert dataclasses_defined_by(tmp_path, "roll", "1D100", "--seed", "1") == {"dhproc.errors.Problem"}
+
+
+@pytest.mark.parametrize("example", ["dh", "logos", "count", "nicosw", "kagemiya"])
+def test_a_resolve_defines_no_dataclass_below_the_rulesets_but_those_kept(tmp_path: Path, example: str) -> None:
+    below = {name for name in dataclasses_defined_by(tmp_path, "resolve", f"examples/{example}/match.yaml")
+             if not name.startswith("dhproc.rulesets.")}
+    assert below <= KEPT_DATACLASSES

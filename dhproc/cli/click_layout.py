@@ -9,7 +9,7 @@ from typing import Iterable
 
 import click
 
-from ..report.layout import display_width, wrap
+from ..report.layout import display_width, known_width, wrap
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -57,15 +57,29 @@ def short_help(text: str, limit: int) -> str:
     first = " ".join(first.split())
     if display_width(first) <= limit:
         return first
-    cut = ""
-    for ch in first:
-        if display_width(cut + ch) > limit - 1:
-            break
-        cut += ch
+    cut = _cut_to(first, limit - 1)
     space = cut.rfind(" ")
     if cut[-1:].isascii() and first[len(cut)].isascii() and space > len(cut) // 2:
         cut = cut[:space]  # an English word is not cut in half
     return cut.rstrip(" ,;:") + "…"
+
+
+def _cut_to(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` columns wide."""
+    cut = ""
+    if known_width(text) is not None:  # each character's width is its own (kana, kanji, ASCII): add them up
+        used = 0
+        for ch in text:
+            used += known_width(ch)
+            if used > width:
+                break
+            cut += ch
+        return cut
+    for ch in text:  # marks that join or combine: measure the whole start each time
+        if display_width(cut + ch) > width:
+            break
+        cut += ch
+    return cut
 
 
 class WideContext(click.Context):

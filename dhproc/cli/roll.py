@@ -28,9 +28,6 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     """Roll dice as typed in a chat: 2D10, 1D100<=65 (≦ ＜ and full-width digits too),
     2D6 攻撃判定 (a comment), x3 1D100<=65 (three times), 2D9 (a d100 read as two digits),
     and BCDice's commands: 3B6>=4, D66, choice[A,B,C], S (secret), 3D6/2U."""
-    import dataclasses
-    import json
-
     from ..dice.bcdice import GivenFacesError, parse_bot_command
     from ..dice.expr import DiceExprError
     from ..errors import quote
@@ -49,7 +46,7 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
     if times is not None and command.times != 1:
         raise click.UsageError(say("cli.repeat_once"))
     if times is not None:
-        command = dataclasses.replace(command, times=times)
+        command = command._replace(times=times)
     if faces is not None and seed is not None:
         raise click.UsageError(say("cli.dice_and_seed"))
     given = _given_faces(faces) if faces is not None else None
@@ -62,6 +59,8 @@ def roll(expr: tuple[str, ...], seed: str | None, times: int | None, faces: str 
         click.echo(say("cli.dice_error", message=exc.message), err=True)
         sys.exit(1)
     if as_json:
+        import json
+
         click.echo(json.dumps(_roll_json(text, command, outcomes, value), ensure_ascii=False, indent=2))
         return
     click.echo(_roll_lines(command, outcomes, bcdice_lines or command.native, value))

@@ -1,7 +1,7 @@
 """The ``dhproc`` group and what every command shares: the console (UTF-8, an output that cannot
-be written), ``--lang`` and help from the catalogue, the rulesets' own commands mounted when run,
-a batch of files with its problems said once, writing outputs all at once. Each command group
-has its module beside this one (cli/__init__.py lists them)."""
+be written), ``--lang`` and help from the catalogue, each command's module imported when that
+command runs, a batch of files with its problems said once, writing outputs all at once. Each
+command group has its module beside this one (``COMMAND_MODULES`` lists them)."""
 
 from __future__ import annotations
 
@@ -179,21 +179,36 @@ class _Dhproc(_CatalogueHelp, click.Group):
             reset_lang(token)
 
 
+# dhproc's own commands and the module beside this one that defines each (registering it on the
+# group when imported). A command's module is imported when that command runs or shows its help,
+# so that ``dhproc --help`` imports none and ``dhproc roll`` only roll's (tests/test_start_up.py).
+COMMAND_MODULES = {
+    "resolve": "matches", "validate": "matches", "odds": "matches",
+    "summary": "logs", "replay": "logs", "render": "logs",
+    "schema": "reference", "rulesets": "reference", "options": "reference",
+    "roll": "roll", "simulate": "simulate", "import": "posts", "new": "new",
+}
+
+
 class _Root(_Dhproc):
-    """``dhproc`` itself: its own commands, and those a ruleset offers (Ruleset.commands, such as
-    dh's ``ability``), declared by name (``dhproc.commands`` entry points) and mounted when one is
-    run, so that neither start-up nor ``--help`` imports a ruleset."""
+    """``dhproc`` itself: its own commands, each imported when run (``COMMAND_MODULES``), and
+    those a ruleset offers (Ruleset.commands, such as dh's ``ability``), declared by name
+    (``dhproc.commands`` entry points) and mounted when one is run, so that neither start-up nor
+    ``--help`` imports a command's code or a ruleset."""
 
     group_class = _Dhproc
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:
-        from ..engine.ruleset import command_names
+        from ..engine.entry_points import command_names
 
-        return sorted({*super().list_commands(ctx), *command_names()})
+        return sorted({*super().list_commands(ctx), *COMMAND_MODULES, *command_names()})
 
     def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands:
-            self._mount_from_ruleset(cmd_name)
+            if cmd_name in COMMAND_MODULES:
+                self._import_commands(COMMAND_MODULES[cmd_name])
+            else:
+                self._mount_from_ruleset(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple:
@@ -204,8 +219,8 @@ class _Root(_Dhproc):
             raise type(exc)(exc.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The list in ``--help``: a ruleset's command whose help is in the catalogue is listed by
-        it, without importing the ruleset."""
+        """The list in ``--help``: a command not imported yet (one of dhproc's, or a ruleset's)
+        whose help is in the catalogue is listed by it, without importing its module or ruleset."""
         from ..words.messages import MESSAGES
 
         listed = {name: _Command(name) for name in self.list_commands(ctx)
@@ -219,6 +234,17 @@ class _Root(_Dhproc):
             for name in listed:
                 del self.commands[name]
 
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """A command is given its catalogue key as it is registered, however its module came to
+        be imported (run, or by a script that imports it)."""
+        super().add_command(cmd, name)
+        _name_command(name or cmd.name, cmd)
+
+    def _import_commands(self, module: str) -> None:
+        import importlib
+
+        importlib.import_module(f"{__package__}.{module}")
+
     def _mount_from_ruleset(self, cmd_name: str) -> None:
         from ..engine.ruleset import command_ruleset
 
@@ -227,7 +253,6 @@ class _Root(_Dhproc):
             return
         for command in ruleset.commands(_command_kit()):
             if command.name not in self.commands:  # a ruleset cannot replace dhproc's own
-                _name_command(command.name, command)
                 self.add_command(command)
 
 
@@ -250,6 +275,9 @@ def _command_kit() -> "CommandKit":
 @click.version_option(__version__, prog_name="dhproc")
 def cli() -> None:
     """dhproc: resolve battle turns from action submissions, reproducibly."""
+
+
+cli.help_key = "dhproc"
 
 
 _SHOWN: list[set[str]] = []  # the problem lines the running batch has printed
@@ -401,10 +429,3 @@ def _name_command(name: str, command: click.Command, prefix: str = "") -> None:
     if isinstance(command, click.Group):
         for sub, subcommand in command.commands.items():
             _name_command(sub, subcommand, prefix + name + ".")
-
-
-def name_commands() -> None:
-    """Every command's catalogue key for its help, once every command group is registered."""
-    cli.help_key = "dhproc"
-    for name, command in cli.commands.items():
-        _name_command(name, command)

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, replace
-from typing import Callable, Union
+from typing import Callable, NamedTuple, Union
 
 from .expr import (MAX_REPEAT, Dice, DiceExpr, DiceExprError, DiceResult, Divide, Group, Neg, Node,
                         Num, Product, Sum, _repeat_prefix, evaluate, format_result, parse_command)
@@ -40,14 +39,12 @@ _CHOICE = lazy(r"choice\[([^\]]*)\]", re.IGNORECASE)
 MAX_BARABARA = 1000  # dice of one B command, as the expressions' cap
 
 
-@dataclass(frozen=True)
-class RolledDie:
+class RolledDie(NamedTuple):
     sides: int
     face: int
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One roll's result: the lines (dhproc's and BCDice's) and what a script checks."""
 
     text: str  # the line printed by default
@@ -81,8 +78,7 @@ class Drawer:
         return taken
 
 
-@dataclass(frozen=True)
-class ExprCommand:
+class ExprCommand(NamedTuple):
     expr: DiceExpr
 
     def roll(self, draw: Drawer, lang: str) -> Outcome:
@@ -90,8 +86,7 @@ class ExprCommand:
         return Outcome(format_result(result, lang), _add_dice_line(result), result.total, result.success, draw.take())
 
 
-@dataclass(frozen=True)
-class BarabaraCommand:
+class BarabaraCommand(NamedTuple):
     groups: tuple[tuple[int, int], ...]  # (count, sides)
     cmp: str | None
     target: int | None
@@ -107,8 +102,7 @@ class BarabaraCommand:
         return _bcdice_outcome(steps, hits, None, draw.take())
 
 
-@dataclass(frozen=True)
-class D66Command:
+class D66Command(NamedTuple):
     order: str  # "", "N" (as rolled), "A" or "S" (smaller first); BCDice's DiceBot: as rolled
 
     def roll(self, draw: Drawer, lang: str) -> Outcome:
@@ -119,14 +113,13 @@ class D66Command:
         return _bcdice_outcome([f"(D66{self.order})", str(value)], value, None, draw.take())
 
 
-@dataclass(frozen=True)
-class ChoiceCommand:
+class ChoiceCommand(NamedTuple):
     items: tuple[str, ...]
 
     def roll(self, draw: Drawer, lang: str) -> Outcome:
         chosen = self.items[draw(len(self.items)) - 1]
         outcome = _bcdice_outcome([f"(choice[{','.join(self.items)}])", chosen], None, None, draw.take())
-        return replace(outcome, chosen=chosen)
+        return outcome._replace(chosen=chosen)
 
 
 Command = Union[ExprCommand, BarabaraCommand, D66Command, ChoiceCommand]
@@ -138,8 +131,7 @@ def _bcdice_outcome(steps: list[str], total: int | None, success: bool | None,
     return Outcome(line, line, total, success, dice)
 
 
-@dataclass(frozen=True)
-class BotCommand:
+class BotCommand(NamedTuple):
     """A command as typed in a chat: secret or not, how many times, what, and the comment."""
 
     command: Command
@@ -152,7 +144,7 @@ class BotCommand:
         draw = Drawer(roll)
         outcomes = [self.command.roll(draw, lang) for _ in range(self.times)]
         if bcdice_lines:
-            outcomes = [replace(o, text=o.bcdice or o.text) for o in outcomes]
+            outcomes = [o._replace(text=o.bcdice or o.text) for o in outcomes]
         return outcomes
 
     @property
@@ -310,12 +302,12 @@ class GivenFacesError(Exception):
         super().__init__(message)
 
 
-@dataclass
 class GivenFaces:
     """The faces a roll draws, given in order, each checked against the die it is drawn for."""
 
-    faces: list[int]
-    used: int = 0
+    def __init__(self, faces: list[int]):
+        self.faces = faces
+        self.used = 0  # faces drawn so far
 
     @classmethod
     def read(cls, text: str) -> GivenFaces | str:

@@ -17,7 +17,7 @@ chat around the rolls (a name, ``#1`` of a repeat, a remark) and are passed over
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .bcdice import BarabaraCommand, ChoiceCommand, D66Command, parse_native
 from .expr import DiceExprError, parse
@@ -28,8 +28,7 @@ SEPARATOR = "＞"
 _DETAIL = lazy(r"(-?\d+)\[(\d+(?:,\d+)*)\]")  # BCDice's "7[3,4]": a term's sum and its faces
 
 
-@dataclass(frozen=True)
-class BotFace:
+class BotFace(NamedTuple):
     """One face of a pasted transcript and the roll it was part of."""
 
     face: int
@@ -43,8 +42,7 @@ class BotFace:
     notation: str  # the roll, e.g. "2D6"
 
 
-@dataclass(frozen=True)
-class TextProblem:
+class TextProblem(NamedTuple):
     """A line of the transcript that cannot be read."""
 
     line: int  # 0-based

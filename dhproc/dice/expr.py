@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import operator
 import unicodedata
-from dataclasses import dataclass
-from typing import Callable, Iterator, Union
+from typing import Callable, Iterator, NamedTuple, Union
 
 from dhproc.errors import DhprocError
 from dhproc.words.messages import say
@@ -88,16 +87,14 @@ class DiceExprError(DhprocError):
 # deepens the recursion; only parentheses do, and they are capped at MAX_DEPTH.
 
 
-@dataclass(frozen=True)
-class Num:
+class Num(NamedTuple):
     """An integer literal."""
 
     value: int
     column: int
 
 
-@dataclass(frozen=True)
-class Dice:
+class Dice(NamedTuple):
     """``count`` dice of ``sides`` faces; ``two_d9`` marks the literal ``2D9`` d100 reading."""
 
     count: int
@@ -111,32 +108,28 @@ class Dice:
         return 1 if self.two_d9 else self.count
 
 
-@dataclass(frozen=True)
-class Neg:
+class Neg(NamedTuple):
     """Unary minus."""
 
     operand: Node
     column: int
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A parenthesised sum, kept so that results can be shown with the user's brackets."""
 
     inner: Node
     column: int
 
 
-@dataclass(frozen=True)
-class Sum:
+class Sum(NamedTuple):
     """``first (op term)*`` with op ``+`` or ``-``."""
 
     first: Node
     rest: tuple[tuple[str, Node], ...]
 
 
-@dataclass(frozen=True)
-class Divide:
+class Divide(NamedTuple):
     """``dividend / divisor`` as BCDice divides: ``rounding`` is ``U`` (up), ``R`` (to nearest,
     halves away from zero), ``F`` or ``""`` (down)."""
 
@@ -146,8 +139,7 @@ class Divide:
     column: int  # of the divisor
 
 
-@dataclass(frozen=True)
-class Product:
+class Product(NamedTuple):
     """Factors multiplied left to right (at least two)."""
 
     factors: tuple[Node, ...]
@@ -180,8 +172,7 @@ def _dice_in(node: Node | None) -> Iterator[Dice]:
         yield from _dice_in(child)
 
 
-@dataclass(frozen=True)
-class DiceExpr:
+class DiceExpr(NamedTuple):
     """A parsed expression; ``source`` is the normalised text with whitespace removed."""
 
     source: str
@@ -200,8 +191,7 @@ class DiceExpr:
         return sum(d.draws for d in self.dice)
 
 
-@dataclass(frozen=True)
-class DiceRoll:
+class DiceRoll(NamedTuple):
     """What one dice term drew. ``sides`` is the die actually rolled (100 for ``2D9``)."""
 
     notation: str  # e.g. "4D6", "2D9"
@@ -210,8 +200,7 @@ class DiceRoll:
     value: int  # the term's contribution before any sign or multiplication
 
 
-@dataclass(frozen=True)
-class DiceResult:
+class DiceResult(NamedTuple):
     """The outcome of :func:`evaluate`. ``total`` is the left side of a comparison."""
 
     expr: DiceExpr
@@ -245,8 +234,7 @@ _FOLD = {"\u2212": "-", "×": "*"}
 _ROUNDING = {"u": "U", "U": "U", "c": "U", "C": "U", "r": "R", "R": "R", "f": "F", "F": "F"}
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
     kind: str  # "int", "D", "+", "-", "*", "/", "round", "(", ")", "cmp", "end"
     text: str
     column: int
@@ -616,8 +604,7 @@ _REPEAT_WORDS = ("repeat", "rep", "x")
 _EXPR_START = set(_DIGITS) | set("+-*/×()<>=!≤≥≦≧≠dD\u2212")
 
 
-@dataclass(frozen=True)
-class RollCommand:
+class RollCommand(NamedTuple):
     """``x3 1D100<=65 命中判定``: the expression, how many times, and the comment."""
 
     expr: DiceExpr

@@ -14,8 +14,17 @@ Python's ``random`` is never used: CPython does not promise its streams across v
 
 from __future__ import annotations
 
-import hashlib
 from typing import MutableSequence, Sequence, TypeVar
+
+# CPython's own SHA-256 gives hashlib's digest without loading OpenSSL's binding, which costs
+# every seeded roll and resolve some 4 ms of start-up (docs/performance.md).
+try:
+    from _sha256 import sha256  # CPython 3.10, 3.11
+except ImportError:
+    try:
+        from _sha2 import sha256  # CPython 3.12 and later
+    except ImportError:
+        from hashlib import sha256
 
 RNG_NAME = "dhproc-rng/1"
 
@@ -86,7 +95,7 @@ def stream_key(seed: int | str, turn: int | str, step: int | str) -> bytes:
 
 
 def stream_seeds(seed: int | str, turn: int | str, step: int | str) -> tuple[int, int]:
-    digest = hashlib.sha256(stream_key(seed, turn, step)).digest()
+    digest = sha256(stream_key(seed, turn, step)).digest()
     return int.from_bytes(digest[0:8], "little"), int.from_bytes(digest[8:16], "little")
 
 

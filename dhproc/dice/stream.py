@@ -8,8 +8,7 @@ draws one die at a time, in draw order. A recorded draw does not advance the see
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, NamedTuple, Protocol
 
 from ..errors import Problem, ResolutionError
 from ..words.messages import say
@@ -27,8 +26,7 @@ class Locator(Protocol):
     def problem_in_text(self, rel: tuple, line: int, col: int, message: str) -> Problem: ...
 
 
-@dataclass(frozen=True)
-class Recorded:
+class Recorded(NamedTuple):
     """The recorded dice of one turn, with where they were written."""
 
     faces: tuple[int, ...]
@@ -36,14 +34,6 @@ class Recorded:
     where: Locator  # locates paths relative to the turn's ``dice`` value
     faces_path: tuple  # () for a plain list, ("faces",) for the mapping form
     bot: tuple[BotFace, ...] | None = None  # dice_text: the die and roll each face came from
-
-
-@dataclass(frozen=True)
-class Roll:
-    draw: int
-    sides: int
-    face: int
-    source: str  # "seeded" | "recorded"
 
 
 class TurnDice:

@@ -15,8 +15,7 @@ as None and the amount is None: the caller decides what an effect without a valu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Union
+from typing import Any, Callable, NamedTuple, Union
 
 from ..words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
@@ -28,8 +27,7 @@ ROUNDINGS = (FLOOR, HALF_UP)
 KEYS = ("of", "attr", "times", "divide", "plus")
 
 
-@dataclass(frozen=True)
-class Derived:
+class Derived(NamedTuple):
     """A value computed from another value of the state."""
 
     subject: str
@@ -86,8 +84,7 @@ def subjects(amount: Amount) -> tuple[str, ...]:
     return (amount.subject,) if isinstance(amount, Derived) else ()
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """An amount as it was evaluated: the number (None: nothing to read) and what it came from."""
 
     value: int | None

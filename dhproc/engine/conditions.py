@@ -18,8 +18,7 @@ condition held or failed: "対面の敵の防御 10 ≥ 10".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping, NamedTuple, Union
 
 from ..words.messages import say
 
@@ -38,34 +37,29 @@ OPS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(NamedTuple):
     """Another value of the state, read at evaluation time."""
 
     subject: str
     attr: str
 
 
-@dataclass(frozen=True)
-class Compare:
+class Compare(NamedTuple):
     subject: str
     attr: str
     op: str
     operand: Union[int, str, Ref]
 
 
-@dataclass(frozen=True)
-class AllOf:
+class AllOf(NamedTuple):
     items: tuple["Condition", ...]
 
 
-@dataclass(frozen=True)
-class AnyOf:
+class AnyOf(NamedTuple):
     items: tuple["Condition", ...]
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(NamedTuple):
     item: "Condition"
 
 
@@ -73,8 +67,7 @@ Condition = Union[Compare, AllOf, AnyOf, Not]
 ALWAYS: Condition = AllOf(())  # no condition: holds
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(NamedTuple):
     """What a ruleset's conditions may name: subject -> attribute -> type (number, text, list)."""
 
     subjects: Mapping[str, Mapping[str, str]]
@@ -83,8 +76,7 @@ class Vocabulary:
         return self.subjects.get(subject)
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """One comparison as it was evaluated."""
 
     subject: str
@@ -104,8 +96,7 @@ class Fact:
         return out
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     holds: bool
     facts: tuple[Fact, ...]
 

@@ -4,6 +4,9 @@ without :mod:`importlib.metadata`.
 importlib.metadata costs some 50-70 ms of imports (email, zipfile, csv, ...) before it reads a
 single file, and every dhproc command that names a ruleset reads the ``dhproc.rulesets`` group:
 this reader lists the metadata folders on ``sys.path`` and reads the one small file it needs.
+The groups dhproc reads (rulesets and the commands they offer) are read here, once each, so
+that ``dhproc --help`` lists the rulesets' commands without importing the registry
+(engine/ruleset.py).
 It sees what importlib.metadata sees for installed and editable packages (``*.dist-info`` and
 ``*.egg-info`` folders); the first distribution of a name on the path wins, as there.
 """
@@ -14,12 +17,11 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass
-from typing import Any, Iterator
+from functools import lru_cache
+from typing import Any, Iterator, NamedTuple
 
 
-@dataclass(frozen=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     name: str
     value: str  # "package.module:attribute"
     distribution: str  # the declaring distribution's name, normalised: "dhproc", "dhproc_duel"
@@ -95,3 +97,47 @@ def _parse(text: str, group: str, dist: str) -> Iterator[EntryPoint]:
         elif section == group and "=" in line:
             name, _, value = line.partition("=")
             yield EntryPoint(name.strip(), value.split("[", 1)[0].strip(), dist)
+
+
+# Rulesets are found through this entry-point group: the five built-ins are declared in dhproc's
+# own pyproject.toml, and a package of its own declares another the same way:
+#
+#     [project.entry-points."dhproc.rulesets"]
+#     duel = "dhproc_duel:RULESET"
+#
+# The group is read on the first call that needs a ruleset (never at start-up), and a ruleset's
+# module is imported only when that ruleset is used.
+ENTRY_POINT_GROUP = "dhproc.rulesets"
+# The order dhproc has always listed its own rulesets in (`dhproc rulesets`, the "known: ..." of a
+# message): installed metadata keeps entry points sorted by name, so the order is said here. Any
+# other ruleset follows, by id.
+_LISTED_FIRST = ("dh", "logos", "count", "nicosw", "kagemiya")
+# A ruleset that offers commands of its own (Ruleset.commands) names each in this group, pointing
+# at the ruleset, so that `dhproc --help` lists them and `dhproc ability` finds dh's without
+# importing any other ruleset:
+#
+#     [project.entry-points."dhproc.commands"]
+#     ability = "dhproc.rulesets.dh:RULESET"
+COMMANDS_GROUP = "dhproc.commands"
+
+
+@lru_cache(maxsize=None)
+def declared(group: str = ENTRY_POINT_GROUP) -> dict[str, EntryPoint]:
+    """name -> entry point: dhproc's own first, then the others by name (the first of a name wins:
+    a plug-in cannot replace a built-in)."""
+
+    def rank(ep: EntryPoint) -> tuple:
+        own = ep.distribution == "dhproc"
+        listed = _LISTED_FIRST.index(ep.name) if own and ep.name in _LISTED_FIRST else len(_LISTED_FIRST)
+        return (not own, listed, ep.name)
+
+    by_name: dict[str, EntryPoint] = {}
+    for ep in sorted(entry_points(group), key=rank):
+        by_name.setdefault(ep.name, ep)
+    return by_name
+
+
+def command_names() -> list[str]:
+    """The commands the rulesets offer, as declared (no ruleset is imported to list them, nor
+    the registry: ``dhproc --help`` lists them)."""
+    return list(declared(COMMANDS_GROUP))

@@ -9,8 +9,7 @@ fresh count without anything being reset, and the ledger's content is plain data
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any, Hashable, NamedTuple
 
 from ..words.messages import say
 from . import messages as _messages  # noqa: F401  (registers the catalogue)
@@ -19,8 +18,7 @@ from . import messages as _messages  # noqa: F401  (registers the catalogue)
 Problems = list[tuple[tuple, str]]
 
 
-@dataclass(frozen=True)
-class UsageLimit:
+class UsageLimit(NamedTuple):
     count: int  # at most this many uses ...
     per: str  # ... within one of these periods
 

@@ -10,8 +10,7 @@ counts kills): a nicosw 生死判定 or a kagemiya 脱落 names no killer in its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # The states and fields by which a ruleset's state says a character is out of the battle.
 DOWN_STATES = ("dead", "knocked_out", "removed")  # removed: a nicosw many-part character whose core fell (NICOSW-8.4)
@@ -30,8 +29,7 @@ def read_events(hooks: Any) -> frozenset[str]:
     return READ_EVENTS | frozenset(hooks.kills) | frozenset(hooks.reads)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     result: str  # win, draw, ongoing, ...
     winner: str | None
     reason: str

@@ -9,7 +9,7 @@ report shows. Rates are whole percentages; a changed rate is kept within 0–100
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 HOWS = ("add", "set", "half")
 
@@ -55,8 +55,7 @@ def clamp(rate: int) -> int:
     return max(0, min(100, rate))
 
 
-@dataclass(frozen=True)
-class Rate:
+class Rate(NamedTuple):
     """A roll's rate and how it came about."""
 
     base: int  # the rate as the ability or formula gives it

@@ -9,11 +9,9 @@ CLI) never looks inside a ruleset's data.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 
-from .entry_points import EntryPoint, entry_points
+from .entry_points import COMMANDS_GROUP, ENTRY_POINT_GROUP, command_names, declared  # noqa: F401  (the registry reads them)
 
 if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from .options import OptionSet
@@ -32,16 +30,14 @@ if TYPE_CHECKING:  # imported for types only: keeps start-up light
     from fractions import Fraction
 
 
-@dataclass(frozen=True)
-class TurnStatus:
+class TurnStatus(NamedTuple):
     """How far a turn got: complete, or stopped waiting for someone's submission."""
 
     complete: bool
     awaiting: str | None = None  # e.g. the side id whose submission is missing
 
 
-@dataclass(frozen=True)
-class CommandKit:
+class CommandKit(NamedTuple):
     """What the command line lends a ruleset's own commands (:meth:`Ruleset.commands`), so that
     a ruleset never imports the command line nor the API."""
 
@@ -209,56 +205,20 @@ class Ruleset:
         raise NotImplementedError(f"ruleset '{self.id}' cannot continue a match from a log yet")
 
 
-# Rulesets are found through this entry-point group: the five built-ins are declared in dhproc's
-# own pyproject.toml, and a package of its own declares another the same way:
-#
-#     [project.entry-points."dhproc.rulesets"]
-#     duel = "dhproc_duel:RULESET"
-#
-# The group is read on the first call that needs a ruleset (never at start-up), and a ruleset's
-# module is imported only when that ruleset is used.
-ENTRY_POINT_GROUP = "dhproc.rulesets"
-# The order dhproc has always listed its own rulesets in (`dhproc rulesets`, the "known: ..." of a
-# message): installed metadata keeps entry points sorted by name, so the order is said here. Any
-# other ruleset follows, by id.
-_LISTED_FIRST = ("dh", "logos", "count", "nicosw", "kagemiya")
-# A ruleset that offers commands of its own (Ruleset.commands) names each in this group, pointing
-# at the ruleset, so that `dhproc --help` lists them and `dhproc ability` finds dh's without
-# importing any other ruleset:
-#
-#     [project.entry-points."dhproc.commands"]
-#     ability = "dhproc.rulesets.dh:RULESET"
-COMMANDS_GROUP = "dhproc.commands"
 _cache: dict[str, Ruleset] = {}
 
 
-@lru_cache(maxsize=None)
-def _entry_points(group: str = ENTRY_POINT_GROUP) -> dict[str, EntryPoint]:
-    """name -> entry point: dhproc's own first, then the others by name (the first of a name wins:
-    a plug-in cannot replace a built-in)."""
-
-    def rank(ep: EntryPoint) -> tuple:
-        own = ep.distribution == "dhproc"
-        listed = _LISTED_FIRST.index(ep.name) if own and ep.name in _LISTED_FIRST else len(_LISTED_FIRST)
-        return (not own, listed, ep.name)
-
-    by_name: dict[str, EntryPoint] = {}
-    for ep in sorted(entry_points(group), key=rank):
-        by_name.setdefault(ep.name, ep)
-    return by_name
-
-
 def ruleset_ids() -> list[str]:
-    return list(_entry_points())
+    return list(declared())
 
 
 def plugin_ids() -> list[str]:
     """The rulesets that come from a package other than dhproc (their schemas ship with them)."""
-    return [rid for rid, ep in _entry_points().items() if ep.distribution != "dhproc"]
+    return [rid for rid, ep in declared().items() if ep.distribution != "dhproc"]
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset | None:
-    ep = _entry_points().get(ruleset_id)
+    ep = declared().get(ruleset_id)
     if ep is None:
         return None
     if ruleset_id not in _cache:
@@ -266,14 +226,9 @@ def get_ruleset(ruleset_id: str) -> Ruleset | None:
     return _cache[ruleset_id]
 
 
-def command_names() -> list[str]:
-    """The commands the rulesets offer, as declared (no ruleset is imported to list them)."""
-    return list(_entry_points(COMMANDS_GROUP))
-
-
 def command_ruleset(name: str) -> Ruleset | None:
     """The ruleset that offers the command ``name`` (imported now), or None."""
-    ep = _entry_points(COMMANDS_GROUP).get(name)
+    ep = declared(COMMANDS_GROUP).get(name)
     return None if ep is None else ep.load()
 
 

@@ -90,15 +90,15 @@ def match_from_log(doc: Document) -> Match:
     return match
 
 
-@dataclass
 class _TurnFiles:
     """Turns read from files, and what kept others from being read."""
 
-    sources: list[tuple[Anchor, Any]] = dataclasses.field(default_factory=list)
-    paths: set[Path] = dataclasses.field(default_factory=set)  # every file looked at, read or not
-    problems: list[Problem] = dataclasses.field(default_factory=list)
-    warnings: list[Problem] = dataclasses.field(default_factory=list)
-    complete: bool = True  # False when a listed file could not be read: it would also look like a gap
+    def __init__(self, paths: set[Path] | None = None) -> None:
+        self.sources: list[tuple[Anchor, Any]] = []
+        self.paths: set[Path] = set() if paths is None else paths  # every file looked at, read or not
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.complete = True  # False when a listed file could not be read: it would also look like a gap
 
 
 def load_match(doc: Document, *, asked: Document | None = None, all_turns: bool = False,

@@ -14,14 +14,15 @@ actions sit on consecutive lines — and ``gap=0`` keeps that without merging th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Sequence, Union
+from typing import NamedTuple, Sequence, Union
 
 __all__ = ["Heading", "Lines", "Table", "Area", "Board", "Block", "Builder", "to_text", "block_text", "with_gap", "with_caption"]
 
+# The blocks are named tuples, not dataclasses: a dataclass generates and compiles its methods
+# when its module is imported, and every resolve imports these (docs/performance.md, "Start-up").
 
-@dataclass(frozen=True)
-class Heading:
+
+class Heading(NamedTuple):
     """A title line: level 1 the report, 2 a turn or round, 3 a phase or half-round."""
 
     text: str
@@ -29,8 +30,7 @@ class Heading:
     gap: int = 1
 
 
-@dataclass(frozen=True)
-class Lines:
+class Lines(NamedTuple):
     """Narration lines that stay together (one character's action, one check with its dice)."""
 
     lines: tuple[str, ...]
@@ -41,8 +41,7 @@ class Lines:
         return cls(tuple(lines), gap)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A state table; cells are shown as given (numbers right-aligned in text)."""
 
     headers: tuple[str, ...]
@@ -56,16 +55,14 @@ class Table:
         return cls(tuple(headers), tuple(tuple(r) for r in rows), caption, gap)
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(NamedTuple):
     """Squares a lasting effect covers (a dh field, a ZoC field), named as the report names it."""
 
     name: str
     squares: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A grid map: names per 0-based (row, col), walls drawn as ``wall_text`` (black in a wiki).
 
     ``fallen`` and ``areas`` are for the picture (dhproc/render/svg.py), which can show more than a
@@ -118,7 +115,6 @@ def to_text(blocks: Sequence[Block]) -> str:
     return "".join(out) + "\n"
 
 
-@dataclass
 class Builder:
     """Collects a report's blocks while events are read in order.
 
@@ -127,9 +123,10 @@ class Builder:
     are dropped when the blocks are taken.
     """
 
-    blocks: list[Block] = field(default_factory=list)
-    _open: list[str] | None = None
-    _open_gap: int = 0
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self._open: list[str] | None = None
+        self._open_gap = 0
 
     def _close(self) -> None:
         if self._open:
@@ -167,9 +164,9 @@ class Builder:
 
 def with_gap(block: Block, gap: int) -> Block:
     """The same block with another ``gap`` (the first block of a section decides its spacing)."""
-    return replace(block, gap=gap)
+    return block._replace(gap=gap)
 
 
 def with_caption(block: Table | Board, caption: str) -> Table | Board:
     """A table or board with another caption (formats that draw the caption apart drop it)."""
-    return replace(block, caption=caption)
+    return block._replace(caption=caption)

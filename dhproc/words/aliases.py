@@ -13,8 +13,7 @@ A key given both ways (``to`` and ``移動``) is left alone for the schema to re
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 import yaml
 
@@ -23,12 +22,11 @@ from .names import NameIndex
 __all__ = ["SubmissionAliases", "apply_aliases", "Misspelt", "misspelt", "unknown_names"]
 
 
-@dataclass(frozen=True)
-class SubmissionAliases:
+class SubmissionAliases(NamedTuple):
     keys: Mapping[str, str]  # alias -> English key, at any depth of a submission
-    name_keys: frozenset[str] = field(default_factory=frozenset)  # keys whose value (or items) names characters
-    name_maps: frozenset[str] = field(default_factory=frozenset)  # keys whose mapping is keyed by characters
-    values: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # English key -> alias value -> English
+    name_keys: frozenset[str] = frozenset()  # keys whose value (or items) names characters
+    name_maps: frozenset[str] = frozenset()  # keys whose mapping is keyed by characters
+    values: Mapping[str, Mapping[str, str]] = {}  # English key -> alias value -> English (read only: shared)
     # the ruleset's own naming after the keys' (a character's skills, words for values):
     # ``then(submissions, node, setup)`` changes them in place
     then: Callable[[Any, "yaml.Node | None", dict], None] | None = None
@@ -91,8 +89,7 @@ def _apply(data: Any, node: yaml.Node | None, aliases: SubmissionAliases, names:
         _apply(value, value_node, aliases, names)
 
 
-@dataclass(frozen=True)
-class Misspelt:
+class Misspelt(NamedTuple):
     """A key or value typed in Japanese that is none of the aliases, but close to one."""
 
     depth: int  # how many parts of the problem's path (below submissions) lead to it

@@ -19,10 +19,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-import string
-from typing import Callable, Iterable, Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .naming import current_roster, named_values, shown
+
+if TYPE_CHECKING:
+    import string
 
 __all__ = ["MESSAGES", "say", "default_lang", "use_lang", "catalogue", "Catalog", "LANGS"]
 
@@ -31,18 +34,21 @@ LANGS = ("ja", "en")
 PLURAL = ":plural:"  # ``{n:plural:square}``: "1 square", "3 squares"; ``{n:plural:die/dice}`` when irregular
 
 
-class _Counted(string.Formatter):
+@lru_cache(maxsize=None)
+def _counted() -> "string.Formatter":
     """str.format with one more format spec, for English nouns after a number: ``{n:plural:card}``
-    is ``1 card`` / ``2 cards``, ``{n:plural:die/dice}`` names both forms."""
+    is ``1 card`` / ``2 cards``, ``{n:plural:die/dice}`` names both forms. Made on the first
+    such message: the ``string`` module costs every command's start about a millisecond."""
+    import string
 
-    def format_field(self, value: object, format_spec: str) -> str:
-        if not format_spec.startswith("plural:"):
-            return super().format_field(value, format_spec)
-        one, _, many = format_spec[len("plural:"):].partition("/")
-        return f"{value} {one if value == 1 else (many or one + 's')}"
+    class Counted(string.Formatter):
+        def format_field(self, value: object, format_spec: str) -> str:
+            if not format_spec.startswith("plural:"):
+                return super().format_field(value, format_spec)
+            one, _, many = format_spec[len("plural:"):].partition("/")
+            return f"{value} {one if value == 1 else (many or one + 's')}"
 
-
-_COUNTED = _Counted()
+    return Counted()
 
 # Every catalogue made, in the order made: tests/test_messages.py checks each entry has both
 # languages with the same fields.
@@ -63,7 +69,7 @@ class Catalog:
         def text(key: str, /, **values: object) -> str:
             template = self.entries[key][index]
             shown = named_values(values, lang)  # ids shown with their display names
-            return _COUNTED.format(template, **shown) if PLURAL in template else template.format(**shown)
+            return _counted().format(template, **shown) if PLURAL in template else template.format(**shown)
 
         return text
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 __all__ = ["fold", "edit_distance", "NameIndex", "Found", "suggestions", "did_you_mean"]
 
@@ -99,8 +99,7 @@ def did_you_mean(text: str, names: dict[str, str], lang: str | None = None) -> s
     return say("name.did_you_mean", lang, names=say("list.or", lang).join(shown_as))
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """What a name resolved to, or why it did not."""
 
     id: str | None

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, NamedTuple
 
 __all__ = ["Roster", "naming", "shown", "listed", "named_values", "NAME_FIELDS", "current_roster"]
 
@@ -39,14 +38,13 @@ NAME_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class Roster:
+class Roster(NamedTuple):
     """Display names by id: the match's characters, sides, and the skills (abilities, weapons,
-    宝具…) written with both an ``id`` and a ``name``."""
+    宝具…) written with both an ``id`` and a ``name``. Read only: the empty defaults are shared."""
 
-    characters: Mapping[str, str] = field(default_factory=dict)
-    skills: Mapping[str, str] = field(default_factory=dict)
-    sides: Mapping[str, str] = field(default_factory=dict)
+    characters: Mapping[str, str] = {}
+    skills: Mapping[str, str] = {}
+    sides: Mapping[str, str] = {}
 
     @classmethod
     def from_setup(cls, setup: Any) -> "Roster":

@@ -78,3 +78,13 @@ def test_die_is_below_plus_one_draw_for_draw(sides: int) -> None:
     assert g.next_u32() == h.next_u32()
     with pytest.raises(ValueError):
         g.die(0)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 20261129, "seed-text", "種", "x" * 200])
+def test_stream_seeds_are_the_sha_256_of_the_key_as_hashlib_gives_it(seed: int | str) -> None:
+    """The stream's seeds come from CPython's built-in SHA-256 (no OpenSSL at start-up): the
+    digest is hashlib's, for any key."""
+    import hashlib
+
+    digest = hashlib.sha256(stream_key(seed, 3, "bancho")).digest()
+    assert stream_seeds(seed, 3, "bancho") == (int.from_bytes(digest[:8], "little"), int.from_bytes(digest[8:16], "little"))

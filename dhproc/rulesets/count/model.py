@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine import limits
 from ...engine.effects import Clocks, EffectStore
@@ -61,16 +61,14 @@ class Square:
         return self.col in (0, 8) or self.row in (0, 8)
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(NamedTuple):
     fixed: int
     dice_count: int
     dice_sides: int
     attributes: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Rider:
+class Rider(NamedTuple):
     """A 付与効果 (step 9) or a non-attack effect: ``count``, ``stat``, ``heal`` or ``stop`` (行動不能)."""
 
     op: str
@@ -81,8 +79,7 @@ class Rider:
     counts: int = 0  # until: counts, how many counts it lasts
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(NamedTuple):
     index: int  # position in the character's list
     name: str
     timing: str  # count_start, sub_action, main_action, counter, before_damage, after_damage, reroll

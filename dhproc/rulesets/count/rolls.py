@@ -7,8 +7,7 @@ state: the caller passes the numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from ...dice.expr import read_2d9
 from .model import VOID
@@ -20,8 +19,7 @@ KIND_DICE = (10, 10)  # COUNT-7.2: 種別：近 / 射 add 2D10
 ESCAPE_DIE = 6  # COUNT-3.6: 1D6, 1 escapes
 
 
-@dataclass(frozen=True)
-class HitCheck:
+class HitCheck(NamedTuple):
     """A 命中判定 (COUNT-4.1–4.2): the 達成値 and whether the 2D10 is a critical or a fumble."""
 
     total: int
@@ -41,8 +39,7 @@ def evasion_rate(total: int, defence: int) -> int:
     return max(0, min(100, (20 - (total - defence)) * 5))
 
 
-@dataclass(frozen=True)
-class Evasion:
+class Evasion(NamedTuple):
     """One 回避判定 attempt (COUNT-5.3–5.6)."""
 
     critical: bool
@@ -102,8 +99,7 @@ def lowest_resist(attributes: Sequence[str], resist: Mapping[str, int]) -> tuple
     return attr, resist.get(attr, 0)
 
 
-@dataclass(frozen=True)
-class DamageSteps:
+class DamageSteps(NamedTuple):
     """Steps 4–7 for one receiver (COUNT-7.3–7.7): each step's result."""
 
     planned: int

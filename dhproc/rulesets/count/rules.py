@@ -9,7 +9,7 @@ flat records carrying every number their report lines show.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ...engine.context import TurnContext
 from ...engine.ruleset import TurnStatus
@@ -77,8 +77,7 @@ def real_changes(a: Character, r: Character, changes: Callable[[Character], list
     return reals + ([{**x, "of": r.id} for x in changes(r)] if r is not a else [])
 
 
-@dataclass(frozen=True)
-class Grant:
+class Grant(NamedTuple):
     """A 「タイミング：CA」 that ``taker`` gained against ``against`` (COUNT-6.2, 8.1)."""
 
     taker: str

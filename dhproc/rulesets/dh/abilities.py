@@ -8,7 +8,7 @@ range and targets, its effects (each a kind with parameters), its 制約 and its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine import limits
 from ...engine.amounts import Derived
@@ -40,8 +40,7 @@ PERMANENT = "permanent"
 PER_GAME, GAME = "game", 0
 
 
-@dataclass(frozen=True)
-class Range:
+class Range(NamedTuple):
     shape: str = "same_square"
     size: int = 0
     direction: str | None = None  # a line's direction (LINE_DIRECTIONS); None for every other shape
@@ -52,16 +51,14 @@ class Range:
         return self.shape == "line" and self.direction == "chosen"
 
 
-@dataclass(frozen=True)
-class Targets:
+class Targets(NamedTuple):
     side: str = "any"  # 敵 / 味方 / 任意 / 自分
     count: str = "single"  # 単体 / 複数
     only: Any = None  # 対象制約: an engine condition on ``target`` (DH-9.3); None takes everyone
     most: int = 1  # count up_to: at most this many named targets (人数 n人, DH-9.4)
 
 
-@dataclass(frozen=True)
-class EffectSpec:
+class EffectSpec(NamedTuple):
     """One 効果 of an ability: a kind and its parameters, with its own reach when it has one."""
 
     index: int  # 1-based, as the report numbers them
@@ -75,8 +72,7 @@ class EffectSpec:
         return self.params.get(key, default)
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(NamedTuple):
     kind: str  # stat, movement, dp, dp_gift, extra_rest, permanent_incapacitation, permanent_withdrawal, self_death
     params: dict[str, Any]
     by_ally: bool = False  # 味方〜: paid by an ally in range instead of the user

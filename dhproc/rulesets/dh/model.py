@@ -76,8 +76,7 @@ def _parse_square(text: Any) -> Square | None:
     return Square(ord(t[0]) - ord("A"), col - 1)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     rows: int
     cols: int
     walls: frozenset[Square]

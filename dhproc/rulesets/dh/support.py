@@ -7,8 +7,7 @@ on the roller and a bonus its 行動 declared are applied in one place, in the o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.context import TurnContext
 from ...engine.rates import Rate, RateChange, modified
@@ -22,8 +21,7 @@ from .status import effects_on
 ROLLS = {"activation_check": "activation", "success_check": "success", "hit_check": "hit"}
 
 
-@dataclass(frozen=True)
-class Support:
+class Support(NamedTuple):
     """The 応援ボーナス one 行動 declares (DH-15.1): points per roll of each kind, paid by ``side``."""
 
     side: str

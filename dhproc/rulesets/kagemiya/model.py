@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .messages import say
 
@@ -54,8 +54,7 @@ def stat_value(value: int | str) -> int:
     return RANKS[value.rstrip("-")]
 
 
-@dataclass(frozen=True)
-class Grant:
+class Grant(NamedTuple):
     """What a declared resource adds to a check (KAGEMIYA-2.1)."""
 
     dice: int = 0
@@ -67,8 +66,7 @@ class Grant:
         return cls(data.get("dice", 0), data.get("sides", 0), data.get("modifier", 0))
 
 
-@dataclass(frozen=True)
-class Resource:
+class Resource(NamedTuple):
     """A skill, a 宝具 or a 倍加 of one character (KAGEMIYA-1.5, 1.7)."""
 
     id: str
@@ -87,8 +85,7 @@ class Resource:
     targets: int = 1  # KAGEMIYA-5.11: how many enemies one attack with it may name (対軍)
 
 
-@dataclass(frozen=True)
-class SpellKind:
+class SpellKind(NamedTuple):
     """A kind of 令呪: one that adds to a check (KAGEMIYA-1.6), or one with an effect outside
     checks (KAGEMIYA-11)."""
 
@@ -107,8 +104,7 @@ def targets_of(act: dict) -> list[str]:
     return [] if t is None else [t] if isinstance(t, str) else list(t)
 
 
-@dataclass(frozen=True)
-class Declared:
+class Declared(NamedTuple):
     """What a character declares for one check: skills and 宝具, 令呪 kinds, 倍加."""
 
     use: tuple[str, ...] = ()

@@ -9,7 +9,7 @@ is a whole number and a grid square a pair ``[x, y]``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.conditions import LIST, NUMBER, TEXT, Vocabulary
 from ...engine.conditions import parse as parse_condition
@@ -29,16 +29,14 @@ END_VOCABULARY = Vocabulary({who: {"hp": NUMBER, "mp": NUMBER, "states": LIST, "
                              for who in ("bearer", "user")})
 
 
-@dataclass(frozen=True)
-class Mod:
+class Mod(NamedTuple):
     """One damage operation (NICOSW-7.1): ``mul``, ``div``, ``add`` or ``sub`` by ``value``."""
 
     op: str
     value: int
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(NamedTuple):
     id: str
     name: str
     kind: str  # melee | ranged
@@ -50,8 +48,7 @@ class Weapon:
 BARE_HANDS = Weapon("bare_hands", "素手", "melee", 1, "physical", ())
 
 
-@dataclass(frozen=True)
-class SkillEffect:
+class SkillEffect(NamedTuple):
     kind: str  # damage | heal | prone | stand | lasting
     amount: int = 0
     dice: int = 0  # damage: this many D6 rolled and added to the amount (NICOSW-8.11)
@@ -60,8 +57,7 @@ class SkillEffect:
     lasting: dict[str, Any] | None = None  # NICOSW-3.6 payload with "rounds"
 
 
-@dataclass(frozen=True)
-class Skill:
+class Skill(NamedTuple):
     id: str
     name: str
     timing: str  # minor | main
@@ -172,8 +168,7 @@ class Side:
     deploy: tuple[int, int] | None  # columns from..to
 
 
-@dataclass(frozen=True)
-class MapSpec:
+class MapSpec(NamedTuple):
     model: str  # line | grid
     length: int
     width: int
