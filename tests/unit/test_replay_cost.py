@@ -386,3 +386,19 @@ def test_a_file_is_read_in_one_buffer_of_its_size_and_one_that_grew_is_still_ref
     assert read_up_to(grown, 100, 10_000) == data + b"y" * 50
     assert len(read_up_to(Counting(b"z" * 500), 100, 300)) == 301  # grew past the limit: one byte more
     assert read_up_to(Counting(b"w" * 40), 100, 300) == b"w" * 40  # shrank: what there is
+
+
+def test_a_documents_content_tells_apart_what_a_schema_does() -> None:
+    """Each value JSON or YAML tells apart has its own content, Python's equality
+    notwithstanding; a value marshal does not take (a YAML timestamp) is known by its repr."""
+    import datetime
+
+    from dhproc.inputs.recurring import content
+
+    apart = [1, 1.0, True, "1", None, 0, 0.0, -0.0, False, "", [1], (1,), {"a": 1}, {1: "a"}, {"1": "a"},
+             {"a": 1, "b": 2}, {"b": 2, "a": 1}, [1, [2]], [[1], 2], datetime.date(2024, 1, 1),
+             {"when": datetime.date(2024, 1, 1)}, "2024-01-01"]
+    contents = [content({"k": [value]}) for value in apart]
+    assert None not in contents and len(set(contents)) == len(apart)
+    assert content({"k": [1.0]}) == content({"k": [1.0]})  # the same value met again
+    assert content([{"a": "x" * 70_000}]) is None  # too large to keep
