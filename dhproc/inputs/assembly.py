@@ -373,7 +373,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         if _after(tdata, upto):
             continue
         if not from_files or tanchor.prefix:  # inline: the envelope was not checked yet
-            tp = validate(tdata, "turn-inline", tanchor)
+            tp = validate(tdata, "turn-inline", tanchor, known_as=content(tdata))
             if tp:
                 problems += tp
                 broken_turns = True

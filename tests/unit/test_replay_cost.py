@@ -179,8 +179,8 @@ def _checks_by_schema(monkeypatch) -> list[str]:
 
 
 def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatch) -> None:
-    """The logs of one match (other seeds) hold the same setup and submissions: each is checked
-    against its schema once in a batch; the match and its turns (their seeds, their dice) each time."""
+    """The logs of one match (other seeds) hold the same setup, turns and submissions: each is
+    checked against its schema once in a batch; the match (its seed) each time."""
     match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
     paths = []
     for seed in (1, 2, 3):
@@ -190,7 +190,7 @@ def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatc
     assert [api.replay(p) for p in paths] == [None, None, None]
     turns = len(match.turns)
     assert asked.count("dh.setup") == 1 and asked.count("dh.submissions") == turns
-    assert asked.count("match") == 3 and asked.count("turn-inline") == 3 * turns
+    assert asked.count("match") == 3 and asked.count("turn-inline") == turns
 
 
 def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
@@ -402,3 +402,25 @@ def test_a_documents_content_tells_apart_what_a_schema_does() -> None:
     assert None not in contents and len(set(contents)) == len(apart)
     assert content({"k": [1.0]}) == content({"k": [1.0]})  # the same value met again
     assert content([{"a": "x" * 70_000}]) is None  # too large to keep
+
+
+def test_an_edited_turn_later_in_a_batch_is_refused_as_alone(tmp_path: Path, monkeypatch) -> None:
+    """A turn of the input known valid in a batch says nothing of the same turn edited: its
+    number as text, or a key the schema does not know, is refused after the good logs as alone."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    good = _log_file(tmp_path, "dh/abilities")
+    for i, edit in enumerate((lambda t: t.__setitem__("turn", str(t["turn"])), lambda t: t.__setitem__("extra", 1))):
+        log = json.loads(good.read_text(encoding="utf-8"))
+        edit(log["input"]["turns"][0])
+        Path(f"edited-{i}.json").write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        _checks_by_schema(monkeypatch)
+        alone = CliRunner().invoke(cli, ["replay", f"edited-{i}.json"])
+        batch = CliRunner().invoke(cli, ["replay", "log.json", f"edited-{i}.json", "log.json"])
+        assert alone.exit_code == batch.exit_code == 1
+        assert alone.output.startswith(f"edited-{i}.json:") and "turns" in alone.output
+        ok, *refused, again = batch.output.splitlines()
+        assert ok == again and "\n".join(refused) + "\n" == alone.output
