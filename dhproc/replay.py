@@ -5,13 +5,16 @@ turn's status, the state, or only the form of the file (a BOM, CRLF, re-indented
 from __future__ import annotations
 
 import json
+import marshal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .documents.jsontext import indented_at, key_text
 from .engine.resolution import dumps, resolve
 from .errors import clip, json_path
 from .inputs.assembly import match_from_log
+from .inputs.recurring import LARGEST, KeptByContent
 from .logs import load_log, log_bytes
 from .words.messages import say
 
@@ -88,7 +91,57 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
         fresh["generator"] = log["generator"]
     # equal data too: a log of dhproc's has only text keys (a number 1 and a text "1" as keys
     # would be written alike, as a duplicate the long way refuses)
-    return dumps(fresh).encode("utf-8") == raw and fresh == log and nests_within_limit(raw, log)
+    return log_text(fresh).encode("utf-8") == raw and fresh == log and nests_within_limit(raw, log)
+
+
+KEPT_FROM, KEPT_TO = 2, 3  # the depths of the parts whose texts a batch keeps (see log_text)
+_TEXTS = KeptByContent(512)  # (depth, a part's content by marshal) -> its text at that depth
+
+
+def log_text(log: dict) -> str:
+    """``dumps(log)``, byte for byte, with the text of each part a batch met before taken from
+    then: the parts two levels deep (each turn of the log, the input's turns, each part of the
+    state), and where such a part is new, its own parts (the setup in the input's match, whose
+    seed is new in every log of a batch of seeds; a turn's events).
+
+    A part is known by its exact content, ``marshal``'s bytes in C (a fifteenth of the cost of
+    writing it): they tell apart every type and value the text does (1, 1.0 and true; a key 1
+    and a key "1"), keep the order of keys, and give the value back alone, so one content has
+    one text. Two equal values may have two contents (a text shared or not): that is only a part
+    written again. A part met for the first time costs one ``marshal`` beside its writing (two
+    for one two levels deep), and the levels above are laid out around the parts."""
+    return _text(log, 0) + "\n"
+
+
+def _text(value: Any, depth: int) -> str:
+    kind = type(value)
+    if (kind is not dict and kind is not list) or not value:
+        return indented_at(value, depth)
+    key = None
+    if depth >= KEPT_FROM:
+        try:
+            key = (depth, marshal.dumps(value))
+        except ValueError:  # a value no log holds (or nested past marshal's limit): written, not kept
+            return indented_at(value, depth)
+        if len(key[1]) > LARGEST:
+            key = None
+        else:
+            known = _TEXTS.get(key)
+            if known is not None:
+                return known
+    if depth >= KEPT_TO:
+        text = indented_at(value, depth)
+    else:  # the layout of indented(): one item a line, a level two spaces deeper
+        inner = "\n" + "  " * (depth + 1)
+        if kind is dict:
+            items = [f"{key_text(k)}: {_text(v, depth + 1)}" for k, v in value.items()]
+            text = "{" + inner + ("," + inner).join(items) + "\n" + "  " * depth + "}"
+        else:
+            items = [_text(v, depth + 1) for v in value]
+            text = "[" + inner + ("," + inner).join(items) + "\n" + "  " * depth + "]"
+    if key is not None and len(text) <= LARGEST:
+        _TEXTS.put(key, text)
+    return text
 
 
 def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:

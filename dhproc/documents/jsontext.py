@@ -16,7 +16,7 @@ import json
 from json import encoder as _stdlib
 from typing import Any, Callable
 
-__all__ = ["indented"]
+__all__ = ["indented", "indented_at", "key_text"]
 
 _CONTAINERS = (dict, list, tuple)
 _C_MAKE = _stdlib.c_make_encoder  # None where Python was built without the _json module
@@ -48,6 +48,21 @@ def indented(value: Any) -> str:
     out: list[str] = []
     _write(value, 0, out)
     return "".join(out)
+
+
+def indented_at(value: Any, depth: int) -> str:
+    """``value`` as :func:`indented` writes it nested ``depth`` levels deep: its lines after the
+    first indented by that depth, the first as it follows its key or its list's indent."""
+    if _C_MAKE is None:  # a string holds no newline: every newline is the layout's
+        return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n" + "  " * depth)
+    out: list[str] = []
+    _write(value, depth, out)
+    return "".join(out)
+
+
+def key_text(key: Any) -> str:
+    """A mapping's key as :func:`indented` writes it (without its ``": "``)."""
+    return _STRING(key) if type(key) is str else _other_key(key)
 
 
 def _write(value: Any, depth: int, out: list[str]) -> None:

@@ -24,7 +24,7 @@ import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, BinaryIO, Callable, Iterator, Sequence
 
 import yaml
 
@@ -502,15 +502,26 @@ def load_file(path: str | os.PathLike, *, max_bytes: int = MAX_BYTES) -> Documen
 
 
 def _read_file(real: Path, name: str, max_bytes: int) -> Document:
-    file_size(real, name, max_bytes)
+    size = file_size(real, name, max_bytes)
     try:
         with open(real, "rb") as handle:
-            raw = handle.read(max_bytes + 1)
+            raw = read_up_to(handle, size, max_bytes)
     except OSError as exc:
         raise _whole_file(name, say("file.cannot_read", reason=exc.strerror or exc)) from None
     if len(raw) > max_bytes:  # grew between stat and read
         raise _whole_file(name, say("file.grew", limit=_mib(max_bytes)))
     return load_bytes(raw, real, name)
+
+
+def read_up_to(handle: BinaryIO, size: int, max_bytes: int) -> bytes:
+    """The file's bytes, at most ``max_bytes + 1`` of them (one more than the limit tells a file
+    that grew past it since ``size`` was read). One buffer of the size the file had is read first:
+    ``read(max_bytes + 1)`` allocates the whole limit (64 MiB for a log) and shrinks it, for
+    every file; only a file that grew since is read on, up to the limit."""
+    raw = handle.read(min(size, max_bytes) + 1)
+    if size < len(raw) <= max_bytes:
+        raw += handle.read(max_bytes + 1 - len(raw))
+    return raw
 
 
 _BATCH: list[dict] = []
@@ -599,9 +610,9 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
     if real.suffix != ".json":
         return None
     try:
-        file_size(real, name, max_bytes)
+        size = file_size(real, name, max_bytes)
         with open(real, "rb") as handle:
-            raw = handle.read(max_bytes + 1)
+            raw = read_up_to(handle, size, max_bytes)
         if len(raw) > max_bytes:
             return None
         text = raw.decode("utf-8")

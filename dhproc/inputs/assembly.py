@@ -20,7 +20,7 @@ from ..match import Match, Turn
 from ..words.messages import say
 from ..words.naming import Roster, naming
 from ..lazy_re import lazy
-from .recurring import KeptByContent, content
+from .recurring import Content, KeptByContent, content
 from .validation import validate
 
 
@@ -339,7 +339,7 @@ def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], 
 _ROSTERS = KeptByContent()  # a setup's content -> its roster (read only, by every check's message)
 
 
-def _roster(setup: Any, setup_content: str | None) -> Roster:
+def _roster(setup: Any, setup_content: Content | None) -> Roster:
     """The setup's roster, made once for a setup a batch meets again and again."""
     roster = _ROSTERS.get(setup_content) if setup_content is not None else None
     if roster is None:
@@ -349,7 +349,7 @@ def _roster(setup: Any, setup_content: str | None) -> Roster:
     return roster
 
 
-def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], setup_content: str | None, *,
+def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], setup_content: Content | None, *,
              from_files: bool, problems: list[Problem] | None, upto: int | None, turns_complete: bool) -> Match:
     problems = list(problems or [])
     rid = data.get("ruleset")
@@ -376,7 +376,7 @@ def _checked(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]]
         if _after(tdata, upto):
             continue
         if not from_files or tanchor.prefix:  # inline: the envelope was not checked yet
-            tp = validate(tdata, "turn-inline", tanchor)
+            tp = validate(tdata, "turn-inline", tanchor, known_as=content(tdata))
             if tp:
                 problems += tp
                 broken_turns = True
@@ -456,7 +456,7 @@ def _misspelt_in_japanese(problems: list[Problem], tanchor: Anchor, subs: Any, a
 _RENAMED = KeptByContent()  # (ruleset, submissions, setup) -> whether its aliases rename anything
 
 
-def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, key: tuple[str, str | None, str | None]) -> bool:
+def _aliased(subs: Any, aliases: Any, names: Any, setup: dict, key: tuple[str, Content | None, Content | None]) -> bool:
     """Whether aliases change ``subs`` at all: a log dhproc wrote keeps ids, and its node tree (a
     whole log composed as YAML, dearer than the replay) is needed only to rename what is renamed.
     The answer is kept by content: the logs of one match give the same submissions again and

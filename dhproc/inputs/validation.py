@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import Problem, quote
 from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
-from .recurring import KeptByContent
+from .recurring import Content, KeptByContent
 
 _SOURCE_SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"  # a source checkout: schemas/ at the top
 _INSTALLED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"  # installed: the data package dhproc.schemas
@@ -102,7 +102,7 @@ def _validator(name: str):
     return _validator_class()(schema(name))
 
 
-def validate(data: Any, name: str, anchor: Anchor, *, known_as: str | None = None) -> list[Problem]:
+def validate(data: Any, name: str, anchor: Anchor, *, known_as: Content | None = None) -> list[Problem]:
     """Every schema problem of ``data`` (which sits at ``anchor``), located and worded for GKs.
 
     A document the quick check finds certainly valid needs no jsonschema (nor its import).
@@ -122,7 +122,7 @@ def validate(data: Any, name: str, anchor: Anchor, *, known_as: str | None = Non
 _KNOWN_VALID = KeptByContent()
 
 
-def _known_valid(data: Any, name: str, key: str | None) -> bool:
+def _known_valid(data: Any, name: str, key: Content | None) -> bool:
     """Whether ``data`` is certainly valid against the schema ``name``, asked once per content
     ``key`` (when there is one)."""
     from .fastcheck import certainly_valid

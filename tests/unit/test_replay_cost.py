@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dhproc import api
 
@@ -177,8 +179,8 @@ def _checks_by_schema(monkeypatch) -> list[str]:
 
 
 def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatch) -> None:
-    """The logs of one match (other seeds) hold the same setup and submissions: each is checked
-    against its schema once in a batch; the match and its turns (their seeds, their dice) each time."""
+    """The logs of one match (other seeds) hold the same setup, turns and submissions: each is
+    checked against its schema once in a batch; the match (its seed) each time."""
     match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
     paths = []
     for seed in (1, 2, 3):
@@ -188,7 +190,7 @@ def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatc
     assert [api.replay(p) for p in paths] == [None, None, None]
     turns = len(match.turns)
     assert asked.count("dh.setup") == 1 and asked.count("dh.submissions") == turns
-    assert asked.count("match") == 3 and asked.count("turn-inline") == 3 * turns
+    assert asked.count("match") == 3 and asked.count("turn-inline") == turns
 
 
 def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
@@ -303,3 +305,122 @@ def test_a_log_changed_by_a_script_leaves_the_next_resolution_of_its_match_as_it
     first["input"]["turns"][0]["submissions"] = {}
     first["input"]["turns"][0]["turn"] = 99
     assert api.dumps(api.resolve(match)) == expected
+
+
+def _stdlib_log_text(value) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+KEPT_LOGS = sorted(p for p in (ROOT / "tests").rglob("*.json") if "regressions" not in p.parts)
+
+
+def test_a_log_written_from_kept_parts_is_written_alike(monkeypatch) -> None:
+    """The replay's text of a log, each part met before taken from what was written then, is
+    ``dumps``'s byte for byte: on every JSON file the project keeps, written twice over (the second
+    time from kept parts), and on every example's log."""
+    from dhproc import replay
+    from dhproc.inputs.recurring import KeptByContent
+
+    monkeypatch.setattr(replay, "_TEXTS", KeptByContent(256))
+    for path in KEPT_LOGS:
+        value = json.loads(path.read_text(encoding="utf-8"))
+        for _ in range(2):
+            assert replay.log_text(value) == _stdlib_log_text(value), path
+    assert len(replay._TEXTS._kept) > 0  # parts were kept and met again
+    for example in sorted(ROOT.glob("examples/**/match.yaml")):
+        log = api.resolve(api.load(example))
+        assert replay.log_text(log) == api.dumps(log), example
+
+
+def test_a_kept_part_is_known_by_its_exact_content(monkeypatch) -> None:
+    """Values Python finds equal and JSON writes apart (1, 1.0, true; a key 1 and a key "1"; the
+    order of keys) are each written as themselves, after one another at every kept depth."""
+    from dhproc import replay
+    from dhproc.inputs.recurring import KeptByContent
+
+    monkeypatch.setattr(replay, "_TEXTS", KeptByContent(256))
+    alike = [1, 1.0, True, {"a": 1, "b": 2}, {"b": 2, "a": 1}, {1: "x"}, {"1": "x"}, (1,), [1], -0.0, 0.0, 0]
+    for nest in range(5):
+        for leaf in alike + alike:
+            value: object = leaf
+            for _ in range(nest):
+                value = {"k": [value, {"flat": 1}]}
+            log = {"format": "x", "part": value}
+            assert replay.log_text(log) == _stdlib_log_text(log), (nest, leaf)
+
+
+_scalar = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
+_value = st.recursive(_scalar, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(max_size=4), inner, max_size=4), max_leaves=30)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.dictionaries(st.text(max_size=4), _value, max_size=4), min_size=1, max_size=4))
+def test_any_run_of_logs_is_written_alike(logs) -> None:
+    from dhproc import replay
+
+    for log in logs + logs:
+        assert replay.log_text(log) == _stdlib_log_text(log)
+
+
+def test_a_file_is_read_in_one_buffer_of_its_size_and_one_that_grew_is_still_refused(tmp_path: Path) -> None:
+    """A file is read as its size said, not into a buffer of the whole limit; one that grew past
+    the limit since its size was read is still told by the one byte more (file.grew)."""
+    import io
+
+    from dhproc.documents.loading import read_up_to
+
+    class Counting(io.BytesIO):
+        def __init__(self, data: bytes) -> None:
+            super().__init__(data)
+            self.asked: list[int] = []
+
+        def read(self, n: int = -1) -> bytes:
+            self.asked.append(n)
+            return super().read(n)
+
+    data = b"x" * 100
+    handle = Counting(data)
+    assert read_up_to(handle, 100, 10_000) == data and handle.asked == [101]
+    grown = Counting(data + b"y" * 50)
+    assert read_up_to(grown, 100, 10_000) == data + b"y" * 50
+    assert len(read_up_to(Counting(b"z" * 500), 100, 300)) == 301  # grew past the limit: one byte more
+    assert read_up_to(Counting(b"w" * 40), 100, 300) == b"w" * 40  # shrank: what there is
+
+
+def test_a_documents_content_tells_apart_what_a_schema_does() -> None:
+    """Each value JSON or YAML tells apart has its own content, Python's equality
+    notwithstanding; a value marshal does not take (a YAML timestamp) is known by its repr."""
+    import datetime
+
+    from dhproc.inputs.recurring import content
+
+    apart = [1, 1.0, True, "1", None, 0, 0.0, -0.0, False, "", [1], (1,), {"a": 1}, {1: "a"}, {"1": "a"},
+             {"a": 1, "b": 2}, {"b": 2, "a": 1}, [1, [2]], [[1], 2], datetime.date(2024, 1, 1),
+             {"when": datetime.date(2024, 1, 1)}, "2024-01-01"]
+    contents = [content({"k": [value]}) for value in apart]
+    assert None not in contents and len(set(contents)) == len(apart)
+    assert content({"k": [1.0]}) == content({"k": [1.0]})  # the same value met again
+    assert content([{"a": "x" * 70_000}]) is None  # too large to keep
+
+
+def test_an_edited_turn_later_in_a_batch_is_refused_as_alone(tmp_path: Path, monkeypatch) -> None:
+    """A turn of the input known valid in a batch says nothing of the same turn edited: its
+    number as text, or a key the schema does not know, is refused after the good logs as alone."""
+    from click.testing import CliRunner
+
+    from dhproc.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    good = _log_file(tmp_path, "dh/abilities")
+    for i, edit in enumerate((lambda t: t.__setitem__("turn", str(t["turn"])), lambda t: t.__setitem__("extra", 1))):
+        log = json.loads(good.read_text(encoding="utf-8"))
+        edit(log["input"]["turns"][0])
+        Path(f"edited-{i}.json").write_text(json.dumps(log, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        _checks_by_schema(monkeypatch)
+        alone = CliRunner().invoke(cli, ["replay", f"edited-{i}.json"])
+        batch = CliRunner().invoke(cli, ["replay", "log.json", f"edited-{i}.json", "log.json"])
+        assert alone.exit_code == batch.exit_code == 1
+        assert alone.output.startswith(f"edited-{i}.json:") and "turns" in alone.output
+        ok, *refused, again = batch.output.splitlines()
+        assert ok == again and "\n".join(refused) + "\n" == alone.output
