@@ -91,6 +91,15 @@ def test_generated_dh_logs_follow_the_dh_log_schema(text: str) -> None:
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
+def test_an_effect_cancelled_because_its_user_left_the_map_follows_the_dh_log_schema() -> None:
+    # dh cancels an ability's effect whose user is no longer on the MAP (reason user_gone,
+    # docs/rules/dh.md); the log schema did not know the reason.
+    log = api.resolve(api.load(ROOT / "tests" / "log_schemas" / "dh-user-gone.yaml"))
+    reasons = [e.get("reason") for t in log["turns"] for e in t["events"] if e["kind"] == "cancel"]
+    assert "user_gone" in reasons
+    assert_follows_schema(json.loads(api.dumps(log)))
+
+
 PASSIVE_ON_A_CHOSEN_LINE = """\
 dhproc: 1
 ruleset: dh
