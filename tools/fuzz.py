@@ -209,6 +209,21 @@ def op_unicode(rng, data):
     return data[:i] + rng.choice(["\u3000", "\u2028", "\ufffe", "\U0001f600", "\u0301"]).encode("utf-8") + data[i:]
 
 
+def op_escapes(rng, data):
+    """A double-quoted text with an escape in place of a value, or an escape put inside a quoted
+    text: lone and paired UTF-16 surrogates (JSON allows them, no text holds a lone one), NUL,
+    YAML's own escapes."""
+    escape = rng.choice([rb"\ud800", rb"\udfff", rb"\uDC00", rb"\ud83d\ude00", rb"\u0000", rb"\x00", rb"\N",
+                         rb"\/", rb"\U0010ffff", rb"\U00110000", rb"\t"])
+    quoted = _pick(rng, data, QUOTED)
+    if quoted is not None and rng.randrange(2):
+        return data[:quoted.start() + 1] + escape + data[quoted.start() + 1:]
+    return _replace(data, _pick(rng, data, SCALAR), b'"' + escape + b'"')
+
+
+QUOTED = re.compile(rb'"[^"\\\n]*"')
+
+
 def op_explicit_tag(rng, data):
     """A scalar given an explicit tag: those dhproc reads (!!str, !!int on a number …), those it
     does not (!!set, !!omap, !!pairs, !!binary, !!timestamp, a local tag) and !!int / !!float on text."""
@@ -280,7 +295,7 @@ def op_delete_key(rng, data):
 
 OPERATORS = {f.__name__[3:]: f for f in (op_bytes, op_lines, op_truncate, op_invalid_utf8, op_extreme_number,
                                           op_float_number, op_type_swap, op_deep_nesting, op_long_string,
-                                          op_aliases, op_unicode, op_explicit_tag, op_self_alias,
+                                          op_aliases, op_unicode, op_escapes, op_explicit_tag, op_self_alias,
                                           op_non_scalar, op_delete_key)}
 
 
