@@ -358,7 +358,9 @@ def note_drawn_and_fired(match: dict, log: dict | None) -> None:
     coverage.generated("kagemiya")
     acts = [a for t in match["turns"] for s in t["submissions"].values() for a in s.get("actions", [])]
     events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
-    as_action = {"attack": lambda e: e["type"], "escape": lambda e: "escape", "escape_failed": lambda e: "escape",
+    # an action's own events (an escape action's is `escape`, failed or not; an `escape_failed` of the
+    # initiative roll is no action's, and counted here it made escapes take effect more than drawn)
+    as_action = {"attack": lambda e: e["type"], "escape": lambda e: "escape",
                  "pass": lambda e: "pass", "command_spell": lambda e: "command_spell"}
     coverage.drawn_and_fired("kagemiya", "action", [a["do"] for a in acts],
                              [as_action[e["kind"]](e) for e in events if e["kind"] in as_action])
