@@ -48,7 +48,8 @@ def resource(draw, rid: str, kind: str) -> dict:
     other = [d for d in ("magical_defense", "ambush_defense") if d in r["on"]]
     if other and draw(st.booleans()):  # KAGEMIYA-5.9
         r["physical_defense_as"] = draw(st.sampled_from(other))
-    if any(c.endswith("_attack") for c in r["on"]) and draw(st.integers(0, 3)) == 0:  # KAGEMIYA-5.11: 対軍
+    # KAGEMIYA-5.11: 対軍, most often a 宝具's (the attacks below name several targets with it)
+    if any(c.endswith("_attack") for c in r["on"]) and draw(st.integers(0, 3)) < (2 if kind == "noble_phantasm" else 1):
         r["targets"] = draw(st.sampled_from([2, 3, 10]))
     if kind == "skill" or draw(st.booleans()):  # a 宝具 without a rank has its owner's 宝具 rank
         if draw(st.booleans()):
@@ -183,7 +184,10 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
     acts = []
     may_act = phase == "battle" or sid == ambusher
     for _ in range(draw(st.integers(0, 3)) if may_act else 0):
-        actor = draw(st.sampled_from(mine))
+        # half the time one with a 対軍 resource acts, with an attack it applies to (KAGEMIYA-5.11)
+        army_users = [x for x in mine if army_checks(chars[x])]
+        army_turn = bool(army_users) and draw(st.booleans())
+        actor = draw(st.sampled_from(army_users if army_turn else mine))
         c = chars[actor]
         kinds = ["physical", "magical", "escape", "pass"] if phase == "battle" else ["ambush"]
         if phase == "ambush" and options.get("ambush_phase_attacks") == "any":
@@ -191,7 +195,8 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
         ambush_np = [r["id"] for r in c.get("noble_phantasms", []) if r.get("ambush") and "ambush_attack" in r["on"]]
         if phase == "battle" and (any(r.get("ambush") for r in c.get("skills", [])) or ambush_np):
             kinds.append("ambush")
-        do = draw(st.sampled_from(kinds))
+        army_kinds = [k for k in kinds if k in ATTACKS and ATTACKS[k][0] in army_checks(c)]
+        do = draw(st.sampled_from(army_kinds if army_turn and army_kinds else kinds))
         act: dict = {"actor": actor, "do": do}
         if do in ATTACKS:
             front_masters = [e for e in enemies if chars[e]["kind"] == "master" and chars[e]["row"] == "front"]
@@ -205,13 +210,17 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
             if do == "ambush" and phase == "battle" and not any(r.get("ambush") for r in c.get("skills", [])):
                 act["use"] = list(dict.fromkeys(act.get("use", []) + ambush_np[:1]))
             army = [r for r in res(c) if r.get("targets", 1) > 1 and ATTACKS[do][0] in r["on"]]
-            if army and draw(st.booleans()):  # KAGEMIYA-5.11: the 対軍 宝具 declared
+            if army and draw(st.integers(0, 3)) > 0:  # KAGEMIYA-5.11: the 対軍 宝具 declared (most often)
                 act["use"] = list(dict.fromkeys(act.get("use", []) + [army[0]["id"]]))
             room = max([r.get("targets", 1) for r in res(c) if r["id"] in act.get("use", [])
                         and ATTACKS[do][0] in r["on"]] + [1])
-            if room > 1 and draw(st.booleans()):  # several targets, in any order
-                act["target"] = draw(st.lists(st.sampled_from(enemies), unique=True, min_size=1,
-                                              max_size=min(room, len(enemies))))
+            if room > 1 and draw(st.integers(0, 3)) > 0:  # a list of targets, in any order: mostly several
+                # mostly those in reach (front row, still in the battle), so that several are attacked
+                in_reach = [e for e in enemies if chars[e]["row"] == "front" and not chars[e].get("eliminated")]
+                pick = in_reach if len(in_reach) > 1 and draw(st.integers(0, 3)) > 0 else enemies
+                act["target"] = draw(st.lists(st.sampled_from(pick), unique=True,
+                                              min_size=draw(st.sampled_from([1, 2, 2])),
+                                              max_size=min(room, len(pick))))
             rerolls = [k for k, e in (effects or {}).items() if e == "reroll"]
             if rerolls and isinstance(act["target"], str) and spells_payable(chars, actor) and draw(st.booleans()):
                 act["react"] = [after_roll_entry(draw, rerolls)]  # KAGEMIYA-11.6: seeing the defence
@@ -228,6 +237,10 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
         if servant and draw(st.booleans()):
             act["target"] = servant
         nps = [r["id"] for r in chars[servant].get("noble_phantasms", [])] if servant else []
+        restores = [k for k in own if effects[k] == "restore_noble_phantasm"]
+        if nps and restores and draw(st.booleans()):  # KAGEMIYA-11.4: a 宝具 already used, given back
+            noble_phantasm_spent(chars, m, servant)
+            act["command_spells"] = list(dict.fromkeys(restores[:1] + act["command_spells"]))
         if nps and any(effects[k] == "restore_noble_phantasm" for k in act["command_spells"]) and draw(st.booleans()):
             act["use"] = nps[:1]
         acts.insert(draw(st.integers(0, len(acts))), act)
@@ -273,6 +286,14 @@ def side_submission(draw, sid: str, chars: dict, kind_ids: list, kind_on: dict, 
     return sub
 
 
+def noble_phantasm_spent(chars: dict, master: str, servant: str) -> None:
+    """The setup's servant comes with its first 宝具 used once (as after an earlier battle,
+    KAGEMIYA-1.8) and its master with every 令呪, so that a restore 令呪 has something to give back."""
+    np = chars[servant]["noble_phantasms"][0]
+    np["used"] = max(np.get("used", 0), 1)
+    chars[master]["command_spells"] = 3
+
+
 def after_roll_entry(draw, rerolls: list[str]) -> dict:
     """KAGEMIYA-11.6: a re-roll 令呪 once the defence is rolled, maybe on the damage about to be taken."""
     entry: dict = {"command_spells": [draw(st.sampled_from(rerolls))]}
@@ -286,6 +307,11 @@ def after_roll_entry(draw, rerolls: list[str]) -> dict:
 
 def res(c: dict) -> list[dict]:
     return c.get("skills", []) + c.get("noble_phantasms", [])
+
+
+def army_checks(c: dict) -> set[str]:
+    """The attack checks a 対軍 resource of ``c`` applies to (KAGEMIYA-5.11)."""
+    return {check for r in res(c) if r.get("targets", 1) > 1 for check in r["on"] if check.endswith("_attack")}
 
 
 def spells_payable(chars: dict, cid: str) -> bool:
@@ -332,7 +358,9 @@ def note_drawn_and_fired(match: dict, log: dict | None) -> None:
     coverage.generated("kagemiya")
     acts = [a for t in match["turns"] for s in t["submissions"].values() for a in s.get("actions", [])]
     events = [e for t in (log or {}).get("turns", []) for e in t["events"]]
-    as_action = {"attack": lambda e: e["type"], "escape": lambda e: "escape", "escape_failed": lambda e: "escape",
+    # an action's own events (an escape action's is `escape`, failed or not; an `escape_failed` of the
+    # initiative roll is no action's, and counted here it made escapes take effect more than drawn)
+    as_action = {"attack": lambda e: e["type"], "escape": lambda e: "escape",
                  "pass": lambda e: "pass", "command_spell": lambda e: "command_spell"}
     coverage.drawn_and_fired("kagemiya", "action", [a["do"] for a in acts],
                              [as_action[e["kind"]](e) for e in events if e["kind"] in as_action])
