@@ -121,6 +121,10 @@ def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
 @st.composite
 def count_matches(draw) -> dict:
     squares = draw(st.permutations(SQUARES))
+    skirmish = draw(st.booleans())
+    if skirmish:  # a skirmish: all within a 3×3 block, so most attacks reach and land
+        col, row = draw(st.integers(0, len(COLUMNS) - 3)), draw(st.integers(0, len(ROWS) - 3))
+        squares = draw(st.permutations([c + r for c in COLUMNS[col:col + 3] for r in ROWS[row:row + 3]]))
     fallen = draw(st.sampled_from([None, None, None, 0, 1, 2, 3, 4]))  # one unit may start down or gone
     chars: dict = {}
     for n, side in enumerate(["pc", "pc", "enemy", "enemy", draw(st.sampled_from(["pc", "enemy"]))]):
@@ -133,7 +137,7 @@ def count_matches(draw) -> dict:
         if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
             skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
         c = {"name": f"ユニット{n}", "side": side, "kind": "pc" if side == "pc" else "enemy", "at": squares[n],
-             "count": draw(st.integers(0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
+             "count": draw(st.integers(1 if skirmish else 0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
              "magic": draw(st.integers(0, 20)), "resistance": draw(st.integers(0, 20)),
              "agility": draw(st.integers(0, 9)), "move_cost": draw(st.integers(0, 3)),
              "move_limit": draw(st.integers(0, 4)), "hit_crit": crit, "hit_fumble": fumble, "evasion_crit": ecrit,
@@ -150,7 +154,7 @@ def count_matches(draw) -> dict:
             c["hp_now"] = draw(st.integers(1, c["hp"]))
         if draw(st.integers(0, 3)) == 0:
             c["ca_now"] = draw(st.integers(0, c["ca_left"]))
-        if draw(st.integers(0, 5)) == 0:
+        if not skirmish and draw(st.integers(0, 5)) == 0:  # a skirmish's attackers all get a 行動手番
             c["count_now"], c["done"] = 0, True
         elif draw(st.integers(0, 3)) == 0:
             c["count_now"] = draw(st.integers(0, 30))
@@ -166,7 +170,7 @@ def count_matches(draw) -> dict:
     setup: dict = {"sides": {"pc": {"name": "PC"}, "enemy": {"name": "敵"}}, "characters": chars}
     if draw(st.integers(0, 3)) == 0:
         setup["round"] = draw(st.integers(1, 4))
-        if draw(st.booleans()):
+        if not skirmish and draw(st.booleans()):
             setup["count_now"] = draw(st.integers(1, 30))
         if draw(st.booleans()):
             setup["next_effect_id"] = draw(st.integers(1, 9))
@@ -179,9 +183,10 @@ def count_matches(draw) -> dict:
         c, r = COLUMNS.index(chars[who]["at"][0]), ROWS.index(chars[who]["at"][1])
         return [x for x in among if abs(COLUMNS.index(x[0]) - c) + abs(ROWS.index(x[1]) - r) <= reach]
 
-    def action(who: str, slot: str) -> dict:
+    def action(who: str, slot: str, *, attack: bool = False) -> dict:
         usable = timed(who, slot)
-        kind = draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
+        kind = "skill" if attack else \
+            draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
         if kind == "move" or not usable:
             close = [q for q in near(who, chars[who]["move_limit"], SQUARES) if q != chars[who]["at"]]
             return {"move": {"to": draw(st.sampled_from(close if close and draw(st.integers(0, 3)) else SQUARES))}}
@@ -205,18 +210,20 @@ def count_matches(draw) -> dict:
             act["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max(1, most), unique=True))
         return act
 
-    def plan(who: str) -> dict:
+    def plan(who: str, *, attack: bool = False) -> dict:
+        """One 行動手番's actions; ``attack``: its main action is an attack skill (a skirmish's opening)."""
         p = {}
         for slot in ("sub_action", "main_action"):
-            if draw(st.booleans()):
-                p[slot] = action(who, slot)
+            if draw(st.booleans()) or (attack and slot == "main_action"):
+                p[slot] = action(who, slot, attack=attack and slot == "main_action")
         return p
 
     def submissions() -> dict:
         subs = {}
         for side in ("pc", "enemy"):
             mine = [c for c in ids if chars[c]["side"] == side]
-            plans = {c: [plan(c) for _ in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3])))] for c in mine}
+            plans = {c: [plan(c, attack=skirmish and n == 0) for n in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3][skirmish:])))]
+                     for c in mine}
             reactions = {}
             for c in mine:
                 r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
@@ -253,7 +260,7 @@ def count_matches(draw) -> dict:
 
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
     for o in OPTIONS:
-        if not o.choices and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
+        if not o.choices and not (skirmish and o.id == "start_count") and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
             options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 25)))
     first = setup.get("round", 1)
     turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
