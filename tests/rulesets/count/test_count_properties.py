@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from hypothesis import given
@@ -141,9 +142,9 @@ def count_matches(draw) -> dict:
              "magic": draw(st.integers(0, 20)), "resistance": draw(st.integers(0, 20)),
              "agility": draw(st.integers(0, 9)), "move_cost": draw(st.integers(0, 3)),
              "move_limit": draw(st.integers(0, 4)), "hit_crit": crit, "hit_fumble": fumble, "evasion_crit": ecrit,
-             "evasion_fumble": efumble, "ca_value": draw(st.integers(0, 18)), "ca_left": draw(st.integers(0, 3)),
+             "evasion_fumble": efumble, "ca_value": draw(st.integers(0, 18)), "ca_left": draw(st.integers(skirmish, 3)),
              "resist": {a: draw(st.integers(-3, 5)) for a in ATTRS if draw(st.booleans())},
-             "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(0, 2)), "skills": skills}
+             "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(skirmish, 2)), "skills": skills}
         if side == "pc":
             c["hand"] = ["札1", "札2", "札3"][: draw(st.integers(0, 3))]
         else:  # COUNT-1.10: only a PC pays in cards
@@ -226,19 +227,22 @@ def count_matches(draw) -> dict:
                      for c in mine}
             reactions = {}
             for c in mine:
-                r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
+                r = {"ca": skirmish or draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
                      "reroll_evasion_failure": draw(st.booleans())}
                 if draw(st.integers(0, 3)) == 0:  # COUNT-4.6: re-roll a 達成値 below this
                     r["reroll_hit_below"] = draw(st.integers(0, 35))
                 if draw(st.integers(0, 3)) == 0:  # COUNT-5.9: re-roll an evasion for a CA
                     r["reroll_evasion_for_ca"] = True
-                if draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
+                if skirmish or draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
                     r["reroll_damage_below"] = draw(st.integers(0, 25))
                 if draw(st.integers(0, 3)) == 0:  # COUNT-3.12: re-roll a failed 逃走
                     r["reroll_escape"] = True
                 ca_attacks = [s for s in chars[c]["skills"] if s["timing"] in ("main_action", "counter")
                               and (s.get("check", "none") != "none" or "damage" in s)]
-                if ca_attacks and draw(st.booleans()):
+                counters = [s for s in ca_attacks if s["timing"] == "counter" and s["targets"]["side"] != "ally"]
+                if skirmish and counters and draw(st.integers(0, 3)):  # COUNT-8.2: a タイミング：CA skill at work
+                    r["ca_skill"] = draw(st.sampled_from(counters))["name"]
+                elif ca_attacks and draw(st.booleans()):
                     r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
                 choosing = [s["name"] for s in chars[c]["skills"] if s.get("choose")]
                 if choosing and draw(st.integers(0, 3)):  # COUNT-2.6
@@ -313,6 +317,10 @@ REROLLED = {"hit": "hit_check", "evasion": "evasion", "damage": "damage", "escap
 PAID = {"count": ("count_before", "count_after"), "hp": ("hp_before", "hp_after"), "ca": ("ca_before", "ca_after")}
 
 
+def timing_of(match: dict, who: str, skill: str) -> str:
+    return next(s["timing"] for s in match["setup"]["characters"][who]["skills"] if s["name"] == skill)
+
+
 def note_drawn_and_fired(match: dict, log: dict) -> None:
     """python tests/coverage.py: the skill elements drawn against those a log shows at work (a use
     at each timing, a cost paid, a limit or an unpayable cost refusing a use, a re-roll made)."""
@@ -322,7 +330,8 @@ def note_drawn_and_fired(match: dict, log: dict) -> None:
     coverage.drawn_and_fired("count", "skill timing", [s["timing"] for s in skills],
                              [e["action"] for e in events if e["kind"] == "use"]
                              + ["reroll" for e in events if e["kind"] == "reroll" and e.get("skill")]
-                             + ["counter" for e in events if e["kind"] == "ca"]  # a CA (COUNT-5)
+                             + ["counter" for e in events if e["kind"] == "ca"  # a CA with a counter skill (COUNT-8.2)
+                                and timing_of(match, e["character"], e["skill"]) == "counter"]
                              + ["before_damage" for e in events if e["kind"] == "cover"  # COUNT-7.3 - 7.5, 7.15
                                 or e["kind"] == "damage" and (e.get("reductions") or e.get("real_changes"))
                                 or e["kind"] == "damage_roll" and e.get("increases")])
@@ -349,13 +358,17 @@ def note_resolved(log: dict) -> None:
     coverage.note("count outcomes", [log["outcome"]["result"]] + [t["status"] for t in log["turns"]])
 
 
-def resolve_playable(match: dict) -> tuple[dict, str]:
-    """Resolve, dropping turns after the battle was decided (those are an input error by design)."""
+def resolve_playable(match: dict) -> tuple[dict | None, str]:
+    """Resolve, dropping turns after the battle was decided (those are an input error by design);
+    None for a CA chain longer than a low ``ca_chain_cap`` (COUNT-8.4), a located input error."""
     while True:
         text = json.dumps(match, ensure_ascii=False)
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
+            if "ca_chain_cap" in str(exc):
+                assert re.match(r"m\.yaml:\d+:\d+: ", str(exc)) and match["options"].get("ca_chain_cap"), str(exc)
+                return None, text
             assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
@@ -363,6 +376,9 @@ def resolve_playable(match: dict) -> tuple[dict, str]:
 @given(match=count_matches())
 def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log, text = resolve_playable(match)
+    if log is None:  # refused as input: nothing took effect
+        note_drawn_and_fired(match, {"turns": []})
+        return
     note_resolved(log)
     note_drawn_and_fired(match, log)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
