@@ -122,7 +122,7 @@ def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
 @st.composite
 def count_matches(draw) -> dict:
     squares = draw(st.permutations(SQUARES))
-    skirmish = draw(st.booleans())
+    skirmish = draw(st.integers(0, 2)) > 0  # two matches in three
     if skirmish:  # a skirmish: all within a 3×3 block, so most attacks reach and land
         col, row = draw(st.integers(0, len(COLUMNS) - 3)), draw(st.integers(0, len(ROWS) - 3))
         squares = draw(st.permutations([c + r for c in COLUMNS[col:col + 3] for r in ROWS[row:row + 3]]))
@@ -186,6 +186,8 @@ def count_matches(draw) -> dict:
 
     def action(who: str, slot: str, *, attack: bool = False) -> dict:
         usable = timed(who, slot)
+        if attack:  # one with a check, whose 回避判定 may give a CA (COUNT-6)
+            usable = [s for s in usable if s.get("check", "none") != "none"] or usable
         kind = "skill" if attack else \
             draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
         if kind == "move" or not usable:
@@ -335,6 +337,9 @@ def note_drawn_and_fired(match: dict, log: dict) -> None:
                              + ["before_damage" for e in events if e["kind"] == "cover"  # COUNT-7.3 - 7.5, 7.15
                                 or e["kind"] == "damage" and (e.get("reductions") or e.get("real_changes"))
                                 or e["kind"] == "damage_roll" and e.get("increases")])
+    landed = any(e["kind"] in ("damage", "no_evasion") or e["kind"] == "evasion" and e["final"] and not e["evaded"]
+                 for e in events)  # a target hit (COUNT-5), or damage dealt without a check
+    coverage.drawn_and_fired("count", "attack", ["landed"], ["landed"] * landed)
     pays = [e for e in events if e["kind"] == "pay"]
     coverage.drawn_and_fired("count", "cost paid", [k for s in skills for k in s.get("cost", {})],
                              [k for e in pays for k, (before, after) in PAID.items() if e.get(before) != e.get(after)]
