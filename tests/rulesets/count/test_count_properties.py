@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from hypothesis import given
@@ -121,6 +122,10 @@ def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
 @st.composite
 def count_matches(draw) -> dict:
     squares = draw(st.permutations(SQUARES))
+    skirmish = draw(st.integers(0, 2)) > 0  # two matches in three
+    if skirmish:  # a skirmish: all within a 3×3 block, so most attacks reach and land
+        col, row = draw(st.integers(0, len(COLUMNS) - 3)), draw(st.integers(0, len(ROWS) - 3))
+        squares = draw(st.permutations([c + r for c in COLUMNS[col:col + 3] for r in ROWS[row:row + 3]]))
     fallen = draw(st.sampled_from([None, None, None, 0, 1, 2, 3, 4]))  # one unit may start down or gone
     chars: dict = {}
     for n, side in enumerate(["pc", "pc", "enemy", "enemy", draw(st.sampled_from(["pc", "enemy"]))]):
@@ -133,13 +138,13 @@ def count_matches(draw) -> dict:
         if draw(st.integers(0, 2)) == 0:  # a cover skill often enough for covers to happen
             skills.append({"name": f"かばう{n}", "timing": "before_damage", "op": "cover", "range": draw(st.integers(1, 3))})
         c = {"name": f"ユニット{n}", "side": side, "kind": "pc" if side == "pc" else "enemy", "at": squares[n],
-             "count": draw(st.integers(0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
+             "count": draw(st.integers(1 if skirmish else 0, 30)), "hit": draw(st.integers(0, 20)), "evasion": draw(st.integers(0, 20)),
              "magic": draw(st.integers(0, 20)), "resistance": draw(st.integers(0, 20)),
              "agility": draw(st.integers(0, 9)), "move_cost": draw(st.integers(0, 3)),
              "move_limit": draw(st.integers(0, 4)), "hit_crit": crit, "hit_fumble": fumble, "evasion_crit": ecrit,
-             "evasion_fumble": efumble, "ca_value": draw(st.integers(0, 18)), "ca_left": draw(st.integers(0, 3)),
+             "evasion_fumble": efumble, "ca_value": draw(st.integers(0, 18)), "ca_left": draw(st.integers(skirmish, 3)),
              "resist": {a: draw(st.integers(-3, 5)) for a in ATTRS if draw(st.booleans())},
-             "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(0, 2)), "skills": skills}
+             "hp": draw(st.integers(1, 40)), "rerolls": draw(st.integers(skirmish, 2)), "skills": skills}
         if side == "pc":
             c["hand"] = ["札1", "札2", "札3"][: draw(st.integers(0, 3))]
         else:  # COUNT-1.10: only a PC pays in cards
@@ -150,7 +155,7 @@ def count_matches(draw) -> dict:
             c["hp_now"] = draw(st.integers(1, c["hp"]))
         if draw(st.integers(0, 3)) == 0:
             c["ca_now"] = draw(st.integers(0, c["ca_left"]))
-        if draw(st.integers(0, 5)) == 0:
+        if not skirmish and draw(st.integers(0, 5)) == 0:  # a skirmish's attackers all get a 行動手番
             c["count_now"], c["done"] = 0, True
         elif draw(st.integers(0, 3)) == 0:
             c["count_now"] = draw(st.integers(0, 30))
@@ -166,7 +171,7 @@ def count_matches(draw) -> dict:
     setup: dict = {"sides": {"pc": {"name": "PC"}, "enemy": {"name": "敵"}}, "characters": chars}
     if draw(st.integers(0, 3)) == 0:
         setup["round"] = draw(st.integers(1, 4))
-        if draw(st.booleans()):
+        if not skirmish and draw(st.booleans()):
             setup["count_now"] = draw(st.integers(1, 30))
         if draw(st.booleans()):
             setup["next_effect_id"] = draw(st.integers(1, 9))
@@ -179,9 +184,12 @@ def count_matches(draw) -> dict:
         c, r = COLUMNS.index(chars[who]["at"][0]), ROWS.index(chars[who]["at"][1])
         return [x for x in among if abs(COLUMNS.index(x[0]) - c) + abs(ROWS.index(x[1]) - r) <= reach]
 
-    def action(who: str, slot: str) -> dict:
+    def action(who: str, slot: str, *, attack: bool = False) -> dict:
         usable = timed(who, slot)
-        kind = draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
+        if attack:  # one with a check, whose 回避判定 may give a CA (COUNT-6)
+            usable = [s for s in usable if s.get("check", "none") != "none"] or usable
+        kind = "skill" if attack else \
+            draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
         if kind == "move" or not usable:
             close = [q for q in near(who, chars[who]["move_limit"], SQUARES) if q != chars[who]["at"]]
             return {"move": {"to": draw(st.sampled_from(close if close and draw(st.integers(0, 3)) else SQUARES))}}
@@ -205,33 +213,38 @@ def count_matches(draw) -> dict:
             act["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max(1, most), unique=True))
         return act
 
-    def plan(who: str) -> dict:
+    def plan(who: str, *, attack: bool = False) -> dict:
+        """One 行動手番's actions; ``attack``: its main action is an attack skill (a skirmish's opening)."""
         p = {}
         for slot in ("sub_action", "main_action"):
-            if draw(st.booleans()):
-                p[slot] = action(who, slot)
+            if draw(st.booleans()) or (attack and slot == "main_action"):
+                p[slot] = action(who, slot, attack=attack and slot == "main_action")
         return p
 
     def submissions() -> dict:
         subs = {}
         for side in ("pc", "enemy"):
             mine = [c for c in ids if chars[c]["side"] == side]
-            plans = {c: [plan(c) for _ in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3])))] for c in mine}
+            plans = {c: [plan(c, attack=skirmish and n == 0) for n in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3][skirmish:])))]
+                     for c in mine}
             reactions = {}
             for c in mine:
-                r = {"ca": draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
+                r = {"ca": skirmish or draw(st.booleans()), "reroll_hit_fumble": draw(st.booleans()),
                      "reroll_evasion_failure": draw(st.booleans())}
                 if draw(st.integers(0, 3)) == 0:  # COUNT-4.6: re-roll a 達成値 below this
                     r["reroll_hit_below"] = draw(st.integers(0, 35))
                 if draw(st.integers(0, 3)) == 0:  # COUNT-5.9: re-roll an evasion for a CA
                     r["reroll_evasion_for_ca"] = True
-                if draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
+                if skirmish or draw(st.integers(0, 3)) == 0:  # COUNT-7.14: re-roll the damage dice
                     r["reroll_damage_below"] = draw(st.integers(0, 25))
                 if draw(st.integers(0, 3)) == 0:  # COUNT-3.12: re-roll a failed 逃走
                     r["reroll_escape"] = True
                 ca_attacks = [s for s in chars[c]["skills"] if s["timing"] in ("main_action", "counter")
                               and (s.get("check", "none") != "none" or "damage" in s)]
-                if ca_attacks and draw(st.booleans()):
+                counters = [s for s in ca_attacks if s["timing"] == "counter" and s["targets"]["side"] != "ally"]
+                if skirmish and counters and draw(st.integers(0, 3)):  # COUNT-8.2: a タイミング：CA skill at work
+                    r["ca_skill"] = draw(st.sampled_from(counters))["name"]
+                elif ca_attacks and draw(st.booleans()):
                     r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
                 choosing = [s["name"] for s in chars[c]["skills"] if s.get("choose")]
                 if choosing and draw(st.integers(0, 3)):  # COUNT-2.6
@@ -253,7 +266,7 @@ def count_matches(draw) -> dict:
 
     options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
     for o in OPTIONS:
-        if not o.choices and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
+        if not o.choices and not (skirmish and o.id == "start_count") and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
             options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 25)))
     first = setup.get("round", 1)
     turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
@@ -306,6 +319,10 @@ REROLLED = {"hit": "hit_check", "evasion": "evasion", "damage": "damage", "escap
 PAID = {"count": ("count_before", "count_after"), "hp": ("hp_before", "hp_after"), "ca": ("ca_before", "ca_after")}
 
 
+def timing_of(match: dict, who: str, skill: str) -> str:
+    return next(s["timing"] for s in match["setup"]["characters"][who]["skills"] if s["name"] == skill)
+
+
 def note_drawn_and_fired(match: dict, log: dict) -> None:
     """python tests/coverage.py: the skill elements drawn against those a log shows at work (a use
     at each timing, a cost paid, a limit or an unpayable cost refusing a use, a re-roll made)."""
@@ -315,10 +332,14 @@ def note_drawn_and_fired(match: dict, log: dict) -> None:
     coverage.drawn_and_fired("count", "skill timing", [s["timing"] for s in skills],
                              [e["action"] for e in events if e["kind"] == "use"]
                              + ["reroll" for e in events if e["kind"] == "reroll" and e.get("skill")]
-                             + ["counter" for e in events if e["kind"] == "ca"]  # a CA (COUNT-5)
+                             + ["counter" for e in events if e["kind"] == "ca"  # a CA with a counter skill (COUNT-8.2)
+                                and timing_of(match, e["character"], e["skill"]) == "counter"]
                              + ["before_damage" for e in events if e["kind"] == "cover"  # COUNT-7.3 - 7.5, 7.15
                                 or e["kind"] == "damage" and (e.get("reductions") or e.get("real_changes"))
                                 or e["kind"] == "damage_roll" and e.get("increases")])
+    landed = any(e["kind"] in ("damage", "no_evasion") or e["kind"] == "evasion" and e["final"] and not e["evaded"]
+                 for e in events)  # a target hit (COUNT-5), or damage dealt without a check
+    coverage.drawn_and_fired("count", "attack", ["landed"], ["landed"] * landed)
     pays = [e for e in events if e["kind"] == "pay"]
     coverage.drawn_and_fired("count", "cost paid", [k for s in skills for k in s.get("cost", {})],
                              [k for e in pays for k, (before, after) in PAID.items() if e.get(before) != e.get(after)]
@@ -342,13 +363,17 @@ def note_resolved(log: dict) -> None:
     coverage.note("count outcomes", [log["outcome"]["result"]] + [t["status"] for t in log["turns"]])
 
 
-def resolve_playable(match: dict) -> tuple[dict, str]:
-    """Resolve, dropping turns after the battle was decided (those are an input error by design)."""
+def resolve_playable(match: dict) -> tuple[dict | None, str]:
+    """Resolve, dropping turns after the battle was decided (those are an input error by design);
+    None for a CA chain longer than a low ``ca_chain_cap`` (COUNT-8.4), a located input error."""
     while True:
         text = json.dumps(match, ensure_ascii=False)
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
         except ResolutionError as exc:
+            if "ca_chain_cap" in str(exc):
+                assert re.match(r"m\.yaml:\d+:\d+: ", str(exc)) and match["options"].get("ca_chain_cap"), str(exc)
+                return None, text
             assert said(str(exc), "turn.after_end"), str(exc)
             match["turns"] = match["turns"][:-1]
 
@@ -356,6 +381,9 @@ def resolve_playable(match: dict) -> tuple[dict, str]:
 @given(match=count_matches())
 def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match: dict, tmp_path_factory) -> None:
     log, text = resolve_playable(match)
+    if log is None:  # refused as input: nothing took effect
+        note_drawn_and_fired(match, {"turns": []})
+        return
     note_resolved(log)
     note_drawn_and_fired(match, log)
     assert api.dumps(api.resolve(api.loads(text, name="m.yaml"))) == api.dumps(log)
