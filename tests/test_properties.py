@@ -193,6 +193,29 @@ def abilities(draw, bench: list[str] = (), wrong: bool = True) -> dict:
     return ab
 
 
+# Kinds a random ability seldom brings to use (a 瀕死 on an enemy, 再行動 or 移動カウンター突破 on its
+# user, a heal on anyone, a 発動率 / 成功率 操作 on anyone): whom each surely reaches
+SURE_TARGETS = {"heal": "any", "dying": "enemy", "extra_action": "self", "counter_pass": "self", "rate_change": "any"}
+
+
+@st.composite
+def sure_abilities(draw) -> dict:
+    """An active ability of one of the kinds random abilities seldom bring to use, that its user
+    can use on anyone on the MAP of the side it takes (every one of them, so no target is named),
+    with no 制約 and sure rolls: used in a match meant to resolve, it takes effect."""
+    # (a permutation's head: under the derandomised coverage profile sampled_from never drew one of the five)
+    kind = draw(st.permutations(sorted(SURE_TARGETS)))[0]
+    effect: dict = {"kind": kind}
+    if kind == "heal":
+        effect.update(stat="hp", amount=draw(st.integers(1, 5)))
+    if kind == "rate_change":
+        effect.update(rate=draw(st.sampled_from(RATES)),
+                      **draw(st.sampled_from([{"amount": -30}, {"amount": 20}, {"amount": "half"}, {"set": 100}])))
+    return {"name": "能力", "style": "active", "type": "instant", "activation": 100, "success": 100,
+            "duration": draw(st.integers(1, 3)), "range": {"shape": "map"},
+            "targets": {"side": SURE_TARGETS[kind], "count": "multi"}, "effects": [effect]}
+
+
 def _make_valid(ab: dict) -> None:
     """An ability of a match meant to resolve: what the static checks of dhproc/rulesets/dh/checks.py
     refuse is mended, so that its effects are seen taking effect."""
@@ -230,6 +253,7 @@ def dh_matches(draw) -> str:
         places = [draw(st.sampled_from(places[: i + 1])) if draw(st.booleans()) else sq for i, sq in enumerate(places)]
     sides = ["red", "blue"]
     chars = {}
+    sure_users = set()  # those with a sure_abilities ability: they use it whenever they act
     for i, sq in enumerate(places):
         side = sides[i % 2]
         chars[f"c{i}"] = {"name": f"キャラ{i}", "side": side, "attack": draw(st.integers(0, 20)),
@@ -244,7 +268,10 @@ def dh_matches(draw) -> str:
     bench = {s: [c for c, v in chars.items() if v["side"] == s and "at" not in v] for s in sides}
     for cid in [c for c, v in chars.items() if "at" in v]:
         if draw(st.booleans()):
-            chars[cid]["ability"] = draw(abilities(bench[chars[cid]["side"]], wrong))
+            sure = not wrong and draw(st.integers(0, 2)) == 0  # now and then one that surely reaches its targets
+            chars[cid]["ability"] = draw(sure_abilities() if sure else abilities(bench[chars[cid]["side"]], wrong))
+            if sure:
+                sure_users.add(cid)
     leaders = {s: next(c for c, v in chars.items() if v["side"] == s) for s in sides}
     start = draw(st.integers(2, 4)) if mid else 1
     transfer = draw(st.integers(0, 2)) == 0  # 転校生 (DH-14): a third side the GK plays
@@ -283,12 +310,14 @@ def dh_matches(draw) -> str:
             # the bench acts now and then (a cancel), the starters mostly
             mine = [c for c, v in chars.items() if v["side"] == side and ("at" in v or draw(st.integers(0, 5)) == 0)]
             acts = []
-            for who in draw(st.permutations(mine))[: draw(st.integers(0, len(mine)))]:
+            order = draw(st.permutations(mine))
+            cut = draw(st.integers(0, len(mine)))
+            for who in order[:cut] + [c for c in order[cut:] if c in sure_users]:
                 act = {"who": who}
-                if draw(st.booleans()):
+                if who not in sure_users and draw(st.booleans()):  # (a move out of reach cancels the 行動)
                     act["to"] = draw(st.sampled_from(squares)).label
                 ability = chars[who].get("ability")
-                if ability and draw(st.integers(0, 3)):
+                if ability and (who in sure_users or draw(st.integers(0, 3))):
                     use = {}
                     if draw(st.booleans()):
                         use["targets"] = draw(st.lists(st.sampled_from(_likely_targets(draw, chars, who, ability)),
