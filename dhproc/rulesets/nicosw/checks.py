@@ -160,7 +160,9 @@ def _check_start(match: Any, start: dict, chars: dict[str, Character], spec: Map
     for cid, c in chars.items():
         data = match.setup["characters"][cid]
         if c.at is None:
-            if not (c.off_map or c.removed or ("at" in data)):
+            # a body gone with `bodies: vanish` has no square to state (NICOSW-8.3)
+            vanished = c.out and match.options["bodies"] == "vanish"
+            if not (c.off_map or c.removed or vanished or ("at" in data)):
                 at(("characters", cid), say("nicosw.needs_square"))
             continue
         if not spec.on_map(c.at):

@@ -77,3 +77,16 @@ def test_nicosw_8_7_continuing_keeps_the_mp_left_and_a_part_borne_effect(tmp_pat
     assert _strip(second["turns"][0]["events"]) == _strip(whole["turns"][1]["events"])
     assert second["state"]["characters"]["ogre"]["parts"]["head"]["hp"] == 10  # 14 − 2 − 2, the 胴 untouched
     assert second["state"]["characters"]["ria"]["mp"] == 5
+
+
+def test_nicosw_8_3_a_body_gone_with_vanish_continues_without_a_square(tmp_path) -> None:
+    # Drawn by the nicosw property generator: b2 is knocked out in the first turn under
+    # `bodies: vanish`, so its body leaves the map; the match continued from that log states it
+    # down with no square, which the setup's check refused ("needs its square").
+    from tests import continuation
+
+    match = json.loads((Path(__file__).parent / "inputs" / "vanished-body-continued.json").read_text(encoding="utf-8"))
+    first = api.resolve(api.loads(json.dumps({**match, "turns": match["turns"][:1]}, ensure_ascii=False), name="m.yaml"))
+    b2 = first["state"]["characters"]["b2"]
+    assert b2["at"] is None and "knocked_out" in b2["states"]
+    continuation.assert_turn_split(match, 1, tmp_path)
