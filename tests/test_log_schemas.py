@@ -100,6 +100,15 @@ def test_an_effect_cancelled_because_its_user_left_the_map_follows_the_dh_log_sc
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
+def test_a_counter_fired_by_a_death_nobody_caused_follows_the_dh_log_schema() -> None:
+    # a 被殺時 counter fires for a death with no killer: its event's `by` is null, which the
+    # log schema did not allow
+    log = api.resolve_until_decided(api.load(ROOT / "tests" / "log_schemas" / "dh-killed-by-nobody.yaml"))
+    fired = [e for t in log["turns"] for e in t["events"] if e["kind"] == "counter_fire"]
+    assert [(e["trigger"], e["by"]) for e in fired] == [("killed", None)]
+    assert_follows_schema(json.loads(api.dumps(log)))
+
+
 PASSIVE_ON_A_CHOSEN_LINE = """\
 dhproc: 1
 ruleset: dh
