@@ -103,7 +103,7 @@ class InputError(DhprocError, ValueError):
     """The input is malformed or breaks a rule that can be checked before resolution."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems: list[Problem] = sorted(problems, key=_problem_order)
+        self.problems: list[Problem] = sorted(problems, key=problem_order)
         super().__init__("\n".join(p.format() for p in self.problems))
 
 
@@ -115,7 +115,7 @@ class UsageError(DhprocError):
     """The command was called wrongly (exit code 2)."""
 
 
-def _problem_order(p: Problem) -> tuple:
+def problem_order(p: Problem) -> tuple:
     # Sorted by position so that a batch of problems reads top to bottom like the file, then by
     # where in the document: one aliased node is checked under every path that uses it, and the
     # order those checks come in is not the same from one process to the next.

@@ -586,7 +586,7 @@ def _json_fast(text: str) -> Any:
             raise ValueError("duplicate key")
         return out
 
-    if _SURROGATE_ESCAPE_TEXT.search(text):  # not a character: YAML's reader points at it
+    if _SURROGATE_ESCAPE.search(text):  # not a character: YAML's reader points at it
         return _NOT_JSON
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_int=_json_int)
@@ -615,10 +615,11 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
         size = file_size(real, name, max_bytes)
         with open(real, "rb") as handle:
             raw = read_up_to(handle, size, max_bytes)
-        if len(raw) > max_bytes or _SURROGATE_ESCAPE.search(raw):
-            # load_file says where it is (an escaped surrogate)
+        if len(raw) > max_bytes:
             return None
         text = raw.decode("utf-8")
+        if _SURROGATE_ESCAPE.search(text):  # load_file says where it is
+            return None
         # every number is read by json's own C parser, unless the bytes hold a run of digits
         # longer than any number dhproc reads (one search of the bytes; a text holding such
         # digits is read with each number counted, as before)
@@ -632,8 +633,7 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
 # an escaped UTF-16 surrogate (\ud800, alone or in a pair): JSON's syntax allows it, YAML's
 # reader refuses it, located; a lone one is no character, which no log could be written with,
 # and dhproc writes every character as itself, never so escaped
-_SURROGATE_ESCAPE = lazy(rb"\\u[dD][89a-fA-F]")
-_SURROGATE_ESCAPE_TEXT = lazy(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE = lazy(r"\\u[dD][89a-fA-F]")
 
 # each byte as b"0" if it is a digit, else b" ": a number too long to read is then a run of zeros
 _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem, quote
+from ..errors import Problem, problem_order, quote
 from ..documents.loading import Anchor
 from ..words.messages import MESSAGES, say
 from .recurring import Content, KeptByContent
@@ -112,9 +112,9 @@ def validate(data: Any, name: str, anchor: Anchor, *, known_as: Content | None =
         return []
     problems = [_located(error, anchor) for error in _validator(name).iter_errors(data)]
     # jsonschema meets a mapping's entries in an order that moves with the process's hash seed;
-    # by their paths, the problems read the same in every run (and a caller that says one of
+    # in the problems' own order they read the same in every run (and a caller that says one of
     # several equal problems once keeps the same one).
-    problems.sort(key=lambda p: tuple((isinstance(part, str), part) for part in p.path))
+    problems.sort(key=problem_order)
     return problems
 
 
