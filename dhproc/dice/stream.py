@@ -40,13 +40,13 @@ class TurnDice:
     """The dice of one turn: one seeded stream per step, and the turn's recorded faces."""
 
     def __init__(self, seed: int | str, turn: int, recorded: Recorded | None,
-                 emit: Callable[..., dict], *, keyed: bool = False):
+                 record: Callable[[dict], dict | None], *, keyed: bool = False):
         self._seed = seed
         self._keyed = keyed  # dice_streams: keyed: a stream per (step, purpose, actor, k)
         self._keyed_counts: dict[tuple[str, str, str], int] = {}
         self._turn = turn
         self._recorded = recorded
-        self._emit = emit
+        self._record = record  # TurnContext.record: each roll is an event
         self._streams: dict[str, PCG32] = {}
         self._step: str | None = None
         self.draws = 0
@@ -96,8 +96,8 @@ class TurnDice:
             face = self._keyed_die(sides, purpose, about) if self._keyed else \
                 (self._streams.get(self._step) or self._step_stream()).die(sides)
             source = "seeded"
-        self._emit("roll", purpose=purpose, sides=sides, face=face, source=source,
-                   draw=draw, step=self._step, **about)
+        self._record({"seq": None, "kind": "roll", "purpose": purpose, "sides": sides, "face": face,
+                      "source": source, "draw": draw, "step": self._step, **about})
         return face
 
     def _step_stream(self) -> PCG32:
@@ -124,8 +124,8 @@ class TurnDice:
             return
         unused = len(rec.faces) - used
         if awaiting is not None:
-            self._emit("dice_kept", count=unused, first=used + 1, faces=list(rec.faces[used:]),
-                       step=awaiting)
+            self._record({"seq": None, "kind": "dice_kept", "count": unused, "first": used + 1,
+                          "faces": list(rec.faces[used:]), "step": awaiting})
             return
         went = say("list.sep").join(say("dice.run_many", a=a, b=b, step=step) if a != b else say("dice.run", a=a, step=step)
                                     for step, a, b in self._runs)

@@ -83,7 +83,8 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
             return
     before = t.hp
     t.hp = max(0, t.hp - amount)
-    ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
+    ctx.record({"seq": None, "kind": "damage", "target": t.id, "stat": "hp", "amount": amount, "before": before,
+                "after": t.hp})
     if t.hp == 0:
         death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent, forestalled=True)
     elif t.hp == 1 and before != 1 and not t.never_dying:  # a 転校生 may never be 瀕死 (DH-14.8)

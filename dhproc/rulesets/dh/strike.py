@@ -42,8 +42,8 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
     extra = {"ability": ability} if ability is not None else {}
     if rated is not None and rated.bonus:
         extra.update(base_rate=formula, bonus=rated.bonus)
-    ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
-             face=face, hit=hit, mode=mode, **extra)
+    ctx.record({"seq": None, "kind": "attack", "actor": a.id, "target": t.id, "attack": atk, "defense": dfn,
+                "hit_rate": rate, "face": face, "hit": hit, "mode": mode, **extra})
     if rated is not None:  # a bonus declared: it may be spent
         spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:
