@@ -69,14 +69,15 @@ class TurnDice:
 
     def roll(self, sides: int, purpose: str, **about) -> int:
         """Draw one die of ``sides`` faces for ``purpose`` and log it; returns the face."""
-        if self._step is None:
+        step = self._step
+        if step is None:
             raise RuntimeError("a die was drawn before the ruleset named its step")
-        self.draws += 1
-        draw = self.draws
-        if self._runs and self._runs[-1][0] == self._step:
-            self._runs[-1][2] = draw
+        draw = self.draws = self.draws + 1
+        runs = self._runs
+        if runs and runs[-1][0] == step:
+            runs[-1][2] = draw
         else:
-            self._runs.append([self._step, draw, draw])
+            runs.append([step, draw, draw])
         rec = self._recorded
         n = draw - self._carried  # the recorded face this draw takes
         if rec is not None and n <= len(rec.faces):
@@ -94,10 +95,10 @@ class TurnDice:
                 say("dice.ran_out", draw=draw, purpose=_describe(purpose, about), sides=sides))])
         else:
             face = self._keyed_die(sides, purpose, about) if self._keyed else \
-                (self._streams.get(self._step) or self._step_stream()).die(sides)
+                (self._streams.get(step) or self._step_stream()).die(sides)
             source = "seeded"
         self._record({"seq": None, "kind": "roll", "purpose": purpose, "sides": sides, "face": face,
-                      "source": source, "draw": draw, "step": self._step, **about})
+                      "source": source, "draw": draw, "step": step, **about})
         return face
 
     def _step_stream(self) -> PCG32:

@@ -6,7 +6,6 @@ so none of them has to import the face."""
 from __future__ import annotations
 
 import dataclasses
-import marshal
 from typing import Any
 
 from .. import __version__
@@ -82,24 +81,11 @@ def _resolve(match: Match, *, until_decided: bool = False) -> dict:
         "seed": match.seed,
         "title": match.title,
         "options": rs.logged_options(match.setup, match.options),
-        "input": _input_copy(match.data, [t.data for t in match.turns[:len(turn_logs)]]),
+        "input": {"match": tree_copy(match.data), "turns": [tree_copy(t.data) for t in match.turns[:len(turn_logs)]]},
         "turns": turn_logs,
         "state": rs.state_json(state),
         "outcome": rs.outcome(state),
     }
-
-
-def _input_copy(data: dict, turns: list[dict]) -> dict:
-    """The log's copy of the match and of the turns played, sharing no container with them. A
-    loaded tree of mappings, lists and plain leaves is copied whole by marshal, in C (version 2
-    keeps no references, so an alias comes out as two copies, as ``tree_copy`` makes it);
-    marshal refuses any other type (a subclass of str or int too), and such a tree is copied by
-    ``tree_copy``."""
-    tree = {"match": data, "turns": turns}
-    try:
-        return marshal.loads(marshal.dumps(tree, 2))
-    except ValueError:
-        return {"match": tree_copy(data), "turns": [tree_copy(t) for t in turns]}
 
 
 def outcome(match: Match, *, seed: int | str | None = None, options: dict[str, Any] | None = None,
