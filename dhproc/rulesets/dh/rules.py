@@ -242,6 +242,8 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
 
 def _seal_of_ability(state: DhState, c: Character) -> str | None:
     """The 封印 that forbids using an ability as the 動作 (DH-11.15), or None."""
+    if not state.effects.lookup((c.id, "seal")):  # asked of every use; most hold no 封印
+        return None
     return next((f"sealed_{w}" for w in ("action", "ability") if sealed(state, c, w)), None)
 
 
