@@ -211,8 +211,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
                 announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent,
                                               fellows=tuple(x for x in taken if x != t.id)))
     for trig in announced:  # 先手 counters act before the 発動判定 (DH-8.17)
-        harm.forestall(state, ctx, harm.Trigger(trig.kind, trig.subject, trig.object, trig.square, trig.silent,
-                                                before=True, fellows=trig.fellows))
+        harm.forestall(state, ctx, trig)
     if user.dead or not user.on_map or state.outcome is not None:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="countered")
         return False
