@@ -44,3 +44,20 @@ def test_an_event_cannot_set_its_own_seq() -> None:
     ctx = TurnContext(seed=1, turn=1, options={}, recorded=None)
     with pytest.raises(TypeError):
         ctx.emit("effect", seq=9)
+
+
+def test_an_event_written_out_is_the_event_emitted() -> None:
+    """``TurnContext.record`` (the events a match makes hundreds of, written as one map) gives
+    the event ``emit`` gives: the same keys in the same order, numbered in one count with it,
+    and left out by a lean run's ``keep`` alike."""
+    for keep in (None, frozenset({"attack"})):
+        emitted = TurnContext(seed=1, turn=1, options={}, recorded=None, keep=keep)
+        written = TurnContext(seed=1, turn=1, options={}, recorded=None, keep=keep)
+        for kind in ("attack", "damage", "attack"):
+            emitted.emit(kind, actor="a", target="b", hit=True)
+            written.record({"seq": None, "kind": kind, "actor": "a", "target": "b", "hit": True})
+        written.emit("attack", actor="a")  # the two kinds of writing share one count
+        emitted.record({"seq": None, "kind": "attack", "actor": "a"})
+        assert [list(e.items()) for e in emitted.events] == [list(e.items()) for e in written.events]
+        assert emitted.emitted == written.emitted == 4
+        assert [e["seq"] for e in written.events] == ([1, 2, 3, 4] if keep is None else [1, 3, 4])

@@ -40,13 +40,13 @@ class TurnDice:
     """The dice of one turn: one seeded stream per step, and the turn's recorded faces."""
 
     def __init__(self, seed: int | str, turn: int, recorded: Recorded | None,
-                 emit: Callable[..., dict], *, keyed: bool = False):
+                 record: Callable[[dict], dict | None], *, keyed: bool = False):
         self._seed = seed
         self._keyed = keyed  # dice_streams: keyed: a stream per (step, purpose, actor, k)
         self._keyed_counts: dict[tuple[str, str, str], int] = {}
         self._turn = turn
         self._recorded = recorded
-        self._emit = emit
+        self._record = record  # TurnContext.record: each roll is an event
         self._streams: dict[str, PCG32] = {}
         self._step: str | None = None
         self.draws = 0
@@ -69,14 +69,15 @@ class TurnDice:
 
     def roll(self, sides: int, purpose: str, **about) -> int:
         """Draw one die of ``sides`` faces for ``purpose`` and log it; returns the face."""
-        if self._step is None:
+        step = self._step
+        if step is None:
             raise RuntimeError("a die was drawn before the ruleset named its step")
-        self.draws += 1
-        draw = self.draws
-        if self._runs and self._runs[-1][0] == self._step:
-            self._runs[-1][2] = draw
+        draw = self.draws = self.draws + 1
+        runs = self._runs
+        if runs and runs[-1][0] == step:
+            runs[-1][2] = draw
         else:
-            self._runs.append([self._step, draw, draw])
+            runs.append([step, draw, draw])
         rec = self._recorded
         n = draw - self._carried  # the recorded face this draw takes
         if rec is not None and n <= len(rec.faces):
@@ -94,10 +95,10 @@ class TurnDice:
                 say("dice.ran_out", draw=draw, purpose=_describe(purpose, about), sides=sides))])
         else:
             face = self._keyed_die(sides, purpose, about) if self._keyed else \
-                (self._streams.get(self._step) or self._step_stream()).die(sides)
+                (self._streams.get(step) or self._step_stream()).die(sides)
             source = "seeded"
-        self._emit("roll", purpose=purpose, sides=sides, face=face, source=source,
-                   draw=draw, step=self._step, **about)
+        self._record({"seq": None, "kind": "roll", "purpose": purpose, "sides": sides, "face": face,
+                      "source": source, "draw": draw, "step": step, **about})
         return face
 
     def _step_stream(self) -> PCG32:
@@ -124,8 +125,8 @@ class TurnDice:
             return
         unused = len(rec.faces) - used
         if awaiting is not None:
-            self._emit("dice_kept", count=unused, first=used + 1, faces=list(rec.faces[used:]),
-                       step=awaiting)
+            self._record({"seq": None, "kind": "dice_kept", "count": unused, "first": used + 1,
+                          "faces": list(rec.faces[used:]), "step": awaiting})
             return
         went = say("list.sep").join(say("dice.run_many", a=a, b=b, step=step) if a != b else say("dice.run", a=a, step=step)
                                     for step, a, b in self._runs)

@@ -30,7 +30,7 @@ class TurnContext:
         # figures (dhproc/engine/outcome.py) keeps only the events they are read from: the same rules
         # run and emit the same events, numbered the same, and the others are not recorded.
         self.keep = keep
-        self.dice = TurnDice(seed, turn, recorded, self.emit, keyed=keyed)
+        self.dice = TurnDice(seed, turn, recorded, self.record, keyed=keyed)
         self.roll = self.dice.roll  # a die goes to the turn's dice without a call of its own (see roll)
 
     def emit(self, kind: str, **fields: Any) -> dict | None:
@@ -39,13 +39,20 @@ class TurnContext:
         another key (``effect_id``...)."""
         if "seq" in fields:
             raise TypeError(f"event '{kind}' may not set seq: it numbers the events of the turn")
+        return self.record({"seq": None, "kind": kind, **fields})
+
+    def record(self, event: dict) -> dict | None:
+        """Append an event the rule wrote out itself, ``{"seq": None, "kind": ..., fields...}``
+        (None when its kind is not kept): ``emit`` without its keyword map. The events a match
+        makes hundreds of (a 行動, a die, an attack, its damage) are written so, as one literal
+        map each; the seq put in its place keeps it the event's first key."""
         seq = self.emitted + 1
         if seq > MAX_EVENTS_PER_TURN:
-            raise RunawayTurn(self.turn, kind)
+            raise RunawayTurn(self.turn, event["kind"])
         self.emitted = seq
-        if self.keep is not None and kind not in self.keep:
+        if self.keep is not None and event["kind"] not in self.keep:
             return None
-        event = {"seq": seq, "kind": kind, **fields}  # one map built in C: every event comes here
+        event["seq"] = seq
         self.events.append(event)
         return event
 

@@ -94,18 +94,22 @@ class EffectStore:
         # (bearer, kind) -> the effects on bearer of kind, or None: ``held`` without a Python call
         # (the index's own get), for the lookups a ruleset makes on every attack, most finding none
         self.lookup: Callable[[tuple[Any, str]], list[Effect] | None] = self._by_both.get
+        # bearer -> every effect on it, or None: the one question that settles every lookup of a
+        # character who bears nothing (most characters of most matches, on every 行動)
+        self.bearing: Callable[[Any], list[Effect] | None] = self._by_bearer.get
         # Changes whenever an effect starts or ends: what a reader keeps about the effects holds
         # while it is the same. A plain attribute, read on every settling; only the store sets it.
         self.version = 0
 
     def __getstate__(self) -> dict[str, Any]:  # a copy (deepcopy, pickle) binds its own index's get
         state = dict(self.__dict__)
-        del state["lookup"]
+        del state["lookup"], state["bearing"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.lookup = self._by_both.get
+        self.bearing = self._by_bearer.get
 
     def __iter__(self):
         return iter(list(self._items))
@@ -164,7 +168,8 @@ class EffectStore:
 
     def expire(self, clocks: Clocks) -> list[Effect]:
         """Remove and return every effect whose end point its clock has reached."""
-        gone = [e for e in self._items if e.expired(clocks)]
+        now = clocks.now  # Effect.expired, read without a call of its own for each effect
+        gone = [e for e in self._items if e.end is not None and now(e.clock) >= e.end]
         self._drop(gone)
         return gone
 

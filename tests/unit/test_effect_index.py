@@ -36,6 +36,9 @@ def test_every_select_reads_as_a_scan_of_the_list_through_adds_removals_and_expi
                     assert [e.seq for e in store.lookup((bearer, kind)) or ()] == _naive(store, bearer, kind), step
         for kind in kinds:  # whether any effect of the kind is there, as a settling asks of counters
             assert store.any_of(kind) == bool(_naive(store, ..., kind)), step
+        for bearer in bearers:  # what the rules read to skip every lookup of one who bears nothing
+            assert [e.seq for e in store.bearing(bearer) or ()] == _naive(store, bearer, None), step
+            assert bool(store.bearing(bearer)) == any(store.lookup((bearer, kind)) for kind in kinds), step
 
 
 def test_a_selection_is_a_copy_the_caller_may_change() -> None:
@@ -99,6 +102,8 @@ def test_a_copied_store_looks_up_its_own_effects() -> None:
         other.add("seal", bearer="a", data={}, clock="phase", clocks=clocks, duration=None)
         assert [e.kind for e in other.lookup(("a", "seal"))] == ["seal"]
         assert store.lookup(("a", "seal")) is None and len(other.lookup(("a", "stat"))) == 1
+        other.add("seal", bearer="b", data={}, clock="phase", clocks=clocks, duration=None)
+        assert [e.kind for e in other.bearing("b")] == ["seal"] and store.bearing("b") is None
 
 
 def test_the_version_moves_when_an_effect_starts_or_ends_and_only_then() -> None:

@@ -145,11 +145,12 @@ class DhRuleset(Ruleset):
                                      "hp": c.hp, "spirit": c.spirit, "fs": c.fs, "movement": c.movement}
             if c.at is not None:
                 entry["at"] = c.at.label
+            bears = state.effects.bearing(c.id)  # the last four are lasting effects: none without one
             states = [s for s, on in (("dead", c.dead), ("dying", c.dying), ("withdrawn", c.withdrawn),
-                                      ("resting", status.resting(state, c)),
-                                      ("incapacitated", status.incapacitated(state, c)),
-                                      ("counter_waiting", bool(status.counter_waiting(state, c))),
-                                      ("barrier", status.barrier(state, c))) if on]
+                                      ("resting", bears and status.resting(state, c)),
+                                      ("incapacitated", bears and status.incapacitated(state, c)),
+                                      ("counter_waiting", bears and status.counter_waiting(state, c)),
+                                      ("barrier", bears and status.barrier(state, c))) if on]
             entry["states"] = states
             entry.update(campaign.character_state(c, state))
             chars[c.id] = entry

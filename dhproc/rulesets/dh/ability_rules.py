@@ -122,8 +122,10 @@ def check(state: DhState, ctx: TurnContext, user: Character, purpose: str, rate:
         return True  # no die, so no 応援ボーナス is spent on it
     face = ctx.roll(100, purpose, actor=user.id, rate=r.value, **about)
     ok = succeeds(face, r.value)
-    ctx.emit("check", actor=user.id, check=purpose, rate=r.value, face=face, success=ok, **about, **working)
-    spend(state, ctx, user, purpose, r, face, support)
+    ctx.record({"seq": None, "kind": "check", "actor": user.id, "check": purpose, "rate": r.value, "face": face,
+                "success": ok, **about, **working})
+    if support is not None:  # nothing to spend without a bonus declared
+        spend(state, ctx, user, purpose, r, face, support)
     return ok
 
 
@@ -209,8 +211,7 @@ def use_ability(state: DhState, ctx: TurnContext, user: Character, sub: dict[str
                 announced.append(harm.Trigger("targeted_by_ability", user.id, t.id, t.at, use.silent,
                                               fellows=tuple(x for x in taken if x != t.id)))
     for trig in announced:  # 先手 counters act before the 発動判定 (DH-8.17)
-        harm.forestall(state, ctx, harm.Trigger(trig.kind, trig.subject, trig.object, trig.square, trig.silent,
-                                                before=True, fellows=trig.fellows))
+        harm.forestall(state, ctx, trig)
     if user.dead or not user.on_map or state.outcome is not None:
         ctx.emit("cancel", actor=user.id, scope="ability", ability=ab.name, reason="countered")
         return False
@@ -743,14 +744,10 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         caused, state.pending = state.pending, []
         return caused
 
-    # The triggers before the first that a counter answers change nothing: the cascade starts there
-    # (most settlings have none, and its handlers are looked up again at its turn, as they were).
-    quiet = 0
-    while quiet < len(triggers) and not handlers_for(triggers[quiet]):
-        quiet += 1
+    # A trigger no counter answers changes nothing in the cascade (its handlers are none), so it
+    # runs over them all: each trigger's handlers are looked for once, at its turn.
     try:
-        if quiet < len(triggers):
-            Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers[quiet:], handlers_for, fire)
+        Cascade(DEPTH_FIRST, ctx.options["trigger_limit"]).run(triggers, handlers_for, fire)
     except CascadeLimit as exc:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None
@@ -764,8 +761,9 @@ def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: har
     if direction is not None:
         sub["direction"] = direction
     use = Use(holder, ab, sub, "counter", state.clocks.now(PHASE))
-    ctx.emit("counter_fire", actor=holder.id, ability=ab.name, trigger=trig.kind, by=trig.subject,
-             target=target_id, **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {}))
+    ctx.record({"seq": None, "kind": "counter_fire", "actor": holder.id, "ability": ab.name, "trigger": trig.kind,
+                "by": trig.subject, "target": target_id,
+                **({"timing": ab.counter_timing} if ab.counter_timing != "after" else {})})
     for spec in ab.effects:
         if spec.targets.side == "self":
             targets = [holder]

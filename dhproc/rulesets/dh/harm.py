@@ -54,23 +54,26 @@ class RuleSteps(NamedTuple):
 FORESTALL_DEPTH = 40  # 先手 counters settled inside one another at most (each one a level of the call stack)
 
 
-def forestall(state: DhState, ctx: TurnContext, trig: Trigger) -> None:
-    """Settle the 先手 counters ``trig`` satisfies now, before what it announces takes effect
-    (DH-8.17); the triggers already pending wait for their own settling."""
-    most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)
-    if state.forestalling >= most:  # 先手 counters answering each other: an error, never a hang
-        raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
-                                                                        most=FORESTALL_DEPTH))])
+def forestall(state: DhState, ctx: TurnContext, moment: Trigger) -> bool:
+    """Settle the 先手 counters that answer the moment before ``moment`` takes effect (DH-8.17):
+    ``moment`` as it will be queued, answered here as ``before``. The triggers already pending
+    wait for their own settling. Whether any settling was made: without one nothing changed."""
+    if state.forestalling:  # 先手 counters answering each other: an error, never a hang
+        most = min(ctx.options["trigger_limit"], FORESTALL_DEPTH)  # at least 1: the first level always runs
+        if state.forestalling >= most:
+            raise ResolutionError([state.turn_anchor.problem(("turn",), say("dh.forestall_limit", n=most + 1,
+                                                                            most=FORESTALL_DEPTH))])
     version, table = state.waiting  # what the waiting counters answer (ability_rules._waiting)
-    if version == state.effects.version and (trig.kind, trig.before) not in table:
-        return  # no 先手 counter waits for this kind of moment: the settling would fire nothing
+    if version == state.effects.version and (moment.kind, True) not in table:
+        return False  # no 先手 counter waits for this kind of moment: the settling would fire nothing
     state.forestalling += 1
-    held, state.pending = state.pending, [trig]
+    held, state.pending = state.pending, [moment._replace(before=True)]
     try:
         state.steps.settle(state, ctx, final=False)
     finally:
         state.forestalling -= 1
     state.pending = held + state.pending
+    return True
 
 
 def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, killer: Character | None,
@@ -78,12 +81,13 @@ def damage(state: DhState, ctx: TurnContext, t: Character, amount: int, *, kille
     """体力 damage (DH-4.3): never below 0; 体力 0 is death, 体力 1 is 瀕死. A lethal blow lets the
     target's 先手 counters for its death act first ("about to be killed", DH-8.17)."""
     if 0 < t.hp <= amount:
-        forestall(state, ctx, Trigger("killed", killer.id if killer else None, t.id, t.at, silent, before=True))
+        forestall(state, ctx, Trigger("killed", killer.id if killer else None, t.id, t.at, silent))
         if t.dead:
             return
     before = t.hp
     t.hp = max(0, t.hp - amount)
-    ctx.emit("damage", target=t.id, stat="hp", amount=amount, before=before, after=t.hp)
+    ctx.record({"seq": None, "kind": "damage", "target": t.id, "stat": "hp", "amount": amount, "before": before,
+                "after": t.hp})
     if t.hp == 0:
         death(state, ctx, t, killer, cause, gruesome=gruesome, silent=silent, forestalled=True)
     elif t.hp == 1 and before != 1 and not t.never_dying:  # a 転校生 may never be 瀕死 (DH-14.8)
@@ -135,7 +139,7 @@ def death(state: DhState, ctx: TurnContext, dead: Character, killer: Character |
           gruesome: bool = False, silent: bool = False, forestalled: bool = False) -> None:
     """DH-5: 死亡, 味方の精神減少 (−2 with 凄惨な死 on an enemy), DP, effect clean-up, wipe-out."""
     if not forestalled and not dead.dead:  # 即死, 自分死亡: the 先手 counters for this death first
-        forestall(state, ctx, Trigger("killed", killer.id if killer else None, dead.id, dead.at, silent, before=True))
+        forestall(state, ctx, Trigger("killed", killer.id if killer else None, dead.id, dead.at, silent))
         if dead.dead:
             return
     dead.dead = True

@@ -161,8 +161,10 @@ def _held_by(state: DhState, side_id: str, of_side: str) -> bool:
 def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
     """DH-2.3 preconditions 3 and 4 (1 and 5 are checked on the submission), 2 for a character
     under 完全操作 (DH-2.5: ``by`` is the side submitting its 行動), and the states that forbid a
-    行動 (DH-10.1)."""
-    held = controller(state, c)
+    行動 (DH-10.1). A character who bears no lasting effect is under no 完全操作, 能力休み or
+    行動不能: those three are not asked of it."""
+    bears = state.effects.bearing(c.id)
+    held = controller(state, c) if bears else None
     if held is not None and state.characters[held].side != (by or c.side):
         return "controlled"  # its own side may not act with it while another side controls it
     if by is not None and by != c.side and held is None:
@@ -175,9 +177,9 @@ def _can_act(state: DhState, c: Character, by: str | None = None) -> str | None:
         return "not_on_map"
     if c.arrived_phase is not None and state.phase_index - c.arrived_phase < 2:
         return "arrived_recently"
-    if resting(state, c) and state.rest_rule == "no_action":
+    if bears and resting(state, c) and state.rest_rule == "no_action":
         return "resting"
-    if incapacitated(state, c):
+    if bears and incapacitated(state, c):
         return "incapacitated"
     return None
 
@@ -189,7 +191,8 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         state.acted[c.id] = len(state.acted) + 1
     by = side_id if action.get("controlled") else None
     held = {"controlled_by": controller(state, c)} if by is not None and controller(state, c) else {}
-    ctx.emit("action", actor=c.id, index=state.acted.get(c.id, 0), **({"extra": True} if extra else {}), **held)
+    ctx.record({"seq": None, "kind": "action", "actor": c.id, "index": state.acted.get(c.id, 0),
+                **({"extra": True} if extra else {}), **held})
     why = _can_act(state, c, by)
     if why is not None and not (extra and why == "resting"):
         ctx.emit("cancel", actor=c.id, scope="action", reason=why)
@@ -239,6 +242,8 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
 
 def _seal_of_ability(state: DhState, c: Character) -> str | None:
     """The 封印 that forbids using an ability as the 動作 (DH-11.15), or None."""
+    if not state.effects.lookup((c.id, "seal")):  # asked of every use; most hold no 封印
+        return None
     return next((f"sealed_{w}" for w in ("action", "ability") if sealed(state, c, w)), None)
 
 

@@ -41,10 +41,13 @@ def stat(state: "DhState", c: "Character", name: str) -> int:
     base = getattr(c, name)
     if name == "hp":
         return base  # 体力 changes only by damage and healing, both permanent
-    changes = state.effects.lookup((c.id, "stat_change")) and effects_on(state, c, "stat_change")
-    if not changes:  # most characters, most of the time
+    if not state.effects.lookup((c.id, "stat_change")):  # most characters, most of the time
         return max(0, base)
-    return max(0, base + sum(e.data["amount"] for e in changes if e.data["stat"] == name))
+    change = 0  # summed apart, then added, as sum() did
+    for e in effects_on(state, c, "stat_change"):
+        if e.data["stat"] == name:
+            change += e.data["amount"]
+    return max(0, base + change)
 
 
 def movement(state: "DhState", c: "Character") -> int:

@@ -19,11 +19,14 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
     """``a`` attacks ``t``. ``ability`` names the ability making the attack (its death is an
     ability kill); ``triggers`` says whether it counts as an attack for counters; ``support`` is
     the 応援ボーナス its 行動 spends on the 命中判定 (DH-15)."""
-    if triggers:  # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it
-        harm.forestall(state, ctx, harm.Trigger("attacked", a.id, t.id, t.at, silent, before=True))
-        if a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None:
-            ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
-            return
+    attacked = harm.Trigger("attacked", a.id, t.id, t.at, silent) if triggers else None
+    # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it, and
+    # what they did (a forced move of the target) the attack's trigger says
+    if triggers and harm.forestall(state, ctx, attacked):
+        attacked = harm.Trigger("attacked", a.id, t.id, t.at, silent)
+    if triggers and (a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None):
+        ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
+        return
     atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
     formula = hit_rate(atk, dfn)
     mode = ctx.options["hit_mode"]
@@ -42,12 +45,12 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
     extra = {"ability": ability} if ability is not None else {}
     if rated is not None and rated.bonus:
         extra.update(base_rate=formula, bonus=rated.bonus)
-    ctx.emit("attack", actor=a.id, target=t.id, attack=atk, defense=dfn, hit_rate=rate,
-             face=face, hit=hit, mode=mode, **extra)
+    ctx.record({"seq": None, "kind": "attack", "actor": a.id, "target": t.id, "attack": atk, "defense": dfn,
+                "hit_rate": rate, "face": face, "hit": hit, "mode": mode, **extra})
     if rated is not None:  # a bonus declared: it may be spent
         spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:
-        state.pending.append(harm.Trigger("attacked", a.id, t.id, t.at, silent))
+        state.pending.append(attacked)
         if hit:
             state.pending.append(harm.Trigger("hit", a.id, t.id, t.at, silent))
     if damage and ctx.options["reduction_covers_attacks"]:
