@@ -192,12 +192,10 @@ class LogosState:
     stats_read: dict[tuple[str, str], int] = field(default_factory=dict, repr=False, compare=False)
     stats_version: int = field(default=-1, repr=False, compare=False)
 
-    def side_order(self) -> list[str]:
+    def side_order(self) -> tuple[str, str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
-        ids = list(self.sides)
-        if self.first is None:
-            return ids
-        return [self.first] + [s for s in ids if s != self.first]
+        a, b = self.sides  # a round is between two sides (LOGOS-1.2)
+        return (b, a) if self.first == b else (a, b)
 
     def opponent(self, side_id: str) -> str:
         a, b = self.sides  # a round is between two sides (LOGOS-1.2)
@@ -249,11 +247,8 @@ class LogosState:
             self.stats_read, self.stats_version = {}, version
         key = (c.id, stat)
         value = self.stats_read.get(key)
-        if value is None:
-            value = self.stats_read[key] = self._stat_now(c, stat)
-        return value
-
-    def _stat_now(self, c: Character, stat: str) -> int:
+        if value is not None:
+            return value
         value = getattr(c, stat)
         lookup = self.effects.lookup
         for e in lookup((c.id, "stat")) or ():
@@ -265,6 +260,7 @@ class LogosState:
             data = e.data
             if data["stat"] == stat and _field_covers(data, c):
                 value += data["value"]
+        self.stats_read[key] = value
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
@@ -292,7 +288,7 @@ class LogosState:
         out = []
         if c.charged:
             out.append("charged")
-        if c.hidden:
+        if c.secret and not c.revealed:  # hidden, read without the property's call: every character, every run
             out.append("hidden")
         if c.knocked_out:
             out.append("knocked_out")

@@ -15,13 +15,12 @@ from ...engine.conditions import ALWAYS, evaluate
 from ...engine.context import TurnContext
 from ...engine.relations import relates
 from ...engine.ruleset import TurnStatus
-from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
+from ...engine.timing import Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
 from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 from .rolls import activation_rolled, attack_result, coin_winner, succeeds
 
-ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
 LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "remove_color": ("color", True),
           "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
@@ -51,10 +50,11 @@ class Round:
         self.ctx = ctx
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
-        self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
-        # The same handlers by timing and owner, and the counters by the happening they wait for
-        # (LOGOS-5.4), each in the order filed: a step asks for one or two characters' skills, a
-        # happening for the counters of its kind (most happenings: none).
+        # The skills in play, each in the order filed: the パッシブ, to be put in order once (LOGOS-5.3);
+        # every skill by timing and owner, since a step asks for one or two characters' skills; and
+        # the counters by the happening they wait for (LOGOS-5.4), since a happening asks for the
+        # counters of its kind (most happenings: none).
+        self.passives: list[Handler] = []
         self.owned: dict[tuple[str, str], list[Handler]] = {}
         self.counters: dict[str, list[Handler]] = {}
         self.chain = Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"])
@@ -115,12 +115,21 @@ class Round:
                 return [s.characters[c] for c in subs[sid]["starters"]]
             return [c for c in s.characters.values() if c.side == sid]
 
-        counted = {sid: pool(sid, self.opts["jinrai_scope"]) for sid in ids}
-        summed = {sid: pool(sid, self.opts["reaction_sum_scope"]) for sid in ids}
-        jinrai = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and not c.hidden] for sid in ids}
-        jinrai_hidden = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and c.hidden] for sid in ids}
-        sums = {sid: sum(c.reaction for c in summed[sid] if not c.secret) for sid in ids}
-        secret_excluded = {sid: [c.id for c in summed[sid] if c.secret] for sid in ids}
+        # each side's 《迅雷》 (shown and hidden), its 反応 summed and its シークレット left out of the sum
+        jinrai: dict[str, list[str]] = {}
+        jinrai_hidden: dict[str, list[str]] = {}
+        sums: dict[str, int] = {}
+        secret_excluded: dict[str, list[str]] = {}
+        for sid in ids:
+            jinrai[sid], jinrai_hidden[sid], sums[sid], secret_excluded[sid] = [], [], 0, []
+            for c in pool(sid, self.opts["jinrai_scope"]):
+                if "jinrai" in c.keywords:
+                    (jinrai_hidden if c.hidden else jinrai)[sid].append(c.id)
+            for c in pool(sid, self.opts["reaction_sum_scope"]):
+                if c.secret:
+                    secret_excluded[sid].append(c.id)
+                else:
+                    sums[sid] += c.reaction
         a, b = ids
         by_rule: str | None
         if len(jinrai[a]) != len(jinrai[b]):
@@ -174,7 +183,7 @@ class Round:
                     c.charged, c.charge_level = True, 1
                     ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
         self.register_skills()
-        passives = self.hooks.at("passive", key=self.passive_key)
+        passives = ordered(self.passives, key=self.passive_key)
         if passives:
             ctx.emit("timing", timing="passive")
         for h in passives:
@@ -193,7 +202,8 @@ class Round:
         """``c``'s skills wait at their timings from now on."""
         for sk in c.skills:
             h = Handler(c.id, sk)
-            self.hooks.add(sk.timing, h)
+            if sk.timing == "passive":
+                self.passives.append(h)
             self.owned.setdefault((sk.timing, c.id), []).append(h)
             if sk.timing == "counter" and sk.trigger is not None:
                 self.counters.setdefault(sk.trigger.event, []).append(h)
@@ -211,23 +221,19 @@ class Round:
         a, b = s.first_standing(first_side), s.first_standing(second_side)
         s.actives = {first_side: a.id, second_side: b.id}
         actives = [a, b]
-        if ctx.keeps("bout_start"):  # a lean run reads none of it
+        if self.records("bout_start"):
             ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
                      stats={a.id: self.snapshot(a), b.id: self.snapshot(b)})
-        else:
-            ctx.emit("bout_start")
         # LOGOS-5.13: both become active, in initiative order
         self.happen_to("became_active", actives)
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
         self.timing("turn_start", (a.id, b.id))
         # (3) LOGOS-3.3
         first, second = self.initiative_order(actives)
-        if ctx.keeps("initiative"):
+        if self.records("initiative"):
             reaction = {first.id: s.stat(first, "reaction"), second.id: s.stat(second, "reaction")}
             ctx.emit("initiative", bout=s.bout, order=[first.id, second.id], reaction=reaction,
                      tie=reaction[first.id] == reaction[second.id])
-        else:
-            ctx.emit("initiative")
         # (4)-(6), (7) LOGOS-3.4-3.8
         self.act(first, "first")
         self.act(second, "second")
@@ -251,6 +257,14 @@ class Round:
         if event in self.counters:
             self.cascade([Happening(event, c.id) for c in self.initiative_order(characters)])
 
+    def records(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is recorded. When it is not (a lean run keeps a few kinds),
+        it is emitted bare here, numbered all the same, and nothing only its fields show is read."""
+        if self.ctx.keeps(kind):
+            return True
+        self.ctx.emit(kind)
+        return False
+
     def snapshot(self, c: Character) -> dict:
         s = self.s
         return {"attack": s.stat(c, "attack"), "defense": s.stat(c, "defense"), "reaction": s.stat(c, "reaction"),
@@ -258,7 +272,8 @@ class Round:
 
     def initiative_key(self, c: Character) -> tuple:
         """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
-        return (-self.s.stat(c, "reaction"), self.s.side_rank(c.side), c.order or 0)
+        s = self.s
+        return (-s.stat(c, "reaction"), 0 if c.side == s.first else 1, c.order or 0)  # s.side_rank, inline
 
     def initiative_order(self, actives: list[Character]) -> list[Character]:
         """The two actives in initiative order (LOGOS-3.3): of two sides, they never tie."""
@@ -299,15 +314,15 @@ class Round:
         LOGOS-3.8: a character knocked out at any point takes no further step."""
         ctx = self.ctx
         ctx.emit("act", actor=c.id, bout=self.s.bout, mover=mover)
-        owner = (c.id,)
+        owned = self.owned
         for step in ("before_action", "action", "after_action"):
             if c.knocked_out:
                 ctx.emit("no_action", actor=c.id, reason="knocked_out")
                 return
             if step == "action":
                 self.action(c)
-            else:
-                self.timing(step, owner)
+            elif (step, c.id) in owned:  # most characters have no skill at most steps
+                self.timing(step, (c.id,))
 
     def action(self, c: Character) -> None:
         """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
@@ -337,13 +352,12 @@ class Round:
         s.clocks.advance("turn")
         if s.effects:
             for e in s.effects.expire(s.clocks):
-                ctx.emit("expire", effect_id=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
+                if self.records("expire"):
+                    ctx.emit("expire", effect_id=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
         s.actives = {}
-        if ctx.keeps("bout_end"):
+        if self.records("bout_end"):
             first, second = s.side_order()
             ctx.emit("bout_end", bout=s.bout, dp={first: s.sides[first].dp, second: s.sides[second].dp})
-        else:
-            ctx.emit("bout_end")
 
     # ------------------------------------------------------------------ (10)
 
@@ -631,10 +645,11 @@ class Round:
                     data["set"] = reading.value
             e = self.add_effect("stat", t, data, src, spec, timing)
             after = s.stat(t, spec.stat)
-            if reading.amount is not None:
-                shown["amount"] = reading.to_json()
-            ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
-                     turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+            if self.records("effect"):
+                if reading.amount is not None:
+                    shown["amount"] = reading.to_json()
+                ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
+                         turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
             if after == before:
                 return []
             # a change is a trigger (LOGOS-6.1); a set stat as the change it makes (6.9)
@@ -693,8 +708,10 @@ class Round:
         before = list(read(t))
         e = self.add_effect(kind, t, data, src, spec, timing)
         after = list(read(t))
-        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, **({"via": via} if via else {}), before=before,
-                 after=after, turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+        if self.records("effect"):
+            ctx.emit("effect", **src, op=spec.op, target=t.id, **data, **({"via": via} if via else {}),
+                     before=before, after=after, turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end,
+                     clock=e.clock)
         if kind == "keyword" or before == after:
             return []
         return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
@@ -808,12 +825,10 @@ class Round:
         dfn = s.stat(t, "defense")
         matched, color_hit, power_hit = attack_result(colors, weak, atk, dfn)
         success, critical = color_hit or power_hit, color_hit and power_hit
-        if ctx.keeps("attack"):
+        if self.records("attack"):
             ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
                      matched=list(matched), color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
                      success=success, critical=critical, **extra)
-        else:  # a lean run reads none of it
-            ctx.emit("attack")
         caused = [Happening("attack", a.id), Happening("attacked", t.id),
                   Happening("attack_hit" if success else "attack_miss", a.id)]  # LOGOS-5.13
         if critical:
@@ -869,7 +884,7 @@ class Round:
             ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")
             caused.append(Happening("charged", c.id))
         if self.opts["entered_passives"] == "apply" and self.opts["passive_scope"] != "team":
-            for h in self.hooks.at("passive", key=self.passive_key, accept=lambda h: h.owner == c.id):
+            for h in ordered([h for h in self.passives if h.owner == c.id], key=self.passive_key):
                 self.activate(h, "passive", None)
         return caused
 
@@ -880,10 +895,12 @@ class Round:
 
     def emit_order(self, how: str, c: Character, to: Any, before: dict, src: dict) -> list[Happening]:
         team = self.s.starters(c.side)
-        changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in team if before[x.id] != x.order]
-        self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
-                      orders={x.id: x.order for x in team})
-        return [Happening("order_changed", ch["character"]) for ch in changes]  # LOGOS-5.13, in 行動順
+        moved = [x for x in team if before[x.id] != x.order]
+        if self.records("order"):
+            changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in moved]
+            self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
+                          orders={x.id: x.order for x in team})
+        return [Happening("order_changed", x.id) for x in moved]  # LOGOS-5.13, in 行動順
 
 
 def place_order(orders: dict[str, int], who: str, to: int | str | None, *, counted: list[str] | None = None,
