@@ -63,10 +63,11 @@ class LogosRuleset(Ruleset):
             entry["states"] = list(state.states(c))
             if c.charge_level > (1 if c.charged else 0) or c.spent_charge:  # LOGOS-7.3
                 entry["charge_level"], entry["spent_charge"] = c.charge_level, c.spent_charge
-            uses = {sk.name: state.uses.used((c.id, sk.index), "round", 0) for sk in c.skills
-                    if sk.uses is not None and sk.uses.per == "round"}
-            if any(uses.values()):  # LOGOS-5.12: what a continued round must still count
-                entry["skill_uses"] = {k: v for k, v in uses.items() if v}
+            if c.skills:  # many characters have none: nothing to count
+                uses = {sk.name: state.uses.used((c.id, sk.index), "round", 0) for sk in c.skills
+                        if sk.uses is not None and sk.uses.per == "round"}
+                if any(uses.values()):  # LOGOS-5.12: what a continued round must still count
+                    entry["skill_uses"] = {k: v for k, v in uses.items() if v}
             chars[c.id] = entry
         return {
             "stage": state.stage,

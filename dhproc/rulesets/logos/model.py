@@ -192,12 +192,10 @@ class LogosState:
     stats_read: dict[tuple[str, str], int] = field(default_factory=dict, repr=False, compare=False)
     stats_version: int = field(default=-1, repr=False, compare=False)
 
-    def side_order(self) -> list[str]:
+    def side_order(self) -> tuple[str, str]:
         """先攻 then 後攻 (setup order until 先攻 is decided)."""
-        ids = list(self.sides)
-        if self.first is None:
-            return ids
-        return [self.first] + [s for s in ids if s != self.first]
+        a, b = self.sides  # a round is between two sides (LOGOS-1.2)
+        return (b, a) if self.first == b else (a, b)
 
     def opponent(self, side_id: str) -> str:
         a, b = self.sides  # a round is between two sides (LOGOS-1.2)
@@ -209,64 +207,79 @@ class LogosState:
 
     def starters(self, side_id: str) -> list[Character]:
         """The side's starters in 行動順."""
-        chars = self.characters
-        return sorted([chars[c] for c in self.sides[side_id].starters], key=_in_order)
+        return sorted(map(self.characters.__getitem__, self.sides[side_id].starters), key=_in_order)
 
     def standing(self, side_id: str) -> list[Character]:
         return [c for c in self.starters(side_id) if not c.knocked_out]
 
+    # The three reads below are asked for several times a ターン: plain loops (a generator or a
+    # key function would be a Python call for each of five starters).
+
     def standing_count(self, side_id: str) -> int:
         """How many of the side's starters still stand (their order unread: nothing sorted)."""
         chars = self.characters
-        return sum(1 for c in self.sides[side_id].starters if not chars[c].knocked_out)
+        n = 0
+        for cid in self.sides[side_id].starters:
+            if not chars[cid].knocked_out:
+                n += 1
+        return n
 
     def first_standing(self, side_id: str) -> Character:
         """The side's starter first in 行動順 among those still standing (LOGOS-3.1's next active)."""
         chars = self.characters
-        return min((chars[c] for c in self.sides[side_id].starters if not chars[c].knocked_out), key=_in_order)
+        first, first_order = None, 0
+        for cid in self.sides[side_id].starters:
+            c = chars[cid]
+            if not c.knocked_out and (first is None or (c.order or 0) < first_order):
+                first, first_order = c, c.order or 0
+        if first is None:
+            raise ValueError(f"no starter of {side_id} stands")
+        return first
 
     # The reads below are asked for on every attack, snapshot and ordering: they read the effect
-    # store's indexes as they stand (``held``, no copy), and most characters hold no effect.
+    # store's index as it stands (``lookup``, no copy and no call of the store's), and most
+    # characters hold no effect.
 
     def stat(self, c: Character, stat: str) -> int:
         """The current value: initial + every stat effect on it + every field that covers it."""
-        effects = self.effects
-        if not effects:  # most of a round, or all of a skill-less one
-            return getattr(c, stat)
-        if self.stats_version != effects.version:
-            self.stats_read, self.stats_version = {}, effects.version
+        version = self.effects.version
+        if self.stats_version != version:
+            self.stats_read, self.stats_version = {}, version
         key = (c.id, stat)
         value = self.stats_read.get(key)
-        if value is None:
-            value = self.stats_read[key] = self._stat_now(c, stat)
-        return value
-
-    def _stat_now(self, c: Character, stat: str) -> int:
+        if value is not None:
+            return value
         value = getattr(c, stat)
-        effects = self.effects
-        for e in effects.held(c.id, "stat"):
-            if e.data["stat"] == stat:
+        lookup = self.effects.lookup
+        for e in lookup((c.id, "stat")) or ():
+            data = e.data
+            if data["stat"] == stat:
                 # LOGOS-6.9: a stat set outright replaces what came before it; later changes add
-                value = e.data["set"] if "set" in e.data else value + e.data["value"]
-        for e in effects.held(None, "field"):
-            if e.data["stat"] == stat and _field_covers(e.data, c):
-                value += e.data["value"]
+                value = data["set"] if "set" in data else value + data["value"]
+        for e in lookup((None, "field")) or ():
+            data = e.data
+            if data["stat"] == stat and _field_covers(data, c):
+                value += data["value"]
+        self.stats_read[key] = value
         return value
 
     def colors(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.colors, self.effects.held(c.id, "color"), "color")
+        held = self.effects.lookup((c.id, "color"))
+        return c.colors if held is None else _listed(c.colors, held, "color")
 
     def weaknesses(self, c: Character) -> tuple[str, ...]:
-        return _listed(c.weaknesses, self.effects.held(c.id, "weakness"), "color")
+        held = self.effects.lookup((c.id, "weakness"))
+        return c.weaknesses if held is None else _listed(c.weaknesses, held, "color")
 
     def keywords(self, c: Character) -> tuple[str, ...]:
         """LOGOS-6.13: the keywords written, then those granted by effects."""
-        return _listed(c.keywords, self.effects.held(c.id, "keyword"), "keyword")
+        held = self.effects.lookup((c.id, "keyword"))
+        return c.keywords if held is None else _listed(c.keywords, held, "keyword")
 
     def rate(self, c: Character, skill: Skill) -> int:
         """LOGOS-6.14: 発動率 as written plus every rate effect on its owner, kept within 0-100."""
         value = skill.rate
-        for e in self.effects.held(c.id, "rate"):
+        for e in self.effects.lookup((c.id, "rate")) or ():
             if e.data.get("for_skill") in (None, skill.name):
                 value += e.data["value"]
         return max(0, min(100, value))
@@ -275,7 +288,7 @@ class LogosState:
         out = []
         if c.charged:
             out.append("charged")
-        if c.hidden:
+        if c.secret and not c.revealed:  # hidden, read without the property's call: every character, every run
             out.append("hidden")
         if c.knocked_out:
             out.append("knocked_out")

@@ -7,8 +7,7 @@ rule differently from the resolution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence, TypeVar
+from typing import NamedTuple, Sequence, TypeVar
 
 from ...engine.rates import succeeds
 
@@ -28,10 +27,10 @@ def coin_winner(face: int, first: T, second: T) -> T:
     return first if face == 1 else second
 
 
-@dataclass(frozen=True)
-class AttackResult:
+class AttackResult(NamedTuple):
     """LOGOS-4: an attack succeeds when a colour of the attacker is a weakness of the target, or
-    its 攻撃 is at least the target's 防御; both at once is a critical."""
+    its 攻撃 is at least the target's 防御; both at once is a critical. A named tuple: every
+    attack of every round makes one."""
 
     matched: tuple[str, ...]
     color_hit: bool
@@ -52,5 +51,5 @@ class AttackResult:
 
 
 def attack_result(colors: Sequence[str], weaknesses: Sequence[str], attack: int, defense: int) -> AttackResult:
-    matched = tuple(col for col in colors if col in weaknesses)
+    matched = tuple(filter(weaknesses.__contains__, colors))
     return AttackResult(matched, bool(matched), attack >= defense)

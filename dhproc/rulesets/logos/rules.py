@@ -11,18 +11,16 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ...engine import amounts
-from ...engine.conditions import ALWAYS, Verdict, evaluate
+from ...engine.conditions import ALWAYS, evaluate
 from ...engine.context import TurnContext
 from ...engine.relations import relates
 from ...engine.ruleset import TurnStatus
-from ...engine.timing import Cascade, CascadeLimit, Hooks, ordered
+from ...engine.timing import Cascade, CascadeLimit, ordered
 from ...errors import ResolutionError
 from .messages import say
 from .model import STATS, Character, EffectSpec, LogosState, Skill
 from .rolls import activation_rolled, attack_result, coin_winner, succeeds
 
-ACTING_TIMINGS = ("turn_start", "before_action", "action", "after_action")
-HOLDS = Verdict(True, ())  # what no condition evaluates to
 # LOGOS-6.12 / 6.13: op -> (the list it changes, whether it takes away)
 LISTED = {"add_color": ("color", False), "add_weakness": ("weakness", False), "remove_color": ("color", True),
           "remove_weakness": ("weakness", True), "add_keyword": ("keyword", False)}
@@ -52,12 +50,14 @@ class Round:
         self.ctx = ctx
         self.opts = ctx.options
         self.turn: Any = None  # the turn being resolved: where a chain-cap error is located
-        self.hooks: Hooks[Handler] = Hooks(("passive",) + ACTING_TIMINGS + ("counter",))
-        # The same handlers by timing and owner, and the counters by the happening they wait for
-        # (LOGOS-5.4), each in the order filed: a step asks for one or two characters' skills, a
-        # happening for the counters of its kind (most happenings: none).
+        # The skills in play, each in the order filed: the パッシブ, to be put in order once (LOGOS-5.3);
+        # every skill by timing and owner, since a step asks for one or two characters' skills; and
+        # the counters by the happening they wait for (LOGOS-5.4), since a happening asks for the
+        # counters of its kind (most happenings: none).
+        self.passives: list[Handler] = []
         self.owned: dict[tuple[str, str], list[Handler]] = {}
         self.counters: dict[str, list[Handler]] = {}
+        self.chain = Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"])
 
     # ------------------------------------------------------------------ the round
 
@@ -115,12 +115,21 @@ class Round:
                 return [s.characters[c] for c in subs[sid]["starters"]]
             return [c for c in s.characters.values() if c.side == sid]
 
-        counted = {sid: pool(sid, self.opts["jinrai_scope"]) for sid in ids}
-        summed = {sid: pool(sid, self.opts["reaction_sum_scope"]) for sid in ids}
-        jinrai = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and not c.hidden] for sid in ids}
-        jinrai_hidden = {sid: [c.id for c in counted[sid] if "jinrai" in c.keywords and c.hidden] for sid in ids}
-        sums = {sid: sum(c.reaction for c in summed[sid] if not c.secret) for sid in ids}
-        secret_excluded = {sid: [c.id for c in summed[sid] if c.secret] for sid in ids}
+        # each side's 《迅雷》 (shown and hidden), its 反応 summed and its シークレット left out of the sum
+        jinrai: dict[str, list[str]] = {}
+        jinrai_hidden: dict[str, list[str]] = {}
+        sums: dict[str, int] = {}
+        secret_excluded: dict[str, list[str]] = {}
+        for sid in ids:
+            jinrai[sid], jinrai_hidden[sid], sums[sid], secret_excluded[sid] = [], [], 0, []
+            for c in pool(sid, self.opts["jinrai_scope"]):
+                if "jinrai" in c.keywords:
+                    (jinrai_hidden if c.hidden else jinrai)[sid].append(c.id)
+            for c in pool(sid, self.opts["reaction_sum_scope"]):
+                if c.secret:
+                    secret_excluded[sid].append(c.id)
+                else:
+                    sums[sid] += c.reaction
         a, b = ids
         by_rule: str | None
         if len(jinrai[a]) != len(jinrai[b]):
@@ -174,7 +183,7 @@ class Round:
                     c.charged, c.charge_level = True, 1
                     ctx.emit("state", character=c.id, state="charged", on=True, reason="round_start")
         self.register_skills()
-        passives = self.hooks.at("passive", key=self.passive_key)
+        passives = ordered(self.passives, key=self.passive_key)
         if passives:
             ctx.emit("timing", timing="passive")
         for h in passives:
@@ -193,7 +202,8 @@ class Round:
         """``c``'s skills wait at their timings from now on."""
         for sk in c.skills:
             h = Handler(c.id, sk)
-            self.hooks.add(sk.timing, h)
+            if sk.timing == "passive":
+                self.passives.append(h)
             self.owned.setdefault((sk.timing, c.id), []).append(h)
             if sk.timing == "counter" and sk.trigger is not None:
                 self.counters.setdefault(sk.trigger.event, []).append(h)
@@ -207,24 +217,29 @@ class Round:
     def bout(self) -> None:
         s, ctx = self.s, self.ctx
         # (1) LOGOS-3.1
-        s.actives = {sid: s.first_standing(sid).id for sid in s.side_order()}
-        actives = [s.characters[c] for c in s.actives.values()]
-        snapshots = {c.id: self.snapshot(c) for c in actives} if ctx.keeps("bout_start") else {}
-        ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives), stats=snapshots)
+        first_side, second_side = s.side_order()
+        a, b = s.first_standing(first_side), s.first_standing(second_side)
+        s.actives = {first_side: a.id, second_side: b.id}
+        actives = [a, b]
+        if self.records("bout_start"):
+            ctx.emit("bout_start", bout=s.bout, actives=dict(s.actives),
+                     stats={a.id: self.snapshot(a), b.id: self.snapshot(b)})
         # LOGOS-5.13: both become active, in initiative order
         self.happen_to("became_active", actives)
         # (2) LOGOS-3.2: both actives' ターン開始時 skills, in initiative order
-        self.timing("turn_start", [c.id for c in actives])
+        self.timing("turn_start", (a.id, b.id))
         # (3) LOGOS-3.3
-        movers = ordered(actives, key=self.initiative_key)
-        reaction = {c.id: s.stat(c, "reaction") for c in movers}
-        ctx.emit("initiative", bout=s.bout, order=[c.id for c in movers], reaction=reaction,
-                 tie=reaction[movers[0].id] == reaction[movers[1].id])
+        first, second = self.initiative_order(actives)
+        if self.records("initiative"):
+            reaction = {first.id: s.stat(first, "reaction"), second.id: s.stat(second, "reaction")}
+            ctx.emit("initiative", bout=s.bout, order=[first.id, second.id], reaction=reaction,
+                     tie=reaction[first.id] == reaction[second.id])
         # (4)-(6), (7) LOGOS-3.4-3.8
-        for n, c in enumerate(movers):
-            self.act(c, "first" if n == 0 else "second")
+        self.act(first, "first")
+        self.act(second, "second")
+        movers = [first, second]
         # (8) LOGOS-3.9
-        if not any(c.knocked_out for c in actives):
+        if not (a.knocked_out or b.knocked_out):
             ctx.emit("bout_draw", bout=s.bout, characters=[c.id for c in movers])
             caused = []
             for c in movers:
@@ -240,7 +255,16 @@ class Round:
         counters waiting for it run. When none waits for it there is nothing to order: the order
         is of the happenings alone (two actives of two sides never tie)."""
         if event in self.counters:
-            self.cascade([Happening(event, c.id) for c in ordered(characters, key=self.initiative_key)])
+            self.cascade([Happening(event, c.id) for c in self.initiative_order(characters)])
+
+    def records(self, kind: str) -> bool:
+        """Whether an event of ``kind`` is recorded. When it is not (a lean run keeps a few kinds),
+        it is emitted bare here, numbered all the same, and nothing only its fields show is read."""
+        keep = self.ctx.keep  # ctx.keeps(kind), without its call: asked for most events of a ターン
+        if keep is None or kind in keep:
+            return True
+        self.ctx.emit(kind)
+        return False
 
     def snapshot(self, c: Character) -> dict:
         s = self.s
@@ -249,22 +273,33 @@ class Round:
 
     def initiative_key(self, c: Character) -> tuple:
         """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
-        return (-self.s.stat(c, "reaction"), self.s.side_rank(c.side), c.order or 0)
+        s = self.s
+        return (-s.stat(c, "reaction"), 0 if c.side == s.first else 1, c.order or 0)  # s.side_rank, inline
 
-    def skills_of(self, timing: str, owners: list[str]) -> list[Handler]:
-        """The skills ``owners`` hold at ``timing`` (to be put in order: LOGOS-5.5)."""
+    def initiative_order(self, actives: list[Character]) -> list[Character]:
+        """The two actives in initiative order (LOGOS-3.3): of two sides, they never tie."""
+        a, b = actives
+        return [a, b] if self.initiative_key(a) < self.initiative_key(b) else [b, a]
+
+    def skills_of(self, timing: str, owners: tuple[str, ...]) -> list[Handler]:
+        """The skills ``owners`` hold at ``timing``, in the order filed (to be put in order:
+        LOGOS-5.5); the list filed for a single owner is given as it is, to be read, not changed."""
         owned = self.owned
         if len(owners) == 1:
-            return owned.get((timing, owners[0]), [])
-        return [h for o in owners for h in owned.get((timing, o), ())]
+            return owned.get((timing, owners[0]), _NONE)
+        return [h for o in owners for h in owned.get((timing, o), _NONE)]
 
     def skill_key(self, h: Handler) -> tuple:
         return self.initiative_key(self.s.characters[h.owner]) + (h.skill.index,)
 
-    def timing(self, timing: str, owners: list[str]) -> None:
+    def timing(self, timing: str, owners: tuple[str, ...]) -> None:
         """Fire ``timing``'s skills of ``owners`` in order, each with the counters it triggers."""
-        handlers = ordered(self.skills_of(timing, owners), key=self.skill_key)
-        if handlers and timing == "turn_start":
+        handlers = self.skills_of(timing, owners)
+        if not handlers:  # most steps of most ターン
+            return
+        if len(handlers) > 1:
+            handlers = ordered(handlers, key=self.skill_key)
+        if timing == "turn_start":
             self.ctx.emit("timing", timing=timing, bout=self.s.bout)
         for h in handlers:
             if self.s.characters[h.owner].knocked_out:
@@ -280,19 +315,23 @@ class Round:
         LOGOS-3.8: a character knocked out at any point takes no further step."""
         ctx = self.ctx
         ctx.emit("act", actor=c.id, bout=self.s.bout, mover=mover)
+        owned = self.owned
         for step in ("before_action", "action", "after_action"):
             if c.knocked_out:
                 ctx.emit("no_action", actor=c.id, reason="knocked_out")
                 return
             if step == "action":
                 self.action(c)
-            else:
-                self.timing(step, [c.id])
+            elif (step, c.id) in owned:  # most characters have no skill at most steps
+                self.timing(step, (c.id,))
 
     def action(self, c: Character) -> None:
         """(5) LOGOS-3.5 / 3.6: アクション skills in listed order, else the アタック."""
         s = self.s
-        for h in ordered(self.skills_of("action", [c.id]), key=self.skill_key):
+        handlers = self.skills_of("action", (c.id,))
+        if len(handlers) > 1:
+            handlers = ordered(handlers, key=self.skill_key)
+        for h in handlers:
             result, caused = self.activate(h, "action", None)
             self.cascade(caused)
             if result == "success" or c.knocked_out:
@@ -312,20 +351,25 @@ class Round:
         for c in actives:
             s.clocks.advance(f"active:{c.id}")
         s.clocks.advance("turn")
-        for e in s.effects.expire(s.clocks):
-            ctx.emit("expire", effect_id=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
+        if s.effects:
+            for e in s.effects.expire(s.clocks):
+                if self.records("expire"):
+                    ctx.emit("expire", effect_id=e.seq, effect=e.kind, character=e.bearer, **_effect_fields(e.data))
         s.actives = {}
-        ctx.emit("bout_end", bout=s.bout, dp={sid: s.sides[sid].dp for sid in s.side_order()})
+        if self.records("bout_end"):
+            first, second = s.side_order()
+            ctx.emit("bout_end", bout=s.bout, dp={first: s.sides[first].dp, second: s.sides[second].dp})
 
     # ------------------------------------------------------------------ (10)
 
     def judge(self) -> dict[str, int]:
         """LOGOS-9.1-9.4; returns how many of each side still stand, 先攻 first."""
         s = self.s
-        standing = {sid: s.standing_count(sid) for sid in s.side_order()}
-        wiped = [sid for sid, n in standing.items() if not n]
-        if not wiped:
+        first, second = s.side_order()
+        standing = {first: s.standing_count(first), second: s.standing_count(second)}
+        if standing[first] and standing[second]:
             return standing
+        wiped = [sid for sid, n in standing.items() if not n]
         if len(wiped) == 1:
             self.decide("win", s.opponent(wiped[0]), "wipeout", wiped=wiped)
             return standing
@@ -403,20 +447,24 @@ class Round:
         owner, skill = s.characters[h.owner], h.skill
         trigger_char = s.characters[happening.character] if happening else None
         about = _about(h, timing, happening)
-        thing, period = (owner.id, skill.index), self.use_period(skill)
-        if not s.uses.allows(thing, skill.uses, period):  # LOGOS-5.12: used up, 発動しない
-            ctx.emit("skill", **about, result="used_up", uses=skill.uses.to_json())
-            return "used_up", []
-        # most skills have no condition: it holds, with nothing read
-        verdict = HOLDS if skill.condition is ALWAYS else evaluate(skill.condition, self.accessor(owner, trigger_char))
-        facts = [f.to_json() for f in verdict.facts]
-        if not verdict.holds:
-            ctx.emit("skill", **about, result="condition_not_met", facts=facts)  # 発動しない: no check
-            return "condition_not_met", []
+        limit = skill.uses  # most skills have none: nothing to count
+        if limit is not None:
+            thing, period = (owner.id, skill.index), self.use_period(skill)
+            if not s.uses.allows(thing, limit, period):  # LOGOS-5.12: used up, 発動しない
+                ctx.emit("skill", **about, result="used_up", uses=limit.to_json())
+                return "used_up", []
+        if skill.condition is ALWAYS:  # most skills: it holds, with nothing read
+            facts = []
+        else:
+            verdict = evaluate(skill.condition, self.accessor(owner, trigger_char))
+            facts = [f.to_json() for f in verdict.facts]
+            if not verdict.holds:
+                ctx.emit("skill", **about, result="condition_not_met", facts=facts)  # 発動しない: no check
+                return "condition_not_met", []
         if timing == "counter":
             s.used[(owner.id, skill.index)] = s.bout
-        if opts["use_counts"] == "check":
-            s.uses.record(thing, skill.uses, period)
+        if limit is not None and opts["use_counts"] == "check":
+            s.uses.record(thing, limit, period)
         face = None
         checked = timing != "passive" or opts["passive_check"] == "roll"  # LOGOS-5.3: no 発動判定 otherwise
         rate = s.rate(owner, skill)  # LOGOS-6.14
@@ -432,8 +480,8 @@ class Round:
                  face=face, checked=checked, **extra)
         if not success:
             return "failure", ([Happening("skill_failure", owner.id)] if timing != "passive" else [])
-        if opts["use_counts"] == "success":
-            s.uses.record(thing, skill.uses, period)
+        if limit is not None and opts["use_counts"] == "success":
+            s.uses.record(thing, limit, period)
         # LOGOS-5.13: the activation itself happens before its effects
         caused: list[Happening] = [Happening("skill_success", owner.id)]
         if owner.charged and checked:  # LOGOS-7.2, 7.3: every level is lifted at once
@@ -451,11 +499,15 @@ class Round:
     def cascade(self, caused: list[Happening]) -> None:
         """LOGOS-5.4-5.8: run the counters that ``caused`` triggers, and what those cause."""
         waiting = self.counters
-        if not waiting or not any(h.event in waiting for h in caused):  # no counter waits for any of them
+        if not waiting:
+            return
+        for h in caused:
+            if h.event in waiting:
+                break
+        else:  # no counter waits for any of them
             return
         try:
-            Cascade(self.opts["counter_chain"], self.opts["counter_chain_cap"]).run(
-                caused, self.counters_for, self.fire_counter)
+            self.chain.run(caused, self.counters_for, self.fire_counter)
         except CascadeLimit as exc:
             raise ResolutionError([self.turn.problem(
                 ("turn",), say("logos.counter_loop", bout=self.s.bout, limit=exc.limit))]) from None
@@ -465,23 +517,24 @@ class Round:
         if not waiting:  # most happenings: no counter waits for one
             return []
         s, opts = self.s, self.opts
-        subject = s.characters[happening.character]
-
-        def accept(h: Handler) -> bool:
-            owner, trig = s.characters[h.owner], h.skill.trigger
+        chars, subject = s.characters, s.characters[happening.character]
+        from_bench, once_per_turn = opts["counter_from_bench"], opts["counter_limit"] == "once_per_turn"
+        fired = []
+        for h in waiting:
+            owner, trig = chars[h.owner], h.skill.trigger
             if (owner.knocked_out and not self.last_gasp(owner, happening)) or not owner.starter:
-                return False
-            if not opts["counter_from_bench"] and s.actives.get(owner.side) != owner.id:
-                return False
-            if opts["counter_limit"] == "once_per_turn" and s.used.get((owner.id, h.skill.index)) == s.bout:
-                return False
+                continue
+            if not from_bench and s.actives.get(owner.side) != owner.id:
+                continue
+            if once_per_turn and s.used.get((owner.id, h.skill.index)) == s.bout:
+                continue
             if trig is None or trig.event != happening.event:
-                return False
+                continue
             if trig.stat is not None and trig.stat != happening.stat:
-                return False
-            return relates(trig.who, owner, subject, ally_includes_self=opts["ally_includes_self"])
-
-        return ordered([h for h in waiting if accept(h)], key=self.skill_key)
+                continue
+            if relates(trig.who, owner, subject, ally_includes_self=opts["ally_includes_self"]):
+                fired.append(h)
+        return ordered(fired, key=self.skill_key) if len(fired) > 1 else fired
 
     def last_gasp(self, owner: Character, happening: Happening) -> bool:
         """LOGOS-5.9 (option own_knockout_fires): a counter triggered by its owner's own 戦闘不能
@@ -593,10 +646,11 @@ class Round:
                     data["set"] = reading.value
             e = self.add_effect("stat", t, data, src, spec, timing)
             after = s.stat(t, spec.stat)
-            if reading.amount is not None:
-                shown["amount"] = reading.to_json()
-            ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
-                     turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+            if self.records("effect"):
+                if reading.amount is not None:
+                    shown["amount"] = reading.to_json()
+                ctx.emit("effect", **src, op=op, target=t.id, **data, **shown, before=before, after=after,
+                         turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
             if after == before:
                 return []
             # a change is a trigger (LOGOS-6.1); a set stat as the change it makes (6.9)
@@ -655,8 +709,10 @@ class Round:
         before = list(read(t))
         e = self.add_effect(kind, t, data, src, spec, timing)
         after = list(read(t))
-        ctx.emit("effect", **src, op=spec.op, target=t.id, **data, **({"via": via} if via else {}), before=before,
-                 after=after, turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end, clock=e.clock)
+        if self.records("effect"):
+            ctx.emit("effect", **src, op=spec.op, target=t.id, **data, **({"via": via} if via else {}),
+                     before=before, after=after, turns=self.turns_shown(spec, timing), effect_id=e.seq, end=e.end,
+                     clock=e.clock)
         if kind == "keyword" or before == after:
             return []
         return [Happening("color_changed" if kind == "color" else "weakness_changed", t.id)]  # LOGOS-5.13
@@ -768,12 +824,12 @@ class Round:
             return []
         colors, weak = s.colors(a), s.weaknesses(t)
         dfn = s.stat(t, "defense")
-        result = attack_result(colors, weak, atk, dfn)
-        matched, color_hit, power_hit = list(result.matched), result.color_hit, result.power_hit
-        success, critical = result.success, result.critical
-        ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
-                 matched=matched, color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
-                 success=success, critical=critical, **extra)
+        matched, color_hit, power_hit = attack_result(colors, weak, atk, dfn)
+        success, critical = color_hit or power_hit, color_hit and power_hit
+        if self.records("attack"):
+            ctx.emit("attack", actor=a.id, target=t.id, via=via, colors=list(colors), weaknesses=list(weak),
+                     matched=list(matched), color_hit=color_hit, attack=atk, defense=dfn, power_hit=power_hit,
+                     success=success, critical=critical, **extra)
         caused = [Happening("attack", a.id), Happening("attacked", t.id),
                   Happening("attack_hit" if success else "attack_miss", a.id)]  # LOGOS-5.13
         if critical:
@@ -829,7 +885,7 @@ class Round:
             ctx.emit("state", character=c.id, state="charged", on=True, reason="enter")
             caused.append(Happening("charged", c.id))
         if self.opts["entered_passives"] == "apply" and self.opts["passive_scope"] != "team":
-            for h in self.hooks.at("passive", key=self.passive_key, accept=lambda h: h.owner == c.id):
+            for h in ordered([h for h in self.passives if h.owner == c.id], key=self.passive_key):
                 self.activate(h, "passive", None)
         return caused
 
@@ -840,10 +896,12 @@ class Round:
 
     def emit_order(self, how: str, c: Character, to: Any, before: dict, src: dict) -> list[Happening]:
         team = self.s.starters(c.side)
-        changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in team if before[x.id] != x.order]
-        self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
-                      orders={x.id: x.order for x in team})
-        return [Happening("order_changed", ch["character"]) for ch in changes]  # LOGOS-5.13, in 行動順
+        moved = [x for x in team if before[x.id] != x.order]
+        if self.records("order"):
+            changes = [{"character": x.id, "from": before[x.id], "to": x.order} for x in moved]
+            self.ctx.emit("order", **src, how=how, target=c.id, to=to, side=c.side, changes=changes,
+                          orders={x.id: x.order for x in team})
+        return [Happening("order_changed", x.id) for x in moved]  # LOGOS-5.13, in 行動順
 
 
 def place_order(orders: dict[str, int], who: str, to: int | str | None, *, counted: list[str] | None = None,
@@ -881,6 +939,9 @@ def swap_order(orders: dict[str, int], a: str, b: str) -> dict[str, int]:
     out = dict(orders)
     out[a], out[b] = orders[b], orders[a]
     return out
+
+
+_NONE: list = []  # what no owner files at a timing: read, never changed
 
 
 def _about(h: Handler, timing: str, happening: Happening | None) -> dict[str, Any]:
