@@ -146,3 +146,12 @@ def test_a_resolve_defines_no_dataclass_below_the_rulesets_but_those_kept(tmp_pa
     below = {name for name in dataclasses_defined_by(tmp_path, "resolve", f"examples/{example}/match.yaml")
              if not name.startswith("dhproc.rulesets.")}
     assert below <= KEPT_DATACLASSES
+
+
+def test_a_dh_resolve_defines_only_its_mutable_records_as_dataclasses(tmp_path: Path) -> None:
+    """dh's read-only records (its abilities among them, 17 fields) are named tuples; what stays a
+    dataclass is what resolution changes: the state, its characters and sides, the report's board."""
+    dh = {name for name in dataclasses_defined_by(tmp_path, "resolve", "examples/dh/match.yaml")
+          if name.startswith("dhproc.rulesets.dh.")}
+    assert dh <= {"dhproc.rulesets.dh.model.DhState", "dhproc.rulesets.dh.model.Character", "dhproc.rulesets.dh.model.Side",
+                  "dhproc.rulesets.dh.effect_kinds.Use", "dhproc.rulesets.dh.report._Char", "dhproc.rulesets.dh.report.Board"}
