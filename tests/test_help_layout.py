@@ -90,3 +90,33 @@ def test_a_command_whose_module_a_script_imported_first_reads_its_help_from_the_
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
                          cwd=Path(__file__).resolve().parent.parent, env={"PATH": "", "DHPROC_LANG": "ja"}).stdout
     assert "対戦ファイルかターンファイル（または対戦フォルダ）を処理して" in out
+
+
+USAGE_ARGS = ["", "[OPTIONS]", "[OPTIONS] FILES...", "[OPTIONS] COMMAND [ARGS]...", "[OPTIONS]  EXPR...", " [OPTIONS]",
+              "[OPTIONS] ", "[OPTIONS]\tFILE", "[OPTIONS]\nFILE", "[OPTIONS] RULESET TEXTS... " * 4, "A" * 90,
+              "\x1b[1m[OPTIONS]\x1b[0m FILE", "[OPTIONS] 全角\u3000FILE", "[OPTIONS] a-very-long-hyphenated-argument-name"]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("width", [30, 50, 58, 60, 78, 120])
+@pytest.mark.parametrize("indent", [0, 2])
+@pytest.mark.parametrize("prefix", [None, "usage: ", "\x1b[1mUsage:\x1b[0m "])
+@pytest.mark.parametrize("prog", ["dhproc", "dhproc ability rate", "dhproc-with-a-very-long-program-name resolve"])
+def test_a_usage_line_is_written_as_click_writes_it(prog, prefix, indent, width, lang, monkeypatch) -> None:
+    """dhproc writes a usage line that fits itself (click's wrapping imports textwrap): the
+    same text as click's, whatever its width, indent, prefix and arguments."""
+    import click
+
+    from dhproc.cli.click_layout import WideHelpFormatter
+    from dhproc.words.messages import reset_lang, set_lang
+
+    token = set_lang(lang)
+    try:
+        for args in USAGE_ARGS:
+            ours, clicks = WideHelpFormatter(width=width), click.HelpFormatter(width=width)
+            for formatter in (ours, clicks):
+                formatter.current_indent = indent
+                formatter.write_usage(prog, args, prefix)
+            assert ours.getvalue() == clicks.getvalue(), (prog, args)
+    finally:
+        reset_lang(token)

@@ -5,11 +5,15 @@ Japanese between any two characters (never before 、。） and the like) and En
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Iterable
 
 import click
+import click.formatting
 
 from ..report.layout import display_width, known_width, wrap
+from .click_words import translate
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -22,7 +26,49 @@ def _wrapped(text: str, width: int) -> list[str]:
     return out
 
 
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives it: COLUMNS when it
+    is a whole number above 0, else the width of the terminal of ``sys.__stdout__`` when that is
+    one and says a width, else 80. Asked here, because importing shutil for it (zlib, bz2, lzma
+    and fnmatch behind it) was some 3 ms of every ``--help``."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+    except (AttributeError, ValueError, OSError):  # no stdout, closed, detached, not a terminal
+        columns = 0
+    return columns or 80
+
+
 class WideHelpFormatter(click.HelpFormatter):
+    def __init__(self, indent_increment: int = 2, width: int | None = None, max_width: int | None = None) -> None:
+        # the width click's formatter would take (forced by click's test runner, else the
+        # terminal's up to max_width, less 2, at least 50), without its import of shutil
+        if width is None:
+            width = click.formatting.FORCED_WIDTH
+        if width is None:
+            width = max(min(terminal_columns(), 80 if max_width is None else max_width) - 2, 50)
+        super().__init__(indent_increment, width, max_width)
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        """A usage line that fits the width is written as click writes it, without click's
+        wrapping: that imports textwrap and compiles its patterns, 1-2 ms of every ``--help``.
+        Any other goes to click."""
+        shown_prefix = f"{translate('Usage:')} " if prefix is None else prefix
+        usage_prefix = f"{shown_prefix:>{self.current_indent}}{prog} "
+        text_width = self.width - self.current_indent
+        # click puts the arguments beside the prefix when 20 columns are left beside it, and its
+        # wrapping leaves a line alone that fits, is of single spaces and has no escape codes
+        if (args and text_width >= len(usage_prefix) + max(20, len(args)) and " ".join(args.split()) == args
+                and "\x1b" not in usage_prefix + args):
+            self.write(f"{usage_prefix}{args}\n")
+        else:
+            super().write_usage(prog, args, prefix)
+
     def write_text(self, text: str) -> None:
         width = max(self.width - self.current_indent, 11)
         for line in _wrapped(text, width):

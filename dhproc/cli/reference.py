@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..words.messages import say
+from .click_layout import terminal_columns
 from .root import cli, lang_option
 
 
@@ -51,15 +52,13 @@ def options(ruleset: str) -> None:
     rs = get_ruleset(ruleset)
     if rs is None:
         raise click.UsageError(say("match.unknown_ruleset", ruleset=ruleset, known=", ".join(ruleset_ids())))
-    import shutil  # bz2, lzma and fnmatch behind it: not at start-up, only to fit this list
-
     from ..words.messages import default_lang
     from ..report.layout import display_width, wrap
 
     lang = default_lang()
     names = rs.options
     rows = [[o.id, names.name(o.id, lang), shown_value(o.default), _allowed(o), o.source, o.clause] for o in rs.options]
-    width = shutil.get_terminal_size().columns
+    width = terminal_columns()
     boxed = table(say("options.columns").split("|"), rows)
     if max(display_width(line) for line in boxed.splitlines()) <= width:
         click.echo(boxed)

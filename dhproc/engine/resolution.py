@@ -47,14 +47,14 @@ def varied(match: Match, *, seed: int | str | None = None, options: dict[str, An
     where = Problem("resolve()", None, None, "")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (isinstance(seed, str) and "\0" in seed):
-            raise InputError([dataclasses.replace(where, message=say("api.bad_seed", seed=repr(seed)))])
+            raise InputError([where.with_message(say("api.bad_seed", seed=repr(seed)))])
         data["seed"] = seed
     if options is None:  # the match's own options, checked as it was loaded (a simulation's every run)
         effective = dict(match.options)
     else:
         data["options"] = {**(data.get("options") or {}), **options}
         effective, problems = ruleset_of(match).options.effective(
-            data["options"], lambda key, msg, k: dataclasses.replace(where, message=say("api.bad_option", key=repr(key), problem=msg)))
+            data["options"], lambda key, msg, k: where.with_message(say("api.bad_option", key=repr(key), problem=msg)))
         if problems:
             raise InputError(problems)
     return dataclasses.replace(match, seed=data["seed"], options=effective, data=data,

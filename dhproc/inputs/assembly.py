@@ -259,7 +259,7 @@ def _read_beside(sibling: Path, real: Path, match_path: Path, upto: int | None, 
             found.problems += exc.problems  # a broken turn file; other YAML in the folder is not ours
         else:
             first = exc.problems[0]
-            found.warnings.append(dataclasses.replace(first, message=say("turns.beside_unreadable", problem=first.message)))
+            found.warnings.append(first.with_message(say("turns.beside_unreadable", problem=first.message)))
         return
     sanchor = Anchor(sdoc)
     data = sdoc.data

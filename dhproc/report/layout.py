@@ -14,9 +14,10 @@ measured and drawn by ``wcwidth`` and ``tabulate`` themselves, imported only the
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
-from numbers import Number
+
+# unicodedata and numbers are imported by what uses them, a table or an unusual character:
+# ``--help`` and ``roll`` measure their text here and draw no table
 
 __all__ = ["display_width", "table", "grid_map"]
 
@@ -87,6 +88,8 @@ def display_width(text: str) -> int:
     width = wcwidth.wcswidth(text)
     if width >= 0:
         return width
+    import unicodedata
+
     total = 0
     for char in text:
         char_width = wcwidth.wcwidth(char)
@@ -97,6 +100,8 @@ def display_width(text: str) -> int:
 
 
 def _is_number(value: object) -> bool:
+    from numbers import Number
+
     # bool is an int subclass, but True/False are words in a report, not quantities.
     return isinstance(value, Number) and not isinstance(value, bool)
 
@@ -184,6 +189,8 @@ def _tabulated(headers: Sequence[str], rows: Sequence[Sequence[object]], colalig
 
 def _check_text(what: str, text: str) -> str:
     """Refuse text that would break the grid: a newline or control code has no fixed width."""
+    import unicodedata
+
     if any(unicodedata.category(char) == "Cc" for char in text):
         raise ValueError(f"{what} must be one line without control characters: {text!r}")
     return text
