@@ -13,7 +13,7 @@ from typing import Any
 from .documents.jsontext import indented_at, key_text
 from .engine.resolution import dumps, resolve
 from .errors import clip, json_path
-from .inputs.assembly import match_from_log
+from .inputs.assembly import match_from_log, replayed_match
 from .inputs.recurring import LARGEST, KeptByContent
 from .logs import load_log, log_bytes
 from .words.messages import say
@@ -84,7 +84,7 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT or not isinstance(log.get("input"), dict):
         return False
     try:
-        fresh = resolve(match_from_log(doc))
+        fresh = resolve(replayed_match(doc))
     except Exception:  # noqa: BLE001 - unchecked against the log schema, any shape may come: the
         return False  # long way checks it first and says what is wrong (a bug the same as ever)
     if other_version and isinstance(log.get("generator"), str):

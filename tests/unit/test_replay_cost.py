@@ -193,6 +193,42 @@ def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatc
     assert asked.count("match") == 3 and asked.count("turn-inline") == turns
 
 
+def test_the_logs_of_one_match_have_their_setup_parsed_once(tmp_path: Path, monkeypatch) -> None:
+    """dh keeps what a setup reads as by the setup itself: a batch gives the logs of one match
+    the setup it first read, so it is parsed once; an edited setup is parsed (and refused) as
+    when it is replayed alone, and a kept setup that no longer equals its content is not given."""
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.rulesets import dh
+
+    monkeypatch.setattr(assembly, "_SETUPS", KeptByContent(8))
+    monkeypatch.setattr(dh, "_parsed", dh.PerSetup(dh._parse))
+    parsed: list[int] = []
+    real = dh._parsed._parse
+    monkeypatch.setattr(dh._parsed, "_parse", lambda setup: parsed.append(id(setup)) or real(setup))
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    parsed.clear()
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    assert len(parsed) == 1
+    for kept in list(assembly._SETUPS._kept.values()):
+        kept["first"] = "changed in place"
+    assert api.replay(paths[0]) is None
+    assert len(parsed) == 2
+    edited = json.loads(paths[1].read_text(encoding="utf-8"))
+    first = next(iter(edited["input"]["match"]["setup"]["characters"].values()))
+    first["hp"] += 1
+    paths[1].write_text(json.dumps(edited, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    in_the_batch = api.replay(paths[1])
+    assert len(parsed) > 2  # read afresh: another content
+    monkeypatch.setattr(assembly, "_SETUPS", KeptByContent(8))
+    alone = api.replay(paths[1])
+    assert in_the_batch is not None and in_the_batch.format() == alone.format()
+
+
 def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
     """Whether the aliases rename anything in a turn's submissions is worked out once for the
     same submissions and setup; a display name typed in one log is still renamed there."""
