@@ -460,3 +460,61 @@ def test_an_edited_turn_later_in_a_batch_is_refused_as_alone(tmp_path: Path, mon
         assert alone.output.startswith(f"edited-{i}.json:") and "turns" in alone.output
         ok, *refused, again = batch.output.splitlines()
         assert ok == again and "\n".join(refused) + "\n" == alone.output
+
+
+def _reads_back_alike(log) -> bool:
+    try:
+        return json.loads(_stdlib_log_text(log)) == log
+    except ValueError:
+        return False
+
+
+def test_a_log_whose_text_reads_back_otherwise_is_told_at_every_depth(monkeypatch) -> None:
+    """The replay reads only the log's envelope and input: the rest is judged by the bytes, and
+    the replayed log must also be what its text reads back as. ``text_read_back_alike`` says
+    what ``json.loads(text) == log`` says, for a part new or kept, at every depth."""
+    from dhproc import replay
+    from dhproc.inputs.recurring import KeptByContent
+
+    monkeypatch.setattr(replay, "_TEXTS", KeptByContent(256))
+    otherwise = [{1: "x", "1": "x"}, {1: "x"}, (1,), float("nan"), float("inf"), {"a": (1, 2)}, [(), 1]]
+    alike = [1, 1.0, True, None, "1", {"1": "x"}, [], {}, [1], -0.0, {"a": [1, {"b": 2.5}]}]
+    for nest in range(5):
+        for leaf in otherwise + alike + otherwise + alike:
+            value: object = leaf
+            for _ in range(nest):
+                value = {"k": [value, {"flat": 1}]}
+            log = {"format": "x", "part": value}
+            expected = _stdlib_log_text(log) if _reads_back_alike(log) else None
+            assert replay.text_read_back_alike(log) == expected, (nest, leaf)
+            assert replay.log_text(log) == _stdlib_log_text(log), (nest, leaf)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.dictionaries(st.text(max_size=4) | st.integers(0, 3), _value | st.tuples(_scalar), max_size=4),
+                min_size=1, max_size=4))
+def test_any_run_of_logs_is_told_read_back_alike_or_not(logs) -> None:
+    from dhproc import replay
+
+    for log in logs + logs:
+        assert replay.text_read_back_alike(log) == (_stdlib_log_text(log) if _reads_back_alike(log) else None)
+
+
+def test_a_replayed_log_whose_text_reads_back_otherwise_is_not_passed_on_its_bytes(tmp_path: Path, monkeypatch) -> None:
+    """A resolution that gave a key 1 beside a key "1" writes a duplicate key: its bytes match,
+    but the log is not what they read back as, so the replay decides it the long way (which
+    refuses the duplicate), as it did when it read the whole log."""
+    from dhproc import replay as replay_module
+
+    path = _log_file(tmp_path, "dh")
+    real = replay_module.resolve
+
+    def with_a_number_key(match):
+        log = real(match)
+        log["state"][1] = log["state"]["1"] = 0
+        return log
+
+    monkeypatch.setattr(replay_module, "resolve", with_a_number_key)
+    raw = api.dumps(with_a_number_key(api.load(ROOT / "examples" / "dh" / "match.yaml")))
+    path.write_text(raw, encoding="utf-8")
+    assert not replay_module._replays_to_its_bytes(path, False)
