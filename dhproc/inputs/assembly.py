@@ -96,10 +96,15 @@ def _from_log(doc: Document, *, share_setup: bool) -> Match:
     if problems:
         raise InputError(problems)
     setup_content = content(mdata.get("setup"))
+    # the log's own setup is held until the match is built: its texts are shared with the
+    # submissions read with it, and marshal's bytes of those (their contents) tell shared texts
+    # from others, so they stay what they are when the setup is not given
+    own_setup = mdata.get("setup")
     if share_setup and setup_content is not None:
-        mdata["setup"] = _a_setup_met_before(mdata["setup"], setup_content)
+        mdata["setup"] = _a_setup_met_before(own_setup, setup_content)
     sources = [(Anchor(doc, ("input", "turns", i)), t) for i, t in enumerate(log["input"]["turns"])]
     match = _build(anchor, mdata, sources, from_files=False, setup_content=setup_content)
+    del own_setup
     match.report_turns = [t.number for t in match.turns]
     return match
 
