@@ -13,7 +13,7 @@ from typing import Any
 from .documents.jsontext import indented_at, key_text
 from .engine.resolution import dumps, resolve
 from .errors import clip, json_path
-from .inputs.assembly import match_from_log
+from .inputs.assembly import match_from_log, replayed_match
 from .inputs.recurring import LARGEST, KeptByContent
 from .logs import load_log, log_bytes
 from .words.messages import say
@@ -70,13 +70,15 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
     """The short way of the common case, a log that replays to exactly its bytes: read as plain
     JSON and not checked against the log schema. Nothing but those bytes passes here, and dhproc
     writes only logs its schema accepts, so the check could only say what the comparison says;
-    the match in its input is still checked as a resolution checks it. Any other case (a
+    the match in its input is still checked as a resolution checks it. Only the keys before the
+    log's turns (its envelope and its input) are read: the turns, the state and the outcome are
+    judged by the comparison of bytes alone, which needs no reading of them. Any other case (a
     problem, a difference, a replay page) is False, and is then decided the long way from the
     start, so what a replay reports is what it always did."""
     from .documents.loading import MAX_LOG_BYTES, nests_within_limit, read_plain_json
     from .engine.resolution import LOG_FORMAT
 
-    read = read_plain_json(path, MAX_LOG_BYTES)
+    read = read_plain_json(path, MAX_LOG_BYTES, up_to_key="turns")
     if read is None:
         return False
     doc, raw = read
@@ -84,18 +86,23 @@ def _replays_to_its_bytes(path: str | Path, other_version: bool) -> bool:
     if not isinstance(log, dict) or log.get("format") != LOG_FORMAT or not isinstance(log.get("input"), dict):
         return False
     try:
-        fresh = resolve(match_from_log(doc))
+        fresh = resolve(replayed_match(doc))
     except Exception:  # noqa: BLE001 - unchecked against the log schema, any shape may come: the
         return False  # long way checks it first and says what is wrong (a bug the same as ever)
     if other_version and isinstance(log.get("generator"), str):
         fresh["generator"] = log["generator"]
-    # equal data too: a log of dhproc's has only text keys (a number 1 and a text "1" as keys
-    # would be written alike, as a duplicate the long way refuses)
-    return log_text(fresh).encode("utf-8") == raw and fresh == log and nests_within_limit(raw, log)
+    # the replayed log must also be what its text reads back as (the whole log read from the
+    # file): a key 1 beside a key "1" would be written alike, as a duplicate the long way refuses
+    text = text_read_back_alike(fresh)
+    return text is not None and text.encode("utf-8") == raw and nests_within_limit(raw, fresh)
 
 
 KEPT_FROM, KEPT_TO = 2, 3  # the depths of the parts whose texts a batch keeps (see log_text)
-_TEXTS = KeptByContent(512)  # (depth, a part's content by marshal) -> its text at that depth
+_TEXTS = KeptByContent(512)  # (depth, a part's content by marshal) -> (its text at that depth, read back alike)
+
+
+class _ReadBackOtherwise(Exception):
+    """A value whose text reads back as another value (a key that is not text, a tuple, NaN)."""
 
 
 def log_text(log: dict) -> str:
@@ -110,38 +117,74 @@ def log_text(log: dict) -> str:
     one text. Two equal values may have two contents (a text shared or not): that is only a part
     written again. A part met for the first time costs one ``marshal`` beside its writing (two
     for one two levels deep), and the levels above are laid out around the parts."""
-    return _text(log, 0) + "\n"
+    return _text(log, 0, False)[0] + "\n"
 
 
-def _text(value: Any, depth: int) -> str:
+def text_read_back_alike(log: dict) -> str | None:
+    """:func:`log_text`, or None when that text does not read back (``json.loads``) as a value
+    equal to ``log``: what ``json.loads(text) == log`` says, without reading the whole text
+    back. A part's text is read back once, when it is first written, and kept with the answer
+    (its content fixes every type in it); the levels above are looked at in place."""
+    try:
+        return _text(log, 0, True)[0] + "\n"
+    except _ReadBackOtherwise:
+        return None
+
+
+_ALIKE = frozenset({str, int, bool, type(None)})  # scalars whose text always reads back as themselves
+
+
+def _text(value: Any, depth: int, strict: bool) -> tuple[str, bool]:
+    """The text of ``value`` at ``depth``, and whether it reads back alike; with ``strict``, a
+    value that does not is _ReadBackOtherwise as soon as it is met."""
     kind = type(value)
     if (kind is not dict and kind is not list) or not value:
-        return indented_at(value, depth)
+        text = indented_at(value, depth)
+        return text, _settled(kind in _ALIKE or kind is dict or kind is list or _reads_back(text, value), strict)
     key = None
     if depth >= KEPT_FROM:
         try:
             key = (depth, marshal.dumps(value))
         except ValueError:  # a value no log holds (or nested past marshal's limit): written, not kept
-            return indented_at(value, depth)
+            text = indented_at(value, depth)
+            return text, _settled(_reads_back(text, value), strict)
         if len(key[1]) > LARGEST:
             key = None
         else:
             known = _TEXTS.get(key)
             if known is not None:
-                return known
+                return known[0], _settled(known[1], strict)
     if depth >= KEPT_TO:
         text = indented_at(value, depth)
+        alike = _reads_back(text, value)
     else:  # the layout of indented(): one item a line, a level two spaces deeper
         inner = "\n" + "  " * (depth + 1)
         if kind is dict:
-            items = [f"{key_text(k)}: {_text(v, depth + 1)}" for k, v in value.items()]
+            alike = all(type(k) is str for k in value)
+            parts = [(key_text(k), _text(v, depth + 1, strict)) for k, v in value.items()]
+            alike = alike and all(part[1] for _, part in parts)
+            items = [f"{k}: {part[0]}" for k, part in parts]
             text = "{" + inner + ("," + inner).join(items) + "\n" + "  " * depth + "}"
         else:
-            items = [_text(v, depth + 1) for v in value]
-            text = "[" + inner + ("," + inner).join(items) + "\n" + "  " * depth + "]"
+            parts = [_text(v, depth + 1, strict) for v in value]
+            alike = all(part[1] for part in parts)
+            text = "[" + inner + ("," + inner).join(part[0] for part in parts) + "\n" + "  " * depth + "]"
     if key is not None and len(text) <= LARGEST:
-        _TEXTS.put(key, text)
-    return text
+        _TEXTS.put(key, (text, alike))
+    return text, _settled(alike, strict)
+
+
+def _reads_back(text: str, value: Any) -> bool:
+    try:
+        return json.loads(text) == value
+    except ValueError:
+        return False
+
+
+def _settled(alike: bool, strict: bool) -> bool:
+    if strict and not alike:
+        raise _ReadBackOtherwise
+    return alike
 
 
 def _first_difference(recorded: Any, replayed: Any, where: tuple = ()) -> Divergence | None:

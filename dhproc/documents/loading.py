@@ -595,7 +595,8 @@ def _json_fast(text: str) -> Any:
     return data if _depth_within(data, MAX_DEPTH) else _NOT_JSON
 
 
-def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, bytes] | None:
+def read_plain_json(path: str | os.PathLike, max_bytes: int, *,
+                    up_to_key: str | None = None) -> tuple[Document, bytes] | None:
     """A ``.json`` file as plain JSON with its bytes, or None whenever it is not plainly that (any
     problem at all: the caller then loads it with :func:`load_file`, which says what it is).
 
@@ -603,7 +604,13 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
     replay): it skips what such bytes cannot hold (duplicate keys, which dhproc never writes) and
     leaves the nesting to :func:`nests_within_limit` once the bytes are known to be dhproc's
     layout; the size and the digits of a number are refused here as :func:`load_file` refuses
-    them."""
+    them.
+
+    With ``up_to_key``, a top-level key of a file in dhproc's layout (two spaces before it), the
+    data are the file's keys before that one, read from the text before it; the file is still
+    read whole and refused whole as above (its size, a surrogate escape), and one that holds a
+    number of too many digits is read whole. For a reader that compares the rest with bytes it
+    writes itself."""
     import json
 
     p = Path(path)
@@ -624,10 +631,22 @@ def read_plain_json(path: str | os.PathLike, max_bytes: int) -> tuple[Document, 
         # longer than any number dhproc reads (one search of the bytes; a text holding such
         # digits is read with each number counted, as before)
         long_digits = raw.translate(_DIGITS_AS_ZERO).find(_TOO_MANY_DIGITS) != -1
-        data = json.loads(text, parse_int=_json_int) if long_digits else json.loads(text)
+        if long_digits:
+            data = json.loads(text, parse_int=_json_int)
+        else:
+            data = json.loads(text if up_to_key is None else _keys_before(text, up_to_key))
     except (InputError, OSError, ValueError, RecursionError):
         return None
     return Document(real, name, data, None, text), raw
+
+
+def _keys_before(text: str, key: str) -> str:
+    """The text of an object in dhproc's layout cut before its top-level ``key`` and closed;
+    ValueError if it has no such key after another one."""
+    at = text.find(f',\n  "{key}": ')
+    if at == -1:
+        raise ValueError(key)
+    return text[:at] + "\n}"
 
 
 # an escaped UTF-16 surrogate (\ud800, alone or in a pair): JSON's syntax allows it, YAML's

@@ -78,16 +78,52 @@ def load_inline(doc: Document, prefix: tuple = ()) -> Match:
 
 def match_from_log(doc: Document) -> Match:
     """Rebuild the match from the log's ``input``; problems are located in the log file."""
+    return _from_log(doc, share_setup=False)
+
+
+def replayed_match(doc: Document) -> Match:
+    """:func:`match_from_log` for a replay, whose reading of the log is its own and is dropped
+    with the replay: a setup an earlier log of the batch held with the same content is given
+    the match as that very setup (see :func:`_a_setup_met_before`)."""
+    return _from_log(doc, share_setup=True)
+
+
+def _from_log(doc: Document, *, share_setup: bool) -> Match:
     log = doc.data
     anchor = Anchor(doc, ("input", "match"))
     mdata = log["input"]["match"]
     problems = validate(mdata, "match", anchor)
     if problems:
         raise InputError(problems)
+    setup_content = content(mdata.get("setup"))
+    # the log's own setup is held until the match is built: its texts are shared with the
+    # submissions read with it, and marshal's bytes of those (their contents) tell shared texts
+    # from others, so they stay what they are when the setup is not given
+    own_setup = mdata.get("setup")
+    if share_setup and setup_content is not None:
+        mdata["setup"] = _a_setup_met_before(own_setup, setup_content)
     sources = [(Anchor(doc, ("input", "turns", i)), t) for i, t in enumerate(log["input"]["turns"])]
-    match = _build(anchor, mdata, sources, from_files=False)
+    match = _build(anchor, mdata, sources, from_files=False, setup_content=setup_content)
+    del own_setup
     match.report_turns = [t.number for t in match.turns]
     return match
+
+
+_SETUPS = KeptByContent(8)  # a setup's content -> the setup a batch first read with it
+
+
+def _a_setup_met_before(setup: Any, setup_content: Content) -> Any:
+    """The setup an earlier log of the batch held with this content, else ``setup`` (kept for the
+    next). What a ruleset makes of a setup and keeps by the setup itself (dh's map, abilities
+    and characters, parsed once for the many runs of one match) is then made once for the logs
+    of one match rather than once a log. The two are one content, marshal's bytes, which tell
+    apart every value a log's text does; a kept setup no longer equal to what it was read as
+    (nothing changes a match's setup, but should something do it) is not given again."""
+    kept = _SETUPS.get(setup_content)
+    if kept is not None and kept == setup:
+        return kept
+    _SETUPS.put(setup_content, setup)
+    return setup
 
 
 class _TurnFiles:
@@ -321,13 +357,14 @@ def _match_of_turn(doc: Document) -> Document:
 
 def _build(anchor: Anchor, data: dict, turn_sources: list[tuple[Anchor, dict]], *, from_files: bool,
            problems: list[Problem] | None = None, upto: int | None = None,
-           turns_complete: bool = True) -> Match:
+           turns_complete: bool = True, setup_content: Content | None = None) -> Match:
     """Check the match and its turns as a whole and make the :class:`Match`.
 
     ``problems`` found earlier (the envelope, turn files) are reported together with these; every
     message names the match's characters, skills and sides by their display names.
     """
-    setup_content = content(data.get("setup"))
+    if setup_content is None:
+        setup_content = content(data.get("setup"))
     with naming(_roster(data.get("setup"), setup_content)):
         match = _checked(anchor, data, turn_sources, setup_content, from_files=from_files, problems=problems,
                          upto=upto, turns_complete=turns_complete)

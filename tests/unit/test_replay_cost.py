@@ -193,6 +193,42 @@ def test_a_setup_met_again_in_a_batch_is_checked_once(tmp_path: Path, monkeypatc
     assert asked.count("match") == 3 and asked.count("turn-inline") == turns
 
 
+def test_the_logs_of_one_match_have_their_setup_parsed_once(tmp_path: Path, monkeypatch) -> None:
+    """dh keeps what a setup reads as by the setup itself: a batch gives the logs of one match
+    the setup it first read, so it is parsed once; an edited setup is parsed (and refused) as
+    when it is replayed alone, and a kept setup that no longer equals its content is not given."""
+    from dhproc.inputs import assembly
+    from dhproc.inputs.recurring import KeptByContent
+    from dhproc.rulesets import dh
+
+    monkeypatch.setattr(assembly, "_SETUPS", KeptByContent(8))
+    monkeypatch.setattr(dh, "_parsed", dh.PerSetup(dh._parse))
+    parsed: list[int] = []
+    real = dh._parsed._parse
+    monkeypatch.setattr(dh._parsed, "_parse", lambda setup: parsed.append(id(setup)) or real(setup))
+    match = api.load(ROOT / "examples" / "dh" / "abilities" / "match.yaml")
+    paths = []
+    for seed in (1, 2, 3):
+        paths.append(tmp_path / f"log-{seed}.json")
+        paths[-1].write_text(api.dumps(api.resolve(match, seed=seed)), encoding="utf-8")
+    parsed.clear()
+    assert [api.replay(p) for p in paths] == [None, None, None]
+    assert len(parsed) == 1
+    for kept in list(assembly._SETUPS._kept.values()):
+        kept["first"] = "changed in place"
+    assert api.replay(paths[0]) is None
+    assert len(parsed) == 2
+    edited = json.loads(paths[1].read_text(encoding="utf-8"))
+    first = next(iter(edited["input"]["match"]["setup"]["characters"].values()))
+    first["hp"] += 1
+    paths[1].write_text(json.dumps(edited, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    in_the_batch = api.replay(paths[1])
+    assert len(parsed) > 2  # read afresh: another content
+    monkeypatch.setattr(assembly, "_SETUPS", KeptByContent(8))
+    alone = api.replay(paths[1])
+    assert in_the_batch is not None and in_the_batch.format() == alone.format()
+
+
 def test_the_submissions_of_a_batch_are_probed_for_aliases_once(tmp_path: Path, monkeypatch) -> None:
     """Whether the aliases rename anything in a turn's submissions is worked out once for the
     same submissions and setup; a display name typed in one log is still renamed there."""
@@ -424,3 +460,61 @@ def test_an_edited_turn_later_in_a_batch_is_refused_as_alone(tmp_path: Path, mon
         assert alone.output.startswith(f"edited-{i}.json:") and "turns" in alone.output
         ok, *refused, again = batch.output.splitlines()
         assert ok == again and "\n".join(refused) + "\n" == alone.output
+
+
+def _reads_back_alike(log) -> bool:
+    try:
+        return json.loads(_stdlib_log_text(log)) == log
+    except ValueError:
+        return False
+
+
+def test_a_log_whose_text_reads_back_otherwise_is_told_at_every_depth(monkeypatch) -> None:
+    """The replay reads only the log's envelope and input: the rest is judged by the bytes, and
+    the replayed log must also be what its text reads back as. ``text_read_back_alike`` says
+    what ``json.loads(text) == log`` says, for a part new or kept, at every depth."""
+    from dhproc import replay
+    from dhproc.inputs.recurring import KeptByContent
+
+    monkeypatch.setattr(replay, "_TEXTS", KeptByContent(256))
+    otherwise = [{1: "x", "1": "x"}, {1: "x"}, (1,), float("nan"), float("inf"), {"a": (1, 2)}, [(), 1]]
+    alike = [1, 1.0, True, None, "1", {"1": "x"}, [], {}, [1], -0.0, {"a": [1, {"b": 2.5}]}]
+    for nest in range(5):
+        for leaf in otherwise + alike + otherwise + alike:
+            value: object = leaf
+            for _ in range(nest):
+                value = {"k": [value, {"flat": 1}]}
+            log = {"format": "x", "part": value}
+            expected = _stdlib_log_text(log) if _reads_back_alike(log) else None
+            assert replay.text_read_back_alike(log) == expected, (nest, leaf)
+            assert replay.log_text(log) == _stdlib_log_text(log), (nest, leaf)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.dictionaries(st.text(max_size=4) | st.integers(0, 3), _value | st.tuples(_scalar), max_size=4),
+                min_size=1, max_size=4))
+def test_any_run_of_logs_is_told_read_back_alike_or_not(logs) -> None:
+    from dhproc import replay
+
+    for log in logs + logs:
+        assert replay.text_read_back_alike(log) == (_stdlib_log_text(log) if _reads_back_alike(log) else None)
+
+
+def test_a_replayed_log_whose_text_reads_back_otherwise_is_not_passed_on_its_bytes(tmp_path: Path, monkeypatch) -> None:
+    """A resolution that gave a key 1 beside a key "1" writes a duplicate key: its bytes match,
+    but the log is not what they read back as, so the replay decides it the long way (which
+    refuses the duplicate), as it did when it read the whole log."""
+    from dhproc import replay as replay_module
+
+    path = _log_file(tmp_path, "dh")
+    real = replay_module.resolve
+
+    def with_a_number_key(match):
+        log = real(match)
+        log["state"][1] = log["state"]["1"] = 0
+        return log
+
+    monkeypatch.setattr(replay_module, "resolve", with_a_number_key)
+    raw = api.dumps(with_a_number_key(api.load(ROOT / "examples" / "dh" / "match.yaml")))
+    path.write_text(raw, encoding="utf-8")
+    assert not replay_module._replays_to_its_bytes(path, False)
