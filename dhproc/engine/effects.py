@@ -168,8 +168,7 @@ class EffectStore:
 
     def expire(self, clocks: Clocks) -> list[Effect]:
         """Remove and return every effect whose end point its clock has reached."""
-        now = clocks.now  # Effect.expired, read without a call of its own for each effect
-        gone = [e for e in self._items if e.end is not None and now(e.clock) >= e.end]
+        gone = [e for e in self._items if e.expired(clocks)]
         self._drop(gone)
         return gone
 
