@@ -12,12 +12,11 @@ import copy
 import json
 from pathlib import Path
 
-import yaml
 
 from dhproc import api
 from dhproc.errors import InputError, ResolutionError
 from dhproc.cli.scaffold import continuation_text
-from tests import coverage
+from tests import coverage, yamltext
 from tests.rulesets.common import said
 
 
@@ -73,7 +72,7 @@ def continue_log(first: dict, later_turns: list[dict], tmp_path: Path) -> dict:
     path.write_text(api.dumps(first), encoding="utf-8")
     text = continuation_text(api.continuation(path), path.name)
     api.loads(text, name="match.yaml")  # `dhproc validate DIR/match.yaml` before any turn is added
-    cont = yaml.safe_load(text)
+    cont = yamltext.load(text)
     cont["turns"] = later_turns
     return resolve(cont)
 

@@ -26,7 +26,6 @@ import json
 from collections import Counter
 from typing import Callable
 
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,6 +37,7 @@ from .rulesets.kagemiya.test_kagemiya_properties import kagemiya_matches
 from .rulesets.logos.test_logos_properties import logos_matches
 from .rulesets.nicosw.test_nicosw_properties import nicosw_matches
 from .test_properties import dh_matches
+from . import yamltext
 
 COUNT_ACTS = ("move", "escape", "use", "cancel")
 COUNT_SLOTS = ("sub_action", "main_action")
@@ -129,7 +129,7 @@ def logos_accounted(subs: dict, events: list[dict]) -> tuple[Counter, Counter]:
 def resolved(text: str) -> dict | None:
     """The generated match resolved, dropping turns after the battle was decided; None when the
     input is refused (those are the other property tests' business)."""
-    data = yaml.safe_load(text)
+    data = yamltext.load(text)
     while True:
         try:
             return api.resolve(api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml"))

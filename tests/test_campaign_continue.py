@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dhproc import api
 from dhproc.errors import InputError
-from tests import continuation, coverage
+from tests import continuation, coverage, yamltext
 from tests.test_cli import problem_lines, run
 from tests.test_properties import _resolve_playable, dh_matches, note_generated
 
@@ -88,7 +88,7 @@ def three_ways(tmp_path, monkeypatch):
     _folder(tmp_path / "later", [5, 6], with_match=False)
     assert run("validate", match).exit_code == 0
     later = _resolve(match, tmp_path / "later.json")
-    return whole, first, later, yaml.safe_load(text)
+    return whole, first, later, yamltext.load(text)
 
 
 def test_dh_12_2_continuing_from_a_log_resolves_to_the_same_events(three_ways):
@@ -229,23 +229,23 @@ def test_dh_12_2_any_match_stopped_after_any_turn_continues_to_the_same_events(t
     if text is None:
         coverage.note("dh stop points", ["input error"])
         return  # the determinism property covers what such matches must do
-    turns = yaml.safe_load(text)["turns"]
+    turns = yamltext.load(text)["turns"]
     if len(turns) < 2:
         coverage.note("dh stop points", ["a single turn"])
         return
     k = min(cut, len(turns) - 1)
-    found = continuation.assert_turn_split(yaml.safe_load(text), k, tmp_path_factory.mktemp("cont"))
+    found = continuation.assert_turn_split(yamltext.load(text), k, tmp_path_factory.mktemp("cont"))
     if found is None:
         return  # a turn awaits a side, or the match is decided, by the stop
     whole, first, _ = found
-    note_generated(yaml.safe_load(text), whole)  # what the repaired matches reach (the deep profile's print)
+    note_generated(yamltext.load(text), whole)  # what the repaired matches reach (the deep profile's print)
     coverage.note("dh effects carried", [e["kind"] + (" fired" if "fired" in e else "")
                                          for e in first["state"]["effects"]])
 
 
 def _with_a_later_turn(text: str) -> str:
     """A third of the drawn matches have one turn, and a continuation needs two."""
-    return yaml.safe_dump(continuation.with_a_later_turn(yaml.safe_load(text)), allow_unicode=True, sort_keys=False)
+    return yaml.safe_dump(continuation.with_a_later_turn(yamltext.load(text)), allow_unicode=True, sort_keys=False)
 
 
 def _playable(text: str) -> str | None:
@@ -256,7 +256,7 @@ def _playable(text: str) -> str | None:
         try:
             return _resolve_playable(text)[1]
         except InputError as exc:
-            data = _without(yaml.safe_load(text), [tuple(p.path) for p in exc.problems])
+            data = _without(yamltext.load(text), [tuple(p.path) for p in exc.problems])
             if data is None:
                 return None
             text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
@@ -323,7 +323,7 @@ turns:
 
 def _stopped_and_continued(text: str, k: int, tmp_path: Path) -> tuple[dict, dict, dict]:
     """``text`` resolved whole, its first ``k`` turns, and the rest continued from that log (DH-12.2)."""
-    match = yaml.safe_load(text)
+    match = yamltext.load(text)
     first = continuation.resolve({**match, "turns": match["turns"][:k]})
     return continuation.resolve(match), first, continuation.continue_log(first, match["turns"][k:], tmp_path)
 
@@ -372,13 +372,13 @@ def test_dh_12_1_a_reinforcement_stays_on_the_map_without_a_summon(tmp_path):
 def test_dh_12_2_the_continued_setup_carries_every_key_that_is_not_state(tmp_path):
     """性別 and 学年 (DH-9.3 target restrictions read them) and any other sheet key are carried as the
     original setup wrote them; only the keys of the state now are written from the log."""
-    log = api.resolve(api.loads(yaml.safe_dump({**yaml.safe_load(REINFORCED), "turns": yaml.safe_load(REINFORCED)["turns"][:1]},
+    log = api.resolve(api.loads(yaml.safe_dump({**yamltext.load(REINFORCED), "turns": yamltext.load(REINFORCED)["turns"][:1]},
                                                allow_unicode=True, sort_keys=False), name="m.yaml"))
     (tmp_path / "log.json").write_text(api.dumps(log), encoding="utf-8")
     setup = api.continuation(tmp_path / "log.json")["setup"]
     assert {c: (v["gender"], v["grade"]) for c, v in setup["characters"].items()} == \
         {"a": ("female", 2), "x": ("male", 3), "r": ("none", 1)}
-    assert setup["reinforcements"] == yaml.safe_load(REINFORCED)["setup"]["reinforcements"]
+    assert setup["reinforcements"] == yamltext.load(REINFORCED)["setup"]["reinforcements"]
     assert setup["characters"]["r"]["starter"] is False and setup["characters"]["r"]["at"] == "Ａ１"
 
 

@@ -9,6 +9,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.drawing import pick
+
 from dhproc import api
 from tests.rulesets.common import said
 from dhproc.errors import InputError, ResolutionError
@@ -18,7 +20,7 @@ from dhproc.rulesets.dh.effect_kinds import LASTING
 from dhproc.rulesets.dh.model import Square
 from dhproc.rulesets.dh.options import OPTIONS
 
-from . import coverage, fuzz
+from . import coverage, fuzz, yamltext
 import pytest
 
 pytestmark = pytest.mark.usefixtures("english")  # these tests read the English messages
@@ -67,7 +69,7 @@ ONLY = [{"of": "target", "attr": "gender", "equals": "female"}, {"of": "target",
 
 def amounts(lo: int = -999, hi: int = 999):
     """Mostly small, sometimes the schema's extremes (a huge number among them)."""
-    return st.one_of(st.integers(max(lo, -3), 5), st.sampled_from([lo, hi, 0]), st.integers(lo, hi))
+    return st.one_of(st.integers(max(lo, -3), 5), pick([lo, hi, 0]), st.integers(lo, hi))
 
 
 def now_and_then(draw, wrong: bool, one_in: int) -> bool:
@@ -81,46 +83,46 @@ LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方�
 
 @st.composite
 def ranges(draw, wrong: bool = True) -> dict:
-    r = draw(st.fixed_dictionaries({"shape": st.sampled_from(SHAPES)},
-                                   optional={"size": st.one_of(st.integers(0, 3), st.sampled_from([0, 50]))}))
+    r = draw(st.fixed_dictionaries({"shape": pick(SHAPES)},
+                                   optional={"size": st.one_of(st.integers(0, 3), pick([0, 50]))}))
     # a line's direction, fixed or chosen; now and then one on another shape (an input error)
     if (r["shape"] == "line" and draw(st.booleans())) or now_and_then(draw, wrong, 31):
-        r["direction"] = draw(st.sampled_from(LINE_DIRECTIONS))
+        r["direction"] = draw(pick(LINE_DIRECTIONS))
     return r
 
 
 @st.composite
 def effects(draw, bench: list[str], wrong: bool = True) -> dict:
-    kind = draw(st.sampled_from(KINDS))
+    kind = draw(pick(KINDS))
     e: dict = {"kind": kind}
     if kind in ("damage", "heal", "stat_change"):  # hp for stat_change: rarely
-        e["stat"] = draw(st.sampled_from(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
+        e["stat"] = draw(pick(STATS if kind != "stat_change" or draw(st.integers(0, 9)) == 0
                                          else [x for x in STATS if x != "hp"]))
     if kind == "damage_reduction" and draw(st.booleans()):  # ステータスダメージ軽減 of one stat, or of all
-        e["stat"] = draw(st.sampled_from(STATS))
+        e["stat"] = draw(pick(STATS))
     if kind in ("damage", "heal", "stat_change", "movement_change", "dp_gain", "revive", "damage_reduction"):
         e["amount"] = draw(amounts(-999 if kind in ("stat_change", "movement_change") else 0))
         if kind == "damage" and draw(st.integers(0, 3)) == 0:
-            e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, st.sampled_from(STATS))))
+            e["amount"] = draw(st.one_of(st.just("half"), st.builds(lambda s: {"own": s}, pick(STATS))))
     if kind == "seal":  # 封印系 (DH-11.15): what it stops, or now and then nothing named (an input error)
         if not now_and_then(draw, wrong, 10):
-            e["seal"] = draw(st.sampled_from(SEALS))
+            e["seal"] = draw(pick(SEALS))
     if kind == "grant_ability":  # 特殊能力付与 (DH-11.22): in place, by name, or (an input error without it) unknown
         form = draw(st.integers(0, 9 if wrong else 8))
-        given = draw(st.sampled_from(GIVEN))
+        given = draw(pick(GIVEN))
         e["ability"] = given if form < 5 else (given["name"] if form < 9 else "無い能力")
     if kind == "stat_swap":  # ステータス入れ替え (DH-11.21): two own stats, one with the user, or (an input error) neither
         form = draw(st.integers(0, 9 if wrong else 8))
         if form < 5:
-            e["stats"] = draw(st.lists(st.sampled_from(SWAP_STATS), min_size=2, max_size=2, unique=True))
+            e["stats"] = draw(st.lists(pick(SWAP_STATS), min_size=2, max_size=2, unique=True))
         elif form < 9:
-            e["with_user"], e["stat"] = True, draw(st.sampled_from(STATS if wrong else [x for x in STATS if x != "hp"]))
+            e["with_user"], e["stat"] = True, draw(pick(STATS if wrong else [x for x in STATS if x != "hp"]))
     if kind == "rate_change":  # 発動率 / 成功率 操作 (DH-11.20); now and then without rate or with both (errors)
         if not now_and_then(draw, wrong, 10):
-            e["rate"] = draw(st.sampled_from(RATES))
-        how = draw(st.sampled_from(["amount", "amount", "half", "set", "set"] + (["both"] if wrong else [])))
+            e["rate"] = draw(pick(RATES))
+        how = draw(pick(["amount", "amount", "half", "set", "set"] + (["both"] if wrong else [])))
         if how in ("amount", "both"):
-            e["amount"] = draw(st.one_of(st.integers(-60, 60), st.sampled_from([-999, 999])))
+            e["amount"] = draw(st.one_of(st.integers(-60, 60), pick([-999, 999])))
         if how == "half":
             e["amount"] = "half"
         if how in ("set", "both"):
@@ -128,17 +130,17 @@ def effects(draw, bench: list[str], wrong: bool = True) -> dict:
     if kind == "forced_move":
         e["squares"] = draw(st.integers(1, 20))
         if draw(st.booleans()):
-            e["direction"] = draw(st.sampled_from(FORCED_DIRECTIONS))
+            e["direction"] = draw(pick(FORCED_DIRECTIONS))
     if kind == "withdraw" and draw(st.booleans()):
         e["permanent"] = True
     if kind == "summon" and bench and draw(st.booleans()):
-        e["character"] = draw(st.sampled_from(bench))
+        e["character"] = draw(pick(bench))
     if "amount" in e and now_and_then(draw, wrong, 10):  # below the schema's minimum where it has one
         e["amount"] = -1
     if draw(st.integers(0, 4)) == 0:
         e["range"] = draw(ranges(wrong))
     if draw(st.integers(0, 4)) == 0:
-        e["targets"] = {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))}
+        e["targets"] = {"side": draw(pick(SIDES_OF_TARGETS)), "count": draw(pick(COUNTS))}
     if draw(st.integers(0, 5)) == 0:
         e["empty_fire"] = True
     return e
@@ -146,23 +148,23 @@ def effects(draw, bench: list[str], wrong: bool = True) -> dict:
 
 @st.composite
 def abilities(draw, bench: list[str] = (), wrong: bool = True) -> dict:
-    style = draw(st.sampled_from(STYLES))
-    typ = draw(st.sampled_from(TYPES))
+    style = draw(pick(STYLES))
+    typ = draw(pick(TYPES))
     ab = {"name": "能力", "style": style, "type": typ,
-          "activation": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), st.sampled_from([100, 1000]))),
-          "success": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), st.sampled_from([100, 1000]))),
-          "duration": draw(st.one_of(st.integers(1, 3), st.integers(1, 3), st.sampled_from([0, 100, "permanent"]))),
+          "activation": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), pick([100, 1000]))),
+          "success": draw(st.one_of(st.integers(0, 100), st.integers(60, 100), pick([100, 1000]))),
+          "duration": draw(st.one_of(st.integers(1, 3), st.integers(1, 3), pick([0, 100, "permanent"]))),
           "range": draw(ranges(wrong)),
-          "targets": {"side": draw(st.sampled_from(SIDES_OF_TARGETS)), "count": draw(st.sampled_from(COUNTS))},
+          "targets": {"side": draw(pick(SIDES_OF_TARGETS)), "count": draw(pick(COUNTS))},
           "effects": draw(st.lists(effects(list(bench), wrong), min_size=1, max_size=3)),
-          "riders": draw(st.lists(st.sampled_from(RIDERS), max_size=3, unique=True))}
+          "riders": draw(st.lists(pick(RIDERS), max_size=3, unique=True))}
     if draw(st.booleans()):
         ab["costs"] = draw(st.lists(st.builds(
             lambda kind, stat, amount, turns, by_ally: {
                 "kind": kind, **({"stat": stat, "amount": amount} if kind == "stat" else {}),
                 **({"amount": amount} if kind in ("movement", "dp", "dp_gift") else {}),
                 **({"turns": turns} if kind == "extra_rest" else {}), **({"by_ally": True} if by_ally else {})},
-            st.sampled_from(COST_KINDS), st.sampled_from(STATS), st.one_of(st.integers(0, 3), st.just(999)),
+            pick(COST_KINDS), pick(STATS), st.one_of(st.integers(0, 3), st.just(999)),
             st.integers(1, 3), st.integers(0, 5).map(lambda n: n == 0)), max_size=2))
     if draw(st.booleans()):
         ab["restrictions"] = draw(st.lists(st.builds(
@@ -172,22 +174,22 @@ def abilities(draw, bench: list[str] = (), wrong: bool = True) -> dict:
                                          # 効果遅延 / 時間差攻撃 (DH-10.7): now and then no delay (an input error)
                                          **({"delay": n - 1, **unit} if kind in DELAY_KINDS and n > 1 else {}),
                                          **({"effects": [n]} if kind in DELAY_KINDS and n == 3 else {})},
-            st.sampled_from(RESTRICTION_KINDS), st.integers(1, 3), st.sampled_from(WHEN),
-            st.sampled_from([{}, {"unit": "phase"}, {"unit": "turn"}])), max_size=2))
+            pick(RESTRICTION_KINDS), st.integers(1, 3), pick(WHEN),
+            pick([{}, {"unit": "phase"}, {"unit": "turn"}])), max_size=2))
     if draw(st.integers(0, 5)) == 0:  # カウント遅延（準備型） (DH-10.8)
         ab["prepared"] = {"turns": draw(st.integers(1, 2))}
     if draw(st.booleans()):
-        ab["targets"]["only"] = draw(st.sampled_from(ONLY))
+        ab["targets"]["only"] = draw(pick(ONLY))
     if ab["targets"]["count"] == "up_to":
         ab["targets"]["max"] = draw(st.integers(1, 3))
     if style == "counter":
-        ab["counter"] = {"when": draw(st.sampled_from(COUNTER_WHEN))}
+        ab["counter"] = {"when": draw(pick(COUNTER_WHEN))}
         if draw(st.booleans()):
             ab["counter"]["times"] = draw(st.integers(1, 2))  # 待受回数 (DH-8.16)
         if draw(st.booleans()):  # タイミング (DH-8.17); before on a condition without that moment: an input error
-            ab["counter"]["timing"] = draw(st.sampled_from(COUNTER_TIMING))
+            ab["counter"]["timing"] = draw(pick(COUNTER_TIMING))
     if style == "passive" and draw(st.integers(0, 3)) == 0:  # a パッシブ's line direction at game start (DH-9.6)
-        ab["start"] = {"direction": draw(st.sampled_from(USE_DIRECTIONS))}
+        ab["start"] = {"direction": draw(pick(USE_DIRECTIONS))}
     if not wrong:
         _make_valid(ab)
     return ab
@@ -209,8 +211,8 @@ def sure_abilities(draw) -> dict:
     if kind == "heal":
         effect.update(stat="hp", amount=draw(st.integers(1, 5)))
     if kind == "rate_change":
-        effect.update(rate=draw(st.sampled_from(RATES)),
-                      **draw(st.sampled_from([{"amount": -30}, {"amount": 20}, {"amount": "half"}, {"set": 100}])))
+        effect.update(rate=draw(pick(RATES)),
+                      **draw(pick([{"amount": -30}, {"amount": 20}, {"amount": "half"}, {"set": 100}])))
     return {"name": "能力", "style": "active", "type": "instant", "activation": 100, "success": 100,
             "duration": draw(st.integers(1, 3)), "range": {"shape": "map"},
             "targets": {"side": SURE_TARGETS[kind], "count": "multi"}, "effects": [effect]}
@@ -244,13 +246,13 @@ def dh_matches(draw) -> str:
     wrong = draw(st.integers(0, 3)) == 0  # a match that carries deliberate input errors
     rows, cols = draw(st.integers(2, 5)), draw(st.integers(2, 6))
     squares = [Square(r, c) for r in range(rows) for c in range(cols)]
-    walls = draw(st.lists(st.sampled_from(squares), max_size=min(4, len(squares) - 2), unique=True))
+    walls = draw(st.lists(pick(squares), max_size=min(4, len(squares) - 2), unique=True))
     free = [s for s in squares if s not in walls]
     mid = draw(st.integers(0, 3)) == 0  # a match continued mid-campaign (DH-12.1)
     n = draw(st.integers(2, min(8, len(free))))
     places = draw(st.permutations(free))[:n]
     if mid:  # shared squares, as in play
-        places = [draw(st.sampled_from(places[: i + 1])) if draw(st.booleans()) else sq for i, sq in enumerate(places)]
+        places = [draw(pick(places[: i + 1])) if draw(st.booleans()) else sq for i, sq in enumerate(places)]
     sides = ["red", "blue"]
     chars = {}
     sure_users = set()  # those with a sure_abilities ability: they use it whenever they act
@@ -259,9 +261,9 @@ def dh_matches(draw) -> str:
         chars[f"c{i}"] = {"name": f"キャラ{i}", "side": side, "attack": draw(st.integers(0, 20)),
                           "defense": draw(st.integers(0, 20)), "hp": draw(st.integers(1, 8)),
                           "spirit": draw(st.integers(0, 5)), "fs": 5, "at": sq.label,
-                          "gender": draw(st.sampled_from(GENDERS)), "grade": draw(st.integers(1, 3))}
+                          "gender": draw(pick(GENDERS)), "grade": draw(st.integers(1, 3))}
         if draw(st.integers(0, 9)) == 0:
-            chars[f"c{i}"]["movement"] = draw(st.sampled_from([0, 1, 20]))
+            chars[f"c{i}"]["movement"] = draw(pick([0, 1, 20]))
     for i in range(draw(st.integers(2, 4))):  # 控え: bench characters, on both sides
         chars[f"b{i}"] = {"name": f"控え{i}", "side": sides[i % 2], "attack": 5, "defense": 5,
                           "hp": draw(st.integers(1, 8)), "spirit": 3, "fs": 5}
@@ -288,21 +290,21 @@ def dh_matches(draw) -> str:
             elif draw(st.booleans()):
                 c["current"] = {"hp": draw(st.integers(1, c["hp"])), "spirit": draw(st.integers(0, c["spirit"]))}
             if draw(st.integers(0, 3)) == 0 and not c.get("dead"):
-                effects_in_play.append(draw(st.sampled_from([
+                effects_in_play.append(draw(pick([
                     {"kind": "ability_rest", "bearer": cid, "start": now, "end": now + 2},
                     {"kind": "stat_change", "bearer": cid, "stat": "attack", "amount": draw(st.integers(-3, 3)),
                      "start": now, "end": now + draw(st.integers(1, 4))},
                     {"kind": "incapacitate", "bearer": cid, "start": now, "end": None},
                     {"kind": "barrier", "bearer": cid, "start": now, "end": now + 3},
-                    {"kind": "rate_change", "bearer": cid, "rate": draw(st.sampled_from(RATES)),  # DH-11.20
-                     **draw(st.sampled_from([{"amount": -40}, {"amount": 30}, {"amount": "half"}, {"set": 0},
+                    {"kind": "rate_change", "bearer": cid, "rate": draw(pick(RATES)),  # DH-11.20
+                     **draw(pick([{"amount": -40}, {"amount": 30}, {"amount": "half"}, {"set": 0},
                                              {"set": 100}])), "start": now, "end": now + draw(st.integers(2, 4))}])))
         for i, e in enumerate(effects_in_play, start=1):
             e["id"] = i
-    options = {o.id: draw(st.sampled_from(o.choices)) if o.choices else o.default
+    options = {o.id: draw(pick(o.choices)) if o.choices else o.default
                for o in OPTIONS if draw(st.booleans()) and (wrong or o.id != "placement_columns")}
     # 応援ボーナス pools (DH-15): mostly large enough, sometimes short (DH-15.4), or none
-    pools = {s: draw(st.sampled_from([None, None, 0, 15, 200, 200])) for s in sides}
+    pools = {s: draw(pick([None, None, 0, 15, 200, 200])) for s in sides}
     turns = []
     for t in range(start, start + draw(st.integers(1, 3))):
         subs = {}
@@ -315,33 +317,33 @@ def dh_matches(draw) -> str:
             for who in order[:cut] + [c for c in order[cut:] if c in sure_users]:
                 act = {"who": who}
                 if who not in sure_users and draw(st.booleans()):  # (a move out of reach cancels the 行動)
-                    act["to"] = draw(st.sampled_from(squares)).label
+                    act["to"] = draw(pick(squares)).label
                 ability = chars[who].get("ability")
                 if ability and (who in sure_users or draw(st.integers(0, 3))):
                     use = {}
                     if draw(st.booleans()):
-                        use["targets"] = draw(st.lists(st.sampled_from(_likely_targets(draw, chars, who, ability)),
+                        use["targets"] = draw(st.lists(pick(_likely_targets(draw, chars, who, ability)),
                                                        min_size=1, max_size=2))
                     if draw(st.booleans()):
-                        use["at"] = draw(st.sampled_from(squares)).label
+                        use["at"] = draw(pick(squares)).label
                     if draw(st.integers(0, 3)) == 0:
-                        use["direction"] = draw(st.sampled_from(USE_DIRECTIONS))
+                        use["direction"] = draw(pick(USE_DIRECTIONS))
                     if any(e["kind"] == "summon" for e in ability["effects"]):
                         use.update(_summon_choice(draw, chars, side, wrong))
                     if now_and_then(draw, wrong, 2):  # a given ability (DH-11.22), given or not, or its own name
-                        use["name"] = draw(st.sampled_from([g["name"] for g in GIVEN] + [ability["name"]]))
+                        use["name"] = draw(pick([g["name"] for g in GIVEN] + [ability["name"]]))
                     act["ability"] = use
                 elif not ability and now_and_then(draw, wrong, 3):  # no own ability: only a given one
-                    act["ability"] = {"name": draw(st.sampled_from(GIVEN))["name"],
-                                      "targets": [draw(st.sampled_from(sorted(chars)))]}
+                    act["ability"] = {"name": draw(pick(GIVEN))["name"],
+                                      "targets": [draw(pick(sorted(chars)))]}
                 elif draw(st.booleans()):
-                    act["attack"] = draw(st.sampled_from(sorted(chars)))
+                    act["attack"] = draw(pick(sorted(chars)))
                 if ability and "prepared" in ability and draw(st.booleans()):  # 準備型's targets, named later
-                    act["prepared"] = {"targets": draw(st.lists(st.sampled_from(sorted(chars)), min_size=1, max_size=2))}
+                    act["prepared"] = {"targets": draw(st.lists(pick(sorted(chars)), min_size=1, max_size=2))}
                     if draw(st.booleans()):
                         act = {"who": who, "prepared": act["prepared"]}  # no 行動, only the choice
                 elif now_and_then(draw, wrong, 10):  # on a character without a 準備型 ability: an input error
-                    act["prepared"] = {"targets": [draw(st.sampled_from(sorted(chars)))]}
+                    act["prepared"] = {"targets": [draw(pick(sorted(chars)))]}
                 if ("attack" in act or "ability" in act) and \
                         (draw(st.integers(0, 3)) == 0 if pools.get(side) is not None else now_and_then(draw, wrong, 15)):
                     act["bonus"] = _bonus(draw, act, ability)
@@ -350,16 +352,16 @@ def dh_matches(draw) -> str:
                             e["kind"] == "control" for e in (chars[a["who"]].get("ability") or {}).get("effects", []))
                         for t in a["ability"].get("targets", [])[:1] if chars[t]["side"] != side]
             if controls and draw(st.booleans()):  # the character just put under control, told what to do
-                acts.append({"who": controls[0], "controlled": True, "to": draw(st.sampled_from(squares)).label})
+                acts.append({"who": controls[0], "controlled": True, "to": draw(pick(squares)).label})
             elif draw(st.integers(0, 5)) == 0:  # 完全操作 (DH-2.5): an enemy's 行動, rarely an own one (an error)
                 theirs = [c for c, v in chars.items() if v["side"] != side or now_and_then(draw, wrong, 10)]
-                acts.append({"who": draw(st.sampled_from(theirs)), "controlled": True,
-                             **({"to": draw(st.sampled_from(squares)).label} if draw(st.booleans()) else {})})
+                acts.append({"who": draw(pick(theirs)), "controlled": True,
+                             **({"to": draw(pick(squares)).label} if draw(st.booleans()) else {})})
             subs[side] = acts
         turns.append({"turn": t, "submissions": subs})
     match = {"dhproc": 1, "ruleset": "dh", "seed": draw(st.integers(0, 2**40)), "options": options,
              "setup": {"map": {"rows": rows, "cols": cols, "walls": [w.label for w in walls]},
-                       "first": draw(st.sampled_from(sides)), "turn_limit": draw(st.integers(start, start + 3)),
+                       "first": draw(pick(sides)), "turn_limit": draw(st.integers(start, start + 3)),
                        "sides": {s: {"name": s, "leader": leaders[s]} for s in sides}, "characters": chars},
              "turns": turns}
     if draw(st.booleans()):  # what a 特殊能力付与 may give by name (DH-11.22)
@@ -369,11 +371,11 @@ def dh_matches(draw) -> str:
     if draw(st.integers(0, 5)) == 0:  # 封印キャラ (DH-4.6): one of the 先攻 side's starters
         firsts = [c for c, v in chars.items() if v["side"] == match["setup"]["first"] and "at" in v]
         if firsts:
-            match["setup"]["sealed_character"] = draw(st.sampled_from(firsts))
+            match["setup"]["sealed_character"] = draw(pick(firsts))
     if draw(st.integers(0, 3)) == 0:  # 増援 (DH-2.6): a schedule of arrivals from the bench
         match["setup"]["reinforcements"] = [
-            {"side": draw(st.sampled_from(sides)), "turn": draw(st.integers(start, start + 2)),
-             "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(st.sampled_from(squares),
+            {"side": draw(pick(sides)), "turn": draw(st.integers(start, start + 2)),
+             "count": draw(st.integers(1, 2)), "area": [sq.label for sq in draw(st.lists(pick(squares),
                                                                                         min_size=1, max_size=3))]}
             for _ in range(draw(st.integers(1, 2)))]
     for s_ in sides:
@@ -384,8 +386,8 @@ def dh_matches(draw) -> str:
         for s_ in sides:
             match["setup"]["sides"][s_]["dp"] = draw(st.integers(0, 3))
     if now_and_then(draw, wrong, 4):  # a number no schema allows: a float, or far past a bound
-        who = draw(st.sampled_from(sorted(chars)))
-        chars[who][draw(st.sampled_from(["hp", "attack", "spirit"]))] = draw(st.sampled_from([1.5, 10**12, -1]))
+        who = draw(pick(sorted(chars)))
+        chars[who][draw(pick(["hp", "attack", "spirit"]))] = draw(pick([1.5, 10**12, -1]))
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
 
 
@@ -402,7 +404,7 @@ def _bonus(draw, act: dict, ability: dict | None) -> int | dict:
     """応援ボーナス for a 行動 (DH-15.1): mostly on a roll it makes, within the cap; now and then any
     roll and amount (an input error, or a 成功判定 the option may allow)."""
     if draw(st.integers(0, 14)) == 0:
-        return draw(st.one_of(st.integers(1, 15), st.dictionaries(st.sampled_from(ROLLS), st.integers(1, 40),
+        return draw(st.one_of(st.integers(1, 15), st.dictionaries(pick(ROLLS), st.integers(1, 40),
                                                                     min_size=1, max_size=2)))
     if "attack" in act:
         return draw(st.integers(1, 40))
@@ -432,12 +434,12 @@ def _transfer_students(draw, chars: dict, squares: list, start: int, wrong: bool
 def _summon_choice(draw, chars: dict, side: str, wrong: bool) -> dict:
     """A summon target of every kind: the own bench (valid), an own starter, an enemy, nobody (the
     others only in a match that carries errors)."""
-    kind = draw(st.sampled_from(SUMMON_TARGETS if wrong else ["own bench"]))
+    kind = draw(pick(SUMMON_TARGETS if wrong else ["own bench"]))
     pool = [c for c, v in chars.items() if (v["side"] == side) == kind.startswith("own")
             and ("at" in v) == kind.endswith("starter")]
     if kind == "none" or not pool:
         return {}
-    return {"summon": draw(st.sampled_from(pool))}
+    return {"summon": draw(pick(pool))}
 
 
 def summon_target(match: dict, use: dict, side: str) -> str:
@@ -567,7 +569,7 @@ def note_generated(data: dict, log: dict | None) -> None:
 
 def _resolve_playable(text: str) -> tuple[dict, str]:
     """Resolve, dropping turns after the match was decided (those are an input error by design)."""
-    data = yaml.safe_load(text)
+    data = yamltext.load(text)
     while True:
         try:
             return api.resolve(api.loads(text, name="m.yaml")), text
@@ -586,9 +588,9 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     except InputError as exc:  # wrong whatever happens: every problem located, never a crash
         assert exc.problems and all(p.line is not None and p.col is not None for p in exc.problems), \
             [p.format() for p in exc.problems]
-        note_generated(yaml.safe_load(text), None)
+        note_generated(yamltext.load(text), None)
         return
-    note_generated(yaml.safe_load(text), log)
+    note_generated(yamltext.load(text), log)
     again = api.resolve(api.loads(text, name="m.yaml"))
     assert api.dumps(again) == api.dumps(log)
 
@@ -596,7 +598,7 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
     path.write_text(api.dumps(log), encoding="utf-8")
     assert api.replay(path) is None
 
-    setup = yaml.safe_load(text)["setup"]  # a mid-campaign start brings its dead and its DP
+    setup = yamltext.load(text)["setup"]  # a mid-campaign start brings its dead and its DP
     dead = {cid for cid, c in setup["characters"].items() if c.get("dead")}
     dp = {s: v.get("dp", 0) for s, v in setup["sides"].items()}
     pools = {s: v["bonus"] for s, v in setup["sides"].items() if "bonus" in v}  # 応援ボーナス (DH-15)
@@ -637,6 +639,6 @@ def test_determinism_replay_and_invariants(text: str, tmp_path_factory) -> None:
 EXAMPLE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "examples" / "dh").glob("*.yaml")}
 
 
-@given(name=st.sampled_from(sorted(EXAMPLE)), mutations=fuzz.edits(["Ｂ３"]))
+@given(name=pick(sorted(EXAMPLE)), mutations=fuzz.edits(["Ｂ３"]))
 def test_broken_input_never_gives_a_traceback(name: str, mutations, tmp_path) -> None:
     fuzz.assert_broken_copy_is_handled(EXAMPLE, name, mutations, tmp_path, entry=name)

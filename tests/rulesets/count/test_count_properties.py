@@ -9,6 +9,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.drawing import pick
+
 from dhproc import api
 from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
@@ -30,13 +32,13 @@ def riders(draw, *, max_size: int = 2) -> list:
     """付与効果 / effects of every op the schema allows."""
     out = []
     ops = ["count", "stat", "heal"] * 3 + ["stop"]  # 行動不能 rarer: it silences whole 行動手番
-    for op in draw(st.lists(st.sampled_from(ops), min_size=1, max_size=max_size)):
+    for op in draw(st.lists(pick(ops), min_size=1, max_size=max_size)):
         r: dict = {"op": op}
         if op == "stat":  # COUNT-7.11 / 7.12: any value a stat effect changes, for any span
-            r["stat"] = draw(st.sampled_from(STATS + VALUES))
+            r["stat"] = draw(pick(STATS + VALUES))
             if r["stat"] == "resist":
-                r["attribute"] = draw(st.sampled_from(ATTRS))
-            until = draw(st.sampled_from(["end_phase", "end_phase", "own_turn", "counts", None]))
+                r["attribute"] = draw(pick(ATTRS))
+            until = draw(pick(["end_phase", "end_phase", "own_turn", "counts", None]))
             if until is not None:
                 r["until"] = until
             if until == "counts":
@@ -49,16 +51,16 @@ def riders(draw, *, max_size: int = 2) -> list:
 
 @st.composite
 def attacks(draw, name: str, timing: str) -> dict:
-    check = draw(st.sampled_from(["hit", "magic", "none"]))
+    check = draw(pick(["hit", "magic", "none"]))
     s = {"name": name, "timing": timing, "check": check,
-         "kind": draw(st.sampled_from(["melee", "ranged", "magic", "none"])), "range": draw(st.integers(0, 5)),
+         "kind": draw(pick(["melee", "ranged", "magic", "none"])), "range": draw(st.integers(0, 5)),
          "pierce": draw(st.booleans())}
-    s["targets"] = {"count": 1 if s["pierce"] else draw(st.integers(1, 2)), "side": draw(st.sampled_from(["enemy", "any", "ally"]))}
+    s["targets"] = {"count": 1 if s["pierce"] else draw(st.integers(1, 2)), "side": draw(pick(["enemy", "any", "ally"]))}
     if check == "none" or draw(st.integers(0, 5)):  # an attack with a check may deal no damage
         s["damage"] = {"fixed": draw(st.integers(0, 12)),
-                       "attributes": draw(st.lists(st.sampled_from(ATTRS), min_size=1, max_size=2, unique=True))}
+                       "attributes": draw(st.lists(pick(ATTRS), min_size=1, max_size=2, unique=True))}
         if draw(st.booleans()):
-            s["damage"]["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([4, 6, 10]))}
+            s["damage"]["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(pick([4, 6, 10]))}
     if draw(st.booleans()):
         s["riders"] = draw(riders())
     return s
@@ -67,38 +69,38 @@ def attacks(draw, name: str, timing: str) -> dict:
 @st.composite
 def other_skill(draw, name: str) -> dict:
     """A skill of any other timing the schema has, with the fields that timing takes."""
-    timing = draw(st.sampled_from(["main_action", "counter", "sub_action", "main_action_effect", "count_start",
+    timing = draw(pick(["main_action", "counter", "sub_action", "main_action_effect", "count_start",
                                    "before_damage", "after_damage", "reroll"]))
     if timing in ("main_action", "counter"):
         s = draw(attacks(name, timing))
     elif timing in ("sub_action", "main_action_effect"):
         s = {"name": name, "timing": timing.removesuffix("_effect"), "range": draw(st.integers(0, 4)),
-             "targets": {"count": draw(st.integers(1, 2)), "side": draw(st.sampled_from(SIDES))},
+             "targets": {"count": draw(st.integers(1, 2)), "side": draw(pick(SIDES))},
              "effects": draw(riders())}
         if (s["targets"]["side"] == "self" or s["targets"]["count"] == 1) and draw(st.booleans()):
             s["effects"].append({"op": "place"})  # 「～に配置する」: its user (COUNT-3.10) or its target (3.11)
     elif timing == "count_start":
         s = {"name": name, "timing": timing, "counts": draw(st.lists(st.integers(1, 20), min_size=1, max_size=3)),
-             "range": draw(st.integers(0, 3)), "targets": {"side": draw(st.sampled_from(SIDES))},
+             "range": draw(st.integers(0, 3)), "targets": {"side": draw(pick(SIDES))},
              "effects": draw(riders())}
     elif timing == "before_damage":
         if draw(st.booleans()):
             s = {"name": name, "timing": timing, "op": "cover", "range": draw(st.integers(0, 2))}
         else:
-            s = {"name": name, "timing": timing, "step": draw(st.sampled_from(["increase", "reduce", "real"])),
+            s = {"name": name, "timing": timing, "step": draw(pick(["increase", "reduce", "real"])),
                  "value": draw(st.integers(-3, 3))}
     elif timing == "after_damage":
-        s = {"name": name, "timing": timing, "when": draw(st.sampled_from(["dealt", "taken"])),
-             "targets": {"side": draw(st.sampled_from(["self", "enemy"]))}, "effects": draw(riders())}
+        s = {"name": name, "timing": timing, "when": draw(pick(["dealt", "taken"])),
+             "targets": {"side": draw(pick(["self", "enemy"]))}, "effects": draw(riders())}
     else:
-        s = {"name": name, "timing": timing, "roll": draw(st.sampled_from(["hit", "evasion", "damage", "escape"]))}
+        s = {"name": name, "timing": timing, "roll": draw(pick(["hit", "evasion", "damage", "escape"]))}
     if timing in ("count_start", "after_damage") and s["targets"]["side"] != "self" and draw(st.integers(0, 3)) == 0:
         s["choose"] = True  # COUNT-2.6: the side names the targets
         s["targets"]["count"] = draw(st.integers(1, 2))
     if timing == "before_damage" and "step" in s and draw(st.booleans()):  # COUNT-7.13
         s["declared"] = True
     if s.get("step") == "increase" and draw(st.booleans()):  # COUNT-7.15: ダメージ+1D10
-        s["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(st.sampled_from([6, 10]))}
+        s["dice"] = {"count": draw(st.integers(0, 2)), "sides": draw(pick([6, 10]))}
     if draw(st.integers(0, 3)) == 0:  # an item, with or without a count of uses
         s["item"] = True
         if draw(st.booleans()):
@@ -112,7 +114,7 @@ def limits_and_costs(draw, s: dict, *, pays: bool) -> None:
     if draw(st.integers(0, 2)) == 0:
         s["limit"] = {"count": draw(st.integers(1, 2))}
         if draw(st.booleans()):
-            s["limit"]["per"] = draw(st.sampled_from(["round", "battle"]))
+            s["limit"]["per"] = draw(pick(["round", "battle"]))
             if s["limit"]["per"] == "battle" and draw(st.booleans()):
                 s["used"] = draw(st.integers(0, s["limit"]["count"]))
     if pays and draw(st.integers(0, 3)) == 0:
@@ -126,9 +128,9 @@ def count_matches(draw) -> dict:
     if skirmish:  # a skirmish: all within a 3×3 block, so most attacks reach and land
         col, row = draw(st.integers(0, len(COLUMNS) - 3)), draw(st.integers(0, len(ROWS) - 3))
         squares = draw(st.permutations([c + r for c in COLUMNS[col:col + 3] for r in ROWS[row:row + 3]]))
-    fallen = draw(st.sampled_from([None, None, None, 0, 1, 2, 3, 4]))  # one unit may start down or gone
+    fallen = draw(pick([None, None, None, 0, 1, 2, 3, 4]))  # one unit may start down or gone
     chars: dict = {}
-    for n, side in enumerate(["pc", "pc", "enemy", "enemy", draw(st.sampled_from(["pc", "enemy"]))]):
+    for n, side in enumerate(["pc", "pc", "enemy", "enemy", draw(pick(["pc", "enemy"]))]):
         fumble, crit = sorted(draw(st.lists(st.integers(1, 21), min_size=2, max_size=2, unique=True)))
         ecrit, efumble = sorted(draw(st.lists(st.integers(0, 101), min_size=2, max_size=2, unique=True)))
         skills = [dict(draw(attacks("通常", "main_action")), normal=True)]
@@ -189,28 +191,28 @@ def count_matches(draw) -> dict:
         if attack:  # one with a check, whose 回避判定 may give a CA (COUNT-6)
             usable = [s for s in usable if s.get("check", "none") != "none"] or usable
         kind = "skill" if attack else \
-            draw(st.sampled_from(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
+            draw(pick(["move", "skill", "skill"] + (["escape"] if slot == "main_action" else [])))
         if kind == "move" or not usable:
             close = [q for q in near(who, chars[who]["move_limit"], SQUARES) if q != chars[who]["at"]]
-            return {"move": {"to": draw(st.sampled_from(close if close and draw(st.integers(0, 3)) else SQUARES))}}
+            return {"move": {"to": draw(pick(close if close and draw(st.integers(0, 3)) else SQUARES))}}
         if kind == "escape":
             return {"escape": True}
-        skill = draw(st.sampled_from(usable))
+        skill = draw(pick(usable))
         act: dict = {"skill": skill["name"]}
         if any(e["op"] == "place" for e in skill.get("effects", [])):
-            act["to"] = draw(st.sampled_from(near(who, skill["range"], SQUARES) or SQUARES))
+            act["to"] = draw(pick(near(who, skill["range"], SQUARES) or SQUARES))
         if skill.get("cost", {}).get("hand") and draw(st.booleans()):  # COUNT-1.10: the cards chosen
-            act["cards"] = draw(st.lists(st.sampled_from(["札1", "札2", "札3"]), max_size=2))
+            act["cards"] = draw(st.lists(pick(["札1", "札2", "札3"]), max_size=2))
         declared = [s["name"] for s in chars[who]["skills"] if s.get("declared")]
         if declared and skill.get("check", "none") != "none" and draw(st.booleans()):  # COUNT-7.13
-            act["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
+            act["before_damage"] = draw(st.lists(pick(declared), min_size=1, max_size=2, unique=True))
         if draw(st.integers(0, 4)):  # mostly aimed at who is in range; sometimes anyone (refused as an event)
             side = skill.get("targets", {}).get("side", "enemy")  # on the side the skill aims at
             aimed = [t for t in ids if side in ("any", "self") or (chars[t]["side"] == chars[who]["side"]) == (side == "ally")]
             reach = [t for t in aimed if chars[t]["at"] in near(who, skill.get("range", 1), [chars[t]["at"]])]
             pool = reach if reach and draw(st.integers(0, 3)) else ids
             most = skill.get("targets", {}).get("count", 1)
-            act["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=max(1, most), unique=True))
+            act["targets"] = draw(st.lists(pick(pool), min_size=1, max_size=max(1, most), unique=True))
         return act
 
     def plan(who: str, *, attack: bool = False) -> dict:
@@ -225,7 +227,7 @@ def count_matches(draw) -> dict:
         subs = {}
         for side in ("pc", "enemy"):
             mine = [c for c in ids if chars[c]["side"] == side]
-            plans = {c: [plan(c, attack=skirmish and n == 0) for n in range(draw(st.sampled_from([0, 1, 2, 2, 3, 3][skirmish:])))]
+            plans = {c: [plan(c, attack=skirmish and n == 0) for n in range(draw(pick([0, 1, 2, 2, 3, 3][skirmish:])))]
                      for c in mine}
             reactions = {}
             for c in mine:
@@ -243,19 +245,19 @@ def count_matches(draw) -> dict:
                               and (s.get("check", "none") != "none" or "damage" in s)]
                 counters = [s for s in ca_attacks if s["timing"] == "counter" and s["targets"]["side"] != "ally"]
                 if skirmish and counters and draw(st.integers(0, 3)):  # COUNT-8.2: a タイミング：CA skill at work
-                    r["ca_skill"] = draw(st.sampled_from(counters))["name"]
+                    r["ca_skill"] = draw(pick(counters))["name"]
                 elif ca_attacks and draw(st.booleans()):
-                    r["ca_skill"] = draw(st.sampled_from(ca_attacks))["name"]
+                    r["ca_skill"] = draw(pick(ca_attacks))["name"]
                 choosing = [s["name"] for s in chars[c]["skills"] if s.get("choose")]
                 if choosing and draw(st.integers(0, 3)):  # COUNT-2.6
-                    r["choose"] = {n: draw(st.lists(st.sampled_from(ids), min_size=0, max_size=2, unique=True))
+                    r["choose"] = {n: draw(st.lists(pick(ids), min_size=0, max_size=2, unique=True))
                                    for n in choosing if draw(st.integers(0, 3))}
                 declared = [s["name"] for s in chars[c]["skills"] if s.get("declared")]
                 if declared and draw(st.booleans()):  # COUNT-7.13
-                    r["before_damage"] = draw(st.lists(st.sampled_from(declared), min_size=1, max_size=2, unique=True))
+                    r["before_damage"] = draw(st.lists(pick(declared), min_size=1, max_size=2, unique=True))
                 others = [o for o in mine if o != c]
                 if others and any(s.get("op") == "cover" for s in chars[c]["skills"]):
-                    r["cover"] = draw(st.lists(st.sampled_from(others), min_size=1, max_size=2, unique=True))
+                    r["cover"] = draw(st.lists(pick(others), min_size=1, max_size=2, unique=True))
                 reactions[c] = r
             sub: dict = {"plans": plans, "reactions": reactions}
             fallback = {c: plan(c) for c in mine if draw(st.booleans())}
@@ -264,7 +266,7 @@ def count_matches(draw) -> dict:
             subs[side] = sub
         return subs
 
-    options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
+    options = {o.id: draw(pick(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
     for o in OPTIONS:
         if not o.choices and not (skirmish and o.id == "start_count") and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
             options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 25)))
@@ -445,6 +447,6 @@ def test_count_battles_are_deterministic_replay_and_keep_their_invariants(match:
 EXAMPLE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "examples" / "count").glob("*.yaml")}
 
 
-@given(name=st.sampled_from(sorted(EXAMPLE)), mutations=fuzz.edits(["E5", "main_action", "ca_left", "無"]))
+@given(name=pick(sorted(EXAMPLE)), mutations=fuzz.edits(["E5", "main_action", "ca_left", "無"]))
 def test_count_broken_input_never_gives_a_traceback(name: str, mutations, tmp_path) -> None:
     fuzz.assert_broken_copy_is_handled(EXAMPLE, name, mutations, tmp_path)

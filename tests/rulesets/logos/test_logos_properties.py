@@ -8,6 +8,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.drawing import made_once, pick
+
 from dhproc import api
 from dhproc.rulesets.logos.model import COLORS
 from dhproc.rulesets.logos.options import OPTIONS
@@ -28,37 +30,39 @@ LIST_ATTRS = {"colors": COLORS, "weaknesses": COLORS, "keywords": ["jinrai", "fu
 CHARACTER_SUBJECTS = ["self", "facing_enemy", "ally_active", "trigger"]
 
 
+@made_once
 def huge(lo: int, hi: int):
     """Whole numbers anywhere the schema allows, its edges drawn often."""
-    return st.one_of(st.integers(lo, hi), st.sampled_from([lo, hi]), st.integers(max(lo, -3), min(hi, 3)))
+    return st.one_of(st.integers(lo, hi), pick([lo, hi]), st.integers(max(lo, -3), min(hi, 3)))
 
 
+@made_once
 @st.composite
 def conditions(draw, timing: str, depth: int = 0, effect: bool = False) -> dict:
     """LOGOS-5.11: comparisons of every subject and attribute kind, and all/any/not around them; an
     effect's own condition (LOGOS-6.15) may also read ``target``."""
-    shape = draw(st.sampled_from(["compare"] * 4 + (["all", "any", "not"] if depth < 2 else [])))
+    shape = draw(pick(["compare"] * 4 + (["all", "any", "not"] if depth < 2 else [])))
     if shape in ("all", "any"):
         return {shape: draw(st.lists(conditions(timing, depth + 1, effect), min_size=1, max_size=3))}
     if shape == "not":
         return {"not": draw(conditions(timing, depth + 1, effect))}
     subjects = CHARACTER_SUBJECTS[:3] + (["trigger"] if timing == "counter" else []) + \
         ["own_side", "enemy_side", "round"] + (["target"] * 3 if effect else [])
-    subject = draw(st.sampled_from(subjects))
+    subject = draw(pick(subjects))
     if subject in ("own_side", "enemy_side", "round"):
-        attr = draw(st.sampled_from(NUMBER_ATTRS["own_side" if subject != "round" else "round"]))
+        attr = draw(pick(NUMBER_ATTRS["own_side" if subject != "round" else "round"]))
         listed = False
     else:
-        attr = draw(st.sampled_from(NUMBER_ATTRS["self"] + list(LIST_ATTRS)))
+        attr = draw(pick(NUMBER_ATTRS["self"] + list(LIST_ATTRS)))
         listed = attr in LIST_ATTRS
     if listed:
-        return {"of": subject, "attr": attr, draw(st.sampled_from(["includes", "excludes"])):
-                draw(st.sampled_from(LIST_ATTRS[attr]))}
-    op = draw(st.sampled_from(["at_least", "at_most", "above", "below", "equals", "not_equals"]))
+        return {"of": subject, "attr": attr, draw(pick(["includes", "excludes"])):
+                draw(pick(LIST_ATTRS[attr]))}
+    op = draw(pick(["at_least", "at_most", "above", "below", "equals", "not_equals"]))
     if subject in CHARACTER_SUBJECTS + ["target"] and draw(st.booleans()):
-        other = draw(st.sampled_from([x for x in CHARACTER_SUBJECTS if x != "trigger" or timing == "counter"]
+        other = draw(pick([x for x in CHARACTER_SUBJECTS if x != "trigger" or timing == "counter"]
                                      + (["target"] if effect else [])))
-        return {"of": subject, "attr": attr, op: {"of": other, "attr": draw(st.sampled_from(STATS3))}}
+        return {"of": subject, "attr": attr, op: {"of": other, "attr": draw(pick(STATS3))}}
     return {"of": subject, "attr": attr, op: draw(huge(-9999, 9999))}
 
 
@@ -71,21 +75,23 @@ SINGLE = ["self", "facing_enemy", "ally_active", "chosen_ally", "chosen_enemy"]
 GROUPS = ["bench_allies", "all_allies", "all_enemies"]
 
 
+@made_once
 @st.composite
 def values(draw, timing: str, lo: int = -99, hi: int = 99):
     """LOGOS-6.8: a whole number, or a value read from the state (``trigger`` on a counter)."""
     if draw(st.integers(0, 3)):
         return draw(huge(lo, hi))
-    subject = draw(st.sampled_from(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]
+    subject = draw(pick(["self", "facing_enemy", "ally_active", "own_side", "enemy_side", "round"]
                                    + (["trigger"] if timing == "counter" else [])))
     attrs = NUMBER_ATTRS["self" if subject in CHARACTER_SUBJECTS else "own_side" if subject != "round" else "round"]
-    out = {"of": subject, "attr": draw(st.sampled_from(attrs))}
+    out = {"of": subject, "attr": draw(pick(attrs))}
     for key, lo_, hi_ in (("times", -99, 99), ("divide", 1, 99), ("plus", -99, 99)):
         if draw(st.booleans()):
             out[key] = draw(huge(lo_, hi_))
     return out
 
 
+@made_once
 @st.composite
 def effects(draw, timing: str, chosen: str) -> dict:
     """Every op the schema has, with every field it takes; targets fit the timing (LOGOS-5.3, 6.5)."""
@@ -98,48 +104,48 @@ def effects(draw, timing: str, chosen: str) -> dict:
          "set_stat", "dp", "revive", "enter", "remove_color", "remove_weakness", "add_keyword", "rate"]
     if chosen != "chosen_member" and draw(st.integers(0, 19)):  # LOGOS-8.5: one chosen character a skill,
         ops = [o for o in ops if o != "enter"]  # so enter (chosen_member) mostly goes without the others
-    op = draw(st.sampled_from(ops))
+    op = draw(pick(ops))
     single = [t for t in SINGLE if not t.startswith("chosen") or t == chosen] + (["trigger"] if timing == "counter"
                                                                                  else [])
     targets = ["self", "all_allies", "all_enemies"] if passive else single + GROUPS
     e: dict = {"op": op}
     if op == "field":
-        e.update(name=draw(st.sampled_from(["場", "砂嵐", "x" * 100])),
-                 applies_to=draw(st.sampled_from(["all", "allies", "enemies"])))
+        e.update(name=draw(pick(["場", "砂嵐", "x" * 100])),
+                 applies_to=draw(pick(["all", "allies", "enemies"])))
         if draw(st.booleans()):
-            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values(timing)))
+            e.update(stat=draw(pick(STATS3)), value=draw(values(timing)))
         else:  # LOGOS-6.4: several stats at once
-            e["stats"] = draw(st.dictionaries(st.sampled_from(STATS3), values(timing), min_size=1, max_size=3))
+            e["stats"] = draw(st.dictionaries(pick(STATS3), values(timing), min_size=1, max_size=3))
     elif op == "dp":  # LOGOS-6.10
         e["value"] = draw(values(timing))
         if draw(st.booleans()):
-            e["side"] = draw(st.sampled_from(["own", "enemy"]))
+            e["side"] = draw(pick(["own", "enemy"]))
     elif op == "revive":  # LOGOS-6.11
-        e["target"] = draw(st.sampled_from([t for t in single if t != "facing_enemy" and t != "chosen_enemy"]
+        e["target"] = draw(pick([t for t in single if t != "facing_enemy" and t != "chosen_enemy"]
                                            + ["knocked_out_allies"]))
     elif op == "enter":  # LOGOS-8.5
         e["target"] = "chosen_member"
         if draw(st.booleans()):
             e["to"] = draw(st.one_of(st.just("slowest"), huge(1, 99)))
     elif op == "order":
-        e.update(target=draw(st.sampled_from(single)), to=draw(st.one_of(st.just("slowest"), huge(1, 99))))
+        e.update(target=draw(pick(single)), to=draw(st.one_of(st.just("slowest"), huge(1, 99))))
     elif op == "swap_order":
         own = [t for t in single if t in ("self", "ally_active", "chosen_ally", "trigger")]
         enemy = [t for t in single if t in ("facing_enemy", "chosen_enemy", "trigger")]
-        pool = draw(st.sampled_from([own, enemy]))
-        e.update(target=draw(st.sampled_from(pool)), **{"with": draw(st.sampled_from(pool))})
+        pool = draw(pick([own, enemy]))
+        e.update(target=draw(pick(pool)), **{"with": draw(pick(pool))})
     else:
-        e["target"] = draw(st.sampled_from([t for t in targets if t != "self"] if op == "attack" else targets))
+        e["target"] = draw(pick([t for t in targets if t != "self"] if op == "attack" else targets))
         if op in ("stat", "set_stat"):
-            e.update(stat=draw(st.sampled_from(STATS3)), value=draw(values(timing)))
+            e.update(stat=draw(pick(STATS3)), value=draw(values(timing)))
         elif op in ("add_color", "add_weakness", "remove_color", "remove_weakness"):
-            e["color"] = draw(st.sampled_from(COLORS))
+            e["color"] = draw(pick(COLORS))
         elif op == "add_keyword":  # LOGOS-6.13: 《不屈》, 《猛攻》 with its colour; rarely what is refused
-            e.update(draw(st.sampled_from(GRANTS if draw(st.integers(0, 39)) else REFUSED_GRANTS)))
+            e.update(draw(pick(GRANTS if draw(st.integers(0, 39)) else REFUSED_GRANTS)))
         elif op == "rate":  # LOGOS-6.14
             e["value"] = draw(values(timing))
             if draw(st.booleans()):
-                e["skill"] = draw(st.sampled_from(["技1", "技11", "x"]))
+                e["skill"] = draw(pick(["技1", "技11", "x"]))
         elif op == "charge" and draw(st.booleans()):  # LOGOS-7.3: levels
             e["value"] = draw(values(timing, 1, 99))
     if op in ("stat", "add_color", "add_weakness", "field", "set_stat", "remove_color", "remove_weakness",
@@ -150,20 +156,21 @@ def effects(draw, timing: str, chosen: str) -> dict:
     return e
 
 
+@made_once
 @st.composite
 def skills(draw, i: int) -> dict:
-    timing = draw(st.sampled_from(TIMINGS))
-    chosen = draw(st.sampled_from(["chosen_ally", "chosen_enemy", "chosen_member"]))
+    timing = draw(pick(TIMINGS))
+    chosen = draw(pick(["chosen_ally", "chosen_enemy", "chosen_member"]))
     s: dict = {"name": f"技{i}", "timing": timing}
     if draw(st.booleans()):
-        s["rate"] = draw(st.one_of(st.sampled_from([0, 30, 50, 80, 100]), st.integers(0, 100)))
+        s["rate"] = draw(st.one_of(pick([0, 30, 50, 80, 100]), st.integers(0, 100)))
     s["effects"] = draw(st.lists(effects(timing, chosen), min_size=1, max_size=3))
     if timing == "counter":
-        t = {"event": draw(st.sampled_from(TRIGGERS))}
+        t = {"event": draw(pick(TRIGGERS))}
         if draw(st.booleans()):
-            t["who"] = draw(st.sampled_from(["self", "ally", "other_ally", "enemy", "any"]))
+            t["who"] = draw(pick(["self", "ally", "other_ally", "enemy", "any"]))
         if t["event"] in ("stat_up", "stat_down") and draw(st.booleans()):
-            t["stat"] = draw(st.sampled_from(STATS3))
+            t["stat"] = draw(pick(STATS3))
         s["trigger"] = t
     if draw(st.booleans()):
         s["condition"] = draw(conditions(timing))
@@ -172,7 +179,7 @@ def skills(draw, i: int) -> dict:
     if timing != "passive" and draw(st.booleans()):  # LOGOS-5.12
         s["uses"] = {"count": draw(huge(1, 99))}
         if draw(st.booleans()):
-            s["uses"]["per"] = draw(st.sampled_from(["round", "turn"]))
+            s["uses"]["per"] = draw(pick(["round", "turn"]))
     return s
 
 
@@ -183,13 +190,13 @@ def logos_matches(draw) -> dict:
     for side in ("red", "blue"):
         for i in range(6):
             n += 1
-            kw = draw(st.lists(st.sampled_from(["jinrai", "fukutsu", "moukou"]), unique=True, max_size=3))
-            colors = draw(st.lists(st.sampled_from(COLORS), unique=True, min_size=1,
+            kw = draw(st.lists(pick(["jinrai", "fukutsu", "moukou"]), unique=True, max_size=3))
+            colors = draw(st.lists(pick(COLORS), unique=True, min_size=1,
                                    max_size=2 if "moukou" in kw else 1))
             secret = draw(st.booleans())
             chars[f"{side}{i}"] = {
                 "name": f"{side}{i}", "side": side, "colors": colors,
-                "weaknesses": draw(st.lists(st.sampled_from(COLORS), unique=True, min_size=1, max_size=6)),
+                "weaknesses": draw(st.lists(pick(COLORS), unique=True, min_size=1, max_size=6)),
                 "attack": draw(huge(0, 999) if i == 5 else st.integers(0, 12)),
                 "defense": draw(huge(0, 999) if i == 5 else st.integers(0, 12)),
                 "reaction": draw(huge(0, 999) if i == 5 else st.integers(0, 10)), "keywords": kw,
@@ -198,7 +205,7 @@ def logos_matches(draw) -> dict:
                 chars[f"{side}{i}"]["revealed"] = True
             if draw(st.integers(0, 9)) == 0:
                 chars[f"{side}{i}"]["fs"] = draw(huge(0, 999))
-    options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
+    options = {o.id: draw(pick(o.choices)) for o in OPTIONS if o.choices and draw(st.booleans())}
     if draw(st.integers(0, 9)) == 0:
         options["counter_chain_cap"] = draw(st.integers(1, 30))
     if draw(st.integers(0, 9)) == 0:
@@ -215,19 +222,19 @@ def logos_matches(draw) -> dict:
                     members = [f"{side}{i}" for i in range(6)]
                     left_out = [m for m in members if m not in starters]
                     choices.append({"who": who, "skill": sk["name"],
-                                    "target": draw(st.sampled_from(members if draw(st.integers(0, 9)) == 0
+                                    "target": draw(pick(members if draw(st.integers(0, 9)) == 0
                                                                    else left_out))})
                 elif "chosen_ally" in used:
-                    choices.append({"who": who, "skill": sk["name"], "target": draw(st.sampled_from(starters))})
+                    choices.append({"who": who, "skill": sk["name"], "target": draw(pick(starters))})
                 elif "chosen_enemy" in used:
                     other = "blue" if side == "red" else "red"
                     choices.append({"who": who, "skill": sk["name"],
-                                    "target": draw(st.sampled_from([f"{other}{i}" for i in range(6)]))})
+                                    "target": draw(pick([f"{other}{i}" for i in range(6)]))})
         subs[side] = {"starters": starters, **({"choices": choices} if choices else {})}
-    setup: dict = {"stage": draw(st.sampled_from(["league", "final"])),
+    setup: dict = {"stage": draw(pick(["league", "final"])),
                    "sides": {"red": {"name": "赤"}, "blue": {"name": "青"}}, "characters": chars}
     if draw(st.integers(0, 4)) == 0:
-        setup["first"] = draw(st.sampled_from(["red", "blue"]))
+        setup["first"] = draw(pick(["red", "blue"]))
     return {"dhproc": 1, "ruleset": "logos", "seed": draw(st.integers(0, 2**32)), "options": options,
             "setup": setup, "turns": [{"turn": 1, "submissions": subs}]}
 
@@ -435,7 +442,7 @@ def test_logos_rounds_are_deterministic_replay_and_keep_their_invariants(match: 
 EXAMPLE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "examples" / "logos").glob("*.yaml")}
 
 
-@given(name=st.sampled_from(sorted(EXAMPLE)), mutations=fuzz.edits(["赤", "counter", "slowest"]))
+@given(name=pick(sorted(EXAMPLE)), mutations=fuzz.edits(["赤", "counter", "slowest"]))
 def test_logos_broken_input_never_gives_a_traceback(name: str, mutations, tmp_path) -> None:
     fuzz.assert_broken_copy_is_handled(EXAMPLE, name, mutations, tmp_path)
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.drawing import pick
+
 from dhproc import api
 from tests.rulesets.common import said
 from dhproc.errors import ResolutionError
@@ -28,7 +30,7 @@ OPS = ["mul", "div", "add", "sub"]
 
 
 def mods(draw, max_size: int = 2) -> list[dict]:
-    out = draw(st.lists(st.fixed_dictionaries({"op": st.sampled_from(OPS), "value": st.integers(0, 3)}),
+    out = draw(st.lists(st.fixed_dictionaries({"op": pick(OPS), "value": st.integers(0, 3)}),
                         max_size=max_size))
     for m in out:
         if m["op"] == "div":
@@ -38,32 +40,32 @@ def mods(draw, max_size: int = 2) -> list[dict]:
 
 def lasting(draw) -> dict:
     """Every lasting payload the schema allows (NICOSW-3.6)."""
-    kind = draw(st.sampled_from(["check_mod", "damage_mod", "periodic_damage", "periodic_heal", "periodic_check"]))
+    kind = draw(pick(["check_mod", "damage_mod", "periodic_damage", "periodic_heal", "periodic_check"]))
     out: dict = {"kind": "lasting", "rounds": draw(st.integers(1, 3))}
     if kind == "check_mod":
-        out.update(effect="check_mod", check=draw(st.sampled_from(CHECKS_ALL)), value=draw(st.integers(-3, 3)))
+        out.update(effect="check_mod", check=draw(pick(CHECKS_ALL)), value=draw(st.integers(-3, 3)))
     elif kind == "damage_mod":
-        op = draw(st.sampled_from(OPS))
+        op = draw(pick(OPS))
         out.update(effect="damage_mod", op=op, value=draw(st.integers(1 if op == "div" else 0, 3)),
-                   **{"as": draw(st.sampled_from(["giver", "receiver"]))})
+                   **{"as": draw(pick(["giver", "receiver"]))})
     elif kind == "periodic_check":
-        out.update(effect="periodic", check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
+        out.update(effect="periodic", check=draw(pick(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
         if draw(st.booleans()):
-            out["end_on"] = draw(st.sampled_from(["success", "failure"]))
+            out["end_on"] = draw(pick(["success", "failure"]))
         for result in ("on_success", "on_failure"):  # NICOSW-3.9: what a result does besides ending it
             if draw(st.integers(0, 2)) == 1:
-                out[result] = draw(st.sampled_from([{"damage": draw(st.integers(0, 3)),
-                                                     "type": draw(st.sampled_from(["physical", "magic"]))},
+                out[result] = draw(pick([{"damage": draw(st.integers(0, 3)),
+                                                     "type": draw(pick(["physical", "magic"]))},
                                                     {"heal": draw(st.integers(0, 3))}, {"prone": True}]))
     else:
         out.update(effect="periodic", **{kind.split("_")[1]: draw(st.integers(0, 3))})
         if kind == "periodic_damage":
-            out["type"] = draw(st.sampled_from(["physical", "magic"]))
+            out["type"] = draw(pick(["physical", "magic"]))
     if draw(st.integers(0, 2)) == 1:  # NICOSW-3.10: it ends when a condition on its bearer or user holds
-        who = draw(st.sampled_from(["bearer", "user"]))
-        out["end_if"] = draw(st.sampled_from([
-            {"of": who, "attr": "states", draw(st.sampled_from(["includes", "excludes"])):
-             draw(st.sampled_from(["prone", "knocked_out", "engaged", "dead"]))},
+        who = draw(pick(["bearer", "user"]))
+        out["end_if"] = draw(pick([
+            {"of": who, "attr": "states", draw(pick(["includes", "excludes"])):
+             draw(pick(["prone", "knocked_out", "engaged", "dead"]))},
             {"of": who, "attr": "hp", "at_most": draw(st.integers(-2, 6))},
             {"of": who, "attr": "mp", "below": draw(st.integers(0, 5))},
             {"any": [{"of": "bearer", "attr": "side", "equals": "a"}, {"of": "user", "attr": "hp", "below": 3}]}]))
@@ -71,12 +73,12 @@ def lasting(draw) -> dict:
 
 
 def skill_effect(draw) -> dict:
-    kind = draw(st.sampled_from(["damage", "heal", "prone", "stand", "lasting"]))
+    kind = draw(pick(["damage", "heal", "prone", "stand", "lasting"]))
     if kind == "lasting":
         return lasting(draw)
     out: dict = {"kind": kind}
     if kind == "damage":
-        out.update(amount=draw(st.integers(0, 4)), type=draw(st.sampled_from(["physical", "magic"])), mods=mods(draw, 1))
+        out.update(amount=draw(st.integers(0, 4)), type=draw(pick(["physical", "magic"])), mods=mods(draw, 1))
         if draw(st.integers(0, 2)) == 1:
             out["dice"] = draw(st.integers(1, 3))  # NICOSW-8.11
     elif kind == "heal":
@@ -88,26 +90,26 @@ ATTRIBUTES = ["炎", "水・氷"]
 
 
 def skill(draw, i: int, mp: bool) -> dict:
-    target = draw(st.sampled_from(["self", "ally", "ally_part", "enemy", "enemy_part"]))
-    s: dict = {"id": f"s{i}", "name": f"技{i}", "timing": draw(st.sampled_from(["minor_action", "major_action"])),
+    target = draw(pick(["self", "ally", "ally_part", "enemy", "enemy_part"]))
+    s: dict = {"id": f"s{i}", "name": f"技{i}", "timing": draw(pick(["minor_action", "major_action"])),
                "range": 0 if target == "self" else draw(st.one_of(st.integers(1, 5), st.integers(5, 8))), "target": target,
                "effects": [skill_effect(draw) for _ in range(draw(st.integers(1, 2)))]}
     if draw(st.booleans()):
         s["resist"] = draw(st.one_of(st.integers(0, 14), st.fixed_dictionaries(  # NICOSW-8.8
-            {"against": st.sampled_from(CHECKS_ALL + ["casting"])}, optional={"on_success": st.sampled_from(["none", "half"])})))
+            {"against": pick(CHECKS_ALL + ["casting"])}, optional={"on_success": pick(["none", "half"])})))
     if mp and draw(st.booleans()):
         s["cost"] = draw(st.integers(0, 6))  # NICOSW-8.7
     if draw(st.integers(0, 2)) == 1:
-        s["attribute"] = draw(st.sampled_from(ATTRIBUTES))  # NICOSW-8.12
+        s["attribute"] = draw(pick(ATTRIBUTES))  # NICOSW-8.12
     if target in ("enemy", "ally") and draw(st.integers(0, 2)) == 1:  # NICOSW-8.9
-        s.update(draw(st.sampled_from([{"targets": draw(st.integers(2, 3))}, {"area": draw(st.integers(0, 2))}])))
+        s.update(draw(pick([{"targets": draw(st.integers(2, 3))}, {"area": draw(st.integers(0, 2))}])))
     return s
 
 
 def weapon(draw, i: int) -> dict:
     """Melee, or ranged with every range 1..8; physical or magic; damage modifiers."""
-    kind = draw(st.sampled_from(["melee", "ranged"]))
-    w: dict = {"id": f"w{i}", "name": f"武器{i}", "kind": kind, "type": draw(st.sampled_from(["physical", "magic"])),
+    kind = draw(pick(["melee", "ranged"]))
+    w: dict = {"id": f"w{i}", "name": f"武器{i}", "kind": kind, "type": draw(pick(["physical", "magic"])),
                "mods": mods(draw)}
     if kind == "ranged":
         w["range"] = draw(st.integers(1, 8))
@@ -122,12 +124,12 @@ def characters(draw, side: str, i: int) -> dict:
                "skills": []}
     if draw(st.booleans()):  # NICOSW-8.7
         c["mp"] = draw(st.integers(0, 10))
-    c["skills"] = [skill(draw, k, "mp" in c) for k in range(draw(st.sampled_from([1, 2, 0, 1])))]
+    c["skills"] = [skill(draw, k, "mp" in c) for k in range(draw(pick([1, 2, 0, 1])))]
     if any("resist" in s and isinstance(s["resist"], dict) for s in c["skills"]) or draw(st.booleans()):
         c["checks"]["casting"] = draw(st.integers(-2, 8))
     if draw(st.integers(0, 2)) == 1:  # NICOSW-8.12
-        op = draw(st.sampled_from(OPS))
-        c["attribute_mods"] = [{"attribute": draw(st.sampled_from(ATTRIBUTES)), "op": op,
+        op = draw(pick(OPS))
+        c["attribute_mods"] = [{"attribute": draw(pick(ATTRIBUTES)), "op": op,
                                 "value": draw(st.integers(1 if op == "div" else 0, 3))}]
     if len(c["weapons"]) == 2 and draw(st.booleans()):
         c["equipped"] = "w1"
@@ -146,7 +148,7 @@ def characters(draw, side: str, i: int) -> dict:
 
 
 def square(draw, grid: bool, xs: range):
-    x = draw(st.sampled_from(list(xs)))
+    x = draw(pick(list(xs)))
     return [x, draw(st.integers(0, WIDTH - 1))] if grid else x
 
 
@@ -161,25 +163,25 @@ def actions(draw, me: str, names: list[str], chars: dict, grid: bool, wrong: boo
         kinds = ["move", "move", "stand", "switch_weapon", "other"] if slot == "minor_action" else \
             ["full_move", "retreat", "melee", "melee", "ranged", "check", "move"]
         # a skill in one slot in three of a character that has one, so that skills resolve in many matches
-        kind = "skill" if c["skills"] and draw(st.integers(0, 2)) == 0 else draw(st.sampled_from(kinds + ["skill"]))
+        kind = "skill" if c["skills"] and draw(st.integers(0, 2)) == 0 else draw(pick(kinds + ["skill"]))
         a: dict = {"do": kind}
         if draw(st.integers(0, 3)) == 2:  # named now and then (a wrong one is an input error)
             a["slot"] = slot
         if kind in ("move", "full_move"):
             a["to"] = "off" if draw(st.integers(0, 4)) == 2 else square(draw, grid, range(LENGTH))
             if a["to"] == "off" and draw(st.booleans()):
-                a["edge"] = draw(st.sampled_from(["low", "high"]))
+                a["edge"] = draw(pick(["low", "high"]))
             if kind == "move" and draw(st.booleans()):
-                a["mode"] = draw(st.sampled_from(["careful_move", "normal_move"]))
+                a["mode"] = draw(pick(["careful_move", "normal_move"]))
         if kind == "switch_weapon":
-            a["weapon"] = draw(st.sampled_from([w["id"] for w in c["weapons"]]))
+            a["weapon"] = draw(pick([w["id"] for w in c["weapons"]]))
         if kind == "skill":
             fitting = [s["id"] for s in c["skills"] if wrong or s["timing"] == slot]
             if not fitting:
                 continue
-            a["skill"] = draw(st.sampled_from(fitting))
+            a["skill"] = draw(pick(fitting))
         if kind == "check":
-            a.update(check=draw(st.sampled_from(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
+            a.update(check=draw(pick(CHECKS_ALL)), target_number=draw(st.integers(0, 14)))
         if kind == "other":
             a["note"] = "合言葉"
         if kind in ("melee", "ranged") or (kind == "skill" and next(s for s in c["skills"] if s["id"] == a["skill"])
@@ -188,13 +190,13 @@ def actions(draw, me: str, names: list[str], chars: dict, grid: bool, wrong: boo
             others = [n for n in names if (chars[n]["side"] == c["side"]) == aim.startswith("ally")
                       and n != me]  # mostly one its aim allows, sometimes anyone
             others = others or [n for n in names if chars[n]["side"] != c["side"]]
-            a["target"] = draw(st.sampled_from(others if draw(st.integers(0, 3 if wrong else 9))
+            a["target"] = draw(pick(others if draw(st.integers(0, 3 if wrong else 9))
                                                else [n for n in names if n != me]))
             if "parts" in chars[a["target"]]:
-                a["part"] = draw(st.sampled_from([p["id"] for p in chars[a["target"]]["parts"]]))
+                a["part"] = draw(pick([p["id"] for p in chars[a["target"]]["parts"]]))
             sk = next((s for s in c["skills"] if s["id"] == a.get("skill")), {})
             if sk.get("targets") and draw(st.booleans()):  # NICOSW-8.9: several named (parts aside)
-                a["target"] = draw(st.lists(st.sampled_from(others if not wrong else [n for n in names if n != me]),
+                a["target"] = draw(st.lists(pick(others if not wrong else [n for n in names if n != me]),
                                             unique=True, min_size=1, max_size=sk["targets"]))
                 a.pop("part", None)
         out.append(a)
@@ -224,7 +226,7 @@ def nicosw_matches(draw) -> dict:
             chars[f"{side}{i}"] = draw(characters(side, i))
     names = list(chars)
     grid = draw(st.booleans())
-    options = {o.id: draw(st.sampled_from(o.choices)) for o in OPTIONS
+    options = {o.id: draw(pick(o.choices)) for o in OPTIONS
                if o.choices and o.id != "map_model" and draw(st.booleans())}
     if draw(st.booleans()):
         options["prone_penalty"] = draw(st.integers(-10, 0))
@@ -239,8 +241,8 @@ def nicosw_matches(draw) -> dict:
         for side in ("a", "b"):
             sides[side]["order"] = draw(st.permutations([c for c in names if chars[c]["side"] == side]))
     if under_way:
-        first = draw(st.sampled_from(["a", "b"]))
-        setup["start"] = {"round": draw(st.integers(1, 3)), "half": draw(st.sampled_from(["top", "bottom"])),
+        first = draw(pick(["a", "b"]))
+        setup["start"] = {"round": draw(st.integers(1, 3)), "half": draw(pick(["top", "bottom"])),
                           "first": first}
         # close together, so that attacks, 接敵 and 機会攻撃 happen (the ends are for re-entry)
         cells = draw(st.permutations([(x, y) for x in range(1, LENGTH - 1) for y in range(WIDTH if grid else 1)]))
@@ -255,7 +257,7 @@ def nicosw_matches(draw) -> dict:
                     c["current_mp"] = draw(st.integers(0, c["mp"]))  # MP already spent (NICOSW-1.9, 8.7)
                 if "parts" not in c and draw(st.integers(0, 4)) == 1:  # fell earlier: a body (NICOSW-8.3)
                     c["current_hp"] = draw(st.integers(-3, 0))
-                    c[draw(st.sampled_from(["knocked_out", "dead"]))] = True
+                    c[draw(pick(["knocked_out", "dead"]))] = True
     turns = []
     first_turn = setup["start"]["round"] if under_way else 1
     for n in range(first_turn, first_turn + draw(st.integers(1, 4))):
@@ -271,7 +273,7 @@ def nicosw_matches(draw) -> dict:
                 sub["placement"] = {c: list(cells[k]) if grid else cells[k][0] for k, c in enumerate(mine)}
             away = [c for c in mine if chars[c].get("off_map")]
             if draw(st.integers(0, 5)) == 3 or (away and draw(st.booleans())):
-                who = draw(st.sampled_from(away or mine))
+                who = draw(pick(away or mine))
                 own = 0 if side == "a" else LENGTH - 1
                 edge = own if draw(st.integers(0, 3)) else LENGTH - 1 - own
                 sub["reenter"] = {who: [edge, draw(st.integers(0, WIDTH - 1))] if grid else edge}
@@ -420,6 +422,6 @@ def test_nicosw_battles_are_deterministic_replay_and_keep_their_invariants(match
 EXAMPLE = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "examples" / "nicosw").glob("*.yaml")}
 
 
-@given(name=st.sampled_from(sorted(EXAMPLE)), mutations=fuzz.edits(["off", "ogre", "-1", "[3, 4]"]))
+@given(name=pick(sorted(EXAMPLE)), mutations=fuzz.edits(["off", "ogre", "-1", "[3, 4]"]))
 def test_nicosw_broken_input_never_gives_a_traceback(name: str, mutations, tmp_path) -> None:
     fuzz.assert_broken_copy_is_handled(EXAMPLE, name, mutations, tmp_path)
