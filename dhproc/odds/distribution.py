@@ -5,6 +5,11 @@ of those dice instead of to one roll gives the exact chance of every result. Pro
 :class:`fractions.Fraction`, so nothing is rounded until a person reads it, and two ways of
 computing the same odds compare equal exactly.
 
+Inside, a distribution is whole-number weights over one total (the probability of an outcome is
+its weight over the total), kept in lowest terms: combining two is then arithmetic on integers in
+C, where one ``Fraction`` operation is several Python calls (three quarters of an `odds` query's
+time went to them). Every probability it hands out is the same exact ``Fraction`` as before.
+
 Outcomes keep the order in which they were first produced (insertion order of a ``dict``), never a
 set or hash order, so the same construction always lists them the same way; :meth:`items` sorts
 them when they are comparable. A construction that would hold more than ``limit`` outcomes raises
@@ -14,7 +19,7 @@ them when they are comparable. A construction that would hold more than ``limit`
 from __future__ import annotations
 
 import itertools
-from math import gcd as _gcd
+from math import gcd, lcm
 from fractions import Fraction
 from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
@@ -36,13 +41,34 @@ class TooLarge(Exception):
 class Distribution(Generic[T]):
     """An outcome → probability table whose probabilities are exact and sum to one."""
 
-    __slots__ = ("_p",)
+    __slots__ = ("_w", "_total")
 
     def __init__(self, weights: Mapping[T, int | Fraction]):
         total = sum(weights.values())
         if not weights or total <= 0:
             raise ValueError("a distribution needs at least one outcome of positive weight")
-        self._p: dict[T, Fraction] = {k: Fraction(w) / total for k, w in weights.items() if w}
+        scale = 1  # the weights' common denominator, when some are fractions
+        for w in weights.values():
+            if type(w) is not int:
+                scale = lcm(scale, Fraction(w).denominator)
+        whole = weights if scale == 1 and all(type(w) is int for w in weights.values()) else \
+            {k: int(Fraction(w) * scale) for k, w in weights.items()}
+        self._set({k: w for k, w in whole.items() if w})
+
+    def _set(self, weights: dict[T, int]) -> None:
+        """Keep ``weights`` (whole, none zero) in lowest terms: one table for one distribution, so
+        that equal distributions have equal weights and totals."""
+        common = gcd(*weights.values())
+        if common > 1:
+            weights = {k: w // common for k, w in weights.items()}
+        self._w = weights
+        self._total = sum(weights.values())
+
+    @classmethod
+    def _of(cls, weights: dict[T, int]) -> "Distribution[T]":
+        made = cls.__new__(cls)
+        made._set(weights)
+        return made
 
     # -- making one ------------------------------------------------------------------------
 
@@ -94,24 +120,30 @@ class Distribution(Generic[T]):
     # -- combining -------------------------------------------------------------------------
 
     def map(self, f: Callable[[T], U]) -> Distribution[U]:
-        weights: dict[U, Fraction] = {}
-        for k, p in self._p.items():
+        weights: dict[U, int] = {}
+        for k, w in self._w.items():
             r = f(k)
-            weights[r] = weights.get(r, 0) + p
-        return Distribution(weights)
+            weights[r] = weights.get(r, 0) + w
+        return Distribution._of(weights)
 
     def bind(self, f: Callable[[T], Distribution[U]], *, limit: int = LIMIT) -> Distribution[U]:
         """A step that depends on this one's outcome: each outcome leads to its own distribution."""
-        weights: dict[U, Fraction] = {}
+        steps = []
         work = 0
-        for k, p in self._p.items():
+        common = 1  # the totals of the steps brought to one
+        for k, w in self._w.items():
             then = f(k)
             work += len(then)
             if work > limit:
                 raise TooLarge(work, limit)
-            for r, q in then._p.items():
-                weights[r] = weights.get(r, 0) + p * q
-        return Distribution(weights)
+            steps.append((w, then))
+            common = lcm(common, then._total)
+        weights: dict[U, int] = {}
+        for w, then in steps:
+            scaled = w * (common // then._total)
+            for r, q in then._w.items():
+                weights[r] = weights.get(r, 0) + scaled * q
+        return Distribution._of(weights)
 
     def combine(self, other: Distribution[U], f: Callable[[T, U], Any], *,
                 limit: int = LIMIT) -> Distribution[Any]:
@@ -119,12 +151,13 @@ class Distribution(Generic[T]):
         size = len(self) * len(other)
         if size > limit:
             raise TooLarge(size, limit)
-        weights: dict[Any, Fraction] = {}
-        for a, p in self._p.items():
-            for b, q in other._p.items():
+        weights: dict[Any, int] = {}
+        theirs = other._w.items()
+        for a, p in self._w.items():
+            for b, q in theirs:
                 r = f(a, b)
                 weights[r] = weights.get(r, 0) + p * q
-        return Distribution(weights)
+        return Distribution._of(weights)
 
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         if isinstance(other, Distribution):
@@ -142,30 +175,30 @@ class Distribution(Generic[T]):
 
     def draw(self, rng: Any) -> T:
         """One outcome drawn with its exact probability from ``rng`` (a ``dhproc-rng/1`` stream,
-        :class:`dhproc.dice.rng.PCG32`): the sampling fallback's die, never Python's ``random``."""
-        denominator = 1
-        for p in self._p.values():
-            denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
-        if denominator <= 1 << 32:
-            ticket = Fraction(rng.below(denominator), denominator)
-        else:  # more outcomes than one draw tells apart: 64 bits of the stream
-            ticket = Fraction((rng.next_u32() << 32) | rng.next_u32(), 1 << 64)
-        for outcome, p in self._p.items():
-            if ticket < p:
+        :class:`dhproc.dice.rng.PCG32`): the sampling fallback's die, never Python's ``random``.
+        A ticket below the total (in lowest terms, the least common denominator of the
+        probabilities) falls in one outcome's weight; past 2³² a 64-bit ticket, compared exactly."""
+        total = self._total
+        if total <= 1 << 32:
+            ticket, unit = rng.below(total), 1
+        else:  # more outcomes than one draw tells apart: 64 bits of the stream, as ticket / 2**64
+            ticket, unit = ((rng.next_u32() << 32) | rng.next_u32()) * total, 1 << 64
+        for outcome, w in self._w.items():
+            if ticket < w * unit:
                 return outcome
-            ticket -= p
+            ticket -= w * unit
         return outcome  # pragma: no cover - the probabilities sum to one
 
     # -- reading ---------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._p)
+        return len(self._w)
 
     def __iter__(self) -> Iterator[T]:
-        return iter(self._p)
+        return iter(self._w)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Distribution) and self._p == other._p
+        return isinstance(other, Distribution) and self._total == other._total and self._w == other._w
 
     def __hash__(self) -> int:  # pragma: no cover - distributions are not used as keys
         raise TypeError("a Distribution is not hashable")
@@ -174,21 +207,22 @@ class Distribution(Generic[T]):
         return f"Distribution({dict(self.items())!r})"
 
     def p(self, outcome: T) -> Fraction:
-        return self._p.get(outcome, Fraction(0))
+        return Fraction(self._w.get(outcome, 0), self._total)
 
     def items(self) -> list[tuple[T, Fraction]]:
         """Outcomes and probabilities, sorted when the outcomes compare, else in first-seen order."""
-        pairs = list(self._p.items())
+        total = self._total
+        pairs = [(k, Fraction(w, total)) for k, w in self._w.items()]
         try:
             return sorted(pairs, key=lambda kv: kv[0])  # type: ignore[arg-type,return-value]
         except TypeError:
             return pairs
 
     def probability(self, predicate: Callable[[T], bool]) -> Fraction:
-        return sum((p for k, p in self._p.items() if predicate(k)), Fraction(0))
+        return Fraction(sum(w for k, w in self._w.items() if predicate(k)), self._total)
 
     def mean(self) -> Fraction:
-        return sum((Fraction(k) * p for k, p in self._p.items()), Fraction(0))  # type: ignore[arg-type]
+        return sum((Fraction(k) * w for k, w in self._w.items()), Fraction(0)) / self._total  # type: ignore[arg-type]
 
     def at_least(self, value: Any) -> Fraction:
         return self.probability(lambda k: k >= value)  # type: ignore[operator]
