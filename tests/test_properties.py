@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.drawing import pick
+from tests.drawing import made_once, pick
 
 from dhproc import api
 from tests.rulesets.common import said
@@ -81,6 +81,7 @@ def now_and_then(draw, wrong: bool, one_in: int) -> bool:
 LINE_DIRECTIONS = SCHEMA["range"]["properties"]["direction"]["enum"]  # 一方向 (DH-9.6)
 
 
+@made_once
 @st.composite
 def ranges(draw, wrong: bool = True) -> dict:
     r = draw(st.fixed_dictionaries({"shape": pick(SHAPES)},

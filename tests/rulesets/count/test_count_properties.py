@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.drawing import pick
+from tests.drawing import made_once, pick
 
 from dhproc import api
 from tests.rulesets.common import said
@@ -27,6 +27,7 @@ VALUES = ["move_cost", "move_limit", "ca_value", "hit_crit", "hit_fumble", "evas
 SIDES = ["enemy", "ally", "any", "self"]
 
 
+@made_once
 @st.composite
 def riders(draw, *, max_size: int = 2) -> list:
     """付与効果 / effects of every op the schema allows."""
@@ -49,6 +50,7 @@ def riders(draw, *, max_size: int = 2) -> list:
     return out
 
 
+@made_once
 @st.composite
 def attacks(draw, name: str, timing: str) -> dict:
     check = draw(pick(["hit", "magic", "none"]))
@@ -66,6 +68,7 @@ def attacks(draw, name: str, timing: str) -> dict:
     return s
 
 
+@made_once
 @st.composite
 def other_skill(draw, name: str) -> dict:
     """A skill of any other timing the schema has, with the fields that timing takes."""

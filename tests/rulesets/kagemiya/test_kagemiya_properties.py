@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.drawing import pick
+from tests.drawing import made_once, pick
 
 from dhproc import api
 from tests.rulesets.common import said
@@ -36,6 +36,7 @@ def small_stat():
     return st.one_of(st.integers(0, 6), pick(RANK_TEXTS))
 
 
+@made_once
 @st.composite
 def resource(draw, rid: str, kind: str) -> dict:
     r = {"id": rid, "on": draw(st.lists(pick(CHECKS), min_size=1, max_size=4, unique=True)),
@@ -59,6 +60,7 @@ def resource(draw, rid: str, kind: str) -> dict:
     return r
 
 
+@made_once
 @st.composite
 def doubling(draw, rid: str) -> dict:
     d = {"id": rid, "stat": draw(pick(STAT_KEYS)), "multiplier": draw(st.integers(1, 4))}
@@ -68,6 +70,7 @@ def doubling(draw, rid: str) -> dict:
     return d
 
 
+@made_once
 @st.composite
 def spell_kinds(draw) -> list[dict] | None:
     """The setup's 令呪 kinds, or None for the parent's two (boost, sides)."""

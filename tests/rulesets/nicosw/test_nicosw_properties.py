@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.drawing import pick
+from tests.drawing import made_once, pick
 
 from dhproc import api
 from tests.rulesets.common import said
@@ -116,6 +116,7 @@ def weapon(draw, i: int) -> dict:
     return w
 
 
+@made_once
 @st.composite
 def characters(draw, side: str, i: int) -> dict:
     c: dict = {"name": f"{side}{i}", "side": side, "level": draw(st.integers(0, 6)), "agility": draw(st.integers(0, 4)),
