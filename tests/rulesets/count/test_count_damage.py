@@ -244,7 +244,7 @@ ARROW = {"name": "速射", "timing": "main_action", "check": "hit", "kind": "ran
          "damage": {"fixed": 2, "attributes": ["刺"]}}
 
 
-def answered_in_own_turn(option: str | None, dice: list[int]) -> dict:
+def answered_in_own_turn(option: str | None, dice: list[int], options: dict | None = None) -> dict:
     """アオイ moves E5→E6 and strikes the goblin, which answers with a CA; アオイ's 回避判定 against
     that CA gives アオイ a CA of its own, inside its own 行動手番, with the 射 skill 速射."""
     units = {"a": unit("アオイ", "pc", "E5", 15, ca_value=6, ca_left=1, skills=[dict(SLASH), dict(ARROW)]),
@@ -253,7 +253,8 @@ def answered_in_own_turn(option: str | None, dice: list[int]) -> dict:
                                      "main_action": {"skill": "斬撃", "targets": ["g"]}}]},
                     "reactions": {"a": {"ca": True, "ca_skill": "速射"}}},
              "enemy": {"reactions": {"g": {"ca": True}}}}
-    return resolve(make(units, plans, dice=dice, options={"ca_in_own_turn": option} if option else None))
+    options = {**(options or {}), **({"ca_in_own_turn": option} if option else {})}
+    return resolve(make(units, plans, dice=dice, options=options or None))
 
 
 def test_count_8_2_a_ca_inside_the_movers_own_turn_cannot_use_a_ranged_skill_by_default() -> None:
@@ -269,3 +270,23 @@ def test_count_8_2_ca_in_own_turn_apart_lets_the_ca_use_a_ranged_skill() -> None
     log = answered_in_own_turn("apart", [5, 5, 22, 5, 5, 22, 5, 5, 33])
     (ca,) = events(log, "ca", character="a")
     assert ca["skill"] == "速射" and ca["against"] == "g"
+
+
+def test_count_8_2_a_refused_ca_follows_the_count_log_schema() -> None:
+    """COUNT-8.2: a CA refused because its 貫通 would take others, or because a 射 skill may not
+    follow the mover's move inside its own 行動手番 (with ca_needs_attack off, the CA is taken and
+    then cancelled), is a cancel whose reason the log schema lists; it did not list them until a
+    generated battle drew one."""
+    from tests.test_log_schemas import assert_follows_schema
+
+    spear = {"name": "貫通槍", "timing": "main_action", "check": "hit", "kind": "none", "range": 3, "pierce": True,
+             "damage": {"fixed": 1, "attributes": ["刺"]}}
+    units = {"a": unit("アオイ", "pc", "E5", 15), "g": {**unit("ゴブリン", "enemy", "E6", 3, ca_value=6, ca_left=1),
+                                                     "skills": [SLASH, spear]},
+             "b": unit("ミナト", "pc", "E4", 2)}
+    plans = {"pc": {"plans": {"a": [ATTACK_G]}}, "enemy": {"reactions": {"g": {"ca": True, "ca_skill": "貫通槍"}}}}
+    pierced = resolve(make(units, plans, dice=[5, 5, 22], options={"ca_needs_attack": False}))
+    moved = answered_in_own_turn(None, [5, 5, 22, 5, 5, 22], {"ca_needs_attack": False})
+    for log, reason in ((pierced, "pierce_forces_others"), (moved, "moved_in_own_turn")):
+        assert [e["reason"] for e in events(log, "cancel", action="ca")] == [reason]
+        assert_follows_schema(log)
