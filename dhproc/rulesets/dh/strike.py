@@ -19,14 +19,16 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
     """``a`` attacks ``t``. ``ability`` names the ability making the attack (its death is an
     ability kill); ``triggers`` says whether it counts as an attack for counters; ``support`` is
     the 応援ボーナス its 行動 spends on the 命中判定 (DH-15)."""
-    attacked = harm.Trigger("attacked", a.id, t.id, t.at, silent) if triggers else None
-    # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it, and
-    # what they did (a forced move of the target) the attack's trigger says
-    if triggers and harm.forestall(state, ctx, attacked):
+    attacked = None
+    if triggers:
+        # 先手 counters act before the 命中判定 (DH-8.17); the attack is off if they end it, and
+        # what they did (a forced move of the target) the attack's trigger says, made anew
         attacked = harm.Trigger("attacked", a.id, t.id, t.at, silent)
-    if triggers and (a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None):
-        ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
-        return
+        if harm.forestall(state, ctx, attacked):
+            attacked = harm.Trigger("attacked", a.id, t.id, t.at, silent)
+        if a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None:
+            ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
+            return
     atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
     formula = hit_rate(atk, dfn)
     mode = ctx.options["hit_mode"]

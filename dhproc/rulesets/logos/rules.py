@@ -274,7 +274,7 @@ class Round:
     def initiative_key(self, c: Character) -> tuple:
         """LOGOS-3.3 / 5.5: higher 反応 first; equal 反応: 先攻's character; then 行動順."""
         s = self.s
-        return (-s.stat(c, "reaction"), 0 if c.side == s.first else 1, c.order or 0)  # s.side_rank, inline
+        return (-s.stat(c, "reaction"), s.side_rank(c.side), c.order or 0)
 
     def initiative_order(self, actives: list[Character]) -> list[Character]:
         """The two actives in initiative order (LOGOS-3.3): of two sides, they never tie."""
