@@ -640,9 +640,13 @@ def _counter_target(state: DhState, ctx: TurnContext, holder: Character, trig: h
 
     if not _satisfied(state, when, trig, holder, subject, in_range):
         return False, None
-    if when in ("self_kills_enemy", "self_hits"):
-        return True, trig.object
-    return True, trig.subject
+    return True, _moment_target(when, trig)
+
+
+def _moment_target(when: str, trig: harm.Trigger) -> str | None:
+    """The target of the moment a counter of condition ``when`` answers (DH-8.6): the one its
+    holder killed or hit, for the conditions of its own deed; else the one who did it."""
+    return trig.object if when in ("self_kills_enemy", "self_hits") else trig.subject
 
 
 def _satisfied(state: DhState, when: str, trig: harm.Trigger, holder: Character, subject: Character | None,
@@ -734,7 +738,12 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
     def fire(handler: tuple[Character, Any], trig: harm.Trigger) -> list[harm.Trigger]:
         holder, waiting = handler
         ab = ability_named(state, holder, waiting.data.get("ability"))
-        _, target_id = _counter_target(state, ctx, holder, trig, waiting)
+        if ANSWERED_TRIGGERS.get(ab.counter_when, ((), None))[1] is None:
+            # a range condition is asked again: a counter fired before this one may have moved
+            # someone out of range, and then the target is chosen as for no moment's target
+            _, target_id = _counter_target(state, ctx, holder, trig, waiting)
+        else:  # a condition on who did what to whom, which nothing fired since changes
+            target_id = _moment_target(ab.counter_when, trig)
         _fire_counter(state, ctx, holder, trig, target_id, ab, waiting.data.get("direction"))
         limit = ab.counter_times
         if limit is not None and waiting in state.effects.held(holder.id, "counter"):
@@ -752,6 +761,23 @@ def settle(state: DhState, ctx: TurnContext, *, final: bool = True) -> None:
         raise ResolutionError([state.turn_anchor.problem(
             ("turn",), say("dh.counter_loop", chain=exc, limit=ctx.options["trigger_limit"]))]) from None
     if final and state.dead_counters_seen != (state.effects.version, state.deaths):
+        harm.end_dead_counters(state, ctx)
+
+
+def waits_for(state: DhState, kind: str) -> bool:
+    """Whether any waiting counter may answer a moment of ``kind`` (after it, not 先手): without
+    one, a settling of that moment alone fires nothing (``settle``'s first look, asked before the
+    moment's trigger is made)."""
+    version, table = state.waiting
+    if version != state.effects.version:
+        table = _waiting(state)
+    return (kind, False) in table
+
+
+def settle_quiet(state: DhState, ctx: TurnContext) -> None:
+    """What ``settle`` does when no trigger it is given can fire a counter: the waiting counters
+    of the dead end, if a death or an effect's start or end came since the last look."""
+    if state.dead_counters_seen != (state.effects.version, state.deaths):
         harm.end_dead_counters(state, ctx)
 
 

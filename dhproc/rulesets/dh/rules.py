@@ -190,9 +190,12 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
     if not extra:
         state.acted[c.id] = len(state.acted) + 1
     by = side_id if action.get("controlled") else None
-    held = {"controlled_by": controller(state, c)} if by is not None and controller(state, c) else {}
-    ctx.record({"seq": None, "kind": "action", "actor": c.id, "index": state.acted.get(c.id, 0),
-                **({"extra": True} if extra else {}), **held})
+    event = {"seq": None, "kind": "action", "actor": c.id, "index": state.acted.get(c.id, 0)}
+    if extra:
+        event["extra"] = True
+    if by is not None and controller(state, c):
+        event["controlled_by"] = controller(state, c)
+    ctx.record(event)
     why = _can_act(state, c, by)
     if why is not None and not (extra and why == "resting"):
         ctx.emit("cancel", actor=c.id, scope="action", reason=why)
@@ -224,8 +227,13 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
         ctx.emit("wait", actor=c.id, submitted=True)
     ability_rules.settle(state, ctx)
     if c.at is not None and not c.dead:
-        state.pending.append(harm.Trigger("action_end", c.id, None, c.at))
-        ability_rules.settle(state, ctx)
+        # a 行動's end is a moment only counters of 行動終了 wait for, which most matches hold none
+        # of: its settling alone would fire nothing and only end the dead's counters
+        if state.pending or ability_rules.waits_for(state, "action_end"):
+            state.pending.append(harm.Trigger("action_end", c.id, None, c.at))
+            ability_rules.settle(state, ctx)
+        else:
+            ability_rules.settle_quiet(state, ctx)
     if state.arrivals:
         _arrivals(state, ctx)
     # 再行動: right after the ability's use ends (DH-8.3)

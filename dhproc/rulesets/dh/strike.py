@@ -29,7 +29,9 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         if a.dead or not a.on_map or t.dead or not t.on_map or state.outcome is not None:
             ctx.emit("cancel", actor=a.id, scope="strike", target=t.id, reason="countered")
             return
-    atk, dfn = stat(state, a, "attack"), stat(state, t, "defense")
+    changed = state.effects.lookup  # most characters bear no 一時上昇/下降: their stats are as written
+    atk = stat(state, a, "attack") if changed((a.id, "stat_change")) else max(0, a.attack)
+    dfn = stat(state, t, "defense") if changed((t.id, "stat_change")) else max(0, t.defense)
     formula = hit_rate(atk, dfn)
     mode = ctx.options["hit_mode"]
     face = None
@@ -44,11 +46,13 @@ def strike(state: DhState, ctx: TurnContext, a: Character, t: Character, *, abil
         face = ctx.roll(100, "hit_check", actor=a.id, target=t.id, rate=rate)
         hit = succeeds(face, rate)
     damage = attack_damage(atk, dfn, hit, mode)
-    extra = {"ability": ability} if ability is not None else {}
+    event = {"seq": None, "kind": "attack", "actor": a.id, "target": t.id, "attack": atk, "defense": dfn,
+             "hit_rate": rate, "face": face, "hit": hit, "mode": mode}
+    if ability is not None:
+        event["ability"] = ability
     if rated is not None and rated.bonus:
-        extra.update(base_rate=formula, bonus=rated.bonus)
-    ctx.record({"seq": None, "kind": "attack", "actor": a.id, "target": t.id, "attack": atk, "defense": dfn,
-                "hit_rate": rate, "face": face, "hit": hit, "mode": mode, **extra})
+        event.update(base_rate=formula, bonus=rated.bonus)
+    ctx.record(event)
     if rated is not None:  # a bonus declared: it may be spent
         spend(state, ctx, a, "hit_check", rated, face, support)
     if triggers:

@@ -112,6 +112,29 @@ def test_dh_8_7_simultaneous_counters_fire_in_setup_order() -> None:
     assert [e["target"] for e in events(log, "damage")] == ["u", "u"]
 
 
+def test_dh_8_7_an_action_end_is_settled_only_while_a_counter_waits_for_one() -> None:
+    # ability_rules.waits_for: a 行動's end is made a trigger and settled only while some waiting
+    # counter answers an action's end; before the guards arm none does, once they wait both do.
+    from dhproc.engine.context import TurnContext
+    from dhproc.rulesets.dh import RULESET, ability_rules, rules
+
+    t1 = turn(1, [], [{"who": "g1", "ability": {}}, {"who": "g2", "to": "Ｃ２", "ability": {}}], dice=[1, 1])
+    data = {"dhproc": 1, "ruleset": "dh", "seed": 1, "options": {"roll_at_100": True},
+            "setup": {"map": {"rows": 3, "cols": 4, "walls": []}, "first": "red",
+                      "sides": {"red": {"name": "赤組"}, "blue": {"name": "青組"}},
+                      "characters": {"u": {"name": "使い手", "side": "red", "attack": 5, "defense": 5, "hp": 5,
+                                           "spirit": 3, "fs": 5, "at": "Ｂ２"}, **two_guards()}},
+            "turns": [t1]}
+    match = api.loads(json.dumps(data, ensure_ascii=False), name="m.yaml")
+    state = RULESET.initial_state(match)
+    assert not ability_rules.waits_for(state, "action_end")
+    ctx = TurnContext(seed=1, turn=1, options=match.options, recorded=match.turns[0].dice)
+    rules.resolve_turn(state, match.turns[0], ctx)
+    assert [e["actor"] for e in ctx.events if e["kind"] == "counter_armed"] == ["g1", "g2"]
+    assert ability_rules.waits_for(state, "action_end")
+    assert not ability_rules.waits_for(state, "entered")  # nor does any counter wait for a square entered
+
+
 def test_dh_8_7_counter_silence_triggers_nothing() -> None:
     guarded = {"x": {"name": "敵", "side": "blue", "attack": 5, "defense": 5, "hp": 5, "spirit": 3, "fs": 5,
                      "at": "Ｂ３", "ability": {"name": "守り", "style": "counter", "activation": 90, "duration": 2,
