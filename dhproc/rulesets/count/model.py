@@ -225,6 +225,11 @@ class CountState:
     def occupant(self, sq: Square) -> Character | None:
         return next((c for c in self.characters.values() if c.standing and c.at == sq), None)
 
+    def occupants(self, sq: Square) -> list[Character]:
+        """Everyone standing on ``sq``, in setup order: one at most, unless option
+        ``occupied_squares`` is ``allow`` (COUNT-3.4)."""
+        return [c for c in self.characters.values() if c.standing and c.at == sq]
+
 
 # --------------------------------------------------------------------------- parsing
 

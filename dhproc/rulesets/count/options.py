@@ -23,6 +23,11 @@ OPTIONS = OptionSet([
            name=("ユニットのいるマスへの移動", "moving onto an occupied square"),
            reason=("他のユニットがいるマスでは移動を終えられない",
                    "a move may not end on another character's square")),
+    Option("pierce_own_square", "square", choices=("square", "no_line"), source="guess", clause="COUNT-3.8",
+           name=("自分のマスの対象への貫通", "射程：貫通 at a target on one's own square"),
+           reason=("自分と同じマスの対象には方向がない。そのマスにいる他の全員に届き、その先へは届かない",
+                   "a target on the user's own square gives no direction: it reaches everyone else on that "
+                   "square, and no farther")),
     Option("move_limit_scope", "per_move", choices=("per_move", "per_turn"), source="guess", clause="COUNT-3.4",
            name=("移動限界の範囲", "what 移動限界 caps"),
            reason=("シードはサブアクションとメインアクションの移動をそれぞれ移動限界までとする",

@@ -509,16 +509,24 @@ class Round:
                 return Aim(reason="out_of_range")
         if not sk.pierce:
             return Aim(list(chosen))
-        line = self.line(c.at, chosen[0].at, sk.range)
+        line = self.line(c, chosen[0].at, sk.range)
         if line is None:
             return Aim(reason="not_in_line")
-        forced = [x for x in line if x is not chosen[0]]
+        forced = [x for x in line if x is not chosen[0]]  # a 貫通 skill has one chosen target (count.pierce_one)
         return Aim(list(chosen), forced)
 
-    def line(self, origin: Square, through: Square | None, reach: int) -> list[Character] | None:
-        """Everyone standing on the straight line (row or column) from ``origin`` through ``through``,
-        nearest first, up to ``reach`` squares; None when ``through`` is not on such a line."""
-        assert through is not None
+    def line(self, user: Character, through: Square | None, reach: int) -> list[Character] | None:
+        """Everyone standing on the straight line (row or column) from ``user``'s square through
+        ``through``, nearest square first (those sharing a square, COUNT-3.4's ``allow``, in setup
+        order), up to ``reach`` squares; None when ``through`` is not on such a line. A ``through``
+        on the user's own square gives no direction (option ``pierce_own_square``, COUNT-3.8): the
+        line is that square alone, everyone else standing on it, or there is none."""
+        assert through is not None and user.at is not None
+        origin = user.at
+        if through == origin:
+            if self.opts["pierce_own_square"] == "no_line":
+                return None
+            return [x for x in self.s.occupants(origin) if x is not user]
         dc, dr = through.col - origin.col, through.row - origin.row
         if dc != 0 and dr != 0:
             return None
@@ -528,9 +536,7 @@ class Round:
             col, row = origin.col + step[0] * k, origin.row + step[1] * k
             if not (0 <= col <= 8 and 0 <= row <= 8):
                 break
-            who = self.s.occupant(Square(col, row))
-            if who is not None:
-                out.append(who)
+            out += self.s.occupants(Square(col, row))
         return out
 
     # ------------------------------------------------------------------ 3-3-3 checks

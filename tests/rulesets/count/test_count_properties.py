@@ -274,6 +274,11 @@ def count_matches(draw) -> dict:
         if not o.choices and not (skirmish and o.id == "start_count") and draw(st.integers(0, 4)) == 0:  # the whole-number options, at their low end
             options[o.id] = draw(st.integers(o.minimum, min(o.maximum, 25)))
     first = setup.get("round", 1)
+    if options.get("occupied_squares") == "allow" and first > 1 and draw(st.booleans()):
+        # COUNT-1.2, 3.4: from round 2 on under `allow` a battle under way may have units sharing a
+        # square (then a 貫通 line holds several on one square, or a target on the user's own, COUNT-3.8)
+        for who in draw(st.lists(pick(ids), min_size=1, max_size=2, unique=True)):
+            chars[who]["at"] = chars[draw(pick(ids))]["at"]
     turns = [{"turn": t, "submissions": submissions()} for t in range(first, first + draw(st.integers(1, 2)))]
     note_generated(setup, options)
     note_submitted(turns)
@@ -305,7 +310,8 @@ def note_generated(setup: dict, options: dict) -> None:
                   + ["item" for s in skills if s.get("item")] + ["pierce" for s in skills if s.get("pierce")])
     coverage.note("count setup state", [k for c in chars for k in c if k in ("hp_now", "ca_now", "count_now", "done",
                                                                              "escaped", "stopped", "hand")]
-                  + [k for k in setup if k in ("round", "count_now", "next_effect_id")])
+                  + [k for k in setup if k in ("round", "count_now", "next_effect_id")]
+                  + (["shared square"] if len({c["at"] for c in chars}) < len(setup["characters"]) else []))
     coverage.note("count options", [f"{k}={v}" for k, v in options.items()])
 
 

@@ -270,6 +270,38 @@ def test_count_3_8_range_side_and_pierce() -> None:
     assert events(resolve(make(units, plans)), "cancel")[0]["reason"] == "wrong_side"
 
 
+
+def test_count_3_8_pierce_reaches_everyone_on_a_shared_square_and_its_own_square_by_option() -> None:
+    # Round 2 under occupied_squares: allow, so squares may be shared (COUNT-1.2): on E6 stand the
+    # chosen g and b, on E7 k and h. Everyone of the line is forced in, each once, nearest square
+    # first and in setup order on a square; the user's own square is not on the line.
+    spear = {"name": "貫通槍", "timing": "main_action", "check": "hit", "kind": "none", "range": 3, "pierce": True,
+             "targets": {"count": 1, "side": "any"}, "damage": {"fixed": 1, "attributes": ["刺"]}}
+    units = {"a": unit("アオイ", "pc", "E5", 15, skills=[spear]), "m": unit("ミナト", "pc", "E5", 2),
+             "g": unit("ゴブリン", "enemy", "E6", 3), "b": unit("ボガート", "enemy", "E6", 3),
+             "k": unit("コボルド", "enemy", "E7", 1), "h": unit("ホブ", "pc", "E7", 1)}
+    allow = {"occupied_squares": "allow"}
+
+    def use(target: str, options: dict) -> dict:
+        m = make(units, {"pc": {"plans": {"a": [{"main_action": {"skill": "貫通槍", "targets": [target]}}]}}},
+                 options={**allow, **options}, setup={"round": 2})
+        m["turns"][0]["turn"] = 2
+        return resolve(m)
+
+    log = use("g", {})
+    assert (events(log, "use")[0]["targets"], events(log, "use")[0]["forced"]) == (["g"], ["b", "k", "h"])
+    assert [e["actor"] for e in events(log, "evasion")] == ["g", "b", "k", "h"]  # m shares a's square: not hit
+    # a chosen target on the user's own square: the line is that square alone (default `square`) ...
+    log = use("m", {})
+    assert (events(log, "use")[0]["targets"], events(log, "use")[0]["forced"]) == (["m"], [])
+    units["g"]["at"] = "E5"
+    log = use("m", {})
+    assert events(log, "use")[0]["forced"] == ["g"]  # g is on a's square too; b, k and h are not reached
+    # ... or, with `no_line`, no line at all: the use is refused as for a target off every row and column
+    log = use("m", {"pierce_own_square": "no_line"})
+    assert events(log, "cancel")[0]["reason"] == "not_in_line" and not events(log, "use")
+
+
 # ---------------------------------------------------------------- COUNT-9
 
 def test_count_9_1_the_end_phase_resets_counts_and_ends_stat_effects() -> None:
