@@ -216,6 +216,8 @@ def test_a_passive_on_a_chosen_line_logs_its_direction_as_the_schema_says() -> N
 @given(match=count_matches())
 def test_generated_count_logs_follow_the_count_log_schema(match: dict) -> None:
     log, _ = count_playable(match)
+    if log is None:  # a CA chain past a low ca_chain_cap: a located error and no log (COUNT-8.4)
+        return
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
