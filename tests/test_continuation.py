@@ -108,6 +108,28 @@ def test_count_1_5_a_done_unit_whose_count_was_raised_continues(tmp_path):
     assert (a["count"], a["done"]) == (10, True)
 
 
+def test_count_7_12_a_battle_decided_mid_round_states_its_count_spans_as_when_resolved_whole(tmp_path):
+    """Found by the property: an effect of ``until: counts`` ticks the count clock, which a battle
+    continued from round 1's log starts again in round 2. 甲 slows 敵 for 20 counts in both rounds
+    and knocks it out in round 2 with the slow still on: the final state gives that effect's end
+    counted from round 2's start, the same whether the battle was resolved whole or continued."""
+    from tests.rulesets.count.helpers import SLASH, make, unit
+
+    slow = {"name": "鈍足", "timing": "main_action", "targets": {"count": 1, "side": "enemy"}, "range": 5,
+            "effects": [{"op": "stat", "stat": "agility", "value": -1, "until": "counts", "counts": 20}]}
+    smite = {"name": "必中", "timing": "main_action", "check": "none", "kind": "none", "range": 5,
+             "targets": {"count": 1, "side": "enemy"}, "damage": {"fixed": 50, "attributes": ["斬"]}}
+    units = {"a": unit("甲", "pc", "A1", 15, skills=[dict(SLASH), slow, smite]), "e": unit("敵", "enemy", "A3", 3)}
+    slowing = {"main_action": {"skill": "鈍足", "targets": ["e"]}}
+    turns = [{"turn": 1, "submissions": {"pc": {"plans": {"a": [slowing]}}, "enemy": {"plans": {}}}},
+             {"turn": 2, "submissions": {"pc": {"plans": {"a": [slowing, {"main_action": {"skill": "必中", "targets": ["e"]}}]}},
+                                         "enemy": {"plans": {}}}}]
+    whole, first, later = continuation.assert_turn_split(make(units, turns=turns), 1, tmp_path)
+    assert whole["outcome"]["result"] == "win" and not first["state"]["effects"]
+    slowed, = whole["state"]["effects"]
+    assert (slowed["clock"], slowed["end"]) == ("count", 20)  # made at round 2's first count
+
+
 def test_nicosw_8_3_a_vanished_bodys_square_taken_later_continues(tmp_path):
     """With ``bodies: vanish`` 甲 moves onto the square where 乙 lies 戦闘不能: the continued setup
     keeps both there and validates, as play let it happen."""

@@ -78,7 +78,7 @@ class CountRuleset(Ruleset):
             chars[c.id] = entry
         return {"round": state.round, "next_effect_id": state.effects.next_seq, "sides": dict(state.sides),
                 "characters": chars,
-                "effects": [e.to_json(state.clocks) for e in state.effects],
+                "effects": [_effect_json(e, state) for e in state.effects],
                 # the count and 行動手番 clocks measure spans inside a round (COUNT-7.12), which end at
                 # its エンドフェイズ: the state keeps the round clock, as a continued setup restarts it
                 "clocks": {k: v for k, v in state.clocks.to_json().items() if k == "round"}}
@@ -132,3 +132,13 @@ class CountRuleset(Ruleset):
 
 
 RULESET = CountRuleset()
+
+
+def _effect_json(e: Any, state: CountState) -> dict[str, Any]:
+    """A lasting effect as the final state lists it: an end on the round clock as it stands, one on
+    a clock of spans inside a round counted from the round's start (CountState.round_start_clocks)."""
+    out = e.to_json(state.clocks)
+    if e.clock != "round" and out["end"] is not None:
+        out["end"] -= state.round_start_clocks.get(e.clock, 0)
+    return out
+

@@ -185,6 +185,10 @@ class CountState:
     clocks: Clocks = field(default_factory=Clocks)
     outcome: dict[str, Any] | None = None
     uses: UsageLedger = field(default_factory=UsageLedger)  # COUNT-1.9: (character, skill) by period
+    # the clocks as the current round began: the count and 行動手番 clocks measure spans inside a
+    # round (COUNT-7.12), so the state gives their effects' ends counted from the round's start,
+    # the same whether the battle was resolved whole or continued from an earlier round's log
+    round_start_clocks: dict[str, int] = field(default_factory=dict)
 
     def limit_period(self, sk: Skill) -> int:
         """The key of the period a limit counts in: the round, or one for the whole battle."""

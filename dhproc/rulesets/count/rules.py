@@ -119,6 +119,7 @@ class Round:
             return TurnStatus(False, missing[0])
         self.subs = self.turn.submissions
         self.slots = {cid: 0 for cid in s.characters}
+        s.round_start_clocks = s.clocks.to_json()
         cur = self.start_count()
         ctx.emit("round_start", round=s.round, count=cur, counts=self.counts(), hp=self.hps(),
                  ca_left={c.id: c.ca_left for c in s.standing()})
