@@ -386,9 +386,9 @@ def dh_matches(draw) -> str:
         match["setup"].update(start_turn=start, effects=effects_in_play)
         for s_ in sides:
             match["setup"]["sides"][s_]["dp"] = draw(st.integers(0, 3))
-    if now_and_then(draw, wrong, 4):  # a number no schema allows: a float, or far past a bound
-        who = draw(pick(sorted(chars)))
-        chars[who][draw(pick(["hp", "attack", "spirit"]))] = draw(pick([1.5, 10**12, -1]))
+    for odd in (1.5, 10**12, -1):  # a number no schema allows: a float, far past a bound, below one
+        if now_and_then(draw, wrong, 8):  # each kind on its own draw: a choice of the three favoured the first
+            chars[draw(pick(sorted(chars)))][draw(pick(["hp", "attack", "spirit"]))] = odd
     return yaml.safe_dump(match, allow_unicode=True, sort_keys=False)
 
 
