@@ -768,17 +768,7 @@ def waits_for(state: DhState, kind: str) -> bool:
     """Whether any waiting counter may answer a moment of ``kind`` (after it, not 先手): without
     one, a settling of that moment alone fires nothing (``settle``'s first look, asked before the
     moment's trigger is made)."""
-    version, table = state.waiting
-    if version != state.effects.version:
-        table = _waiting(state)
-    return (kind, False) in table
-
-
-def settle_quiet(state: DhState, ctx: TurnContext) -> None:
-    """What ``settle`` does when no trigger it is given can fire a counter: the waiting counters
-    of the dead end, if a death or an effect's start or end came since the last look."""
-    if state.dead_counters_seen != (state.effects.version, state.deaths):
-        harm.end_dead_counters(state, ctx)
+    return (kind, False) in _waiting(state)
 
 
 def _fire_counter(state: DhState, ctx: TurnContext, holder: Character, trig: harm.Trigger,

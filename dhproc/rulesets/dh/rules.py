@@ -233,7 +233,7 @@ def _action(state: DhState, ctx: TurnContext, side_id: str, action: dict, turn: 
             state.pending.append(harm.Trigger("action_end", c.id, None, c.at))
             ability_rules.settle(state, ctx)
         else:
-            ability_rules.settle_quiet(state, ctx)
+            harm.end_dead_counters(state, ctx)
     if state.arrivals:
         _arrivals(state, ctx)
     # 再行動: right after the ability's use ends (DH-8.3)

@@ -270,7 +270,6 @@ def test_count_3_8_range_side_and_pierce() -> None:
     assert events(resolve(make(units, plans)), "cancel")[0]["reason"] == "wrong_side"
 
 
-
 def test_count_3_8_pierce_reaches_everyone_on_a_shared_square_and_its_own_square_by_option() -> None:
     # Round 2 under occupied_squares: allow, so squares may be shared (COUNT-1.2): on E6 stand the
     # chosen g and b, on E7 k and h. Everyone of the line is forced in, each once, nearest square
