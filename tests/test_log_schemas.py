@@ -213,6 +213,18 @@ def test_a_passive_on_a_chosen_line_logs_its_direction_as_the_schema_says() -> N
     assert_follows_schema(json.loads(api.dumps(log)))
 
 
+def test_an_attack_with_a_support_bonus_logs_its_base_rate_as_the_schema_says() -> None:
+    """DH-15: an 応援ボーナス spent on a 命中判定 puts ``base_rate`` and ``bonus`` on the ``attack``
+    event (a drawn match found the log schema did not know them)."""
+    from tests.rulesets.dh.test_dh_rates import match, turn
+
+    log = api.resolve(api.loads(json.dumps(match([turn(1, [{"who": "b", "to": "Ｃ４", "attack": "y", "bonus": 25}],
+                                                       dice=[72])]), ensure_ascii=False), name="m.yaml"))
+    attack, = [e for t in log["turns"] for e in t["events"] if e["kind"] == "attack"]
+    assert (attack["base_rate"], attack["bonus"]) == (50, 25)
+    assert_follows_schema(json.loads(api.dumps(log)))
+
+
 @given(match=count_matches())
 def test_generated_count_logs_follow_the_count_log_schema(match: dict) -> None:
     log, _ = count_playable(match)
